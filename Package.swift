@@ -1,0 +1,54 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Layers (docs/architecture.md): pure targets (Matter*, MHubCommandLine, MHubCore) import Foundation at most;
+// C libraries enter through one `C*` system-library target each, imported by exactly one Swift target;
+// executables only wire.
+let package = Package(
+    name: "mhub",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "mhubd", targets: ["mhubd"]),
+        .executable(name: "mhubctl", targets: ["mhubctl"]),
+        .library(name: "MatterOnboarding", targets: ["MatterOnboarding"]),
+    ],
+    targets: [
+        // Pure codecs and models.
+        .target(name: "MatterTLV"),
+        .target(name: "MatterOnboarding", dependencies: ["MatterTLV"]),
+        .target(name: "MHubCommandLine"),
+        .target(name: "MHubCore", dependencies: ["MatterOnboarding"]),
+
+        // C libraries from Debian packages.
+        .systemLibrary(
+            name: "CQRencode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]
+        ),
+
+        // Wrappers and I/O.
+        .target(name: "MHubQRCode", dependencies: ["CQRencode"]),
+        .target(name: "MHubIO", dependencies: ["MHubCore"]),
+        .target(
+            name: "MHubControl",
+            dependencies: ["MatterOnboarding", "MHubCommandLine", "MHubCore", "MHubQRCode"]
+        ),
+
+        // Executables: argument wiring only.
+        .executableTarget(name: "mhubd", dependencies: ["MHubCore", "MHubIO", "MHubCommandLine"]),
+        .executableTarget(name: "mhubctl", dependencies: ["MHubControl"]),
+
+        // Tests.
+        .testTarget(name: "MatterTLVTests", dependencies: ["MatterTLV"]),
+        .testTarget(
+            name: "MatterOnboardingTests",
+            dependencies: ["MatterOnboarding", "MatterTLV"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "MHubCommandLineTests", dependencies: ["MHubCommandLine"]),
+        .testTarget(name: "MHubCoreTests", dependencies: ["MHubCore"]),
+        .testTarget(name: "MHubControlTests", dependencies: ["MHubControl", "MHubQRCode"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["mhubd", "mhubctl", "MHubCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+// libqrencode (Debian: libqrencode-dev) for the MHubQRCode target.
+#include <qrencode.h>

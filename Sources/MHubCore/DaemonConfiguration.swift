@@ -1,0 +1,101 @@
+import MatterOnboarding
+
+/// The configuration of `mhubd`, read from a JSON file (`docs/configuration.md` documents every key).
+///
+/// Every key is optional; unknown keys and wrong types are errors that name the key, so a typo never
+/// passes silently.
+public struct DaemonConfiguration: Equatable, Sendable {
+    public var logLevel: LogLevel = .info
+    public var hub = HubIdentity()
+
+    public init() {}
+
+    /// Reads a configuration from the text of a JSON file.
+    public static func decode(_ bytes: some Collection<UInt8>) throws(ConfigurationError) -> DaemonConfiguration {
+        let value: JSONValue
+        do {
+            value = try JSONParser(maximumBytes: 1 << 20).parse(bytes)
+        } catch {
+            throw ConfigurationError(key: "", reason: error.description)
+        }
+        return try decode(value)
+    }
+
+    public static func decode(_ value: JSONValue) throws(ConfigurationError) -> DaemonConfiguration {
+        var configuration = DaemonConfiguration()
+        var root = try ConfigurationObject(value, path: "")
+        let level = try root.string("log_level", default: configuration.logLevel.rawValue)
+        guard let logLevel = LogLevel(rawValue: level) else {
+            let choices = LogLevel.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ConfigurationError(key: "log_level", reason: "must be one of \(choices), not \"\(level)\"")
+        }
+        configuration.logLevel = logLevel
+        var hub = try root.object("hub")
+        configuration.hub = try HubIdentity.decode(&hub)
+        try hub.rejectUnknownKeys()
+        try root.rejectUnknownKeys()
+        return configuration
+    }
+
+    /// The configuration as JSON, in the file's own keys; what `mhubd` logs as its effective configuration.
+    public var json: JSONValue {
+        [
+            "log_level": .string(logLevel.rawValue),
+            "hub": hub.json,
+        ]
+    }
+}
+
+/// Who the hub says it is when it is itself commissioned (Matter Basic Information and onboarding).
+public struct HubIdentity: Equatable, Sendable {
+    public var name = "mhub"
+    /// 0xFFF1 is a test vendor ID (Matter Core Specification 2.5.2, "Test Vendor IDs").
+    public var vendorID: UInt16 = 0xFFF1
+    public var productID: UInt16 = 0x8001
+    public var discriminator: UInt16 = 3840
+    /// The CHIP example apps' default passcode, so tools that assume it work out of the box.
+    public var passcode: UInt32 = 20_202_021
+
+    public init() {}
+
+    static func decode(_ object: inout ConfigurationObject) throws(ConfigurationError) -> HubIdentity {
+        var identity = HubIdentity()
+        identity.name = try object.string("name", default: identity.name)
+        guard (1...32).contains(identity.name.utf8.count) else {
+            throw ConfigurationError(key: object.keyPath("name"), reason: "must be 1 to 32 bytes of UTF-8")
+        }
+        identity.vendorID = try object.integer("vendor_id", default: identity.vendorID, in: 0...UInt16.max)
+        identity.productID = try object.integer("product_id", default: identity.productID, in: 0...UInt16.max)
+        identity.discriminator = try object.integer(
+            "discriminator", default: identity.discriminator, in: 0...Discriminator.maximum)
+        identity.passcode = try object.integer("passcode", default: identity.passcode, in: 0...UInt32.max)
+        if let violation = identity.setupPayload.violations(mode: .produce).first {
+            let key =
+                switch violation.rule {
+                case .passcodeRange, .passcodeTrivial: "passcode"
+                case .vendorID: "vendor_id"
+                case .productID: "product_id"
+                default: "discriminator"
+                }
+            throw ConfigurationError(key: object.keyPath(key), reason: violation.message)
+        }
+        return identity
+    }
+
+    /// The hub's own onboarding payload: on-network discovery, standard flow.
+    public var setupPayload: SetupPayload {
+        SetupPayload(
+            vendorID: vendorID, productID: productID, discoveryCapabilities: .onNetwork,
+            discriminator: discriminator, passcode: passcode)
+    }
+
+    var json: JSONValue {
+        [
+            "name": .string(name),
+            "vendor_id": .integer(Int64(vendorID)),
+            "product_id": .integer(Int64(productID)),
+            "discriminator": .integer(Int64(discriminator)),
+            "passcode": .integer(Int64(passcode)),
+        ]
+    }
+}
