@@ -80,7 +80,8 @@ public struct CommandLineParser: Sendable {
             }
             if option.takesValue {
                 guard let value = inlineValue ?? remaining.popFirst() else {
-                    throw UsageError("--\(option.name) needs a value (\(option.valueName ?? "VALUE"))", commandPath: path)
+                    throw UsageError(
+                        "--\(option.name) needs a value (\(option.valueName ?? "VALUE"))", commandPath: path)
                 }
                 if !option.repeatable && result.values[option.name] != nil {
                     throw UsageError("--\(option.name) is given more than once", commandPath: path)

@@ -6,7 +6,9 @@ public struct ParsedCommand: Sendable, Equatable {
     public var flags: Set<String>
     public var operands: [String: String]
 
-    public init(path: [String], values: [String: [String]] = [:], flags: Set<String> = [], operands: [String: String] = [:]) {
+    public init(
+        path: [String], values: [String: [String]] = [:], flags: Set<String> = [], operands: [String: String] = [:]
+    ) {
         self.path = path
         self.values = values
         self.flags = flags

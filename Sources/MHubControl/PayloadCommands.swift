@@ -116,7 +116,8 @@ enum PayloadCommands {
             passcode: try command.integer("passcode", as: UInt32.self) ?? SetupPasscode.random())
         if let flow = command.value("flow") {
             guard let parsed = CommissioningFlow(name: flow), parsed != .reserved else {
-                throw UsageError("--flow is standard, user-intent or custom, not \"\(flow)\"", commandPath: command.path)
+                throw UsageError(
+                    "--flow is standard, user-intent or custom, not \"\(flow)\"", commandPath: command.path)
             }
             payload.commissioningFlow = parsed
         }
@@ -131,11 +132,6 @@ enum PayloadCommands {
             }
         }
         payload.extensionData = try vendorData(command) + commonData(command)
-        for entry in payload.extensionData {
-            if let problem = entry.valueProblem {
-                throw UsageError("TLV element 0x\(hex(entry.tag, 2)) \(problem)", commandPath: command.path)
-            }
-        }
         if let violation = payload.violations(mode: .produce).first {
             throw UsageError("cannot generate: \(violation)", commandPath: command.path)
         }
@@ -159,7 +155,8 @@ enum PayloadCommands {
             entries.append(SetupPayloadExtension(tag: SetupPayloadExtension.pbkdfSaltTag, value: .bytes(bytes)))
         }
         if let devices = try command.integer("devices", as: UInt64.self) {
-            entries.append(SetupPayloadExtension(tag: SetupPayloadExtension.numberOfDevicesTag, value: .unsigned(devices)))
+            entries.append(
+                SetupPayloadExtension(tag: SetupPayloadExtension.numberOfDevicesTag, value: .unsigned(devices)))
         }
         if let timeout = try command.integer("commissioning-timeout", as: UInt64.self) {
             entries.append(
@@ -175,7 +172,8 @@ enum PayloadCommands {
                 let tag = ParsedCommand.parseInteger(String(item[..<equals]), as: UInt8.self), tag >= 0x80
             else {
                 throw UsageError(
-                    "--vendor-data takes TAG=VALUE with TAG from 0x80 to 0xFF, not \"\(item)\"", commandPath: command.path)
+                    "--vendor-data takes TAG=VALUE with TAG from 0x80 to 0xFF, not \"\(item)\"",
+                    commandPath: command.path)
             }
             let text = String(item[item.index(after: equals)...])
             if text.hasPrefix("int:") {

@@ -49,6 +49,7 @@ struct PayloadReport {
             "passcode": .integer(Int64(payload.passcode)),
             "serialNumber": payload.serialNumber.map { .string($0) } ?? .null,
             "extensionData": .array(payload.extensionData.map(json(for:))),
+            "undecodableExtension": payload.undecodableExtension.map { .string(hexBytes($0.bytes)) } ?? .null,
             "qrCode": (try? payload.qrCodeString(allowInvalid: true)).map { .string($0) } ?? .null,
             "manualCode": manual.map { .string($0) } ?? .null,
             "manualCodeGrouped": manual.map { .string(ManualPairingCode.grouped($0)) } ?? .null,
@@ -77,11 +78,14 @@ struct PayloadReport {
         let (type, value): (String, JSONValue) =
             switch entry.value {
             case .string(let string): ("string", .string(string))
-            case .unsigned(let number): ("unsigned", number <= UInt64(Int64.max) ? .integer(Int64(number)) : .string(String(number)))
+            case .unsigned(let number):
+                ("unsigned", number <= UInt64(Int64.max) ? .integer(Int64(number)) : .string(String(number)))
             case .signed(let number): ("signed", .integer(number))
             case .bytes(let bytes): ("bytes", .string(hexBytes(bytes)))
             }
-        return ["tag": .integer(Int64(entry.tag)), "name": .string(entry.tagName), "type": .string(type), "value": value]
+        return [
+            "tag": .integer(Int64(entry.tag)), "name": .string(entry.tagName), "type": .string(type), "value": value,
+        ]
     }
 
     /// The report as aligned text for a person.
@@ -96,10 +100,12 @@ struct PayloadReport {
                     rows.append(("", ""))
                     rows.append(("Payload", "\(index + 1) of \(payloads.count)"))
                 }
-                rows += Self.rows(for: payload, json: value["payloads"].flatMap { entries in
-                    if case .array(let list) = entries { return list[index] }
-                    return nil
-                })
+                rows += Self.rows(
+                    for: payload,
+                    json: value["payloads"].flatMap { entries in
+                        if case .array(let list) = entries { return list[index] }
+                        return nil
+                    })
             }
         case .manualCode(let code):
             rows.append(("Manual code", ManualPairingCode.grouped((try? code.digits(allowInvalid: true)) ?? input)))
@@ -138,7 +144,10 @@ struct PayloadReport {
                 "Discovery",
                 "\(payload.discoveryCapabilities.names.joined(separator: ", ")) (0x\(hex(payload.discoveryCapabilities.rawValue, 2)))"
             ),
-            ("Discriminator", "\(payload.discriminator) (0x\(hex(payload.discriminator, 3))), short \(payload.shortDiscriminator)"),
+            (
+                "Discriminator",
+                "\(payload.discriminator) (0x\(hex(payload.discriminator, 3))), short \(payload.shortDiscriminator)"
+            ),
             ("Passcode", String(payload.passcode)),
         ]
         for entry in payload.extensionData {
@@ -150,6 +159,9 @@ struct PayloadReport {
             case .bytes(let bytes): shown = hexBytes(bytes)
             }
             rows.append(("TLV 0x\(hex(entry.tag, 2)) \(entry.tagName)", shown))
+        }
+        if let undecodable = payload.undecodableExtension {
+            rows.append(("TLV (undecodable)", hexBytes(undecodable.bytes)))
         }
         if case .string(let manual)? = json?["manualCodeGrouped"] {
             rows.append(("Manual code", manual))

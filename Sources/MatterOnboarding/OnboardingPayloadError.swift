@@ -44,13 +44,13 @@ public enum OnboardingPayloadError: Error, Hashable, Sendable, CustomStringConve
         case .qrPayloadTooShort(let count):
             "the QR payload decodes to \(count) bytes; its packed header needs 11"
         case .qrExtensionNotTLV(let error):
-            "the QR payload's extension data is not valid TLV: \(error)"
+            "the optional data is not valid TLV: \(error)"
         case .qrExtensionNotAnonymousStructure:
-            "the QR payload's extension data must be one anonymous TLV structure"
+            "the optional data must be one anonymous TLV structure"
         case .qrExtensionTagNotContext(let tag):
-            "the QR payload's extension element tagged \(tag) must carry a context tag"
+            "the optional data element tagged \(tag) must carry a context tag"
         case .qrExtensionValue(let tag, let reason):
-            "the QR payload's extension element 0x\(hex(tag)) \(reason)"
+            "the optional data element 0x\(hex(tag)) \(reason)"
         case .manualCodeNonDigit(let character):
             "a manual pairing code holds only digits (and dashes or spaces), not \"\(character)\""
         case .manualCodeInvalidLength(let length):

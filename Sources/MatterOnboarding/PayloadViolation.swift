@@ -12,6 +12,7 @@ public struct PayloadViolation: Error, Hashable, Sendable, CustomStringConvertib
         case passcodeTrivial = "passcode-trivial"
         case vendorID = "vendor-id"
         case productID = "product-id"
+        case extensionData = "extension-data"
     }
 
     public var rule: Rule
@@ -49,11 +50,13 @@ enum CommonPayloadRules {
         if !SetupPasscode.validRange.contains(passcode) {
             found.append(PayloadViolation(.passcodeRange, "passcode \(passcode) is outside 1 to 99999998"))
         } else if SetupPasscode.trivialValues.contains(passcode) {
-            found.append(PayloadViolation(.passcodeTrivial, "passcode \(passcode) is one of the forbidden trivial ones"))
+            found.append(
+                PayloadViolation(.passcodeTrivial, "passcode \(passcode) is one of the forbidden trivial ones"))
         }
         if vendorID != 0 && !operationalVendorIDs.contains(vendorID) {
             found.append(
-                PayloadViolation(.vendorID, "vendor ID 0x\(hex(vendorID, width: 4)) is reserved (use 0 or 0x0001-0xFFF4)")
+                PayloadViolation(
+                    .vendorID, "vendor ID 0x\(hex(vendorID, width: 4)) is reserved (use 0 or 0x0001-0xFFF4)")
             )
         }
         if productID == 0 && vendorID != 0 {
@@ -79,6 +82,14 @@ extension SetupPayload {
         }
         if discriminator > Discriminator.maximum {
             found.append(PayloadViolation(.discriminatorRange, "discriminator \(discriminator) is above 4095"))
+        }
+        if let undecodableExtension {
+            found.append(PayloadViolation(.extensionData, undecodableExtension.reason))
+        }
+        for entry in extensionData {
+            if let problem = entry.valueProblem {
+                found.append(PayloadViolation(.extensionData, "TLV element 0x\(hex(entry.tag)) \(problem)"))
+            }
         }
         return found
     }

@@ -59,7 +59,9 @@ extension SetupPayload {
         header.append(UInt64(passcode), bits: Width.passcode)
         header.append(0, bits: Width.padding)
         var bytes = header.bytes
-        if !extensionData.isEmpty {
+        if let undecodableExtension {
+            bytes += undecodableExtension.bytes
+        } else if !extensionData.isEmpty {
             let members = extensionData.map { TLVElement(tag: .context($0.tag), $0.value.tlvValue) }
             bytes += TLVEncoder.encode(TLVElement(tag: .anonymous, .structure(members)))
         }
@@ -72,10 +74,11 @@ extension SetupPayload {
 
     /// Parses a QR code string into its payloads, without validating them.
     ///
-    /// Accepts what the CHIP parser accepts: the first `%`-separated segment that starts with `MT:`,
-    /// then one or more Base38 chunks joined by `*`. The optional TLV must be one anonymous structure
-    /// of context-tagged elements; strings, integers and byte strings are kept, other types are
-    /// skipped as CHIP skips them.
+    /// Reads the first `%`-separated segment that starts with `MT:`, as the CHIP parser does, then one
+    /// or more Base38 chunks joined by `*`. Of the optional TLV's elements, strings, integers and byte
+    /// strings are kept and other types skipped, as CHIP skips them. Optional TLV that is not one
+    /// anonymous structure of context-tagged elements (which CHIP's parser refuses) is kept as
+    /// `undecodableExtension` and fails validation, so the header can still be shown.
     public static func parseQRCode(_ text: some StringProtocol) throws(OnboardingPayloadError) -> [SetupPayload] {
         let body = try extractQRBody(String(text))
         var payloads: [SetupPayload] = []
@@ -105,16 +108,29 @@ extension SetupPayload {
         let discovery = DiscoveryCapabilities(rawValue: UInt8(reader.read(bits: Width.discovery)))
         let discriminator = UInt16(reader.read(bits: Width.discriminator))
         let passcode = UInt32(reader.read(bits: Width.passcode))
-        return SetupPayload(
+        var payload = SetupPayload(
             version: version, vendorID: vendorID, productID: productID, commissioningFlow: flow,
-            discoveryCapabilities: discovery, discriminator: discriminator, passcode: passcode,
-            extensionData: try decodeExtension(bytes[Width.headerBytes...]))
+            discoveryCapabilities: discovery, discriminator: discriminator, passcode: passcode)
+        (payload.extensionData, payload.undecodableExtension) = decodeExtension(bytes[Width.headerBytes...])
+        return payload
     }
 
-    private static func decodeExtension(_ bytes: ArraySlice<UInt8>) throws(OnboardingPayloadError)
+    /// Decodes the optional TLV; bytes that are not one anonymous structure of context-tagged elements
+    /// are kept as they are, for validation to report.
+    static func decodeExtension(_ bytes: ArraySlice<UInt8>) -> (
+        [SetupPayloadExtension], UndecodableExtension?
+    ) {
+        guard !bytes.isEmpty else { return ([], nil) }
+        do {
+            return (try decodeExtensionElements(bytes), nil)
+        } catch {
+            return ([], UndecodableExtension(bytes: Array(bytes), reason: error.description))
+        }
+    }
+
+    private static func decodeExtensionElements(_ bytes: ArraySlice<UInt8>) throws(OnboardingPayloadError)
         -> [SetupPayloadExtension]
     {
-        guard !bytes.isEmpty else { return [] }
         let elements: [TLVElement]
         do {
             elements = try TLVDecoder().decodeElements(bytes)
@@ -129,13 +145,21 @@ extension SetupPayload {
         for member in members {
             guard case .context(let tag) = member.tag else { throw .qrExtensionTagNotContext(member.tag) }
             guard let value = SetupPayloadExtension.Value(member.value) else { continue }
-            let entry = SetupPayloadExtension(tag: tag, value: value)
-            if let problem = entry.valueProblem {
-                throw .qrExtensionValue(tag: tag, reason: problem)
-            }
-            entries.append(entry)
+            entries.append(SetupPayloadExtension(tag: tag, value: value))
         }
         return entries
+    }
+}
+
+/// Optional TLV bytes of a QR payload that do not decode; kept so the payload can be shown and
+/// written back, and reported by validation.
+public struct UndecodableExtension: Hashable, Sendable {
+    public var bytes: [UInt8]
+    public var reason: String
+
+    public init(bytes: [UInt8], reason: String) {
+        self.bytes = bytes
+        self.reason = reason
     }
 }
 

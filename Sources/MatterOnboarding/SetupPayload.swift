@@ -14,6 +14,8 @@ public struct SetupPayload: Hashable, Sendable {
     public var passcode: UInt32
     /// The optional TLV data, in the order it is (or will be) encoded.
     public var extensionData: [SetupPayloadExtension]
+    /// Optional TLV bytes that did not decode; when set, `extensionData` is empty.
+    public var undecodableExtension: UndecodableExtension?
 
     public init(
         version: UInt8 = 0,
@@ -101,8 +103,8 @@ public struct SetupPayloadExtension: Hashable, Sendable {
 
     /// Why this value is not allowed under its tag, or `nil` when it is.
     ///
-    /// The rules of CHIP `SetupPayload::addOptionalExtensionData`, which the CHIP parser applies while
-    /// parsing; reserved common tags are accepted as they are, for forward compatibility.
+    /// The rules of CHIP `SetupPayload::addOptionalExtensionData`; reserved common tags are accepted as
+    /// they are, for forward compatibility.
     public var valueProblem: String? {
         switch (tag, value) {
         case (Self.serialNumberTag, .string): return nil

@@ -51,13 +51,20 @@ public indirect enum TLVValue: Hashable, Sendable {
 
 /// The element type field: the lower five bits of a TLV control byte (Appendix A.7.2).
 enum TLVElementType: UInt8 {
-    case signed1 = 0x00, signed2, signed4, signed8
-    case unsigned1 = 0x04, unsigned2, unsigned4, unsigned8
-    case boolFalse = 0x08, boolTrue
-    case float32 = 0x0A, float64
-    case utf8Length1 = 0x0C, utf8Length2, utf8Length4, utf8Length8
-    case bytesLength1 = 0x10, bytesLength2, bytesLength4, bytesLength8
+    case signed1 = 0x00
+    case signed2, signed4, signed8
+    case unsigned1 = 0x04
+    case unsigned2, unsigned4, unsigned8
+    case boolFalse = 0x08
+    case boolTrue
+    case float32 = 0x0A
+    case float64
+    case utf8Length1 = 0x0C
+    case utf8Length2, utf8Length4, utf8Length8
+    case bytesLength1 = 0x10
+    case bytesLength2, bytesLength4, bytesLength8
     case null = 0x14
-    case structure = 0x15, array, list
+    case structure = 0x15
+    case array, list
     case endOfContainer = 0x18
 }

@@ -22,8 +22,12 @@ let parsed: ParsedCommand
 do {
     switch try CommandLineParser(root: spec).parse(Array(CommandLine.arguments.dropFirst())) {
     case .run(let command): parsed = command
-    case .help: print(HelpFormatter.render(spec, program: "mhubd", path: []), terminator: ""); exit(0)
-    case .version: print("mhubd \(MHubVersion.string)"); exit(0)
+    case .help:
+        print(HelpFormatter.render(spec, program: "mhubd", path: []), terminator: "")
+        exit(0)
+    case .version:
+        print("mhubd \(MHubVersion.string)")
+        exit(0)
     }
 } catch {
     FileHandle.standardError.write(Data("mhubd: \(error.message) (see 'mhubd --help')\n".utf8))

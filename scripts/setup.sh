@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs what mhub needs on a Debian 12 machine, idempotently: apt-get runs only when a package
+# is missing. Used by run-mhubd.sh and test.sh; safe to run by hand.
+set -euo pipefail
+
+packages=(
+    pkg-config        # SwiftPM finds the C libraries through it
+    libqrencode-dev   # QR codes in the terminal (mhubctl)
+    dbus              # the system bus avahi-daemon talks over
+    avahi-daemon      # DNS-SD: mhubd advertises through it
+    avahi-utils       # avahi-browse, to see what mhubd advertises
+    libavahi-client-dev
+)
+
+as_root() {
+    if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+missing=()
+for package in "${packages[@]}"; do
+    status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
+    [ "$status" = "install ok installed" ] || missing+=("$package")
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "setup: installing ${missing[*]}" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    as_root apt-get update -qq
+    as_root apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+    for candidate in /opt/swift/usr/bin /usr/share/swift/usr/bin; do
+        [ -x "$candidate/swift" ] && { echo "setup: add $candidate to PATH" >&2; break; }
+    done
+    echo "setup: the Swift 6 toolchain is not on PATH; install it from swift.org (Debian 12 build)" >&2
+    exit 1
+fi

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Sets up a Debian 12 machine and runs every check: formatting (swift format lint) and the whole
+# test suite (unit, I/O and integration tests that start the real binaries). Exits non-zero on any
+# failure. Extra arguments go to `swift test` (e.g. --filter Onboarding).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/setup.sh
+scripts/start-avahi.sh start >/dev/null
+
+echo "== swift format lint" >&2
+swift format lint --strict --recursive Package.swift Sources Tests
+
+echo "== swift test" >&2
+swift build --build-tests >&2
+swift test --skip-build "$@"
