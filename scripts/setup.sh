@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what mhub needs on a Debian 12 machine, idempotently: apt-get runs only when a package
-# is missing. Used by run-mhubd.sh and test.sh; safe to run by hand.
+# is missing. Used by run-mhubd.sh and (with --test-tools) test.sh; safe to run by hand.
+# Usage: setup.sh [--test-tools]
 set -euo pipefail
 
 packages=(
@@ -11,6 +12,11 @@ packages=(
     avahi-utils       # avahi-browse, to see what mhubd advertises
     libavahi-client-dev
 )
+if [ "${1:-}" = "--test-tools" ]; then
+    packages+=(
+        zbar-tools    # zbarimg: tests scan the QR codes mhubctl draws with a real decoder
+    )
+fi
 
 as_root() {
     if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi

@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scripts/setup.sh
+scripts/setup.sh --test-tools
 scripts/start-avahi.sh start >/dev/null
 
 echo "== swift format lint" >&2

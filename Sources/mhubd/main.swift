@@ -1,10 +1,12 @@
-import Dispatch
 import Foundation
 import MHubCommandLine
 import MHubCore
 import MHubIO
 
-// Wiring only: arguments → configuration → Daemon → Dispatch main loop.
+// Wiring only: arguments → configuration → Daemon; then the main thread waits for signals.
+
+// Before anything can start a thread, so that no thread takes them with the default action.
+Signals.block(Daemon.handledSignals)
 
 let spec = CommandSpec(
     "mhubd",
@@ -47,7 +49,9 @@ do {
     }
     let daemon = Daemon(
         configuration: configuration, configurationPath: path, logger: Logger(level: configuration.logLevel))
-    withExtendedLifetime(daemon) { dispatchMain() }
+    daemon.start()
+    while daemon.handle(signal: Signals.wait(for: Daemon.handledSignals)) == .keepRunning {}
+    exit(0)
 } catch {
     FileHandle.standardError.write(Data("mhubd: configuration error: \(error)\n".utf8))
     exit(78)  // EX_CONFIG (sysexits.h)

@@ -1,0 +1,108 @@
+import Foundation
+import MHubCore
+import Testing
+
+/// `mhubd` started as a real process: it logs its version and configuration, and stops cleanly.
+@Suite struct MHubdLifecycleTests {
+    func temporaryConfig(_ text: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("mhubd-\(UUID().uuidString).json")
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    /// Starts mhubd, waits for "mhubd ready" on stderr, sends `signal`, and returns how it ended.
+    func startAndStop(arguments: [String], signal: Int32) throws -> (status: Int32, log: String) {
+        let process = Process()
+        process.executableURL = Executables.mhubd
+        process.arguments = arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        var log = ""
+        let deadline = Date().addingTimeInterval(10)
+        while !log.contains("mhubd ready") && Date() < deadline && process.isRunning {
+            let chunk = errors.fileHandleForReading.availableData
+            log += String(decoding: chunk, as: UTF8.self)
+        }
+        guard log.contains("mhubd ready") else {
+            process.terminate()
+            throw TestFailure("mhubd did not get ready: \(log)")
+        }
+        kill(process.processIdentifier, signal)
+        let stopDeadline = Date().addingTimeInterval(5)
+        while process.isRunning && Date() < stopDeadline {
+            usleep(5_000)
+        }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            throw TestFailure("mhubd did not stop within 5 s of signal \(signal)")
+        }
+        log += String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (process.terminationStatus, log)
+    }
+
+    @Test(arguments: [SIGTERM, SIGINT])
+    func logsVersionAndConfigurationThenStopsOnSignal(signal: Int32) throws {
+        let config = try temporaryConfig(#"{"log_level": "debug", "hub": {"name": "Test Hub", "passcode": 24681357}}"#)
+        defer { try? FileManager.default.removeItem(at: config) }
+        let (status, log) = try startAndStop(arguments: ["--config", config.path], signal: signal)
+        #expect(status == 0)
+        #expect(log.contains("mhubd \(MHubVersion.string) starting"))
+        #expect(log.contains("configuration: \(config.path)"))
+        #expect(log.contains(#""name":"Test Hub""#))
+        #expect(log.contains(#""passcode":24681357"#))
+        #expect(log.contains(#""log_level":"debug""#))
+        #expect(log.contains(signal == SIGTERM ? "stopping on SIGTERM" : "stopping on SIGINT"))
+        // stderr is a pipe, not a terminal: every line carries its syslog priority for journald.
+        for line in log.split(separator: "\n") {
+            #expect(line.hasPrefix("<"), "\(line)")
+        }
+    }
+
+    @Test func theRepositoryConfigurationStartsTheDaemon() throws {
+        let path = Executables.repositoryRoot.appendingPathComponent("config/mhubd.json").path
+        let (status, log) = try startAndStop(arguments: ["--config", path], signal: SIGTERM)
+        #expect(status == 0)
+        #expect(log.contains(#""discriminator":3840"#))
+    }
+
+    @Test func badConfigurationStopsTheStartNamingTheKey() throws {
+        let config = try temporaryConfig(#"{"hub": {"passcode": 12345678}}"#)
+        defer { try? FileManager.default.removeItem(at: config) }
+        let result = try runProcess(Executables.mhubd, ["--config", config.path])
+        #expect(result.status == 78)
+        #expect(
+            result.errors
+                == "mhubd: configuration error: hub.passcode: \(config.path): passcode 12345678 is one of the forbidden trivial ones\n"
+        )
+        let missing = try runProcess(Executables.mhubd, ["--config", "/nonexistent/mhubd.json"])
+        #expect(missing.status == 78)
+        #expect(missing.errors.contains("/nonexistent/mhubd.json does not exist"))
+    }
+
+    @Test func checkConfigValidatesWithoutStarting() throws {
+        let good = try temporaryConfig(#"{"log_level": "notice"}"#)
+        defer { try? FileManager.default.removeItem(at: good) }
+        let ok = try runProcess(Executables.mhubd, ["--check-config", "--config", good.path])
+        #expect(ok.status == 0)
+        #expect(ok.output.hasPrefix("\(good.path): ok\n"))
+        #expect(
+            try DaemonConfiguration.decode(JSONParser().parse(String(ok.output.drop { $0 != "{" }))).logLevel == .notice
+        )
+
+        let bad = try temporaryConfig(#"{"log_level": "notice", "colour": "blue"}"#)
+        defer { try? FileManager.default.removeItem(at: bad) }
+        let rejected = try runProcess(Executables.mhubd, ["--check-config", "--config", bad.path])
+        #expect(rejected.status == 78)
+        #expect(rejected.errors.contains("colour: \(bad.path): unknown key"))
+    }
+
+    @Test func usageErrorsExit64() throws {
+        let result = try runProcess(Executables.mhubd, ["--frobnicate"])
+        #expect(result.status == 64)
+        #expect(result.errors == "mhubd: unknown option --frobnicate (see 'mhubd --help')\n")
+        let version = try runProcess(Executables.mhubd, ["--version"])
+        #expect(version.output == "mhubd \(MHubVersion.string)\n")
+    }
+}
