@@ -16,6 +16,7 @@ let package = Package(
         // Pure codecs and models.
         .target(name: "MatterTLV"),
         .target(name: "MatterOnboarding", dependencies: ["MatterTLV"]),
+        .target(name: "MatterDataModel"),
         .target(name: "MHubCommandLine"),
         .target(name: "MHubCore", dependencies: ["MatterOnboarding"]),
 
@@ -40,6 +41,7 @@ let package = Package(
 
         // Tests.
         .testTarget(name: "MatterTLVTests", dependencies: ["MatterTLV"]),
+        .testTarget(name: "MatterDataModelTests", dependencies: ["MatterDataModel"]),
         .testTarget(
             name: "MatterOnboardingTests",
             dependencies: ["MatterOnboarding", "MatterTLV"],
