@@ -17,10 +17,16 @@ let package = Package(
         .target(name: "MatterTLV"),
         .target(name: "MatterOnboarding", dependencies: ["MatterTLV"]),
         .target(name: "MatterDataModel"),
+        .target(name: "MHubWebSocket"),
         .target(name: "MHubCommandLine"),
         .target(name: "MHubCore", dependencies: ["MatterOnboarding"]),
 
         // C libraries from Debian packages.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         .systemLibrary(
             name: "CQRencode",
             pkgConfig: "libqrencode",
@@ -29,7 +35,7 @@ let package = Package(
 
         // Wrappers and I/O.
         .target(name: "MHubQRCode", dependencies: ["CQRencode"]),
-        .target(name: "MHubIO", dependencies: ["MHubCore"]),
+        .target(name: "MHubIO", dependencies: ["MHubCore", "CSQLite"]),
         .target(
             name: "MHubControl",
             dependencies: ["MatterOnboarding", "MHubCommandLine", "MHubCore", "MHubQRCode"]
@@ -42,6 +48,8 @@ let package = Package(
         // Tests.
         .testTarget(name: "MatterTLVTests", dependencies: ["MatterTLV"]),
         .testTarget(name: "MatterDataModelTests", dependencies: ["MatterDataModel"]),
+        .testTarget(name: "MHubWebSocketTests", dependencies: ["MHubWebSocket"]),
+        .testTarget(name: "MHubIOTests", dependencies: ["MHubIO"]),
         .testTarget(
             name: "MatterOnboardingTests",
             dependencies: ["MatterOnboarding", "MatterTLV"],

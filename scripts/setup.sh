@@ -11,6 +11,7 @@ packages=(
     avahi-daemon      # DNS-SD: mhubd advertises through it
     avahi-utils       # avahi-browse, to see what mhubd advertises
     libavahi-client-dev
+    libsqlite3-dev    # durable state
 )
 if [ "${1:-}" = "--test-tools" ]; then
     packages+=(
