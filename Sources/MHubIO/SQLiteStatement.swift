@@ -62,7 +62,8 @@ public final class SQLiteStatement {
     /// Runs the statement to its next row: `true` when a row is available to read with `column(_:)`,
     /// `false` when the statement is done.
     ///
-    /// After an error the statement is reset, so it can be bound and run again.
+    /// Stepping again after `false` starts the statement over with the same bindings (SQLite resets it
+    /// automatically). After an error the statement is reset, so it can be bound and run again.
     public func step() throws(SQLiteError) -> Bool {
         let resultCode = sqlite3_step(handle)
         switch resultCode {
