@@ -188,8 +188,9 @@ import Testing
     @Test func nestedTransactionsAreAProgrammingError() async {
         await #expect(processExitsWith: .failure) {
             let database = try SQLiteDatabase(path: ":memory:")
+            // Without the precondition the inner BEGIN would throw, the error be ignored and the process exit 0.
             try database.transaction {
-                try database.transaction {}
+                _ = try? database.transaction {}
             }
         }
     }
