@@ -1,6 +1,6 @@
 /// A status code carried by a close frame (RFC 6455 §7.4).
 public struct WebSocketCloseCode: RawRepresentable, Hashable, Sendable {
-    public var rawValue: UInt16
+    public let rawValue: UInt16
 
     public init(rawValue: UInt16) {
         self.rawValue = rawValue
