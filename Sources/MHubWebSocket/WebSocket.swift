@@ -1,1 +1,0 @@
-/// RFC 6455 WebSocket codec (in progress).
