@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "mhubd", targets: ["mhubd"]),
         .executable(name: "mhubctl", targets: ["mhubctl"]),
         .library(name: "MatterOnboarding", targets: ["MatterOnboarding"]),
+        .library(name: "MHubClient", targets: ["MHubClient"]),
     ],
     targets: [
         // Pure codecs and models.
@@ -20,6 +21,7 @@ let package = Package(
         .target(name: "MHubWebSocket"),
         .target(name: "MHubCommandLine"),
         .target(name: "MHubCore", dependencies: ["MatterOnboarding"]),
+        .target(name: "MHubHub", dependencies: ["MHubCore", "MatterOnboarding", "MatterDataModel"]),
 
         // C libraries from Debian packages.
         .systemLibrary(
@@ -35,10 +37,11 @@ let package = Package(
 
         // Wrappers and I/O.
         .target(name: "MHubQRCode", dependencies: ["CQRencode"]),
-        .target(name: "MHubIO", dependencies: ["MHubCore", "CSQLite"]),
+        .target(name: "MHubClient", dependencies: ["MHubCore", "MHubWebSocket"]),
+        .target(name: "MHubIO", dependencies: ["MHubCore", "MHubHub", "MHubWebSocket", "CSQLite"]),
         .target(
             name: "MHubControl",
-            dependencies: ["MatterOnboarding", "MHubCommandLine", "MHubCore", "MHubQRCode"]
+            dependencies: ["MatterOnboarding", "MHubCommandLine", "MHubCore", "MHubQRCode", "MHubClient"]
         ),
 
         // Executables: argument wiring only.
@@ -57,8 +60,9 @@ let package = Package(
         ),
         .testTarget(name: "MHubCommandLineTests", dependencies: ["MHubCommandLine"]),
         .testTarget(name: "MHubCoreTests", dependencies: ["MHubCore"]),
+        .testTarget(name: "MHubHubTests", dependencies: ["MHubHub"]),
         .testTarget(name: "MHubControlTests", dependencies: ["MHubControl", "MHubQRCode"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["mhubd", "mhubctl", "MHubCore"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["mhubd", "mhubctl", "MHubCore", "MHubClient"]),
     ],
     swiftLanguageModes: [.v6]
 )

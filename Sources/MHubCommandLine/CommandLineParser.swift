@@ -49,6 +49,12 @@ public struct CommandLineParser: Sendable {
         if remaining.contains(where: { $0 == "--help" || $0 == "-h" }) {
             return .help(path)
         }
+        if !spec.subcommands.isEmpty, let name = spec.defaultSubcommand, let fallback = spec.subcommand(name),
+            remaining.first.map({ $0.hasPrefix("-") }) ?? true
+        {
+            spec = fallback
+            path.append(name)
+        }
         if !spec.subcommands.isEmpty {
             guard let word = remaining.first else { return .help(path) }
             let choices = spec.subcommands.map(\.name).joined(separator: ", ")

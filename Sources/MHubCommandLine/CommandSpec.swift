@@ -9,6 +9,8 @@ public struct CommandSpec: Sendable {
     public var options: [OptionSpec]
     public var operands: [OperandSpec]
     public var subcommands: [CommandSpec]
+    /// The subcommand run when none is named (e.g. `list`); without one, the command shows its help.
+    public var defaultSubcommand: String?
 
     public init(
         _ name: String,
@@ -16,7 +18,8 @@ public struct CommandSpec: Sendable {
         details: String = "",
         options: [OptionSpec] = [],
         operands: [OperandSpec] = [],
-        subcommands: [CommandSpec] = []
+        subcommands: [CommandSpec] = [],
+        defaultSubcommand: String? = nil
     ) {
         self.name = name
         self.summary = summary
@@ -24,6 +27,7 @@ public struct CommandSpec: Sendable {
         self.options = options
         self.operands = operands
         self.subcommands = subcommands
+        self.defaultSubcommand = defaultSubcommand
     }
 
     public func subcommand(_ name: String) -> CommandSpec? {

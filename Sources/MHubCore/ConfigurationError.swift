@@ -55,6 +55,33 @@ struct ConfigurationObject {
         return number
     }
 
+    mutating func optionalString(_ key: String) throws(ConfigurationError) -> String? {
+        guard let value = raw(key), value != .null else { return nil }
+        guard case .string(let string) = value else {
+            throw ConfigurationError(key: keyPath(key), reason: "must be a string, not \(value.typeName)")
+        }
+        return string
+    }
+
+    mutating func bool(_ key: String, default fallback: Bool) throws(ConfigurationError) -> Bool {
+        guard let value = raw(key) else { return fallback }
+        guard case .bool(let flag) = value else {
+            throw ConfigurationError(key: keyPath(key), reason: "must be true or false, not \(value.typeName)")
+        }
+        return flag
+    }
+
+    mutating func choice(_ key: String, default fallback: String, in choices: [String]) throws(ConfigurationError)
+        -> String
+    {
+        let value = try string(key, default: fallback)
+        guard choices.contains(value) else {
+            throw ConfigurationError(
+                key: keyPath(key), reason: "must be one of \(choices.joined(separator: ", ")), not \"\(value)\"")
+        }
+        return value
+    }
+
     mutating func object(_ key: String) throws(ConfigurationError) -> ConfigurationObject {
         try ConfigurationObject(raw(key) ?? .object([:]), path: keyPath(key))
     }

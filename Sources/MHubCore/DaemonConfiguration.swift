@@ -7,6 +7,11 @@ import MatterOnboarding
 public struct DaemonConfiguration: Equatable, Sendable {
     public var logLevel: LogLevel = .info
     public var hub = HubIdentity()
+    /// Where the database lives; `nil` means the default state directory (docs/configuration.md).
+    public var stateDirectory: String?
+    public var control = ControlConfiguration()
+    public var commissioning = CommissioningConfiguration()
+    public var simulatedDevices: [SimulatedDeviceDeclaration] = []
 
     public init() {}
 
@@ -33,8 +38,57 @@ public struct DaemonConfiguration: Equatable, Sendable {
         var hub = try root.object("hub")
         configuration.hub = try HubIdentity.decode(&hub)
         try hub.rejectUnknownKeys()
+        if let directory = try root.optionalString("state_directory") {
+            guard directory.hasPrefix("/") else {
+                throw ConfigurationError(key: "state_directory", reason: "must be an absolute path")
+            }
+            configuration.stateDirectory = directory
+        }
+        var control = try root.object("control")
+        configuration.control = try ControlConfiguration.decode(&control)
+        try control.rejectUnknownKeys()
+        var commissioning = try root.object("commissioning")
+        configuration.commissioning = try CommissioningConfiguration.decode(&commissioning)
+        try commissioning.rejectUnknownKeys()
+        configuration.simulatedDevices = try decodeSimulatedDevices(root.raw("simulated_devices"))
         try root.rejectUnknownKeys()
         return configuration
+    }
+
+    private static func decodeSimulatedDevices(_ value: JSONValue?) throws(ConfigurationError)
+        -> [SimulatedDeviceDeclaration]
+    {
+        guard let value else { return [] }
+        guard case .array(let entries) = value else {
+            throw ConfigurationError(key: "simulated_devices", reason: "must be an array")
+        }
+        var devices: [SimulatedDeviceDeclaration] = []
+        for (index, entry) in entries.enumerated() {
+            var object = try ConfigurationObject(entry, path: "simulated_devices[\(index)]")
+            let template = try object.choice("template", default: "", in: DeviceTemplateNames.all)
+            var device = SimulatedDeviceDeclaration(
+                template: template,
+                discriminator: try object.integer("discriminator", default: 0, in: 0...Discriminator.maximum),
+                passcode: try object.integer("passcode", default: 0, in: 0...UInt32.max))
+            guard object.members["discriminator"] != nil, object.members["passcode"] != nil else {
+                throw ConfigurationError(key: object.path, reason: "needs \"discriminator\" and \"passcode\"")
+            }
+            guard SetupPasscode.isValid(device.passcode) else {
+                throw ConfigurationError(
+                    key: object.keyPath("passcode"), reason: "\(device.passcode) is not a valid setup passcode")
+            }
+            device.name = try object.optionalString("name")
+            if object.members["vendor_id"] != nil {
+                device.vendorID = try object.integer("vendor_id", default: 0, in: 1...0xFFF4)
+            }
+            if object.members["product_id"] != nil {
+                device.productID = try object.integer("product_id", default: 0, in: 1...UInt16.max)
+            }
+            device.serialNumber = try object.optionalString("serial_number")
+            try object.rejectUnknownKeys()
+            devices.append(device)
+        }
+        return devices
     }
 
     /// The configuration as JSON, in the file's own keys; what `mhubd` logs as its effective configuration.
@@ -42,6 +96,10 @@ public struct DaemonConfiguration: Equatable, Sendable {
         [
             "log_level": .string(logLevel.rawValue),
             "hub": hub.json,
+            "state_directory": stateDirectory.map { .string($0) } ?? .null,
+            "control": control.json,
+            "commissioning": commissioning.json,
+            "simulated_devices": .array(simulatedDevices.map(\.json)),
         ]
     }
 }

@@ -49,8 +49,14 @@ do {
     }
     let daemon = Daemon(
         configuration: configuration, configurationPath: path, logger: Logger(level: configuration.logLevel))
-    daemon.start()
+    do {
+        try daemon.start()
+    } catch {
+        FileHandle.standardError.write(Data("mhubd: cannot start: \(error)\n".utf8))
+        exit(1)
+    }
     while daemon.handle(signal: Signals.wait(for: Daemon.handledSignals)) == .keepRunning {}
+    daemon.drain()
     exit(0)
 } catch {
     FileHandle.standardError.write(Data("mhubd: configuration error: \(error)\n".utf8))

@@ -1,0 +1,165 @@
+import Foundation
+import MHubWebSocket
+
+/// A blocking byte pipe to `mhubd` that speaks its framing.
+///
+/// `receive` is called from the reader thread only; `send` under the connection's write lock.
+protocol ClientTransport: Sendable {
+    func send(_ text: String) throws(MHubClientError)
+    /// Blocks until at least one whole message arrives; throws at end of stream.
+    func receive() throws(MHubClientError) -> [String]
+    func shutdown()
+}
+
+/// Reads and writes a descriptor with EINTR retried; the descriptor is closed in `deinit`.
+final class SocketHandle: @unchecked Sendable {
+    // @unchecked: `fd` never changes; reads happen on one thread, writes under the caller's lock.
+    let fd: Int32
+
+    init(fd: Int32) {
+        self.fd = fd
+    }
+
+    deinit {
+        close(fd)
+    }
+
+    func writeAll(_ bytes: [UInt8]) throws(MHubClientError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes {
+                Glibc.send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw MHubClientError(kind: .connection, details: "write: \(String(cString: strerror(errno)))")
+            }
+            offset += written
+        }
+    }
+
+    func readSome() throws(MHubClientError) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count > 0 { return Array(buffer[0..<count]) }
+            if count == 0 { throw MHubClientError(kind: .connection, details: "mhubd closed the connection") }
+            if errno == EINTR { continue }
+            throw MHubClientError(kind: .connection, details: "read: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    func shutdown() {
+        Glibc.shutdown(fd, Int32(SHUT_RDWR))
+    }
+}
+
+/// The Unix socket: one JSON object per line.
+final class LineTransport: ClientTransport, @unchecked Sendable {
+    // @unchecked: `pending` is touched by the reader thread only.
+    private let handle: SocketHandle
+    private var pending: [UInt8] = []
+
+    init(handle: SocketHandle) {
+        self.handle = handle
+    }
+
+    func send(_ text: String) throws(MHubClientError) {
+        try handle.writeAll(Array(text.utf8) + [UInt8(ascii: "\n")])
+    }
+
+    func receive() throws(MHubClientError) -> [String] {
+        while true {
+            if let newline = pending.lastIndex(of: UInt8(ascii: "\n")) {
+                let complete = pending[...newline]
+                pending = Array(pending[(newline + 1)...])
+                return complete.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+            }
+            pending += try handle.readSome()
+        }
+    }
+
+    func shutdown() {
+        handle.shutdown()
+    }
+}
+
+/// TCP with a WebSocket (RFC 6455) client handshake, then masked text frames.
+final class WebSocketTransport: ClientTransport, @unchecked Sendable {
+    // @unchecked: `decoder` is touched by the reader thread only; `generator` under the write lock.
+    private let handle: SocketHandle
+    private var decoder = WebSocketFrameDecoder(role: .client, maximumMessageSize: 256 << 20)
+    private var generator = SystemRandomNumberGenerator()
+
+    init(handle: SocketHandle, host: String, port: UInt16, path: String, token: String?) throws(MHubClientError) {
+        self.handle = handle
+        var random = SystemRandomNumberGenerator()
+        let key = WebSocketHandshake.randomKey(using: &random)
+        var headers: [(String, String)] = []
+        if let token {
+            headers.append(("Authorization", "Bearer \(token)"))
+        }
+        let hostHeader = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        try handle.writeAll(WebSocketHandshake.clientRequest(host: hostHeader, path: path, key: key, headers: headers))
+        var parser = HTTPHeadParser()
+        while true {
+            parser.append(try handle.readSome())
+            let response: HTTPResponseHead?
+            do {
+                response = try parser.nextResponse()
+            } catch {
+                throw MHubClientError(kind: .protocolViolation, details: "bad handshake response: \(error)")
+            }
+            guard let response else { continue }
+            if response.status != 101 {
+                throw MHubClientError(
+                    kind: .connection,
+                    details: "the WebSocket handshake was refused: \(response.status) \(response.reason)")
+            }
+            do {
+                try WebSocketHandshake.validateServerResponse(response, key: key)
+            } catch {
+                throw MHubClientError(kind: .protocolViolation, details: "bad handshake response: \(error)")
+            }
+            decoder.append(parser.takeRemainder())
+            return
+        }
+    }
+
+    func send(_ text: String) throws(MHubClientError) {
+        let mask = (0..<4).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        try handle.writeAll(WebSocketFrameEncoder.encode(.text(text), role: .client, maskingKey: mask))
+    }
+
+    func receive() throws(MHubClientError) -> [String] {
+        while true {
+            var messages: [String] = []
+            do {
+                while let message = try decoder.nextMessage() {
+                    switch message {
+                    case .text(let text): messages.append(text)
+                    case .binary(let bytes): messages.append(String(decoding: bytes, as: UTF8.self))
+                    case .ping(let data):
+                        let mask = (0..<4).map { _ in UInt8.random(in: 0...255) }
+                        try handle.writeAll(WebSocketFrameEncoder.encode(.pong(data), role: .client, maskingKey: mask))
+                    case .pong: break
+                    case .close(let code, let reason):
+                        if !messages.isEmpty { return messages }
+                        throw MHubClientError(
+                            kind: .connection, details: "mhubd closed the WebSocket (\(code ?? 1005)) \(reason)")
+                    }
+                }
+            } catch let error as MHubClientError {
+                throw error
+            } catch {
+                throw MHubClientError(kind: .protocolViolation, details: "\(error)")
+            }
+            if !messages.isEmpty { return messages }
+            decoder.append(try handle.readSome())
+        }
+    }
+
+    func shutdown() {
+        handle.shutdown()
+    }
+}

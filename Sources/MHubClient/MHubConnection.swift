@@ -1,0 +1,244 @@
+import Foundation
+import MHubCore
+import Synchronization
+
+/// A connection to `mhubd`'s control protocol: calls with replies matched by `message_id`, and
+/// events pushed by the hub.
+///
+/// A reader thread takes every message off the socket: replies complete their calls, events go to
+/// the event handler and the `events` streams, in the order the hub sent them. Calls may be made from
+/// any thread, blocking or `async`.
+public final class MHubConnection: Sendable {
+    /// The server-info message the hub sends on connect.
+    public let serverInfo: JSONValue
+    public let endpoint: MHubEndpoint
+    private let transport: any ClientTransport
+    private let state = Mutex(State())
+    private let writeLock = Mutex(())
+
+    private struct State {
+        var nextID = 1
+        var pending: [String: Pending] = [:]
+        var eventHandler: (@Sendable (MHubEvent) -> Void)?
+        var streams: [UUID: AsyncStream<MHubEvent>.Continuation] = [:]
+        var failure: MHubClientError?
+    }
+
+    private enum Pending {
+        case blocking(ReplySlot)
+        case async(CheckedContinuation<JSONValue, any Error>)
+    }
+
+    /// Connects and waits for the server-info message.
+    public static func connect(to endpoint: MHubEndpoint, timeout: Double = 10) throws(MHubClientError)
+        -> MHubConnection
+    {
+        let transport: any ClientTransport
+        switch endpoint {
+        case .unix(let path):
+            transport = LineTransport(handle: SocketHandle(fd: try ClientSockets.connectUnix(path: path)))
+        case .webSocket(let host, let port, let path, let token):
+            let handle = SocketHandle(fd: try ClientSockets.connectTCP(host: host, port: port))
+            transport = try WebSocketTransport(handle: handle, host: host, port: port, path: path, token: token)
+        }
+        let first = try transport.receive()
+        guard let text = first.first, let info = try? JSONParser(maximumBytes: 1 << 26).parse(text),
+            info["schema_version"] != nil
+        else {
+            throw MHubClientError(kind: .protocolViolation, details: "the hub did not start with its server info")
+        }
+        let connection = MHubConnection(endpoint: endpoint, transport: transport, serverInfo: info)
+        connection.startReader(backlog: Array(first.dropFirst()))
+        return connection
+    }
+
+    private init(endpoint: MHubEndpoint, transport: any ClientTransport, serverInfo: JSONValue) {
+        self.endpoint = endpoint
+        self.transport = transport
+        self.serverInfo = serverInfo
+    }
+
+    deinit {
+        transport.shutdown()
+    }
+
+    /// Closes the connection; pending calls fail with a connection error.
+    public func close() {
+        transport.shutdown()
+    }
+
+    /// Sets the handler that receives every event on the reader thread (replacing an earlier one).
+    public func setEventHandler(_ handler: (@Sendable (MHubEvent) -> Void)?) {
+        state.withLock { $0.eventHandler = handler }
+    }
+
+    /// A stream of the events that arrive from now on; it finishes when the connection closes.
+    public func events() -> AsyncStream<MHubEvent> {
+        let (stream, continuation) = AsyncStream<MHubEvent>.makeStream(bufferingPolicy: .unbounded)
+        let id = UUID()
+        let failed = state.withLock { state -> Bool in
+            if state.failure != nil { return true }
+            state.streams[id] = continuation
+            return false
+        }
+        if failed { continuation.finish() }
+        return stream
+    }
+
+    // MARK: calls
+
+    /// Sends a command and blocks until its reply; a hub error is thrown as `.hub`.
+    public func call(_ command: String, _ args: [String: JSONValue] = [:], timeout: Double = 120)
+        throws(MHubClientError) -> JSONValue
+    {
+        let slot = ReplySlot()
+        let id = try register(.blocking(slot))
+        do {
+            try send(id: id, command: command, args: args)
+        } catch {
+            _ = state.withLock { $0.pending.removeValue(forKey: id) }
+            throw error
+        }
+        guard slot.wait(timeout: timeout) else {
+            _ = state.withLock { $0.pending.removeValue(forKey: id) }
+            throw MHubClientError(kind: .timeout, details: "no reply to \(command) in \(timeout) s")
+        }
+        return try slot.result!.get()
+    }
+
+    /// Sends a command and awaits its reply; a hub error is thrown as `.hub`.
+    public func call(_ command: String, _ args: [String: JSONValue] = [:]) async throws -> JSONValue {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<JSONValue, any Error>) in
+            let id: String
+            do {
+                id = try register(.async(continuation))
+            } catch {
+                continuation.resume(throwing: error)
+                return
+            }
+            do {
+                try send(id: id, command: command, args: args)
+            } catch {
+                // Resume only if the reader did not already fail this call.
+                if state.withLock({ $0.pending.removeValue(forKey: id) }) != nil {
+                    continuation.resume(throwing: error)
+                }
+            }
+        }
+    }
+
+    private func register(_ pending: Pending) throws(MHubClientError) -> String {
+        let result: Result<String, MHubClientError> = state.withLock { state in
+            if let failure = state.failure { return .failure(failure) }
+            let id = String(state.nextID)
+            state.nextID += 1
+            state.pending[id] = pending
+            return .success(id)
+        }
+        return try result.get()
+    }
+
+    private func send(id: String, command: String, args: [String: JSONValue]) throws(MHubClientError) {
+        let message: JSONValue = ["message_id": .string(id), "command": .string(command), "args": .object(args)]
+        let text = JSONWriter.compact(message)
+        let result: Result<Void, MHubClientError> = writeLock.withLock { _ in
+            Result { () throws(MHubClientError) in try transport.send(text) }
+        }
+        if case .failure(let error) = result {
+            throw error
+        }
+    }
+
+    // MARK: reading
+
+    private func startReader(backlog: [String]) {
+        let thread = Thread { [self] in
+            for text in backlog {
+                dispatch(text)
+            }
+            while true {
+                switch Result(catching: { () throws(MHubClientError) in try transport.receive() }) {
+                case .success(let texts):
+                    for text in texts {
+                        dispatch(text)
+                    }
+                case .failure(let error):
+                    fail(error)
+                    return
+                }
+            }
+        }
+        thread.name = "mhub-client-reader"
+        thread.start()
+    }
+
+    private func dispatch(_ text: String) {
+        guard let message = try? JSONParser(maximumBytes: 1 << 28).parse(text) else { return }
+        if case .string(let name)? = message["event"] {
+            let event = MHubEvent(name: name, data: message["data"] ?? .null)
+            let (handler, streams) = state.withLock { ($0.eventHandler, Array($0.streams.values)) }
+            handler?(event)
+            for stream in streams {
+                stream.yield(event)
+            }
+            return
+        }
+        let id: String
+        switch message["message_id"] {
+        case .string(let text)?: id = text
+        case .integer(let number)?: id = String(number)
+        default: return
+        }
+        guard let pending = state.withLock({ $0.pending.removeValue(forKey: id) }) else { return }
+        let result: Result<JSONValue, MHubClientError>
+        if case .integer(let code)? = message["error_code"] {
+            var name: String?
+            if case .string(let text)? = message["error_name"] { name = text }
+            var details = ""
+            if case .string(let text)? = message["details"] { details = text }
+            result = .failure(MHubClientError(kind: .hub, code: Int(code), name: name, details: details))
+        } else {
+            result = .success(message["result"] ?? .null)
+        }
+        switch pending {
+        case .blocking(let slot): slot.fulfil(result)
+        case .async(let continuation): continuation.resume(with: result.mapError { $0 as any Error })
+        }
+    }
+
+    private func fail(_ error: MHubClientError) {
+        let (pending, streams) = state.withLock { state in
+            state.failure = error
+            let pending = Array(state.pending.values)
+            state.pending = [:]
+            let streams = Array(state.streams.values)
+            state.streams = [:]
+            return (pending, streams)
+        }
+        for call in pending {
+            switch call {
+            case .blocking(let slot): slot.fulfil(.failure(error))
+            case .async(let continuation): continuation.resume(throwing: error)
+            }
+        }
+        for stream in streams {
+            stream.finish()
+        }
+    }
+}
+
+/// One blocking call's reply, handed from the reader thread to the caller.
+final class ReplySlot: @unchecked Sendable {
+    // @unchecked: `result` is written once before `semaphore` is signalled and read after the wait.
+    private let semaphore = DispatchSemaphore(value: 0)
+    var result: Result<JSONValue, MHubClientError>?
+
+    func fulfil(_ result: Result<JSONValue, MHubClientError>) {
+        self.result = result
+        semaphore.signal()
+    }
+
+    func wait(timeout: Double) -> Bool {
+        semaphore.wait(timeout: .now() + timeout) == .success
+    }
+}

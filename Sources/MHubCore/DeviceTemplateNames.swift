@@ -1,0 +1,9 @@
+/// The keys of the built-in device templates, for validating configuration before the data model loads.
+///
+/// `MatterDataModel.DeviceTemplates` defines the templates; a test keeps the two lists equal.
+public enum DeviceTemplateNames {
+    public static let all = [
+        "on-off-light", "dimmable-light", "color-temperature-light", "on-off-plug-in-unit", "contact-sensor",
+        "temperature-sensor", "occupancy-sensor", "door-lock", "thermostat", "window-covering",
+    ]
+}

@@ -1,0 +1,60 @@
+import MHubCore
+
+/// The control protocol's envelope (the OHF Matter Server's): requests
+/// `{"message_id", "command", "args"}`, replies `{"message_id", "result"}` or
+/// `{"message_id", "error_code", "details"}`, events `{"event", "data"}`.
+public enum ControlMessages {
+    public struct DecodeFailure: Error {
+        /// The request's `message_id` when it could be read, so the error reaches the right caller.
+        public var messageID: JSONValue
+        public var error: HubError
+    }
+
+    public static func decodeRequest(_ bytes: [UInt8], maximumBytes: Int) -> Result<HubRequest, DecodeFailure> {
+        let value: JSONValue
+        do {
+            value = try JSONParser(maximumDepth: 64, maximumBytes: maximumBytes).parse(bytes)
+        } catch {
+            return .failure(DecodeFailure(messageID: .null, error: HubError(.invalidJSON, error.description)))
+        }
+        guard case .object(let members) = value else {
+            return .failure(
+                DecodeFailure(messageID: .null, error: HubError(.invalidCommand, "a request must be a JSON object")))
+        }
+        let messageID = members["message_id"] ?? .null
+        switch messageID {
+        case .string, .integer: break
+        default:
+            return .failure(
+                DecodeFailure(
+                    messageID: .null,
+                    error: HubError(.invalidCommand, "message_id must be a string or a whole number")))
+        }
+        guard case .string(let command)? = members["command"] else {
+            return .failure(
+                DecodeFailure(messageID: messageID, error: HubError(.invalidCommand, "command must be a string")))
+        }
+        if let unknown = members.keys.sorted().first(where: { !["message_id", "command", "args"].contains($0) }) {
+            return .failure(
+                DecodeFailure(
+                    messageID: messageID, error: HubError(.invalidCommand, "unknown request field '\(unknown)'")))
+        }
+        return .success(HubRequest(messageID: messageID, command: command, args: members["args"]))
+    }
+
+    public static func encode(_ reply: HubReply) -> JSONValue {
+        switch reply.result {
+        case .success(let result):
+            return ["message_id": reply.messageID, "result": result]
+        case .failure(let error):
+            return [
+                "message_id": reply.messageID, "error_code": .integer(Int64(error.code.rawValue)),
+                "error_name": .string(error.code.name), "details": .string(error.details),
+            ]
+        }
+    }
+
+    public static func encode(_ event: HubEvent) -> JSONValue {
+        ["event": .string(event.name), "data": event.data]
+    }
+}

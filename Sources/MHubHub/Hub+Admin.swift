@@ -1,0 +1,131 @@
+import MHubCore
+import MatterDataModel
+
+/// Faults, permissions, timing and reset: what tests switch to reach every path.
+extension Hub {
+    /// `set_fault`: `{"fault": NAME, "enabled": BOOL, …}`; see docs/protocol.md "Faults".
+    mutating func setFault(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError) -> JSONValue {
+        let fault = try args.requiredString("fault")
+        let enabled = try args.bool("enabled") ?? true
+        switch fault {
+        case "hub_offline":
+            faults.hubOffline = enabled
+        case "device_unreachable":
+            let id = try args.requiredInteger("simulated_device_id", as: SimulatedDeviceID.self)
+            guard state.simulatedDevices[id] != nil else {
+                throw HubError(.simulatedDeviceNotFound, "no simulated device \(id)")
+            }
+            if enabled { faults.unreachableDevices.insert(id) } else { faults.unreachableDevices.remove(id) }
+        case "step_failure":
+            let name = try args.requiredString("step")
+            guard let step = CommissioningStep(name: name), step != .commissioned else {
+                let names = CommissioningStep.allCases.dropLast().map(\.name).joined(separator: ", ")
+                throw HubError(.invalidArguments, "step must be one of \(names), not \"\(name)\"")
+            }
+            let modeName = try args.string("mode") ?? "fail"
+            guard let mode = HubFaults.StepFailure(rawValue: modeName) else {
+                throw HubError(.invalidArguments, "mode must be fail or timeout, not \"\(modeName)\"")
+            }
+            faults.failingSteps[step] = enabled ? mode : nil
+        case "slow_device":
+            let latency = try args.integer("latency_ms", as: Int64.self) ?? 0
+            guard (0...600_000).contains(latency) else {
+                throw HubError(.invalidArguments, "latency_ms must be 0 to 600000")
+            }
+            if let id = try args.integer("simulated_device_id", as: SimulatedDeviceID.self) {
+                guard state.simulatedDevices[id] != nil else {
+                    throw HubError(.simulatedDeviceNotFound, "no simulated device \(id)")
+                }
+                faults.deviceLatency[id] = enabled && latency > 0 ? latency : nil
+            } else {
+                faults.allDevicesLatency = enabled ? latency : 0
+            }
+        default:
+            throw HubError(
+                .invalidArguments,
+                "fault must be hub_offline, device_unreachable, step_failure or slow_device, not \"\(fault)\"")
+        }
+        try args.rejectUnknown(command: "set_fault")
+        outcome.events.append(HubEvent("faults_updated", faultsJSON))
+        return faultsJSON
+    }
+
+    func getFaults(_ args: inout Arguments) throws(HubError) -> JSONValue {
+        try args.rejectUnknown(command: "get_faults")
+        return faultsJSON
+    }
+
+    mutating func clearFaults(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError) -> JSONValue {
+        try args.rejectUnknown(command: "clear_faults")
+        faults = HubFaults()
+        outcome.events.append(HubEvent("faults_updated", faultsJSON))
+        return faultsJSON
+    }
+
+    var faultsJSON: JSONValue {
+        [
+            "hub_offline": .bool(faults.hubOffline),
+            "unreachable_devices": .array(faults.unreachableDevices.sorted().map { .integer($0) }),
+            "failing_steps": .object(
+                Dictionary(uniqueKeysWithValues: faults.failingSteps.map { ($0.key.name, .string($0.value.rawValue)) })),
+            "latency_ms": .integer(faults.allDevicesLatency),
+            "device_latency_ms": .object(
+                Dictionary(uniqueKeysWithValues: faults.deviceLatency.map { (String($0.key), .integer($0.value)) })),
+        ]
+    }
+
+    /// `set_permission`: grants or revokes a principal's permission on a structure.
+    mutating func setPermission(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError) -> JSONValue {
+        let principal = Principal(try args.requiredString("principal"))
+        let structureID = try args.integer("structure_id", as: StructureID.self) ?? defaultStructureID
+        let granted = try args.bool("granted") ?? true
+        try args.rejectUnknown(command: "set_permission")
+        guard state.structures[structureID] != nil else {
+            throw HubError(.structureNotFound, "no structure \(structureID)")
+        }
+        let key = HubState.PermissionKey(principal: principal, structureID: structureID)
+        if granted { state.revoked.remove(key) } else { state.revoked.insert(key) }
+        outcome.changes.append(.savePermission(principal, structureID, granted: granted))
+        return ["principal": .string(principal.name), "structure_id": .integer(structureID), "granted": .bool(granted)]
+    }
+
+    func getPermissions(_ args: inout Arguments) throws(HubError) -> JSONValue {
+        try args.rejectUnknown(command: "get_permissions")
+        return .array(
+            state.revoked.sorted { ($0.principal.name, $0.structureID) < ($1.principal.name, $1.structureID) }
+                .map {
+                    [
+                        "principal": .string($0.principal.name), "structure_id": .integer($0.structureID),
+                        "granted": false,
+                    ]
+                })
+    }
+
+    mutating func setTimingProfile(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError) -> JSONValue {
+        let name = try args.requiredString("profile")
+        try args.rejectUnknown(command: "set_timing_profile")
+        guard let profile = TimingProfile.named(name) else {
+            throw HubError(.invalidArguments, "profile must be instant or realistic, not \"\(name)\"")
+        }
+        settings.profile = profile
+        return ["profile": .string(profile.name)]
+    }
+
+    /// `reset`: back to the configured initial state; the fabric identity stays.
+    mutating func reset(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError) -> JSONValue {
+        try args.rejectUnknown(command: "reset")
+        if session != nil {
+            endSession(reason: "reset", error: HubError(.sessionCancelled, "the hub was reset"), &outcome)
+        }
+        for id in state.nodes.keys.sorted() {
+            outcome.events.append(HubEvent("node_removed", .integer(Int64(id))))
+        }
+        state = HubState(fabric: state.fabric)
+        faults = HubFaults()
+        completed = [:]
+        outcome.changes.append(.deleteAll)
+        populateDefaults(&outcome)
+        outcome.events.append(HubEvent("hub_reset", .null))
+        return ["reset": true]
+    }
+}

@@ -1,0 +1,391 @@
+import MHubCore
+import MatterDataModel
+import MatterOnboarding
+
+/// Commissioning sessions: one at a time, owned by a connection, walked step by step, rolled back on
+/// cancel, deadline or disconnect (the Google Home APIs flow; docs/protocol.md "Commissioning").
+extension Hub {
+    mutating func prepare(_ args: inout Arguments, client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome)
+        throws(HubError) -> JSONValue
+    {
+        let structureID = try args.integer("structure_id", as: StructureID.self) ?? defaultStructureID
+        try args.rejectUnknown(command: "prepare_commissioning")
+        try checkStructure(structureID, for: client)
+        try checkOnline()
+        try checkNoSession()
+        let opened = openSession(structureID: structureID, client: client, implicit: false, now: now)
+        outcome.events.append(sessionEvent("prepared"))
+        return opened.json(hub: self)
+    }
+
+    /// `commission_with_code`: within the caller's prepared session, or in an implicit one.
+    mutating func commission(
+        _ args: inout Arguments, request: HubRequest, client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome
+    ) throws(HubError) -> JSONValue? {
+        let code = try args.requiredString("code")
+        _ = try args.bool("network_only")
+        let profileName = try args.string("timing")
+        try args.rejectUnknown(command: "commission_with_code")
+        var profile = settings.profile
+        if let profileName {
+            guard let named = TimingProfile.named(profileName) else {
+                throw HubError(.invalidArguments, "timing must be instant or realistic, not \"\(profileName)\"")
+            }
+            profile = named
+        }
+        let target = try Self.commissioningTarget(code)
+
+        if let current = session {
+            guard current.owner.connectionID == client.connectionID else { throw busyError(current) }
+            guard case .prepared = current.state else {
+                throw HubError(.sessionState, "session \(current.id) is \(current.stateName), not prepared")
+            }
+            try checkOnline()
+        } else {
+            try checkStructure(defaultStructureID, for: client)
+            try checkOnline()
+            _ = openSession(structureID: defaultStructureID, client: client, implicit: true, now: now)
+            outcome.events.append(sessionEvent("prepared"))
+        }
+        let device = state.simulatedDevices.values
+            .filter { $0.nodeID == nil && target.matches($0) && !faults.unreachableDevices.contains($0.id) }
+            .sorted {
+                ($0.passcode == target.passcode ? 0 : 1, $0.id) < ($1.passcode == target.passcode ? 0 : 1, $1.id)
+            }
+            .first
+        let run = CommissioningSession.Run(
+            connectionID: client.connectionID, messageID: request.messageID, payload: target, deviceID: device?.id,
+            step: .discovery, stepEndsAt: now, profile: profile)
+        session!.state = .running(run)
+        startStep(.discovery, now: now, &outcome)
+        advance(now: now, &outcome)
+        return nil
+    }
+
+    mutating func configure(_ args: inout Arguments, client: ClientInfo, _ outcome: inout HubOutcome) throws(HubError)
+        -> JSONValue
+    {
+        let name = try args.string("name")
+        let roomName = try args.string("room")
+        let roomID = try args.integer("room_id", as: RoomID.self)
+        try args.rejectUnknown(command: "configure_device")
+        var current = try ownedSession(client)
+        guard case .commissioned = current.state else {
+            throw HubError(.sessionState, "session \(current.id) is \(current.stateName); commission a device first")
+        }
+        if let name {
+            current.deviceName = try validatedName(name, what: "the device name")
+        }
+        if let roomID {
+            guard let room = state.rooms[roomID], room.structureID == current.structureID else {
+                throw HubError(.roomNotFound, "room \(roomID) is not in structure \(current.structureID)")
+            }
+            current.roomID = room.id
+        } else if let roomName {
+            guard let room = room(named: roomName, in: current.structureID) else {
+                throw HubError(.roomNotFound, "no room named \"\(roomName)\" in structure \(current.structureID)")
+            }
+            current.roomID = room.id
+        }
+        session = current
+        outcome.events.append(sessionEvent("configured"))
+        return current.json(hub: self)
+    }
+
+    mutating func complete(_ args: inout Arguments, client: ClientInfo, _ outcome: inout HubOutcome) throws(HubError)
+        -> JSONValue
+    {
+        try args.rejectUnknown(command: "complete_commissioning")
+        guard let current = session, current.owner.connectionID == client.connectionID else {
+            if let previous = completed[client.connectionID] {
+                return previous
+            }
+            if let current = session {
+                throw HubError(.sessionNotOwned, "session \(current.id) belongs to \(current.owner.peer)")
+            }
+            throw HubError(.noSession, "this connection has no commissioning session")
+        }
+        guard case .commissioned = current.state else {
+            throw HubError(.sessionState, "session \(current.id) is \(current.stateName); nothing to complete")
+        }
+        return finish(&outcome)
+    }
+
+    mutating func cancel(_ args: inout Arguments, client: ClientInfo, _ outcome: inout HubOutcome) throws(HubError)
+        -> JSONValue
+    {
+        try args.rejectUnknown(command: "cancel_commissioning")
+        guard let current = session, current.owner.connectionID == client.connectionID else {
+            if let current = session, client.scope < .admin {
+                throw HubError(.sessionNotOwned, "session \(current.id) belongs to \(current.owner.peer)")
+            }
+            if session == nil {
+                return ["cancelled": false]
+            }
+            // An admin may cancel anyone's session (a stuck test run).
+            let id = session!.id
+            endSession(reason: "cancelled", error: HubError(.sessionCancelled, "session \(id) was cancelled"), &outcome)
+            return ["cancelled": true, "session_id": .string(id)]
+        }
+        endSession(
+            reason: "cancelled", error: HubError(.sessionCancelled, "session \(current.id) was cancelled"), &outcome)
+        return ["cancelled": true, "session_id": .string(current.id)]
+    }
+
+    mutating func resume(_ args: inout Arguments, client: ClientInfo, _ outcome: inout HubOutcome) throws(HubError)
+        -> JSONValue
+    {
+        let id = try args.requiredString("session_id")
+        try args.rejectUnknown(command: "resume_commissioning")
+        guard var current = session, current.id == id else {
+            throw HubError(.noSession, "no session \(id) is open")
+        }
+        guard current.ownerGoneAt != nil || current.owner.connectionID == client.connectionID else {
+            throw HubError(.sessionNotOwned, "session \(id) belongs to \(current.owner.peer), which is connected")
+        }
+        try checkStructure(current.structureID, for: client)
+        current.owner = client
+        current.ownerGoneAt = nil
+        session = current
+        outcome.events.append(sessionEvent("resumed"))
+        return current.json(hub: self)
+    }
+
+    func sessionInfo(_ args: inout Arguments) throws(HubError) -> JSONValue {
+        try args.rejectUnknown(command: "get_session")
+        return session.map { $0.json(hub: self) } ?? .null
+    }
+
+    // MARK: the steps
+
+    /// Finishes every step whose time has come, and expires deadlines and grace periods.
+    mutating func advance(now: Timestamp, _ outcome: inout HubOutcome) {
+        while let current = session {
+            if let gone = current.ownerGoneAt, now >= gone + settings.disconnectGrace {
+                endSession(
+                    reason: "owner_disconnected",
+                    error: HubError(.sessionCancelled, "the session's owner disconnected"), &outcome)
+                return
+            }
+            if now >= current.deadline {
+                endSession(
+                    reason: "expired",
+                    error: HubError(.sessionExpired, "session \(current.id) passed its fail-safe deadline"), &outcome)
+                return
+            }
+            guard case .running(let run) = current.state, now >= run.stepEndsAt else { return }
+            finishStep(run, now: now, &outcome)
+        }
+    }
+
+    private mutating func startStep(_ step: CommissioningStep, now: Timestamp, _ outcome: inout HubOutcome) {
+        guard case .running(var run) = session?.state else { return }
+        run.step = step
+        let duration: Int64
+        if step == .discovery && run.deviceID == nil {
+            duration = run.profile.discoveryTimeout
+        } else if faults.failingSteps[step] == .timeout {
+            duration = run.profile.stepTimeout
+        } else {
+            duration = (run.profile.stepDurations[step] ?? 0) + faults.latency(for: run.deviceID)
+        }
+        run.stepEndsAt = now + duration
+        session!.state = .running(run)
+        outcome.events.append(progressEvent(step, "started", to: run.connectionID))
+    }
+
+    private mutating func finishStep(_ run: CommissioningSession.Run, now: Timestamp, _ outcome: inout HubOutcome) {
+        if let error = failure(of: run) {
+            outcome.events.append(progressEvent(run.step, "failed", error: error, to: run.connectionID))
+            failRun(run, error, &outcome)
+            return
+        }
+        outcome.events.append(progressEvent(run.step, "completed", to: run.connectionID))
+        guard let next = run.step.next else { return }
+        if next == .commissioned {
+            outcome.events.append(progressEvent(.commissioned, "completed", to: run.connectionID))
+            commissioned(run, now: now, &outcome)
+        } else {
+            startStep(next, now: now, &outcome)
+        }
+    }
+
+    /// Why the run's current step fails, if it does.
+    private func failure(of run: CommissioningSession.Run) -> HubError? {
+        if faults.hubOffline {
+            return HubError(.hubOffline, "the hub went offline during \(run.step.name)")
+        }
+        switch faults.failingSteps[run.step] {
+        case .fail?: return HubError(.stepFailed, "step \(run.step.name) failed (fault injected)")
+        case .timeout?: return HubError(.stepTimeout, "step \(run.step.name) timed out (fault injected)")
+        case nil: break
+        }
+        switch run.step {
+        case .discovery:
+            guard run.deviceID.map({ !faults.unreachableDevices.contains($0) }) ?? false else {
+                return HubError(.deviceNotFound, "no commissionable device with that discriminator answered")
+            }
+        case .pase:
+            guard let id = run.deviceID, state.simulatedDevices[id]?.passcode == run.payload.passcode else {
+                return HubError(.paseFailed, "PASE failed: the device rejected the passcode")
+            }
+        case .attestation, .csr, .noc, .networkSetup, .operationalDiscovery, .commissioned:
+            break
+        }
+        return nil
+    }
+
+    private mutating func failRun(_ run: CommissioningSession.Run, _ error: HubError, _ outcome: inout HubOutcome) {
+        outcome.replies.append(
+            HubReply(connectionID: run.connectionID, messageID: run.messageID, result: .failure(error)))
+        guard let current = session else { return }
+        if current.implicit {
+            endSession(reason: "failed", error: nil, &outcome)
+        } else {
+            session!.state = .prepared
+            outcome.events.append(sessionEvent("failed"))
+        }
+    }
+
+    /// The device is on the fabric: a provisional node until the session completes.
+    private mutating func commissioned(_ run: CommissioningSession.Run, now: Timestamp, _ outcome: inout HubOutcome) {
+        guard let id = run.deviceID, let device = state.simulatedDevices[id], var current = session else { return }
+        let nodeID = state.counters.nextNodeID
+        let node = makeNode(from: device, id: nodeID, structureID: current.structureID, now: now)
+        current.state = .commissioned(node)
+        session = current
+        outcome.events.append(sessionEvent("commissioned"))
+        if current.implicit {
+            let result = finish(&outcome)
+            _ = result
+            outcome.replies.append(
+                HubReply(
+                    connectionID: run.connectionID, messageID: run.messageID,
+                    result: .success(state.nodes[nodeID].map { $0.ohfJSON } ?? .null)))
+        } else {
+            outcome.replies.append(
+                HubReply(connectionID: run.connectionID, messageID: run.messageID, result: .success(node.ohfJSON)))
+        }
+    }
+
+    /// Adds the session's node to the home for good and ends the session.
+    private mutating func finish(_ outcome: inout HubOutcome) -> JSONValue {
+        guard let current = session, case .commissioned(var node) = current.state else { return .null }
+        node.name = current.deviceName ?? node.name
+        node.roomID = current.roomID
+        state.nodes[node.id] = node
+        state.counters.nextNodeID = max(state.counters.nextNodeID, node.id + 1)
+        if let deviceID = node.simulatedDeviceID {
+            state.simulatedDevices[deviceID]?.nodeID = node.id
+            outcome.changes.append(.saveSimulatedDevice(state.simulatedDevices[deviceID]!))
+        }
+        outcome.changes.append(.saveNode(node))
+        outcome.changes.append(.saveCounters(state.counters))
+        outcome.events.append(HubEvent("node_added", node.ohfJSON))
+        let result: JSONValue = ["session_id": .string(current.id), "node_ids": [.integer(Int64(node.id))]]
+        completed[current.owner.connectionID] = result
+        outcome.events.append(sessionEvent("completed"))
+        session = nil
+        return result
+    }
+
+    /// Ends the session and rolls back whatever it did: the pending reply gets `error`, a provisional
+    /// node is dropped (it was never stored), and the device is commissionable again.
+    mutating func endSession(reason: String, error: HubError?, _ outcome: inout HubOutcome) {
+        guard let current = session else { return }
+        if case .running(let run) = current.state, let error {
+            outcome.replies.append(
+                HubReply(connectionID: run.connectionID, messageID: run.messageID, result: .failure(error)))
+        }
+        outcome.events.append(sessionEvent(reason))
+        session = nil
+    }
+
+    // MARK: checks and helpers
+
+    private mutating func openSession(structureID: StructureID, client: ClientInfo, implicit: Bool, now: Timestamp)
+        -> CommissioningSession
+    {
+        sessionCounter += 1
+        completed[client.connectionID] = nil
+        let opened = CommissioningSession(
+            id: "s\(sessionCounter)-\(String(random.next() & 0xFFFFFF, radix: 16))", owner: client,
+            structureID: structureID, implicit: implicit, createdAt: now, deadline: now + settings.sessionTimeout,
+            state: .prepared, ownerGoneAt: nil, deviceName: nil, roomID: nil)
+        session = opened
+        return opened
+    }
+
+    func checkOnline() throws(HubError) {
+        if faults.hubOffline {
+            throw HubError(.hubOffline, "the hub is offline or unreachable")
+        }
+    }
+
+    func checkNoSession() throws(HubError) {
+        if let current = session {
+            throw busyError(current)
+        }
+    }
+
+    func busyError(_ current: CommissioningSession) -> HubError {
+        HubError(
+            .sessionBusy,
+            "another commissioning session (\(current.id)) is active, held by \(current.owner.peer) until "
+                + "\(isoTimestamp(current.deadline))")
+    }
+
+    func ownedSession(_ client: ClientInfo) throws(HubError) -> CommissioningSession {
+        guard let current = session else { throw HubError(.noSession, "this connection has no commissioning session") }
+        guard current.owner.connectionID == client.connectionID else {
+            throw HubError(.sessionNotOwned, "session \(current.id) belongs to \(current.owner.peer)")
+        }
+        return current
+    }
+
+    static func commissioningTarget(_ code: String) throws(HubError) -> CommissioningTarget {
+        let payload: OnboardingPayload
+        do {
+            payload = try OnboardingPayload.parse(code)
+        } catch {
+            throw HubError(.invalidOnboardingPayload, "\(error)")
+        }
+        if let violation = payload.violations(mode: .consume).first {
+            throw HubError(.invalidOnboardingPayload, "\(violation)")
+        }
+        switch payload {
+        case .qrCode(let payloads):
+            let first = payloads[0]
+            return CommissioningTarget(
+                discriminator: .long(first.discriminator), passcode: first.passcode, vendorID: first.vendorID,
+                productID: first.productID)
+        case .manualCode(let manual):
+            return CommissioningTarget(
+                discriminator: .short(manual.shortDiscriminator), passcode: manual.passcode,
+                vendorID: manual.vendorID, productID: manual.productID)
+        }
+    }
+
+    func sessionEvent(_ change: String) -> HubEvent {
+        var data: JSONValue = session.map { $0.json(hub: self) } ?? ["state": "ended"]
+        if case .object(var members) = data {
+            members["change"] = .string(change)
+            data = .object(members)
+        }
+        return HubEvent("session_updated", data, to: session.map { .listenersAnd($0.owner.connectionID) } ?? .listeners)
+    }
+
+    func progressEvent(_ step: CommissioningStep, _ status: String, error: HubError? = nil, to connection: UInt64)
+        -> HubEvent
+    {
+        var data: [String: JSONValue] = [
+            "session_id": session.map { .string($0.id) } ?? .null, "step": .string(step.name),
+            "step_index": .integer(Int64(step.rawValue)), "status": .string(status),
+        ]
+        if let error {
+            data["error_code"] = .integer(Int64(error.code.rawValue))
+            data["details"] = .string(error.details)
+        }
+        return HubEvent("commissioning_progress", .object(data), to: .listenersAnd(connection))
+    }
+}

@@ -1,0 +1,207 @@
+import MHubCore
+import MatterDataModel
+
+/// Structures, rooms and commissioned devices.
+extension Hub {
+    var defaultStructureID: StructureID {
+        state.structures.keys.min() ?? 1
+    }
+
+    func checkStructure(_ id: StructureID, for client: ClientInfo) throws(HubError) {
+        guard state.structures[id] != nil else { throw HubError(.structureNotFound, "no structure \(id)") }
+        if state.revoked.contains(HubState.PermissionKey(principal: client.principal, structureID: id)) {
+            throw HubError(.permissionDenied, "\(client.principal) has no permission for structure \(id)")
+        }
+    }
+
+    func room(named name: String, in structureID: StructureID) -> Room? {
+        state.rooms.values.first { $0.structureID == structureID && $0.name.lowercased() == name.lowercased() }
+    }
+
+    func getStructures(_ args: inout Arguments) throws(HubError) -> JSONValue {
+        try args.rejectUnknown(command: "get_structures")
+        return .array(state.structures.values.sorted { $0.id < $1.id }.map { $0.json })
+    }
+
+    mutating func createStructure(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError) -> JSONValue {
+        let name = try validatedName(try args.requiredString("name"), what: "the structure name")
+        try args.rejectUnknown(command: "create_structure")
+        let structure = Structure(id: state.counters.nextStructureID, name: name)
+        state.counters.nextStructureID += 1
+        state.structures[structure.id] = structure
+        outcome.changes += [.saveStructure(structure), .saveCounters(state.counters)]
+        outcome.events.append(HubEvent("structure_updated", structure.json))
+        return structure.json
+    }
+
+    mutating func renameStructure(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError) -> JSONValue {
+        let id = try args.requiredInteger("structure_id", as: StructureID.self)
+        let name = try validatedName(try args.requiredString("name"), what: "the structure name")
+        try args.rejectUnknown(command: "rename_structure")
+        guard var structure = state.structures[id] else { throw HubError(.structureNotFound, "no structure \(id)") }
+        structure.name = name
+        state.structures[id] = structure
+        outcome.changes.append(.saveStructure(structure))
+        outcome.events.append(HubEvent("structure_updated", structure.json))
+        return structure.json
+    }
+
+    func getRooms(_ args: inout Arguments, client: ClientInfo) throws(HubError) -> JSONValue {
+        let id = try args.integer("structure_id", as: StructureID.self) ?? defaultStructureID
+        try args.rejectUnknown(command: "get_rooms")
+        try checkStructure(id, for: client)
+        return .array(state.rooms.values.filter { $0.structureID == id }.sorted { $0.id < $1.id }.map { $0.json })
+    }
+
+    mutating func createRoom(_ args: inout Arguments, client: ClientInfo, _ outcome: inout HubOutcome) throws(HubError)
+        -> JSONValue
+    {
+        let structureID = try args.integer("structure_id", as: StructureID.self) ?? defaultStructureID
+        let name = try validatedName(try args.requiredString("name"), what: "the room name")
+        try args.rejectUnknown(command: "create_room")
+        try checkStructure(structureID, for: client)
+        guard room(named: name, in: structureID) == nil else {
+            throw HubError(.roomExists, "structure \(structureID) already has a room named \"\(name)\"")
+        }
+        let room = Room(id: state.counters.nextRoomID, structureID: structureID, name: name)
+        state.counters.nextRoomID += 1
+        state.rooms[room.id] = room
+        outcome.changes += [.saveRoom(room), .saveCounters(state.counters)]
+        outcome.events.append(HubEvent("room_updated", room.json))
+        return room.json
+    }
+
+    mutating func renameRoom(_ args: inout Arguments, client: ClientInfo, _ outcome: inout HubOutcome) throws(HubError)
+        -> JSONValue
+    {
+        let id = try args.requiredInteger("room_id", as: RoomID.self)
+        let name = try validatedName(try args.requiredString("name"), what: "the room name")
+        try args.rejectUnknown(command: "rename_room")
+        guard var room = state.rooms[id] else { throw HubError(.roomNotFound, "no room \(id)") }
+        try checkStructure(room.structureID, for: client)
+        if let other = self.room(named: name, in: room.structureID), other.id != id {
+            throw HubError(.roomExists, "structure \(room.structureID) already has a room named \"\(name)\"")
+        }
+        room.name = name
+        state.rooms[id] = room
+        outcome.changes.append(.saveRoom(room))
+        outcome.events.append(HubEvent("room_updated", room.json))
+        return room.json
+    }
+
+    /// Deletes a room; its devices stay, with no room.
+    mutating func deleteRoom(_ args: inout Arguments, client: ClientInfo, _ outcome: inout HubOutcome) throws(HubError)
+        -> JSONValue
+    {
+        let id = try args.requiredInteger("room_id", as: RoomID.self)
+        try args.rejectUnknown(command: "delete_room")
+        guard let room = state.rooms[id] else { throw HubError(.roomNotFound, "no room \(id)") }
+        try checkStructure(room.structureID, for: client)
+        for var node in state.nodes.values where node.roomID == id {
+            node.roomID = nil
+            state.nodes[node.id] = node
+            outcome.changes.append(.saveNode(node))
+        }
+        state.rooms[id] = nil
+        if session?.roomID == id {
+            session?.roomID = nil
+        }
+        outcome.changes.append(.deleteRoom(id))
+        outcome.events.append(HubEvent("room_removed", ["room_id": .integer(id)]))
+        return ["room_id": .integer(id), "deleted": true]
+    }
+
+    // MARK: devices
+
+    func getNodes(_ args: inout Arguments) throws(HubError) -> JSONValue {
+        _ = try args.bool("only_available")
+        try args.rejectUnknown(command: "get_nodes")
+        return .array(state.nodes.values.sorted { $0.id < $1.id }.map { $0.ohfJSON })
+    }
+
+    func getNode(_ args: inout Arguments) throws(HubError) -> JSONValue {
+        let id = try args.requiredInteger("node_id", as: NodeID.self)
+        try args.rejectUnknown(command: "get_node")
+        return try node(id).ohfJSON
+    }
+
+    func getDevices(_ args: inout Arguments) throws(HubError) -> JSONValue {
+        let structureID = try args.integer("structure_id", as: StructureID.self)
+        try args.rejectUnknown(command: "get_devices")
+        return .array(
+            state.nodes.values.filter { structureID == nil || $0.structureID == structureID }
+                .sorted { $0.id < $1.id }.map { deviceJSON($0) })
+    }
+
+    func node(_ id: NodeID) throws(HubError) -> Node {
+        guard let node = state.nodes[id] else { throw HubError(.nodeNotExists, "node \(id) does not exist") }
+        return node
+    }
+
+    mutating func updateDevice(_ args: inout Arguments, client: ClientInfo, _ outcome: inout HubOutcome)
+        throws(HubError) -> JSONValue
+    {
+        let id = try args.requiredInteger("node_id", as: NodeID.self)
+        let name = try args.string("name")
+        let roomID = try args.integer("room_id", as: RoomID.self)
+        let roomName = try args.string("room")
+        let clearRoom = try args.bool("no_room") ?? false
+        try args.rejectUnknown(command: "update_device")
+        var node = try node(id)
+        try checkStructure(node.structureID, for: client)
+        if let name {
+            node.name = try validatedName(name, what: "the device name")
+        }
+        if clearRoom {
+            node.roomID = nil
+        } else if let roomID {
+            guard let room = state.rooms[roomID], room.structureID == node.structureID else {
+                throw HubError(.roomNotFound, "room \(roomID) is not in structure \(node.structureID)")
+            }
+            node.roomID = room.id
+        } else if let roomName {
+            guard let room = room(named: roomName, in: node.structureID) else {
+                throw HubError(.roomNotFound, "no room named \"\(roomName)\" in structure \(node.structureID)")
+            }
+            node.roomID = room.id
+        }
+        state.nodes[id] = node
+        outcome.changes.append(.saveNode(node))
+        outcome.events.append(HubEvent("device_updated", deviceJSON(node)))
+        return deviceJSON(node)
+    }
+
+    /// Decommissions a node: it leaves the fabric and the home, and its simulated device is
+    /// commissionable again (a factory-fresh device, as after RemoveFabric on real hardware).
+    mutating func removeNode(_ args: inout Arguments, client: ClientInfo, _ outcome: inout HubOutcome)
+        throws(HubError) -> JSONValue
+    {
+        let id = try args.requiredInteger("node_id", as: NodeID.self)
+        try args.rejectUnknown(command: "remove_node")
+        let node = try node(id)
+        try checkStructure(node.structureID, for: client)
+        state.nodes[id] = nil
+        outcome.changes.append(.deleteNode(id))
+        if let deviceID = node.simulatedDeviceID, var device = state.simulatedDevices[deviceID] {
+            device.nodeID = nil
+            state.simulatedDevices[deviceID] = device
+            outcome.changes.append(.saveSimulatedDevice(device))
+        }
+        outcome.events.append(HubEvent("node_removed", .integer(Int64(id))))
+        return .null
+    }
+
+    func deviceJSON(_ node: Node) -> JSONValue {
+        let room = node.roomID.flatMap { state.rooms[$0] }
+        return [
+            "node_id": .integer(Int64(node.id)),
+            "name": .string(node.name),
+            "structure_id": .integer(node.structureID),
+            "room_id": room.map { .integer($0.id) } ?? .null,
+            "room": room.map { .string($0.name) } ?? .null,
+            "template": .string(node.template),
+            "simulated_device_id": node.simulatedDeviceID.map { .integer($0) } ?? .null,
+            "date_commissioned": .string(isoTimestamp(node.commissionedAt)),
+        ]
+    }
+}

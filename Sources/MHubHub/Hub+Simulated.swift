@@ -1,0 +1,149 @@
+import MHubCore
+import MatterDataModel
+import MatterOnboarding
+
+/// Simulated devices: created from templates, commissionable until added to the fabric.
+extension Hub {
+    mutating func addSimulatedDevice(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError)
+        -> JSONValue
+    {
+        let template = try args.requiredString("template")
+        let name = try args.string("name")
+        let discriminator = try args.integer("discriminator", as: UInt16.self)
+        let passcode = try args.integer("passcode", as: UInt32.self)
+        let vendorID = try args.integer("vendor_id", as: UInt16.self)
+        let productID = try args.integer("product_id", as: UInt16.self)
+        let serial = try args.string("serial_number")
+        try args.rejectUnknown(command: "add_simulated_device")
+        guard DeviceTemplates.named(template) != nil else {
+            let names = DeviceTemplates.all.map(\.key).joined(separator: ", ")
+            throw HubError(.unknownTemplate, "no template \"\(template)\"; templates: \(names)")
+        }
+        if let discriminator, discriminator > Discriminator.maximum {
+            throw HubError(.invalidArguments, "discriminator must be 0 to 4095")
+        }
+        if let passcode, !SetupPasscode.isValid(passcode) {
+            throw HubError(.invalidArguments, "passcode \(passcode) is not a valid setup passcode")
+        }
+        if let vendorID, !(1...0xFFF4).contains(vendorID) {
+            throw HubError(.invalidArguments, "vendor_id must be 1 to 0xFFF4")
+        }
+        if productID == 0 {
+            throw HubError(.invalidArguments, "product_id must not be 0")
+        }
+        let device = makeSimulatedDevice(
+            template: template, name: try name.map { n throws(HubError) in try validatedName(n, what: "the name") },
+            discriminator: discriminator, passcode: passcode, vendorID: vendorID, productID: productID,
+            serialNumber: serial)
+        state.simulatedDevices[device.id] = device
+        outcome.changes += [.saveSimulatedDevice(device), .saveCounters(state.counters)]
+        outcome.events.append(HubEvent("simulated_device_added", simulatedJSON(device)))
+        return simulatedJSON(device)
+    }
+
+    func listSimulatedDevices(_ args: inout Arguments) throws(HubError) -> JSONValue {
+        try args.rejectUnknown(command: "get_simulated_devices")
+        return .array(state.simulatedDevices.values.sorted { $0.id < $1.id }.map(simulatedJSON))
+    }
+
+    mutating func removeSimulatedDevice(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError)
+        -> JSONValue
+    {
+        let id = try args.requiredInteger("simulated_device_id", as: SimulatedDeviceID.self)
+        try args.rejectUnknown(command: "remove_simulated_device")
+        guard let device = state.simulatedDevices[id] else {
+            throw HubError(.simulatedDeviceNotFound, "no simulated device \(id)")
+        }
+        if let nodeID = device.nodeID {
+            throw HubError(
+                .sessionState, "simulated device \(id) is on the fabric as node \(nodeID); remove the node first")
+        }
+        if case .running(let run)? = session?.state, run.deviceID == id {
+            throw HubError(.sessionBusy, "simulated device \(id) is being commissioned")
+        }
+        if case .commissioned(let node)? = session?.state, node.simulatedDeviceID == id {
+            throw HubError(.sessionBusy, "simulated device \(id) is being commissioned")
+        }
+        state.simulatedDevices[id] = nil
+        faults.unreachableDevices.remove(id)
+        faults.deviceLatency[id] = nil
+        outcome.changes.append(.deleteSimulatedDevice(id))
+        outcome.events.append(HubEvent("simulated_device_removed", ["simulated_device_id": .integer(id)]))
+        return .null
+    }
+
+    /// A new simulated device; what is not given is random (passcode, discriminator) or the template's.
+    mutating func makeSimulatedDevice(
+        template: String, name: String?, discriminator: UInt16?, passcode: UInt32?, vendorID: UInt16?,
+        productID: UInt16?, serialNumber: String?
+    ) -> SimulatedDevice {
+        let id = state.counters.nextSimulatedDeviceID
+        state.counters.nextSimulatedDeviceID += 1
+        let templateIndex = DeviceTemplates.all.firstIndex { $0.key == template } ?? 0
+        let title = DeviceTemplates.named(template)?.title ?? template
+        return SimulatedDevice(
+            id: id, template: template, name: name ?? "\(title) \(id)", vendorID: vendorID ?? 0xFFF1,
+            productID: productID ?? UInt16(0x8000 + templateIndex + 1),
+            discriminator: discriminator ?? freeDiscriminator(),
+            passcode: passcode ?? SetupPasscode.random(using: &random),
+            serialNumber: serialNumber ?? "MHUB-\(String(format6(id)))", nodeID: nil)
+    }
+
+    /// A random discriminator no other simulated device uses, so codes find one device.
+    private mutating func freeDiscriminator() -> UInt16 {
+        let used = Set(state.simulatedDevices.values.map(\.discriminator))
+        for _ in 0..<64 {
+            let candidate = Discriminator.random(using: &random)
+            if !used.contains(candidate) {
+                return candidate
+            }
+        }
+        return Discriminator.random(using: &random)
+    }
+
+    private func format6(_ id: Int64) -> String {
+        let digits = String(id)
+        return String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+    }
+
+    func onboardingPayload(of device: SimulatedDevice) -> SetupPayload {
+        SetupPayload(
+            vendorID: device.vendorID, productID: device.productID, discoveryCapabilities: .onNetwork,
+            discriminator: device.discriminator, passcode: device.passcode)
+    }
+
+    func simulatedJSON(_ device: SimulatedDevice) -> JSONValue {
+        let payload = onboardingPayload(of: device)
+        let manual = (try? ManualPairingCode(payload).digits()) ?? ""
+        return [
+            "simulated_device_id": .integer(device.id),
+            "template": .string(device.template),
+            "name": .string(device.name),
+            "vendor_id": .integer(Int64(device.vendorID)),
+            "product_id": .integer(Int64(device.productID)),
+            "discriminator": .integer(Int64(device.discriminator)),
+            "passcode": .integer(Int64(device.passcode)),
+            "serial_number": .string(device.serialNumber),
+            "qr_code": .string((try? payload.qrCodeString()) ?? ""),
+            "manual_code": .string(manual),
+            "manual_code_grouped": .string(ManualPairingCode.grouped(manual)),
+            "commissionable": .bool(device.nodeID == nil),
+            "node_id": device.nodeID.map { .integer(Int64($0)) } ?? .null,
+            "reachable": .bool(!faults.unreachableDevices.contains(device.id)),
+        ]
+    }
+
+    /// The node a simulated device becomes on the fabric.
+    func makeNode(from device: SimulatedDevice, id: NodeID, structureID: StructureID, now: Timestamp) -> Node {
+        let template = DeviceTemplates.named(device.template)
+        let identity = NodeIdentity(
+            vendorID: device.vendorID, vendorName: "mhub", productID: device.productID,
+            productName: template?.productName ?? device.template, nodeLabel: device.name,
+            serialNumber: device.serialNumber, uniqueID: "mhub-\(device.serialNumber)", hardwareVersion: 1,
+            softwareVersion: 1, softwareVersionString: MHubVersion.string)
+        return Node(
+            id: id, structureID: structureID, roomID: nil, name: device.name, template: device.template,
+            simulatedDeviceID: device.id, commissionedAt: now,
+            data: template?.makeNode(identity: identity) ?? NodeData(endpoints: []))
+    }
+}

@@ -1,0 +1,133 @@
+import MHubCore
+import MatterDataModel
+
+/// The hub's logic: its state, the one commissioning session, faults, and what each input does.
+///
+/// A value with no I/O. Its owner feeds it requests, disconnects and the passing of time, and carries
+/// out each `HubOutcome`: commit the changes, then send the replies and events. Time (`now`) and
+/// randomness (the seed) are inputs, so tests drive it step by step.
+public struct Hub: Sendable {
+    public internal(set) var state: HubState
+    public internal(set) var session: CommissioningSession?
+    public internal(set) var faults = HubFaults()
+    public internal(set) var settings: HubSettings
+    var random: SplitMix64
+    var sessionCounter = 0
+    /// What `complete_commissioning` returned, per connection, so a repeated call returns it again.
+    var completed: [UInt64: JSONValue] = [:]
+    /// Connections that called `start_listening`.
+    public internal(set) var listeners: Set<UInt64> = []
+
+    public init(state: HubState, settings: HubSettings, seed: UInt64) {
+        self.state = state
+        self.settings = settings
+        random = SplitMix64(seed: seed)
+    }
+
+    /// The state of a hub that starts for the first time: a fabric, the "Home" structure and the
+    /// simulated devices the configuration declares.
+    public static func initialState(settings: HubSettings, seed: UInt64) -> (HubState, [StoreChange]) {
+        var random = SplitMix64(seed: seed)
+        // Kept below 2^63 so that JSON clients read them as plain positive integers.
+        let fabric = FabricIdentity(
+            fabricID: UInt64.random(in: 1...UInt64(Int64.max), using: &random),
+            compressedFabricID: UInt64.random(in: 1...UInt64(Int64.max), using: &random))
+        var hub = Hub(state: HubState(fabric: fabric), settings: settings, seed: random.next())
+        var outcome = HubOutcome()
+        outcome.changes.append(.saveFabric(fabric))
+        hub.populateDefaults(&outcome)
+        return (hub.state, outcome.changes)
+    }
+
+    /// The Home structure and the declared simulated devices.
+    mutating func populateDefaults(_ outcome: inout HubOutcome) {
+        let home = Structure(id: state.counters.nextStructureID, name: "Home")
+        state.counters.nextStructureID += 1
+        state.structures[home.id] = home
+        outcome.changes.append(.saveStructure(home))
+        for declaration in settings.declaredDevices {
+            let device = makeSimulatedDevice(
+                template: declaration.template, name: declaration.name, discriminator: declaration.discriminator,
+                passcode: declaration.passcode, vendorID: declaration.vendorID, productID: declaration.productID,
+                serialNumber: declaration.serialNumber)
+            state.simulatedDevices[device.id] = device
+            outcome.changes.append(.saveSimulatedDevice(device))
+        }
+        outcome.changes.append(.saveCounters(state.counters))
+    }
+
+    /// The earliest time at which `tick(now:)` has something to do.
+    public var nextDeadline: Timestamp? {
+        guard let session else { return nil }
+        var times = [session.deadline]
+        if let gone = session.ownerGoneAt {
+            times.append(gone + settings.disconnectGrace)
+        }
+        if case .running(let run) = session.state {
+            times.append(run.stepEndsAt)
+        }
+        return times.min()
+    }
+
+    // MARK: inputs
+
+    /// Handles one request from a connected client.
+    public mutating func handle(_ request: HubRequest, from client: ClientInfo, now: Timestamp) -> HubOutcome {
+        var outcome = HubOutcome()
+        do {
+            if let result = try route(request, client: client, now: now, outcome: &outcome) {
+                outcome.replies.append(
+                    HubReply(connectionID: client.connectionID, messageID: request.messageID, result: .success(result)))
+            }
+        } catch {
+            outcome = HubOutcome()
+            outcome.replies.append(
+                HubReply(connectionID: client.connectionID, messageID: request.messageID, result: .failure(error)))
+        }
+        return outcome
+    }
+
+    /// A connection closed: it stops listening, and a session it owns is rolled back after the grace.
+    public mutating func clientDisconnected(_ connectionID: UInt64, now: Timestamp) -> HubOutcome {
+        listeners.remove(connectionID)
+        completed[connectionID] = nil
+        var outcome = HubOutcome()
+        if var current = session, current.owner.connectionID == connectionID, current.ownerGoneAt == nil {
+            current.ownerGoneAt = now
+            session = current
+            outcome.events.append(sessionEvent("owner_disconnected"))
+        }
+        advance(now: now, &outcome)
+        return outcome
+    }
+
+    /// Time passed: steps finish, deadlines and grace periods expire.
+    public mutating func tick(now: Timestamp) -> HubOutcome {
+        var outcome = HubOutcome()
+        advance(now: now, &outcome)
+        return outcome
+    }
+
+    /// The daemon stops: an open session is rolled back, and listeners hear `server_shutdown`.
+    public mutating func shutdown(now: Timestamp) -> HubOutcome {
+        var outcome = HubOutcome()
+        if session != nil {
+            endSession(reason: "shutdown", error: HubError(.shuttingDown, "the hub is shutting down"), &outcome)
+        }
+        outcome.events.append(HubEvent("server_shutdown", .null))
+        return outcome
+    }
+}
+
+/// A request as the control protocol carries it.
+public struct HubRequest: Sendable {
+    public var messageID: JSONValue
+    public var command: String
+    public var args: JSONValue?
+
+    public init(messageID: JSONValue, command: String, args: JSONValue?) {
+        self.messageID = messageID
+        self.command = command
+        self.args = args
+    }
+}

@@ -1,0 +1,25 @@
+/// Failures switched on over the control socket, so tests can hit every error path on purpose.
+///
+/// Faults are run-time test settings: they are not persisted, and `reset` clears them.
+public struct HubFaults: Hashable, Sendable {
+    /// `prepare_commissioning` and commissioning fail with HubOffline.
+    public var hubOffline = false
+    /// Simulated devices that do not answer: discovery does not find them.
+    public var unreachableDevices: Set<SimulatedDeviceID> = []
+    /// Steps that fail outright, or stall until the step timeout.
+    public var failingSteps: [CommissioningStep: StepFailure] = [:]
+    /// Extra time each commissioning step takes, per simulated device; `nil` key is every device.
+    public var deviceLatency: [SimulatedDeviceID: Int64] = [:]
+    public var allDevicesLatency: Int64 = 0
+
+    public enum StepFailure: String, Hashable, Sendable {
+        case fail
+        case timeout
+    }
+
+    public init() {}
+
+    public func latency(for device: SimulatedDeviceID?) -> Int64 {
+        allDevicesLatency + (device.flatMap { deviceLatency[$0] } ?? 0)
+    }
+}

@@ -1,0 +1,122 @@
+import MHubCore
+import MatterDataModel
+
+/// The JSON shapes of the hub's objects (docs/protocol.md).
+extension Structure {
+    var json: JSONValue { ["structure_id": .integer(id), "name": .string(name)] }
+}
+
+extension Room {
+    var json: JSONValue { ["room_id": .integer(id), "structure_id": .integer(structureID), "name": .string(name)] }
+}
+
+extension Node {
+    /// The OHF Matter Server's `MatterNodeData`: attributes keyed `"endpoint/cluster/attribute"`.
+    public var ohfJSON: JSONValue {
+        var attributes: [String: JSONValue] = [:]
+        for (path, value) in data.attributes {
+            attributes[path.description] = value.json
+        }
+        return [
+            "node_id": .integer(Int64(id)),
+            "date_commissioned": .string(isoTimestamp(commissionedAt)),
+            "last_interview": .string(isoTimestamp(commissionedAt)),
+            "interview_version": 6,
+            "available": true,
+            "is_bridge": false,
+            "attributes": .object(attributes),
+            "attribute_subscriptions": [],
+        ]
+    }
+}
+
+extension AttributeValue {
+    /// As the OHF Matter Server writes attribute values: structures keyed by field ID, bytes in Base64.
+    public var json: JSONValue {
+        switch self {
+        case .null: .null
+        case .bool(let value): .bool(value)
+        case .signed(let value): .integer(value)
+        case .unsigned(let value): value <= UInt64(Int64.max) ? .integer(Int64(value)) : .double(Double(value))
+        case .float(let value): .double(value)
+        case .string(let value): .string(value)
+        case .bytes(let value): .string(base64(value))
+        case .list(let values): .array(values.map(\.json))
+        case .structure(let fields):
+            .object(Dictionary(uniqueKeysWithValues: fields.map { (String($0.key), $0.value.json) }))
+        }
+    }
+}
+
+extension CommissioningSession {
+    func json(hub: Hub) -> JSONValue {
+        var members: [String: JSONValue] = [
+            "session_id": .string(id),
+            "state": .string(stateName),
+            "structure_id": .integer(structureID),
+            "owner": .string(owner.peer),
+            "implicit": .bool(implicit),
+            "created_at": .string(isoTimestamp(createdAt)),
+            "deadline": .string(isoTimestamp(deadline)),
+            "deadline_ms": .integer(deadline),
+            "device_name": deviceName.map { .string($0) } ?? .null,
+            "room_id": roomID.map { .integer($0) } ?? .null,
+            "owner_disconnected_at": ownerGoneAt.map { .string(isoTimestamp($0)) } ?? .null,
+        ]
+        switch state {
+        case .prepared: break
+        case .running(let run):
+            members["step"] = .string(run.step.name)
+            members["simulated_device_id"] = run.deviceID.map { .integer($0) } ?? .null
+        case .commissioned(let node):
+            members["node_id"] = .integer(Int64(node.id))
+            members["simulated_device_id"] = node.simulatedDeviceID.map { .integer($0) } ?? .null
+        }
+        return .object(members)
+    }
+}
+
+/// ISO 8601 in UTC with milliseconds, computed without Foundation (proleptic Gregorian calendar).
+public func isoTimestamp(_ milliseconds: Timestamp) -> String {
+    let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
+    let millis = milliseconds - seconds * 1000
+    var days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
+    let secondOfDay = seconds - days * 86400
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    days += 719_468
+    let era = (days >= 0 ? days : days - 146_096) / 146_097
+    let dayOfEra = days - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    func pad(_ value: Int64, _ width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+    return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):"
+        + "\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2)).\(pad(millis, 3))Z"
+}
+
+func base64(_ bytes: [UInt8]) -> String {
+    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+    var output = ""
+    var index = 0
+    while index < bytes.count {
+        let chunk = Array(bytes[index..<min(index + 3, bytes.count)])
+        let value =
+            (UInt32(chunk[0]) << 16) | (chunk.count > 1 ? UInt32(chunk[1]) << 8 : 0)
+            | (chunk.count > 2 ? UInt32(chunk[2]) : 0)
+        for position in 0..<4 {
+            if position <= chunk.count {
+                output.append(alphabet[Int(value >> (18 - 6 * UInt32(position)) & 0x3F)])
+            } else {
+                output.append("=")
+            }
+        }
+        index += 3
+    }
+    return output
+}

@@ -1,0 +1,151 @@
+import MatterDataModel
+
+/// Milliseconds since the Unix epoch: the hub's one notion of time, always passed in.
+public typealias Timestamp = Int64
+
+public typealias StructureID = Int64
+public typealias RoomID = Int64
+public typealias SimulatedDeviceID = Int64
+
+/// A home: a named group of rooms and devices (a "structure" in the Google Home APIs).
+public struct Structure: Hashable, Sendable {
+    public var id: StructureID
+    public var name: String
+
+    public init(id: StructureID, name: String) {
+        self.id = id
+        self.name = name
+    }
+}
+
+public struct Room: Hashable, Sendable {
+    public var id: RoomID
+    public var structureID: StructureID
+    public var name: String
+
+    public init(id: RoomID, structureID: StructureID, name: String) {
+        self.id = id
+        self.structureID = structureID
+        self.name = name
+    }
+}
+
+/// The fabric the hub commissions devices onto.
+public struct FabricIdentity: Hashable, Sendable {
+    public var fabricID: UInt64
+    public var compressedFabricID: UInt64
+
+    public init(fabricID: UInt64, compressedFabricID: UInt64) {
+        self.fabricID = fabricID
+        self.compressedFabricID = compressedFabricID
+    }
+}
+
+/// A device commissioned onto the hub's fabric.
+public struct Node: Hashable, Sendable {
+    public var id: NodeID
+    public var structureID: StructureID
+    public var roomID: RoomID?
+    public var name: String
+    /// The template's key, e.g. `on-off-light`.
+    public var template: String
+    /// The simulated device it was commissioned from.
+    public var simulatedDeviceID: SimulatedDeviceID?
+    public var commissionedAt: Timestamp
+    public var data: NodeData
+
+    public init(
+        id: NodeID, structureID: StructureID, roomID: RoomID?, name: String, template: String,
+        simulatedDeviceID: SimulatedDeviceID?, commissionedAt: Timestamp, data: NodeData
+    ) {
+        self.id = id
+        self.structureID = structureID
+        self.roomID = roomID
+        self.name = name
+        self.template = template
+        self.simulatedDeviceID = simulatedDeviceID
+        self.commissionedAt = commissionedAt
+        self.data = data
+    }
+}
+
+/// A simulated device waiting nearby: commissionable until a completed session adds it to the fabric.
+public struct SimulatedDevice: Hashable, Sendable {
+    public var id: SimulatedDeviceID
+    public var template: String
+    public var name: String
+    public var vendorID: UInt16
+    public var productID: UInt16
+    public var discriminator: UInt16
+    public var passcode: UInt32
+    public var serialNumber: String
+    /// Set while it is on the fabric; a commissioned device is not commissionable.
+    public var nodeID: NodeID?
+
+    public init(
+        id: SimulatedDeviceID, template: String, name: String, vendorID: UInt16, productID: UInt16,
+        discriminator: UInt16, passcode: UInt32, serialNumber: String, nodeID: NodeID?
+    ) {
+        self.id = id
+        self.template = template
+        self.name = name
+        self.vendorID = vendorID
+        self.productID = productID
+        self.discriminator = discriminator
+        self.passcode = passcode
+        self.serialNumber = serialNumber
+        self.nodeID = nodeID
+    }
+}
+
+/// Who a connection is, for permissions: a Unix user, a token's name, or loopback.
+public struct Principal: Hashable, Sendable, CustomStringConvertible {
+    public var name: String
+
+    public init(_ name: String) {
+        self.name = name
+    }
+
+    public var description: String { name }
+}
+
+/// What a connection may do. Each scope includes the ones before it.
+public enum Scope: Int, Comparable, Sendable, CaseIterable {
+    case read
+    case control
+    case commission
+    case admin
+
+    public var name: String {
+        switch self {
+        case .read: "read"
+        case .control: "control"
+        case .commission: "commission"
+        case .admin: "admin"
+        }
+    }
+
+    public init?(name: String) {
+        guard let scope = Self.allCases.first(where: { $0.name == name }) else { return nil }
+        self = scope
+    }
+
+    public static func < (lhs: Scope, rhs: Scope) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// A connected client as the hub sees it.
+public struct ClientInfo: Hashable, Sendable {
+    /// Unique for the daemon's lifetime.
+    public var connectionID: UInt64
+    public var principal: Principal
+    public var scope: Scope
+    /// How it is connected, for "busy" messages: e.g. `unix uid 1000` or `ws 127.0.0.1:51234`.
+    public var peer: String
+
+    public init(connectionID: UInt64, principal: Principal, scope: Scope, peer: String) {
+        self.connectionID = connectionID
+        self.principal = principal
+        self.scope = scope
+        self.peer = peer
+    }
+}

@@ -1,0 +1,18 @@
+import MHubCore
+
+/// The parts of the daemon's configuration the hub's logic uses.
+public struct HubSettings: Sendable {
+    public var hubName: String
+    public var profile: TimingProfile
+    public var sessionTimeout: Int64
+    public var disconnectGrace: Int64
+    public var declaredDevices: [SimulatedDeviceDeclaration]
+
+    public init(_ configuration: DaemonConfiguration) {
+        hubName = configuration.hub.name
+        profile = TimingProfile.named(configuration.commissioning.timingProfile) ?? .instant
+        sessionTimeout = Int64(configuration.commissioning.sessionTimeoutSeconds) * 1000
+        disconnectGrace = Int64(configuration.commissioning.disconnectGraceMilliseconds)
+        declaredDevices = configuration.simulatedDevices
+    }
+}

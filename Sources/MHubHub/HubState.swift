@@ -1,0 +1,37 @@
+import MatterDataModel
+
+/// Counters that hand out IDs; persisted so IDs are never reused.
+public struct HubCounters: Hashable, Sendable {
+    public var nextNodeID: NodeID = 1
+    public var nextStructureID: StructureID = 1
+    public var nextRoomID: RoomID = 1
+    public var nextSimulatedDeviceID: SimulatedDeviceID = 1
+
+    public init() {}
+}
+
+/// Everything the hub keeps on disk.
+public struct HubState: Hashable, Sendable {
+    public var fabric: FabricIdentity
+    public var counters = HubCounters()
+    public var structures: [StructureID: Structure] = [:]
+    public var rooms: [RoomID: Room] = [:]
+    public var nodes: [NodeID: Node] = [:]
+    public var simulatedDevices: [SimulatedDeviceID: SimulatedDevice] = [:]
+    /// Principals whose permission on a structure was revoked.
+    public var revoked: Set<PermissionKey> = []
+
+    public init(fabric: FabricIdentity) {
+        self.fabric = fabric
+    }
+
+    public struct PermissionKey: Hashable, Sendable {
+        public var principal: Principal
+        public var structureID: StructureID
+
+        public init(principal: Principal, structureID: StructureID) {
+            self.principal = principal
+            self.structureID = structureID
+        }
+    }
+}

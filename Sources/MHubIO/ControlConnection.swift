@@ -1,0 +1,180 @@
+import Dispatch
+import Foundation
+import MHubCore
+import MHubHub
+
+/// One client of the control protocol: a socket, its framing, and a bounded output buffer.
+///
+/// - Important: Confined to the daemon's queue; the descriptor is closed only once both of its
+///   Dispatch sources have been cancelled.
+final class ControlConnection {
+    let id: UInt64
+    let fd: Int32
+    private(set) var client: ClientInfo?
+    private var framing: any Framing
+    private let queue: DispatchQueue
+    private let readSource: any DispatchSourceRead
+    private let writeSource: any DispatchSourceWrite
+    private var output: [UInt8] = []
+    private var outputOffset = 0
+    private var writing = false
+    private var closing = false
+    private(set) var closed = false
+    private var cancelledSources = 0
+    private let maximumOutput: Int
+    let peer: String
+
+    /// Called with each complete incoming message, with the client as authenticated.
+    var onMessage: ((ControlConnection, [UInt8]) -> Void)?
+    var onOversized: ((ControlConnection) -> Void)?
+    /// Called once when the client is known (at once for Unix, after the handshake for WebSocket).
+    var onReady: ((ControlConnection) -> Void)?
+    /// Called once when the connection is gone, with the reason.
+    var onClose: ((ControlConnection, String) -> Void)?
+
+    init(
+        id: UInt64, fd: Int32, framing: any Framing, client: ClientInfo?, peer: String, maximumOutput: Int,
+        queue: DispatchQueue
+    ) {
+        self.id = id
+        self.fd = fd
+        self.framing = framing
+        self.client = client
+        self.peer = peer
+        self.maximumOutput = maximumOutput
+        self.queue = queue
+        readSource = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+        writeSource = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
+    }
+
+    func start() {
+        dispatchPrecondition(condition: .onQueue(queue))
+        readSource.setEventHandler { [weak self] in self?.readAvailable() }
+        writeSource.setEventHandler { [weak self] in self?.writeAvailable() }
+        let cancelHandler: () -> Void = { [self] in
+            cancelledSources += 1
+            if cancelledSources == 2 {
+                Glibc.close(fd)
+            }
+        }
+        readSource.setCancelHandler(handler: cancelHandler)
+        writeSource.setCancelHandler(handler: cancelHandler)
+        readSource.resume()
+        if client != nil {
+            onReady?(self)
+        }
+    }
+
+    /// Queues one JSON message; a client whose queue passes the limit is dropped.
+    func send(_ text: String) {
+        guard !closing && !closed else { return }
+        enqueue(framing.frame(text))
+    }
+
+    private func enqueue(_ bytes: [UInt8]) {
+        guard !closed else { return }
+        if output.count - outputOffset + bytes.count > maximumOutput {
+            abort(reason: "output queue over \(maximumOutput) bytes: the client does not read")
+            return
+        }
+        output += bytes
+        flush()
+    }
+
+    /// Sends what is queued, then a goodbye (WebSocket close) and closes.
+    func close(code: UInt16 = 1000, reason: String) {
+        guard !closing && !closed else { return }
+        enqueue(framing.goodbye(code: code, reason: String(reason.prefix(120))))
+        closing = true
+        closeReason = reason
+        if output.count == outputOffset {
+            finish()
+        }
+    }
+
+    private var closeReason = ""
+
+    private func abort(reason: String) {
+        closeReason = reason
+        finish()
+    }
+
+    private func finish() {
+        guard !closed else { return }
+        closed = true
+        readSource.cancel()
+        if !writing {
+            writeSource.resume()
+        }
+        writeSource.cancel()
+        onClose?(self, closeReason)
+        onMessage = nil
+        onReady = nil
+        onClose = nil
+    }
+
+    private func readAvailable() {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if count < 0 {
+            if errno == EAGAIN || errno == EINTR { return }
+            abort(reason: "read: \(String(cString: strerror(errno)))")
+            return
+        }
+        if count == 0 {
+            abort(reason: closing ? closeReason : "the client closed the connection")
+            return
+        }
+        guard !closing else { return }
+        for action in framing.received(Array(buffer[0..<count])) {
+            guard !closed else { return }
+            switch action {
+            case .message(let bytes): onMessage?(self, bytes)
+            case .oversized: onOversized?(self)
+            case .write(let bytes): enqueue(bytes)
+            case .authenticated(let principal, let scope):
+                client = ClientInfo(connectionID: id, principal: principal, scope: scope, peer: "ws \(peer)")
+                onReady?(self)
+            case .close(let reason):
+                closing = true
+                closeReason = reason
+                if output.count == outputOffset { finish() }
+            }
+        }
+    }
+
+    private func flush() {
+        guard !closed else { return }
+        while outputOffset < output.count {
+            let written = output.withUnsafeBytes {
+                Glibc.send(fd, $0.baseAddress! + outputOffset, output.count - outputOffset, Int32(MSG_NOSIGNAL))
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN {
+                    if !writing {
+                        writing = true
+                        writeSource.resume()
+                    }
+                    return
+                }
+                abort(reason: "write: \(String(cString: strerror(errno)))")
+                return
+            }
+            outputOffset += written
+        }
+        output.removeAll(keepingCapacity: output.count < 1 << 20)
+        outputOffset = 0
+        if writing {
+            writing = false
+            writeSource.suspend()
+        }
+        if closing {
+            finish()
+        }
+    }
+
+    private func writeAvailable() {
+        flush()
+    }
+}

@@ -1,0 +1,175 @@
+import Dispatch
+import Foundation
+import MHubCore
+import MHubHub
+
+/// Runs the hub: feeds it requests, disconnects and time, commits its changes, delivers its replies
+/// and events.
+///
+/// - Important: Everything here runs on `queue`.
+final class HubService {
+    private var hub: Hub
+    private let store: HubStore
+    private let queue: DispatchQueue
+    private let logger: Logger
+    private var connections: [UInt64: ControlConnection] = [:]
+    private let timer: any DispatchSourceTimer
+    private var timerArmedFor: Timestamp?
+    private let maximumMessageBytes: Int
+
+    init(hub: Hub, store: HubStore, queue: DispatchQueue, logger: Logger, maximumMessageBytes: Int) {
+        self.hub = hub
+        self.store = store
+        self.queue = queue
+        self.logger = logger
+        self.maximumMessageBytes = maximumMessageBytes
+        timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.setEventHandler { [weak self] in self?.timerFired() }
+        timer.schedule(deadline: .distantFuture)
+        timer.resume()
+    }
+
+    static func now() -> Timestamp {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return Timestamp(spec.tv_sec) * 1000 + Timestamp(spec.tv_nsec) / 1_000_000
+    }
+
+    var statusSummary: String {
+        "\(hub.state.nodes.count) nodes, \(hub.state.simulatedDevices.count) simulated devices, "
+            + "\(connections.count) clients"
+    }
+
+    // MARK: connections
+
+    func adopt(_ connection: ControlConnection) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        connections[connection.id] = connection
+        connection.onReady = { [weak self] connection in
+            self?.ready(connection)
+        }
+        connection.onMessage = { [weak self] connection, bytes in
+            self?.received(bytes, from: connection)
+        }
+        connection.onOversized = { [weak self] connection in
+            self?.sendError(
+                to: connection, messageID: .null,
+                HubError(.messageTooLarge, "the message is larger than \(self?.maximumMessageBytes ?? 0) bytes"))
+        }
+        connection.onClose = { [weak self] connection, reason in
+            self?.closed(connection, reason: reason)
+        }
+        connection.start()
+    }
+
+    private func ready(_ connection: ControlConnection) {
+        guard let client = connection.client else { return }
+        logger.debug("client \(connection.id) connected: \(client.peer) as \(client.principal) (\(client.scope.name))")
+        connection.send(JSONWriter.compact(hub.serverInfo))
+    }
+
+    private func received(_ bytes: [UInt8], from connection: ControlConnection) {
+        guard let client = connection.client else { return }
+        let request: HubRequest
+        switch ControlMessages.decodeRequest(bytes, maximumBytes: maximumMessageBytes) {
+        case .success(let decoded): request = decoded
+        case .failure(let failure):
+            sendError(to: connection, messageID: failure.messageID, failure.error)
+            return
+        }
+        let before = hub
+        run(hub.handle(request, from: client, now: Self.now()), undo: before)
+    }
+
+    private func closed(_ connection: ControlConnection, reason: String) {
+        connections[connection.id] = nil
+        logger.debug("client \(connection.id) disconnected: \(reason)")
+        if reason.hasPrefix("output queue") {
+            logger.warning("dropped client \(connection.id) (\(connection.peer)): \(reason)")
+        }
+        let before = hub
+        run(hub.clientDisconnected(connection.id, now: Self.now()), undo: before)
+    }
+
+    private func sendError(to connection: ControlConnection, messageID: JSONValue, _ error: HubError) {
+        connection.send(
+            JSONWriter.compact(
+                ControlMessages.encode(
+                    HubReply(
+                        connectionID: connection.id, messageID: messageID, result: .failure(error)))))
+    }
+
+    // MARK: outcomes
+
+    /// Commits the outcome's changes, then sends its replies and events, then re-arms the timer.
+    ///
+    /// If the commit fails, the hub goes back to its state before the input and every reply of the
+    /// outcome becomes a StorageFailed error: nothing is acknowledged that is not on disk.
+    private func run(_ outcome: HubOutcome, undo: Hub?) {
+        var outcome = outcome
+        if !outcome.changes.isEmpty {
+            do {
+                try store.apply(outcome.changes)
+            } catch {
+                logger.error("could not commit state: \(error)")
+                outcome.events = []
+                outcome.replies = outcome.replies.map {
+                    var reply = $0
+                    reply.result = .failure(HubError(.storageFailed, "the change could not be saved: \(error)"))
+                    return reply
+                }
+                if let undo { hub = undo }
+            }
+        }
+        deliver(outcome)
+        armTimer()
+    }
+
+    /// Events first, then replies: a client sees the progress of its request before its result.
+    private func deliver(_ outcome: HubOutcome) {
+        for event in outcome.events {
+            let text = JSONWriter.compact(ControlMessages.encode(event))
+            var targets = hub.listeners
+            if case .listenersAnd(let id) = event.audience {
+                targets.insert(id)
+            }
+            for id in targets.sorted() {
+                connections[id]?.send(text)
+            }
+        }
+        for reply in outcome.replies {
+            connections[reply.connectionID]?.send(JSONWriter.compact(ControlMessages.encode(reply)))
+        }
+    }
+
+    private func armTimer() {
+        guard let deadline = hub.nextDeadline else {
+            if timerArmedFor != nil {
+                timer.schedule(deadline: .distantFuture)
+                timerArmedFor = nil
+            }
+            return
+        }
+        guard deadline != timerArmedFor else { return }
+        timerArmedFor = deadline
+        let delay = max(0, deadline - Self.now())
+        timer.schedule(deadline: .now() + .milliseconds(Int(delay)), leeway: .milliseconds(1))
+    }
+
+    private func timerFired() {
+        timerArmedFor = nil
+        let before = hub
+        run(hub.tick(now: Self.now()), undo: before)
+    }
+
+    // MARK: shutdown
+
+    /// Rolls back an open session, tells listeners, and closes every connection.
+    func shutdown() {
+        run(hub.shutdown(now: Self.now()), undo: nil)
+        for connection in connections.values {
+            connection.close(code: 1001, reason: "mhubd is shutting down")
+        }
+        timer.cancel()
+    }
+}
