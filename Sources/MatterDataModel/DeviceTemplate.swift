@@ -1,0 +1,80 @@
+/// A kind of device mhub can simulate: a device type on endpoint 1 with its server clusters.
+///
+/// Nodes built from a template have a Root Node endpoint 0 and the application endpoint 1, the layout of
+/// a single-function Matter device.
+public struct DeviceTemplate: Hashable, Sendable {
+    /// The template's stable name in kebab case, such as `on-off-light`.
+    public var key: String
+    /// The device type's name, such as `On/Off Light`.
+    public var title: String
+    /// The device type endpoint 1 implements.
+    public var deviceType: DeviceTypeRef
+    /// The product name new nodes of this kind get unless told otherwise.
+    public var productName: String
+    /// Endpoint 1's server clusters besides its Descriptor.
+    public var clusters: [ClusterTemplate]
+
+    public init(
+        key: String, title: String, deviceType: DeviceTypeRef, productName: String, clusters: [ClusterTemplate]
+    ) {
+        self.key = key
+        self.title = title
+        self.deviceType = deviceType
+        self.productName = productName
+        self.clusters = clusters
+    }
+
+    /// A node with every attribute at its default, Basic Information from `identity`.
+    ///
+    /// Endpoint 0 is a Root Node (`data_model/1.4/device_types/RootNodeDeviceType.xml`) with its mandatory
+    /// clusters for a Wi-Fi node; its Descriptor's PartsList is [1]. Endpoint 1 carries `clusters`.
+    public func makeNode(identity: NodeIdentity) -> NodeData {
+        let root = EndpointData(
+            id: 0, deviceTypes: [.rootNode], serverClusters: rootClusters(identity: identity), parts: [1])
+        let application = EndpointData(id: 1, deviceTypes: [deviceType], serverClusters: clusters, parts: [])
+        return NodeData(endpoints: [root, application])
+    }
+
+    /// Endpoint 0's server clusters besides its Descriptor.
+    ///
+    /// PartNumber is the product ID in hexadecimal and ProductURL points into the reserved `.invalid`
+    /// domain (RFC 2606), so neither looks like a real product's. MaxGroupsPerFabric is 4 when endpoint 1
+    /// has a Groups server and 0 otherwise.
+    private func rootClusters(identity: NodeIdentity) -> [ClusterTemplate] {
+        let vendor = hex(identity.vendorID)
+        let product = hex(identity.productID)
+        let basicInformation: [AttributeID: AttributeValue] = [
+            0x0001: .string(identity.vendorName),
+            0x0002: .unsigned(UInt64(identity.vendorID)),
+            0x0003: .string(identity.productName),
+            0x0004: .unsigned(UInt64(identity.productID)),
+            0x0005: .string(identity.nodeLabel),
+            0x0007: .unsigned(UInt64(identity.hardwareVersion)),
+            0x0008: .string(String(identity.hardwareVersion)),
+            0x0009: .unsigned(UInt64(identity.softwareVersion)),
+            0x000A: .string(identity.softwareVersionString),
+            0x000C: .string(product),
+            0x000D: .string("https://mhub.invalid/products/\(vendor)/\(product)"),
+            0x000E: .string(identity.productName),
+            0x000F: .string(identity.serialNumber),
+            0x0012: .string(identity.uniqueID),
+        ]
+        let hasGroups = clusters.contains { $0.definition.id == ClusterDefinition.groups.id }
+        return [
+            ClusterTemplate(.accessControl),
+            ClusterTemplate(.basicInformation, overrides: basicInformation),
+            ClusterTemplate(.generalCommissioning),
+            ClusterTemplate(.networkCommissioning),
+            ClusterTemplate(.generalDiagnostics),
+            ClusterTemplate(.administratorCommissioning),
+            ClusterTemplate(.operationalCredentials),
+            ClusterTemplate(.groupKeyManagement, overrides: [0x0002: .unsigned(hasGroups ? 4 : 0)]),
+        ]
+    }
+}
+
+/// `value` as four upper-case hexadecimal digits.
+private func hex(_ value: UInt16) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: 4 - digits.count) + digits
+}

@@ -1,0 +1,17 @@
+/// The device types mhub's templates use, with their Matter 1.4 revisions.
+///
+/// Source: CHIP SDK `data_model/1.4/device_types/*.xml` (On/Off Plug-in Unit from
+/// `data_model/1.4.1/device_types/OnOffPlug-inUnit.xml`) and `device_type_ids.json` for the IDs.
+extension DeviceTypeRef {
+    public static let rootNode = DeviceTypeRef(id: 0x0016, revision: 3)
+    public static let onOffLight = DeviceTypeRef(id: 0x0100, revision: 3)
+    public static let dimmableLight = DeviceTypeRef(id: 0x0101, revision: 3)
+    public static let colorTemperatureLight = DeviceTypeRef(id: 0x010C, revision: 4)
+    public static let onOffPlugInUnit = DeviceTypeRef(id: 0x010A, revision: 3)
+    public static let contactSensor = DeviceTypeRef(id: 0x0015, revision: 2)
+    public static let temperatureSensor = DeviceTypeRef(id: 0x0302, revision: 2)
+    public static let occupancySensor = DeviceTypeRef(id: 0x0107, revision: 4)
+    public static let doorLock = DeviceTypeRef(id: 0x000A, revision: 3)
+    public static let thermostat = DeviceTypeRef(id: 0x0301, revision: 4)
+    public static let windowCovering = DeviceTypeRef(id: 0x0202, revision: 3)
+}
