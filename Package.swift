@@ -60,7 +60,7 @@ let package = Package(
         ),
         .testTarget(name: "MHubCommandLineTests", dependencies: ["MHubCommandLine"]),
         .testTarget(name: "MHubCoreTests", dependencies: ["MHubCore"]),
-        .testTarget(name: "MHubHubTests", dependencies: ["MHubHub"]),
+        .testTarget(name: "MHubHubTests", dependencies: ["MHubHub", "MatterOnboarding", "MatterDataModel"]),
         .testTarget(name: "MHubControlTests", dependencies: ["MHubControl", "MHubQRCode"]),
         .testTarget(name: "IntegrationTests", dependencies: ["mhubd", "mhubctl", "MHubCore", "MHubClient"]),
     ],

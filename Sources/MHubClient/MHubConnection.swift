@@ -15,6 +15,7 @@ public final class MHubConnection: Sendable {
     private let transport: any ClientTransport
     private let state = Mutex(State())
     private let writeLock = Mutex(())
+    private let closedSignal = DispatchSemaphore(value: 0)
 
     private struct State {
         var nextID = 1
@@ -224,6 +225,15 @@ public final class MHubConnection: Sendable {
         for stream in streams {
             stream.finish()
         }
+        closedSignal.signal()
+    }
+
+    /// Blocks until the connection is closed (by either side); returns the reason.
+    @discardableResult
+    public func waitUntilClosed() -> MHubClientError {
+        closedSignal.wait()
+        closedSignal.signal()
+        return state.withLock { $0.failure } ?? MHubClientError(kind: .connection, details: "closed")
     }
 }
 

@@ -14,9 +14,32 @@ public enum MHubCtl {
             OptionSpec("version", help: "print the version and exit"),
             OptionSpec("help", short: "h", help: "show help"),
         ],
-        subcommands: [PayloadCommands.spec])
+        subcommands: [PayloadCommands.spec] + HubCommands.specs)
+
+    /// Connection options may also come before the command (`mhubctl --socket P status`); they are
+    /// moved behind the command words, where each command's spec takes them.
+    static func hoistingGlobalOptions(_ arguments: [String]) -> [String] {
+        var leading: [String] = []
+        var rest = arguments[...]
+        while let first = rest.first {
+            let name = first.split(separator: "=", maxSplits: 1).first.map(String.init) ?? first
+            if ["--socket", "--url", "--token"].contains(name) {
+                leading.append(rest.removeFirst())
+                if !first.contains("="), let value = rest.first {
+                    leading.append(value)
+                    rest.removeFirst()
+                }
+            } else if first == "--json" {
+                leading.append(rest.removeFirst())
+            } else {
+                break
+            }
+        }
+        return Array(rest) + leading
+    }
 
     public static func run(_ arguments: [String], console: any Console) -> Int32 {
+        let arguments = hoistingGlobalOptions(arguments)
         let parser = CommandLineParser(root: spec)
         do {
             switch try parser.parse(arguments) {
@@ -51,7 +74,11 @@ public enum MHubCtl {
         switch command.path {
         case ["payload", "parse"]: return try PayloadCommands.parse(command, console: console)
         case ["payload", "generate"]: return try PayloadCommands.generate(command, console: console)
-        default: throw UsageError("no such command", commandPath: [])
+        default:
+            guard let status = try HubCommands.run(command, console: console) else {
+                throw UsageError("no such command", commandPath: [])
+            }
+            return status
         }
     }
 }

@@ -1,0 +1,217 @@
+import Foundation
+import MHubClient
+import MHubCommandLine
+import MHubCore
+import MHubQRCode
+
+/// `mhubctl rooms|devices|sim|fault|permission|reset|watch|call`.
+enum HubAdminCommands {
+    static func run(_ command: ParsedCommand, console: any Console) throws -> Int32? {
+        let json = command.flag("json")
+        let hub = try HubConnectionOptions.connect(command, environment: console.environment)
+        func call(_ name: String, _ args: [String: JSONValue] = [:]) throws -> JSONValue {
+            try HubCommands.call(hub, name, args)
+        }
+        func structureArgs() throws -> [String: JSONValue] {
+            guard let id = try command.integer("structure", as: Int64.self) else { return [:] }
+            return ["structure_id": .integer(id)]
+        }
+        func integerOperand(_ name: String) throws -> Int64 {
+            let text = command.operands[name] ?? ""
+            guard let value = Int64(text) else {
+                throw UsageError("\(name) must be a whole number, not \"\(text)\"", commandPath: command.path)
+            }
+            return value
+        }
+        let t = HubCommands.text
+        switch command.path {
+        case ["rooms", "list"]:
+            let rooms = try call("get_rooms", try structureArgs())
+            if json { return HubCommands.print(rooms, console) }
+            var table = TextTable("ID", "ROOM")
+            for room in rooms.arrayValue { table.add(t(room["room_id"]), t(room["name"])) }
+            console.write(table.rendered)
+        case ["rooms", "add"]:
+            var args = try structureArgs()
+            args["name"] = .string(command.operands["NAME"] ?? "")
+            let room = try call("create_room", args)
+            if json { return HubCommands.print(room, console) }
+            console.write("room \(t(room["room_id"])) \(t(room["name"]))\n")
+        case ["rooms", "rename"]:
+            let room = try call(
+                "rename_room",
+                ["room_id": .integer(try integerOperand("ID")), "name": .string(command.operands["NAME"] ?? "")])
+            if json { return HubCommands.print(room, console) }
+            console.write("room \(t(room["room_id"])) \(t(room["name"]))\n")
+        case ["rooms", "remove"]:
+            let result = try call("delete_room", ["room_id": .integer(try integerOperand("ID"))])
+            if json { return HubCommands.print(result, console) }
+            console.write("deleted room \(t(result["room_id"]))\n")
+        case ["devices", "list"]:
+            let devices = try call("get_devices")
+            if json { return HubCommands.print(devices, console) }
+            var table = TextTable("NODE", "NAME", "ROOM", "TEMPLATE", "COMMISSIONED")
+            for device in devices.arrayValue {
+                table.add(
+                    t(device["node_id"]), t(device["name"]), t(device["room"]), t(device["template"]),
+                    t(device["date_commissioned"]))
+            }
+            console.write(table.rendered)
+        case ["devices", "rename"]:
+            let device = try call(
+                "update_device",
+                ["node_id": .integer(try integerOperand("NODE")), "name": .string(command.operands["NAME"] ?? "")])
+            if json { return HubCommands.print(device, console) }
+            console.write("node \(t(device["node_id"])) is now \(t(device["name"]))\n")
+        case ["devices", "move"]:
+            let room = command.operands["ROOM"] ?? "-"
+            var args: [String: JSONValue] = ["node_id": .integer(try integerOperand("NODE"))]
+            if room == "-" { args["no_room"] = true } else { args["room"] = .string(room) }
+            let device = try call("update_device", args)
+            if json { return HubCommands.print(device, console) }
+            console.write("node \(t(device["node_id"])) is in \(t(device["room"]))\n")
+        case ["devices", "remove"]:
+            _ = try call("remove_node", ["node_id": .integer(try integerOperand("NODE"))])
+            if json { return HubCommands.print(["removed": true], console) }
+            console.write("removed node \(command.operands["NODE"] ?? "")\n")
+        case ["sim", "add"]:
+            var args: [String: JSONValue] = ["template": .string(command.operands["TEMPLATE"] ?? "")]
+            if let name = command.value("name") { args["name"] = .string(name) }
+            if let value = try command.integer("discriminator", as: Int64.self) {
+                args["discriminator"] = .integer(value)
+            }
+            if let value = try command.integer("passcode", as: Int64.self) { args["passcode"] = .integer(value) }
+            if let value = try command.integer("vendor", as: Int64.self) { args["vendor_id"] = .integer(value) }
+            if let value = try command.integer("product", as: Int64.self) { args["product_id"] = .integer(value) }
+            if let serial = command.value("serial") { args["serial_number"] = .string(serial) }
+            let device = try call("add_simulated_device", args)
+            if json { return HubCommands.print(device, console) }
+            var text =
+                "simulated device \(t(device["simulated_device_id"])): \(t(device["name"])) (\(t(device["template"])))\n"
+            text += "QR code        \(t(device["qr_code"]))\nManual code    \(t(device["manual_code_grouped"]))\n"
+            text += "Discriminator  \(t(device["discriminator"]))\nPasscode       \(t(device["passcode"]))\n"
+            if !command.flag("no-qr"), case .string(let qr)? = device["qr_code"], let matrix = QRCodeMatrix.encode(qr) {
+                text += "\n" + QRCodeTerminalRenderer.render(matrix, ansiColors: console.outputIsTerminal)
+            }
+            console.write(text)
+        case ["sim", "list"]:
+            let devices = try call("get_simulated_devices")
+            if json { return HubCommands.print(devices, console) }
+            var table = TextTable("ID", "NAME", "TEMPLATE", "DISCR", "MANUAL CODE", "STATE")
+            for device in devices.arrayValue {
+                let state = device["commissionable"] == true ? "commissionable" : "node \(t(device["node_id"]))"
+                table.add(
+                    t(device["simulated_device_id"]), t(device["name"]), t(device["template"]),
+                    t(device["discriminator"]), t(device["manual_code_grouped"]), state)
+            }
+            console.write(table.rendered)
+        case ["sim", "remove"]:
+            _ = try call("remove_simulated_device", ["simulated_device_id": .integer(try integerOperand("ID"))])
+            if json { return HubCommands.print(["removed": true], console) }
+            console.write("removed simulated device \(command.operands["ID"] ?? "")\n")
+        case ["sim", "templates"]:
+            let templates = try call("get_templates")
+            if json { return HubCommands.print(templates, console) }
+            var table = TextTable("TEMPLATE", "TITLE", "DEVICE TYPE")
+            for template in templates.arrayValue {
+                let type =
+                    template["device_type"].flatMap {
+                        if case .integer(let id) = $0 { "0x" + String(id, radix: 16, uppercase: true) } else { nil }
+                    } ?? "-"
+                table.add(t(template["key"]), t(template["title"]), type)
+            }
+            console.write(table.rendered)
+        case ["fault", "list"]:
+            return HubCommands.print(try call("get_faults"), console)
+        case ["fault", "set"]:
+            var args: [String: JSONValue] = [
+                "fault": .string(command.operands["FAULT"] ?? ""), "enabled": .bool(!command.flag("off")),
+            ]
+            if let device = try command.integer("device", as: Int64.self) {
+                args["simulated_device_id"] = .integer(device)
+            }
+            if let step = command.value("step") { args["step"] = .string(step) }
+            if let mode = command.value("mode") { args["mode"] = .string(mode) }
+            if let latency = try command.integer("latency", as: Int64.self) { args["latency_ms"] = .integer(latency) }
+            return HubCommands.print(try call("set_fault", args), console)
+        case ["fault", "clear"]:
+            return HubCommands.print(try call("clear_faults"), console)
+        case ["permission", "list"]:
+            return HubCommands.print(try call("get_permissions"), console)
+        case ["permission", "revoke"], ["permission", "grant"]:
+            var args = try structureArgs()
+            args["principal"] = .string(command.operands["PRINCIPAL"] ?? "")
+            args["granted"] = .bool(command.path[1] == "grant")
+            return HubCommands.print(try call("set_permission", args), console)
+        case ["reset"]:
+            _ = try call("reset")
+            if json { return HubCommands.print(["reset": true], console) }
+            console.write("the hub is back to its configured initial state\n")
+        case ["watch"]:
+            return try watch(hub, command, console)
+        case ["call"]:
+            var args: [String: JSONValue] = [:]
+            if let text = command.operands["ARGS"] {
+                guard case .object(let members)? = try? JSONParser().parse(text) else {
+                    throw UsageError("ARGS must be a JSON object", commandPath: command.path)
+                }
+                args = members
+            }
+            return HubCommands.print(try call(command.operands["COMMAND"] ?? "", args), console)
+        default:
+            return nil
+        }
+        return 0
+    }
+
+    private static func watch(_ hub: MHubConnection, _ command: ParsedCommand, _ console: any Console) throws -> Int32 {
+        let wanted = Set(command.allValues("event"))
+        let limit = try command.integer("count", as: Int.self)
+        let done = DispatchSemaphore(value: 0)
+        let counter = CountingBox(limit: limit)
+        let json = command.flag("json")
+        hub.setEventHandler { event in
+            guard wanted.isEmpty || wanted.contains(event.name) else { return }
+            if json {
+                console.write(JSONWriter.compact(["event": .string(event.name), "data": event.data]) + "\n")
+            } else {
+                console.write("\(event.name) \(JSONWriter.compact(event.data))\n")
+            }
+            if counter.increment() {
+                done.signal()
+            }
+        }
+        _ = try HubCommands.call(hub, "start_listening")
+        if !json { console.write("watching events (Ctrl-C to stop)\n") }
+        Thread.detachNewThread {
+            hub.waitUntilClosed()
+            done.signal()
+        }
+        done.wait()
+        hub.setEventHandler(nil)
+        return 0
+    }
+}
+
+/// Counts delivered events across the reader thread; says when the limit is reached.
+private final class CountingBox: @unchecked Sendable {
+    // @unchecked: `count` is touched only by the connection's reader thread.
+    private var count = 0
+    private let limit: Int?
+
+    init(limit: Int?) {
+        self.limit = limit
+    }
+
+    func increment() -> Bool {
+        count += 1
+        return limit.map { count >= $0 } ?? false
+    }
+}
+
+extension JSONValue {
+    var arrayValue: [JSONValue] {
+        if case .array(let values) = self { return values }
+        return []
+    }
+}
