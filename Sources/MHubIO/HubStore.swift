@@ -28,11 +28,16 @@ public final class HubStore {
         self.path = path
         do {
             database = try SQLiteDatabase(path: path)
-            try database.configureForDurability()
         } catch {
             throw OpenError(description: "\(path) cannot be opened as mhub's database: \(error)")
         }
+        // Identity first, with reads only: a foreign file must not be changed, not even its journal mode.
         try checkIdentity()
+        do {
+            try database.configureForDurability()
+        } catch {
+            throw OpenError(description: "\(path): cannot enable WAL and full sync: \(error)")
+        }
     }
 
     private func checkIdentity() throws(OpenError) {
@@ -42,6 +47,7 @@ public final class HubStore {
             let tables = try database.query("SELECT count(*) FROM sqlite_master")
             let tableCount = tables.first?.first?.int64Value ?? 0
             if application == 0 && version == 0 && tableCount == 0 {
+                try database.configureForDurability()
                 try database.transaction {
                     try database.execute(Self.migrations[0])
                     try database.setApplicationID(Self.applicationID)

@@ -1,0 +1,142 @@
+import Foundation
+import MHubClient
+import MHubCore
+
+/// A real `mhubd` on temporary paths and a free port, for one test.
+final class DaemonHarness: @unchecked Sendable {
+    // @unchecked: used from one test at a time; `log` is appended by the reader thread under `lock`.
+    let directory: URL
+    let socketPath: String
+    private(set) var port: UInt16 = 0
+    private(set) var process: Process?
+    private let lock = NSLock()
+    private var logText = ""
+    var extraConfiguration: [String: JSONValue]
+
+    static let lampQR = "MT:-24J0Q1212-10648G00"
+    static let lampManual = "10054912339"
+
+    init(configuration: [String: JSONValue] = [:]) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("mhubd-it-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        socketPath = directory.appendingPathComponent("mhubd.sock").path
+        extraConfiguration = configuration
+    }
+
+    deinit {
+        if let process, process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    var log: String { lock.withLock { logText } }
+    var databasePath: String { directory.appendingPathComponent("state/mhubd.sqlite3").path }
+
+    var configurationJSON: JSONValue {
+        var root: [String: JSONValue] = [
+            "log_level": "debug",
+            "state_directory": .string(directory.appendingPathComponent("state").path),
+            "control": ["unix_socket": .string(socketPath), "tcp_port": 0],
+            "commissioning": ["disconnect_grace_ms": 200],
+            "simulated_devices": [
+                ["template": "on-off-light", "name": "Lamp", "discriminator": 1234, "passcode": 20_202_021],
+                ["template": "contact-sensor", "name": "Door", "discriminator": 3000, "passcode": 34_567_890],
+            ],
+        ]
+        for (key, value) in extraConfiguration {
+            if case .object(let extra) = value, case .object(var base)? = root[key] {
+                for (innerKey, innerValue) in extra { base[innerKey] = innerValue }
+                root[key] = .object(base)
+            } else {
+                root[key] = value
+            }
+        }
+        return .object(root)
+    }
+
+    /// Starts mhubd and waits until it is ready; throws with its log if it does not get there.
+    func start() throws {
+        let config = directory.appendingPathComponent("mhubd.json")
+        try Data(JSONWriter.pretty(configurationJSON).utf8).write(to: config)
+        let process = Process()
+        process.executableURL = Executables.mhubd
+        process.arguments = ["--config", config.path]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        lock.withLock { logText = "" }
+        try process.run()
+        self.process = process
+        let handle = errors.fileHandleForReading
+        Thread.detachNewThread { [weak self] in
+            while true {
+                let data = handle.availableData
+                if data.isEmpty { return }
+                guard let self else { return }
+                self.lock.withLock { self.logText += String(decoding: data, as: UTF8.self) }
+            }
+        }
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline {
+            if log.contains("mhubd ready") { break }
+            if !process.isRunning { throw TestFailure("mhubd exited (\(process.terminationStatus)):\n\(log)") }
+            usleep(5_000)
+        }
+        guard log.contains("mhubd ready") else { throw TestFailure("mhubd did not get ready:\n\(log)") }
+        if let range = log.range(of: #"ws://127\.0\.0\.1:(\d+)/ws"#, options: .regularExpression) {
+            port = UInt16(log[range].split(separator: ":").last!.split(separator: "/").first!) ?? 0
+        }
+    }
+
+    /// SIGTERM, and waits for the exit status.
+    @discardableResult
+    func stop() -> Int32 {
+        guard let process else { return -1 }
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        self.process = nil
+        return process.terminationStatus
+    }
+
+    func killHard() {
+        guard let process else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        self.process = nil
+    }
+
+    enum Transport: String, CaseIterable, Sendable {
+        case unix
+        case webSocket
+    }
+
+    func endpoint(_ transport: Transport, token: String? = nil) -> MHubEndpoint {
+        switch transport {
+        case .unix: .unix(path: socketPath)
+        case .webSocket: .webSocket(host: "127.0.0.1", port: port, path: "/ws", token: token)
+        }
+    }
+
+    func connect(_ transport: Transport, token: String? = nil) throws -> MHubConnection {
+        try MHubConnection.connect(to: endpoint(transport, token: token))
+    }
+
+    /// The principal mhubd gives a client of this transport (for permission tests).
+    func principal(_ transport: Transport) -> String {
+        transport == .unix ? "uid:\(geteuid())" : "loopback"
+    }
+}
+
+extension MHubConnection {
+    /// The hub error code of a call that must fail.
+    func errorCode(_ command: String, _ args: [String: JSONValue] = [:]) -> Int? {
+        do {
+            _ = try call(command, args)
+            return nil
+        } catch {
+            return error.code
+        }
+    }
+}
