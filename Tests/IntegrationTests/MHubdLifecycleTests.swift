@@ -4,8 +4,24 @@ import Testing
 
 /// `mhubd` started as a real process: it logs its version and configuration, and stops cleanly.
 @Suite struct MHubdLifecycleTests {
+    /// Writes the configuration to a temporary file, with its own state directory, socket and a free
+    /// port unless the text sets them, so that no test touches the system's mhubd.
     func temporaryConfig(_ text: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("mhubd-\(UUID().uuidString).json")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mhubd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var text = text
+        if case .object(var members) = try JSONParser().parse(text) {
+            members["state_directory"] =
+                members["state_directory"] ?? .string(directory.appendingPathComponent("state").path)
+            var control: [String: JSONValue] = [:]
+            if case .object(let given)? = members["control"] { control = given }
+            control["unix_socket"] =
+                control["unix_socket"] ?? .string(directory.appendingPathComponent("mhubd.sock").path)
+            control["tcp_port"] = control["tcp_port"] ?? 0
+            members["control"] = .object(control)
+            text = JSONWriter.pretty(.object(members))
+        }
+        let url = directory.appendingPathComponent("mhubd.json")
         try Data(text.utf8).write(to: url)
         return url
     }
@@ -45,7 +61,7 @@ import Testing
     @Test(arguments: [SIGTERM, SIGINT])
     func logsVersionAndConfigurationThenStopsOnSignal(signal: Int32) throws {
         let config = try temporaryConfig(#"{"log_level": "debug", "hub": {"name": "Test Hub", "passcode": 24681357}}"#)
-        defer { try? FileManager.default.removeItem(at: config) }
+        defer { try? FileManager.default.removeItem(at: config.deletingLastPathComponent()) }
         let (status, log) = try startAndStop(arguments: ["--config", config.path], signal: signal)
         #expect(status == 0)
         #expect(log.contains("mhubd \(MHubVersion.string) starting"))
@@ -62,16 +78,24 @@ import Testing
 
     @Test func theRepositoryConfigurationStartsTheDaemon() throws {
         let path = Executables.repositoryRoot.appendingPathComponent("config/mhubd.json").path
-        let (status, log) = try startAndStop(arguments: ["--config", path], signal: SIGTERM)
+        var text = try String(contentsOfFile: path, encoding: .utf8)
+        // Its defaults name system paths and port 5580: keep those, then isolate this run.
+        text = text.replacingOccurrences(of: "\"state_directory\": null,", with: "")
+            .replacingOccurrences(of: "\"unix_socket\": null,", with: "")
+            .replacingOccurrences(of: "\"tcp_port\": 5580,", with: "")
+        let config = try temporaryConfig(text)
+        defer { try? FileManager.default.removeItem(at: config.deletingLastPathComponent()) }
+        let (status, log) = try startAndStop(arguments: ["--config", config.path], signal: SIGTERM)
         #expect(status == 0)
         #expect(log.contains(#""discriminator":3840"#))
+        #expect(log.contains("1 simulated devices"))
     }
 
     @Test func badConfigurationStopsTheStartNamingTheKey() throws {
         let config = try temporaryConfig(#"{"hub": {"passcode": 12345678}}"#)
-        defer { try? FileManager.default.removeItem(at: config) }
+        defer { try? FileManager.default.removeItem(at: config.deletingLastPathComponent()) }
         let result = try runProcess(Executables.mhubd, ["--config", config.path])
-        #expect(result.status == 78)
+        #expect(result.status == 78, "\(result.errors)")
         #expect(
             result.errors
                 == "mhubd: configuration error: hub.passcode: \(config.path): passcode 12345678 is one of the forbidden trivial ones\n"
@@ -83,7 +107,7 @@ import Testing
 
     @Test func checkConfigValidatesWithoutStarting() throws {
         let good = try temporaryConfig(#"{"log_level": "notice"}"#)
-        defer { try? FileManager.default.removeItem(at: good) }
+        defer { try? FileManager.default.removeItem(at: good.deletingLastPathComponent()) }
         let ok = try runProcess(Executables.mhubd, ["--check-config", "--config", good.path])
         #expect(ok.status == 0)
         #expect(ok.output.hasPrefix("\(good.path): ok\n"))
@@ -92,7 +116,7 @@ import Testing
         )
 
         let bad = try temporaryConfig(#"{"log_level": "notice", "colour": "blue"}"#)
-        defer { try? FileManager.default.removeItem(at: bad) }
+        defer { try? FileManager.default.removeItem(at: bad.deletingLastPathComponent()) }
         let rejected = try runProcess(Executables.mhubd, ["--check-config", "--config", bad.path])
         #expect(rejected.status == 78)
         #expect(rejected.errors.contains("colour: \(bad.path): unknown key"))

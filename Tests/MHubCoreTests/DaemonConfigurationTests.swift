@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import MHubCore
@@ -11,14 +12,30 @@ import Testing
         #expect(try decode("{}") == DaemonConfiguration())
     }
 
-    @Test func theRepositoryConfigurationIsTheDefaults() throws {
-        // config/mhubd.json documents the defaults; keep the two the same.
-        let text = """
-            {"log_level": "info", "hub": {"name": "mhub", "vendor_id": 65521, "product_id": 32769,
-             "discriminator": 3840, "passcode": 20202021}}
-            """
-        #expect(try decode(text) == DaemonConfiguration())
+    @Test func theRepositoryConfigurationSpellsOutTheDefaults() throws {
+        // config/mhubd.json writes every default out, plus one simulated light for the README tour.
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("config/mhubd.json")
+        var configuration = try DaemonConfiguration.decode(Array(try Data(contentsOf: url)))
+        #expect(configuration.simulatedDevices.count == 1)
+        configuration.simulatedDevices = []
+        #expect(configuration == DaemonConfiguration())
         #expect(try DaemonConfiguration.decode(DaemonConfiguration().json) == DaemonConfiguration())
+    }
+
+    @Test func readsControlCommissioningAndSimulatedDevices() throws {
+        let configuration = try decode(
+            """
+            {"control": {"tcp_port": 0, "tokens": [{"name": "ci", "token": "0123456789abcdef", "scope": "read"}]},
+             "commissioning": {"timing_profile": "realistic", "session_timeout_s": 60},
+             "simulated_devices": [{"template": "door-lock", "discriminator": 5, "passcode": 1234}]}
+            """)
+        #expect(configuration.control.tcpPort == 0)
+        #expect(configuration.control.tokens == [AccessToken(name: "ci", token: "0123456789abcdef", scope: "read")])
+        #expect(configuration.commissioning.timingProfile == "realistic")
+        #expect(configuration.simulatedDevices.first?.template == "door-lock")
+        // Tokens are not logged.
+        #expect(!JSONWriter.compact(configuration.json).contains("0123456789abcdef"))
     }
 
     @Test func readsEveryKey() throws {
@@ -46,6 +63,29 @@ import Testing
         (#"{"hub":{"vendor_id":65535}}"#, "hub.vendor_id", "vendor ID 0xFFFF is reserved (use 0 or 0x0001-0xFFF4)"),
         (#"{"hub":{"name":""}}"#, "hub.name", "must be 1 to 32 bytes of UTF-8"),
         ("[]", "", "must be an object, not an array"),
+        (#"{"control":{"tcp_port":70000}}"#, "control.tcp_port", "must be a whole number from 0 to 65535"),
+        (
+            #"{"control":{"tokens":[{"name":"x","token":"short"}]}}"#, "control.tokens[0]",
+            "needs a \"name\" and a \"token\" of at least 16 characters"
+        ),
+        (
+            #"{"control":{"loopback_scope":"root"}}"#, "control.loopback_scope",
+            "must be one of read, control, commission, admin, not \"root\""
+        ),
+        (
+            #"{"commissioning":{"timing_profile":"slow"}}"#, "commissioning.timing_profile",
+            "must be one of instant, realistic, not \"slow\""
+        ),
+        (
+            #"{"simulated_devices":[{"template":"toaster","discriminator":1,"passcode":1234}]}"#,
+            "simulated_devices[0].template",
+            "must be one of on-off-light, dimmable-light, color-temperature-light, on-off-plug-in-unit, contact-sensor, temperature-sensor, occupancy-sensor, door-lock, thermostat, window-covering, not \"toaster\""
+        ),
+        (
+            #"{"simulated_devices":[{"template":"door-lock","passcode":1234}]}"#, "simulated_devices[0]",
+            "needs \"discriminator\" and \"passcode\""
+        ),
+        (#"{"state_directory":"relative/path"}"#, "state_directory", "must be an absolute path"),
         ("{", "", "invalid JSON at byte 1: expected a string key"),
     ])
     func badFilesNameTheKey(text: String, key: String, reason: String) {
