@@ -72,7 +72,10 @@ public struct Hub: Sendable {
     // MARK: inputs
 
     /// Handles one request from a connected client.
+    ///
+    /// A request that fails changes nothing: the hub is restored to its state before it.
     public mutating func handle(_ request: HubRequest, from client: ClientInfo, now: Timestamp) -> HubOutcome {
+        let before = self
         var outcome = HubOutcome()
         do {
             if let result = try route(request, client: client, now: now, outcome: &outcome) {
@@ -80,6 +83,7 @@ public struct Hub: Sendable {
                     HubReply(connectionID: client.connectionID, messageID: request.messageID, result: .success(result)))
             }
         } catch {
+            self = before
             outcome = HubOutcome()
             outcome.replies.append(
                 HubReply(connectionID: client.connectionID, messageID: request.messageID, result: .failure(error)))

@@ -128,6 +128,7 @@ public final class Daemon: @unchecked Sendable {
         }
         listeners = []
         service?.shutdown()
+        logger.notice("mhubd stopped")
     }
 
     /// Lets queued output drain briefly before the process exits.

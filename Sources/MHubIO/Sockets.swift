@@ -150,7 +150,10 @@ enum Sockets {
                     NI_NUMERICHOST | NI_NUMERICSERV)
             }
         }
-        return "\(String(cString: host)):\(String(cString: service))"
+        func text(_ characters: [CChar]) -> String {
+            String(decoding: characters.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        return "\(text(host)):\(text(service))"
     }
 
     /// The user ID of a Unix-socket peer (SO_PEERCRED, unix(7)).

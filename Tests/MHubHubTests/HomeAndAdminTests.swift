@@ -31,6 +31,17 @@ import Testing
         #expect(harness.ok("get_rooms").arrayCount == 1)
     }
 
+    @Test func aFailingRequestChangesNothing() {
+        var harness = HubHarness()
+        let before = harness.hub.faults
+        // The fault is valid, but the extra argument is not: nothing may change.
+        let error = harness.error("set_fault", ["fault": "step_failure", "step": "pase", "bogus": true])
+        #expect(error?.code == .invalidArguments)
+        #expect(harness.hub.faults == before)
+        #expect(harness.error("create_room", ["name": "Den", "colour": "red"])?.code == .invalidArguments)
+        #expect(harness.hub.state.rooms.isEmpty)
+    }
+
     @Test func scopesGateCommands() {
         var harness = HubHarness()
         #expect(harness.error("prepare_commissioning", as: HubHarness.reader)?.code == .unauthorized)
