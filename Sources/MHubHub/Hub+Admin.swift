@@ -16,6 +16,16 @@ extension Hub {
                 throw HubError(.simulatedDeviceNotFound, "no simulated device \(id)")
             }
             if enabled { faults.unreachableDevices.insert(id) } else { faults.unreachableDevices.remove(id) }
+            // The node of a commissioned device becomes (un)available, as OHF clients see it.
+            if let nodeID = state.simulatedDevices[id]?.nodeID, let node = state.nodes[nodeID] {
+                outcome.events.append(HubEvent("node_updated", nodeJSON(node)))
+            }
+        case "device_unresponsive":
+            let id = try args.requiredInteger("simulated_device_id", as: SimulatedDeviceID.self)
+            guard state.simulatedDevices[id] != nil else {
+                throw HubError(.simulatedDeviceNotFound, "no simulated device \(id)")
+            }
+            if enabled { faults.unresponsiveDevices.insert(id) } else { faults.unresponsiveDevices.remove(id) }
         case "step_failure":
             let name = try args.requiredString("step")
             guard let step = CommissioningStep(name: name), step != .commissioned else {
@@ -43,7 +53,8 @@ extension Hub {
         default:
             throw HubError(
                 .invalidArguments,
-                "fault must be hub_offline, device_unreachable, step_failure or slow_device, not \"\(fault)\"")
+                "fault must be hub_offline, device_unreachable, device_unresponsive, step_failure or slow_device, "
+                    + "not \"\(fault)\"")
         }
         try args.rejectUnknown(command: "set_fault")
         outcome.events.append(HubEvent("faults_updated", faultsJSON))
@@ -66,6 +77,7 @@ extension Hub {
         [
             "hub_offline": .bool(faults.hubOffline),
             "unreachable_devices": .array(faults.unreachableDevices.sorted().map { .integer($0) }),
+            "unresponsive_devices": .array(faults.unresponsiveDevices.sorted().map { .integer($0) }),
             "failing_steps": .object(
                 Dictionary(uniqueKeysWithValues: faults.failingSteps.map { ($0.key.name, .string($0.value.rawValue)) })),
             "latency_ms": .integer(faults.allDevicesLatency),
@@ -122,6 +134,7 @@ extension Hub {
         }
         state = HubState(fabric: state.fabric)
         faults = HubFaults()
+        devices = DeviceRuntime()
         completed = [:]
         outcome.changes.append(.deleteAll)
         populateDefaults(&outcome)

@@ -236,8 +236,10 @@ extension Hub {
     }
 
     private mutating func failRun(_ run: CommissioningSession.Run, _ error: HubError, _ outcome: inout HubOutcome) {
+        // An implicit session is an OHF client's `commission_with_code`: it gets an OHF code.
+        let reported = session?.implicit == true ? error.ohfCompatible(command: "commission_with_code") : error
         outcome.replies.append(
-            HubReply(connectionID: run.connectionID, messageID: run.messageID, result: .failure(error)))
+            HubReply(connectionID: run.connectionID, messageID: run.messageID, result: .failure(reported)))
         guard let current = session else { return }
         if current.implicit {
             endSession(reason: "failed", error: nil, &outcome)
@@ -261,10 +263,10 @@ extension Hub {
             outcome.replies.append(
                 HubReply(
                     connectionID: run.connectionID, messageID: run.messageID,
-                    result: .success(state.nodes[nodeID].map { $0.ohfJSON } ?? .null)))
+                    result: .success(state.nodes[nodeID].map(nodeJSON) ?? .null)))
         } else {
             outcome.replies.append(
-                HubReply(connectionID: run.connectionID, messageID: run.messageID, result: .success(node.ohfJSON)))
+                HubReply(connectionID: run.connectionID, messageID: run.messageID, result: .success(nodeJSON(node))))
         }
     }
 
@@ -281,7 +283,7 @@ extension Hub {
         }
         outcome.changes.append(.saveNode(node))
         outcome.changes.append(.saveCounters(state.counters))
-        outcome.events.append(HubEvent("node_added", node.ohfJSON))
+        outcome.events.append(HubEvent("node_added", nodeJSON(node)))
         let result: JSONValue = ["session_id": .string(current.id), "node_ids": [.integer(Int64(node.id))]]
         completed[current.owner.connectionID] = result
         outcome.events.append(sessionEvent("completed"))

@@ -116,13 +116,13 @@ extension Hub {
     func getNodes(_ args: inout Arguments) throws(HubError) -> JSONValue {
         _ = try args.bool("only_available")
         try args.rejectUnknown(command: "get_nodes")
-        return .array(state.nodes.values.sorted { $0.id < $1.id }.map { $0.ohfJSON })
+        return .array(state.nodes.values.sorted { $0.id < $1.id }.map(nodeJSON))
     }
 
     func getNode(_ args: inout Arguments) throws(HubError) -> JSONValue {
         let id = try args.requiredInteger("node_id", as: NodeID.self)
         try args.rejectUnknown(command: "get_node")
-        return try node(id).ohfJSON
+        return nodeJSON(try node(id))
     }
 
     func getDevices(_ args: inout Arguments) throws(HubError) -> JSONValue {

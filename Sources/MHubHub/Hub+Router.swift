@@ -7,6 +7,10 @@ public enum HubCommands {
         "server_info": .read, "start_listening": .read, "get_status": .read, "diagnostics": .read,
         "get_nodes": .read, "get_node": .read, "get_devices": .read, "get_structures": .read, "get_rooms": .read,
         "get_session": .read, "get_simulated_devices": .read, "get_faults": .read, "get_templates": .read,
+        "read_attribute": .read, "ping_node": .read, "interview_node": .read, "discover": .read,
+        "get_node_ip_addresses": .read,
+        "write_attribute": .control, "device_command": .control, "set_attribute": .control,
+        "set_behavior": .admin, "commission_on_network": .commission,
         "create_room": .control, "rename_room": .control, "delete_room": .control, "update_device": .control,
         "create_structure": .control, "rename_structure": .control,
         "prepare_commissioning": .commission, "commission_with_code": .commission, "configure_device": .commission,
@@ -15,6 +19,15 @@ public enum HubCommands {
         "add_simulated_device": .admin, "remove_simulated_device": .admin, "set_fault": .admin,
         "clear_faults": .admin, "set_permission": .admin, "get_permissions": .admin, "set_timing_profile": .admin,
         "reset": .admin,
+    ]
+}
+
+extension HubCommands {
+    /// The OHF Matter Server's commands: their errors use only OHF codes (`HubError.ohfCompatible`).
+    public static let ohfCommands: Set<String> = [
+        "start_listening", "server_info", "diagnostics", "get_nodes", "get_node", "commission_with_code",
+        "commission_on_network", "device_command", "read_attribute", "write_attribute", "remove_node",
+        "interview_node", "ping_node", "discover", "get_node_ip_addresses",
     ]
 }
 
@@ -39,11 +52,11 @@ extension Hub {
         case "start_listening":
             try args.rejectUnknown(command: request.command)
             listeners.insert(client.connectionID)
-            return .array(state.nodes.values.sorted { $0.id < $1.id }.map { $0.ohfJSON })
+            return .array(state.nodes.values.sorted { $0.id < $1.id }.map(nodeJSON))
         case "get_status": return try status(&args)
         case "diagnostics":
             try args.rejectUnknown(command: request.command)
-            return ["info": serverInfo, "nodes": .array(state.nodes.values.map { $0.ohfJSON }), "events": []]
+            return ["info": serverInfo, "nodes": .array(state.nodes.values.map(nodeJSON)), "events": []]
         case "get_nodes": return try getNodes(&args)
         case "get_node": return try getNode(&args)
         case "get_devices": return try getDevices(&args)
@@ -75,6 +88,17 @@ extension Hub {
         case "cancel_commissioning": return try cancel(&args, client: client, &outcome)
         case "resume_commissioning": return try resume(&args, client: client, &outcome)
         case "remove_node": return try removeNode(&args, client: client, &outcome)
+        case "read_attribute": return try readAttribute(&args, request: request, client: client, now: now, &outcome)
+        case "write_attribute": return try writeAttribute(&args, request: request, client: client, now: now, &outcome)
+        case "device_command": return try deviceCommand(&args, request: request, client: client, now: now, &outcome)
+        case "set_attribute": return try setAttribute(&args, client: client, now: now, &outcome)
+        case "set_behavior": return try setBehavior(&args, now: now)
+        case "ping_node": return try pingNode(&args)
+        case "interview_node": return try interviewNode(&args, &outcome)
+        case "get_node_ip_addresses": return try nodeAddresses(&args)
+        case "discover": return try discover(&args)
+        case "commission_on_network":
+            return try commissionOnNetwork(&args, request: request, client: client, now: now, &outcome)
         case "add_simulated_device": return try addSimulatedDevice(&args, &outcome)
         case "remove_simulated_device": return try removeSimulatedDevice(&args, &outcome)
         case "set_fault": return try setFault(&args, &outcome)

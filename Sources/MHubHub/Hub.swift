@@ -17,6 +17,8 @@ public struct Hub: Sendable {
     var completed: [UInt64: JSONValue] = [:]
     /// Connections that called `start_listening`.
     public internal(set) var listeners: Set<UInt64> = []
+    /// Transitions, slow replies and behaviours in progress.
+    public internal(set) var devices = DeviceRuntime()
 
     public init(state: HubState, settings: HubSettings, seed: UInt64) {
         self.state = state
@@ -58,8 +60,12 @@ public struct Hub: Sendable {
 
     /// The earliest time at which `tick(now:)` has something to do.
     public var nextDeadline: Timestamp? {
-        guard let session else { return nil }
+        let deviceDeadline = devices.nextDeadline
+        guard let session else { return deviceDeadline }
         var times = [session.deadline]
+        if let deviceDeadline {
+            times.append(deviceDeadline)
+        }
         if let gone = session.ownerGoneAt {
             times.append(gone + settings.disconnectGrace)
         }
@@ -85,8 +91,14 @@ public struct Hub: Sendable {
         } catch {
             self = before
             outcome = HubOutcome()
+            // mhub's own flow (a prepared session) keeps mhub's codes; OHF commands get OHF codes.
+            let ownSession =
+                before.session.map { !$0.implicit && $0.owner.connectionID == client.connectionID } ?? false
+            let speaksOHF = HubCommands.ohfCommands.contains(request.command) && !ownSession
             outcome.replies.append(
-                HubReply(connectionID: client.connectionID, messageID: request.messageID, result: .failure(error)))
+                HubReply(
+                    connectionID: client.connectionID, messageID: request.messageID,
+                    result: .failure(speaksOHF ? error.ohfCompatible(command: request.command) : error)))
         }
         return outcome
     }
@@ -95,6 +107,7 @@ public struct Hub: Sendable {
     public mutating func clientDisconnected(_ connectionID: UInt64, now: Timestamp) -> HubOutcome {
         listeners.remove(connectionID)
         completed[connectionID] = nil
+        devices.pending.removeAll { $0.connectionID == connectionID }
         var outcome = HubOutcome()
         if var current = session, current.owner.connectionID == connectionID, current.ownerGoneAt == nil {
             current.ownerGoneAt = now
@@ -109,6 +122,7 @@ public struct Hub: Sendable {
     public mutating func tick(now: Timestamp) -> HubOutcome {
         var outcome = HubOutcome()
         advance(now: now, &outcome)
+        advanceDevices(now: now, &outcome)
         return outcome
     }
 

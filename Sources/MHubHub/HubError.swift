@@ -13,6 +13,21 @@ public struct HubError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(code.name) (\(code.rawValue)): \(details)" }
 
+    /// The same error for a client of the OHF Matter Server, which knows only codes 0–11: mhub's own
+    /// codes become the nearest OHF code, with mhub's name kept at the start of `details`.
+    ///
+    /// python-matter-server's client looks codes up in a table and fails on any it does not know, so
+    /// OHF commands never answer with mhub's codes (docs/protocol.md §3).
+    func ohfCompatible(command: String) -> HubError {
+        guard code.rawValue >= 200 else { return self }
+        let mapped: Code =
+            switch command {
+            case "commission_with_code", "commission_on_network": .nodeCommissionFailed
+            default: code == .deviceUnreachable ? .nodeNotReady : .unknownError
+            }
+        return HubError(mapped, "\(code.name) (\(code.rawValue)): \(details)")
+    }
+
     /// An open set of error codes: unknown numbers from a newer hub still decode and print.
     public struct Code: RawRepresentable, Hashable, Sendable {
         public var rawValue: Int

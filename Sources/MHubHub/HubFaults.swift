@@ -4,8 +4,11 @@
 public struct HubFaults: Hashable, Sendable {
     /// `prepare_commissioning` and commissioning fail with HubOffline.
     public var hubOffline = false
-    /// Simulated devices that do not answer: discovery does not find them.
+    /// Simulated devices that do not answer: discovery does not find them, and their nodes are
+    /// unavailable (NodeNotReady).
     public var unreachableDevices: Set<SimulatedDeviceID> = []
+    /// Devices that take requests but never answer: interactions time out.
+    public var unresponsiveDevices: Set<SimulatedDeviceID> = []
     /// Steps that fail outright, or stall until the step timeout.
     public var failingSteps: [CommissioningStep: StepFailure] = [:]
     /// Extra time each commissioning step takes, per simulated device; `nil` key is every device.

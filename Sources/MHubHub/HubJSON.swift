@@ -10,9 +10,17 @@ extension Room {
     var json: JSONValue { ["room_id": .integer(id), "structure_id": .integer(structureID), "name": .string(name)] }
 }
 
+extension Hub {
+    /// The OHF Matter Server's `MatterNodeData` of a node, `available` unless its device is unreachable.
+    public func nodeJSON(_ node: Node) -> JSONValue {
+        let unreachable = node.simulatedDeviceID.map { faults.unreachableDevices.contains($0) } ?? false
+        return node.ohfJSON(available: !unreachable)
+    }
+}
+
 extension Node {
     /// The OHF Matter Server's `MatterNodeData`: attributes keyed `"endpoint/cluster/attribute"`.
-    public var ohfJSON: JSONValue {
+    public func ohfJSON(available: Bool) -> JSONValue {
         var attributes: [String: JSONValue] = [:]
         for (path, value) in data.attributes {
             attributes[path.description] = value.json
@@ -22,7 +30,7 @@ extension Node {
             "date_commissioned": .string(isoTimestamp(commissionedAt)),
             "last_interview": .string(isoTimestamp(commissionedAt)),
             "interview_version": 6,
-            "available": true,
+            "available": .bool(available),
             "is_bridge": false,
             "attributes": .object(attributes),
             "attribute_subscriptions": [],

@@ -175,18 +175,21 @@ import Testing
         #expect(outcome.events.contains { $0.name == "node_added" })
         #expect(harness.hub.session == nil)
         #expect(harness.hub.state.nodes[1] != nil)
-        // The device is taken now: a second attempt finds nothing.
+        // The device is taken now: a second attempt finds nothing, reported with an OHF code.
+        let failed = harness.send("commission_with_code", ["code": .string(HubHarness.lampQR)])
+        #expect(failed.errorCode(for: 1) == .nodeCommissionFailed)
         #expect(
-            harness.send("commission_with_code", ["code": .string(HubHarness.lampQR)]).errorCode(for: 1)
-                == .deviceNotFound)
+            failed.replies.last.map { if case .failure(let error) = $0.result { error.details } else { "" } }?
+                .hasPrefix("DeviceNotFound (206): ") == true)
     }
 
     @Test func sessionsBelongToTheirConnection() {
         var harness = HubHarness()
         _ = harness.ok("prepare_commissioning")
-        #expect(
-            harness.error("commission_with_code", ["code": .string(HubHarness.lampQR)], as: HubHarness.other)?.code
-                == .sessionBusy)
+        // To another connection, commission_with_code is an OHF command: OHF code, mhub's name in the details.
+        let busy = harness.error("commission_with_code", ["code": .string(HubHarness.lampQR)], as: HubHarness.other)
+        #expect(busy?.code == .nodeCommissionFailed)
+        #expect(busy?.details.hasPrefix("SessionBusy (202): ") == true)
         #expect(harness.error("configure_device", ["name": "x"], as: HubHarness.other)?.code == .sessionNotOwned)
         #expect(harness.error("complete_commissioning", as: HubHarness.other)?.code == .sessionNotOwned)
         #expect(harness.error("configure_device", ["name": "x"])?.code == .sessionState)

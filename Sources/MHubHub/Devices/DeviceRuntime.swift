@@ -1,0 +1,137 @@
+import MHubCore
+import MatterDataModel
+
+/// What the hub's devices are doing right now: attribute transitions in progress, interactions waiting
+/// for a slow device, and simulated behaviours. Not persisted: a restart settles every transition at
+/// its last stored value, as a power cut would.
+public struct DeviceRuntime: Hashable, Sendable {
+    /// One transition per attribute; a new command on the same attribute replaces it.
+    public var transitions: [TransitionKey: AttributeTransition] = [:]
+    public var pending: [PendingInteraction] = []
+    public var behaviors: [BehaviorKey: Behavior] = [:]
+    /// Node event numbers increase for the hub's lifetime (Matter Core Specification 7.14.2.1).
+    public var nextEventNumber: UInt64 = 1
+
+    public init() {}
+
+    public struct TransitionKey: Hashable, Sendable {
+        public var node: NodeID
+        public var path: AttributePath
+    }
+
+    /// How often a moving attribute reports along the way.
+    public static let transitionStep: Int64 = 100
+
+    public var nextDeadline: Timestamp? {
+        let transitionTimes = transitions.values.map(\.nextReport)
+        let pendingTimes = pending.map(\.dueAt)
+        let behaviorTimes = behaviors.values.map(\.nextAt)
+        return (transitionTimes + pendingTimes + behaviorTimes).min()
+    }
+}
+
+/// An attribute moving from one value to another over time (a level, a colour temperature, a lift
+/// position, a countdown), reported every `DeviceRuntime.transitionStep` on the way.
+public struct AttributeTransition: Hashable, Sendable {
+    public var node: NodeID
+    public var path: AttributePath
+    public var from: Int64
+    public var to: Int64
+    public var startAt: Timestamp
+    public var endAt: Timestamp
+    /// Written when the transition ends (e.g. On/Off off after MoveToLevelWithOnOff to the minimum).
+    public var whenDone: [AttributePath: AttributeValue] = [:]
+    /// A remaining-time attribute in tenths of a second to count down alongside, if any.
+    public var remainingTime: AttributePath?
+    public var nextReport: Timestamp
+
+    public init(
+        node: NodeID, path: AttributePath, from: Int64, to: Int64, startAt: Timestamp, endAt: Timestamp,
+        whenDone: [AttributePath: AttributeValue] = [:], remainingTime: AttributePath? = nil
+    ) {
+        self.node = node
+        self.path = path
+        self.from = from
+        self.to = to
+        self.startAt = startAt
+        self.endAt = endAt
+        self.whenDone = whenDone
+        self.remainingTime = remainingTime
+        nextReport = min(endAt, startAt + DeviceRuntime.transitionStep)
+    }
+
+    /// The value at `now`, linear between the ends.
+    public func value(at now: Timestamp) -> Int64 {
+        guard now < endAt, endAt > startAt else { return to }
+        let elapsed = max(0, now - startAt)
+        return from + (to - from) * elapsed / (endAt - startAt)
+    }
+}
+
+/// A reply held back by a slow or silent device, and what happens when its time comes.
+public struct PendingInteraction: Hashable, Sendable {
+    public var connectionID: UInt64
+    public var messageID: JSONValue
+    public var dueAt: Timestamp
+    public var outcome: Outcome
+
+    public enum Outcome: Hashable, Sendable {
+        /// Apply the effect, then reply with the result.
+        case apply(node: NodeID, effect: DeviceEffect, result: JSONValue)
+        /// The device never answered.
+        case timeout(String)
+    }
+}
+
+/// What a write, a command or a behaviour does to a node.
+public struct DeviceEffect: Hashable, Sendable {
+    public var changes: [(path: AttributePath, value: AttributeValue)] = []
+    public var transitions: [AttributeTransition] = []
+    /// Transitions to stop (a Stop command, or a new value written directly).
+    public var stopping: [AttributePath] = []
+    public var events: [NodeEventRecord] = []
+
+    public init() {}
+
+    public static func == (lhs: DeviceEffect, rhs: DeviceEffect) -> Bool {
+        lhs.changes.map(\.path) == rhs.changes.map(\.path) && lhs.changes.map(\.value) == rhs.changes.map(\.value)
+            && lhs.transitions == rhs.transitions && lhs.stopping == rhs.stopping && lhs.events == rhs.events
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(changes.map(\.path))
+        hasher.combine(transitions)
+    }
+}
+
+/// A Matter event a device emits (OHF `node_event`).
+public struct NodeEventRecord: Hashable, Sendable {
+    public var endpoint: EndpointID
+    public var cluster: ClusterID
+    public var event: UInt32
+    /// 0 debug, 1 info, 2 critical (Matter Core Specification 7.14.2.2).
+    public var priority: UInt8
+    public var data: [UInt32: AttributeValue]
+}
+
+public struct BehaviorKey: Hashable, Sendable {
+    public var node: NodeID
+    public var name: String
+}
+
+/// A simulated device acting by itself on a schedule.
+public struct Behavior: Hashable, Sendable {
+    public var kind: Kind
+    public var node: NodeID
+    public var interval: Int64
+    public var nextAt: Timestamp
+
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        /// A temperature sensor's reading wanders by ±0.1…0.5 °C each interval, within its limits.
+        case temperatureDrift = "temperature_drift"
+        /// A contact sensor opens and closes each interval.
+        case contactToggle = "contact_toggle"
+        /// An occupancy sensor sees someone, then no one, each interval.
+        case occupancyToggle = "occupancy_toggle"
+    }
+}

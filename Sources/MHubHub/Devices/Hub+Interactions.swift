@@ -1,0 +1,381 @@
+import MHubCore
+import MatterDataModel
+
+/// Reads, writes and commands on commissioned nodes (the OHF Matter Server's `read_attribute`,
+/// `write_attribute`, `device_command`), and changes made "physically" on a device.
+///
+/// A write or command replies only once the device has applied it, after the device's latency (the
+/// `slow_device` fault); an unreachable device fails at once with NodeNotReady, a silent one
+/// (`device_unresponsive`) after the interaction timeout.
+extension Hub {
+    /// How long a silent device is waited for when the request gives no `interaction_timeout_ms`.
+    static let defaultInteractionTimeout: Int64 = 10_000
+
+    mutating func readAttribute(
+        _ args: inout Arguments, request: HubRequest, client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome
+    ) throws(HubError) -> JSONValue? {
+        let node = try node(try args.requiredInteger("node_id", as: NodeID.self))
+        let patterns = try attributePatterns(&args)
+        _ = try args.bool("fabric_filtered")
+        try args.rejectUnknown(command: "read_attribute")
+        var values: [String: JSONValue] = [:]
+        for pattern in patterns {
+            let matches = node.data.attributes.filter { pattern.matches($0.0) }
+            if matches.isEmpty, let concrete = pattern.concrete {
+                throw try missing(concrete, in: node).hubError
+            }
+            for (path, value) in matches {
+                values[path.description] = value.json
+            }
+        }
+        return try answer(
+            node: node, request: request, client: client, now: now, effect: nil, result: .object(values), &outcome)
+    }
+
+    mutating func writeAttribute(
+        _ args: inout Arguments, request: HubRequest, client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome
+    ) throws(HubError) -> JSONValue? {
+        let node = try node(try args.requiredInteger("node_id", as: NodeID.self))
+        let pathText = try args.requiredString("attribute_path")
+        guard let path = AttributePath(pathText) else {
+            throw HubError(
+                .invalidArguments, "attribute_path must be \"endpoint/cluster/attribute\", not \"\(pathText)\"")
+        }
+        guard args.values["value"] != nil else { throw HubError(.invalidArguments, "argument 'value' is required") }
+        let json = args.raw("value") ?? .null
+        try args.rejectUnknown(command: "write_attribute")
+        try checkStructure(node.structureID, for: client)
+        let value: AttributeValue
+        do {
+            value = try validatedValue(json, at: path, in: node, asWrite: true)
+        } catch {
+            throw error.hubError
+        }
+        var effect = DeviceEffect()
+        effect.stopping.append(path)
+        effect.changes.append((path, value))
+        let result: JSONValue = [
+            [
+                "Path": [
+                    "EndpointId": .integer(Int64(path.endpoint)), "ClusterId": .integer(Int64(path.cluster)),
+                    "AttributeId": .integer(Int64(path.attribute)),
+                ],
+                "Status": 0,
+            ]
+        ]
+        return try answer(
+            node: node, request: request, client: client, now: now, effect: effect, result: result, &outcome)
+    }
+
+    mutating func deviceCommand(
+        _ args: inout Arguments, request: HubRequest, client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome
+    ) throws(HubError) -> JSONValue? {
+        let node = try node(try args.requiredInteger("node_id", as: NodeID.self))
+        let endpoint = try args.requiredInteger("endpoint_id", as: EndpointID.self)
+        let clusterID = try args.requiredInteger("cluster_id", as: ClusterID.self)
+        let commandName = try args.requiredString("command_name")
+        let payload = args.raw("payload") ?? .object([:])
+        _ = try args.string("response_type")
+        _ = try args.integer("timed_request_timeout_ms", as: Int64.self)
+        let timeout = try args.integer("interaction_timeout_ms", as: Int64.self)
+        try args.rejectUnknown(command: "device_command")
+        try checkStructure(node.structureID, for: client)
+        let effect: DeviceEffect
+        let response: JSONValue?
+        do throws(InteractionError) {
+            guard let endpointData = node.data.endpoints[endpoint] else {
+                throw InteractionError(.unsupportedEndpoint, "node \(node.id) has no endpoint \(endpoint)")
+            }
+            guard endpointData.clusters[clusterID] != nil, let cluster = ClusterCatalog.definition(clusterID) else {
+                throw InteractionError(.unsupportedCluster, "endpoint \(endpoint) has no cluster \(clusterID)")
+            }
+            guard let command = cluster.command(named: commandName) else {
+                throw InteractionError(.unsupportedCommand, "\(cluster.name) has no command \(commandName)")
+            }
+            let fields = try Self.commandFields(payload, command: command)
+            (effect, response) = try DeviceLogic.invoke(
+                DeviceLogic.Invocation(
+                    node: node, endpoint: endpoint, cluster: cluster, command: command, fields: fields, now: now))
+        } catch {
+            throw error.hubError
+        }
+        return try answer(
+            node: node, request: request, client: client, now: now, effect: effect, result: response ?? .null,
+            timeout: timeout, &outcome)
+    }
+
+    /// `set_attribute`: someone pressed the switch. Any attribute of the node changes, writable or not,
+    /// within its type and range; subscribers see it as a change made elsewhere.
+    mutating func setAttribute(_ args: inout Arguments, client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome)
+        throws(HubError) -> JSONValue
+    {
+        let node = try node(try args.requiredInteger("node_id", as: NodeID.self))
+        let pathText = try args.requiredString("attribute_path")
+        guard let path = AttributePath(pathText) else {
+            throw HubError(
+                .invalidArguments, "attribute_path must be \"endpoint/cluster/attribute\", not \"\(pathText)\"")
+        }
+        guard args.values["value"] != nil else { throw HubError(.invalidArguments, "argument 'value' is required") }
+        let json = args.raw("value") ?? .null
+        try args.rejectUnknown(command: "set_attribute")
+        try checkStructure(node.structureID, for: client)
+        let value: AttributeValue
+        do {
+            value = try validatedValue(json, at: path, in: node, asWrite: false)
+        } catch {
+            throw error.hubError
+        }
+        var effect = DeviceEffect()
+        effect.stopping.append(path)
+        effect.changes.append((path, value))
+        effect.events += Self.physicalEvents(path: path, value: value)
+        apply(effect, to: node.id, now: now, &outcome)
+        return .object([path.description: value.json])
+    }
+
+    // MARK: helpers
+
+    /// Replies now, later (a slow device), or never in time (a silent device); applies the effect when
+    /// the device takes it.
+    private mutating func answer(
+        node: Node, request: HubRequest, client: ClientInfo, now: Timestamp, effect: DeviceEffect?, result: JSONValue,
+        timeout: Int64? = nil, _ outcome: inout HubOutcome
+    ) throws(HubError) -> JSONValue? {
+        let device = node.simulatedDeviceID
+        if let device, faults.unreachableDevices.contains(device) {
+            throw HubError(.nodeNotReady, "node \(node.id) is unreachable")
+        }
+        if let device, faults.unresponsiveDevices.contains(device) {
+            let wait = timeout ?? Self.defaultInteractionTimeout
+            devices.pending.append(
+                PendingInteraction(
+                    connectionID: client.connectionID, messageID: request.messageID, dueAt: now + wait,
+                    outcome: .timeout("node \(node.id) did not answer within \(wait) ms")))
+            return nil
+        }
+        let latency = faults.latency(for: device)
+        if latency > 0 {
+            devices.pending.append(
+                PendingInteraction(
+                    connectionID: client.connectionID, messageID: request.messageID, dueAt: now + latency,
+                    outcome: .apply(node: node.id, effect: effect ?? DeviceEffect(), result: result)))
+            return nil
+        }
+        if let effect {
+            apply(effect, to: node.id, now: now, &outcome)
+        }
+        return result
+    }
+
+    /// Applies an effect to a node: stops and starts transitions, writes values (only attributes the node
+    /// has), reports each change, records events, and stores the node.
+    mutating func apply(_ effect: DeviceEffect, to nodeID: NodeID, now: Timestamp, _ outcome: inout HubOutcome) {
+        guard var node = state.nodes[nodeID] else { return }
+        for path in effect.stopping {
+            if let stopped = devices.transitions.removeValue(forKey: .init(node: nodeID, path: path)),
+                let remaining = stopped.remainingTime
+            {
+                set(remaining, .unsigned(0), on: &node, &outcome)
+            }
+        }
+        for (path, value) in effect.changes {
+            set(path, value, on: &node, &outcome)
+        }
+        for transition in effect.transitions {
+            devices.transitions[.init(node: nodeID, path: transition.path)] = transition
+        }
+        for event in effect.events {
+            outcome.events.append(nodeEvent(event, node: nodeID, now: now))
+        }
+        state.nodes[nodeID] = node
+        outcome.changes.append(.saveNode(node))
+    }
+
+    /// Sets one attribute if the node has it, with what follows from it, and reports a change.
+    func set(_ path: AttributePath, _ value: AttributeValue, on node: inout Node, _ outcome: inout HubOutcome) {
+        guard node.data.endpoints[path.endpoint]?.clusters[path.cluster]?.attributes[path.attribute] != nil else {
+            return
+        }
+        if node.data[path] != value {
+            node.data[path] = value
+            outcome.events.append(
+                HubEvent("attribute_updated", [.integer(Int64(node.id)), .string(path.description), value.json]))
+        }
+        // Window Covering: CurrentPositionLiftPercentage follows the 100ths value (0x0008 ← 0x000E).
+        if path.cluster == 0x0102 && path.attribute == 0x000E, let hundredths = value.integerValue {
+            set(
+                AttributePath(endpoint: path.endpoint, cluster: 0x0102, attribute: 0x0008),
+                .unsigned(UInt64(hundredths / 100)), on: &node, &outcome)
+        }
+    }
+
+    func nodeEvent(_ event: NodeEventRecord, node: NodeID, now: Timestamp) -> HubEvent {
+        HubEvent(
+            "node_event",
+            [
+                "node_id": .integer(Int64(node)), "endpoint_id": .integer(Int64(event.endpoint)),
+                "cluster_id": .integer(Int64(event.cluster)), "event_id": .integer(Int64(event.event)),
+                "event_number": .integer(Int64(devices.nextEventNumber)), "priority": .integer(Int64(event.priority)),
+                "timestamp": .integer(now), "timestamp_type": 0,
+                "data": .object(Dictionary(uniqueKeysWithValues: event.data.map { (String($0.key), $0.value.json) })),
+            ])
+    }
+
+    /// The value a write (or a physical change) would set, checked against the attribute's definition.
+    func validatedValue(_ json: JSONValue, at path: AttributePath, in node: Node, asWrite: Bool)
+        throws(InteractionError) -> AttributeValue
+    {
+        guard let endpoint = node.data.endpoints[path.endpoint] else {
+            throw InteractionError(.unsupportedEndpoint, "node \(node.id) has no endpoint \(path.endpoint)")
+        }
+        guard let cluster = endpoint.clusters[path.cluster] else {
+            throw InteractionError(.unsupportedCluster, "endpoint \(path.endpoint) has no cluster \(path.cluster)")
+        }
+        guard cluster.attributes[path.attribute] != nil,
+            let definition = ClusterCatalog.definition(path.cluster)?.attribute(path.attribute)
+        else {
+            throw InteractionError(.unsupportedAttribute, "cluster \(path.cluster) has no attribute \(path.attribute)")
+        }
+        if asWrite && !definition.writable {
+            throw InteractionError(.unsupportedWrite, "\(definition.name) (\(path)) is read-only")
+        }
+        let value = try MatterValueReader.read(
+            json, as: definition.type, nullable: definition.nullable, what: definition.name)
+        if let range = definition.range, let number = value.integerValue, !range.contains(number) {
+            throw InteractionError(
+                .constraintError, "\(definition.name) must be \(range.lowerBound) to \(range.upperBound), not \(number)"
+            )
+        }
+        try Self.checkRelations(path, value, in: node)
+        return value
+    }
+
+    /// Constraints between attributes: thermostat setpoints within their limits and apart by the dead
+    /// band (Application Cluster Specification 4.3.9).
+    static func checkRelations(_ path: AttributePath, _ value: AttributeValue, in node: Node) throws(InteractionError) {
+        guard path.cluster == 0x0201, let number = value.integerValue else { return }
+        func attribute(_ id: AttributeID) -> Int64? {
+            node.data[AttributePath(endpoint: path.endpoint, cluster: 0x0201, attribute: id)]?.integerValue
+        }
+        let deadBand = (attribute(0x0019) ?? 20) * 10
+        switch path.attribute {
+        case 0x0012:  // OccupiedHeatingSetpoint
+            if let low = attribute(0x0015), let high = attribute(0x0016), !(low...high).contains(number) {
+                throw InteractionError(.constraintError, "occupiedHeatingSetpoint must be \(low) to \(high)")
+            }
+            if let cool = attribute(0x0011), number > cool - deadBand {
+                throw InteractionError(
+                    .constraintError, "occupiedHeatingSetpoint must stay \(deadBand) below the cooling setpoint \(cool)"
+                )
+            }
+        case 0x0011:  // OccupiedCoolingSetpoint
+            if let low = attribute(0x0017), let high = attribute(0x0018), !(low...high).contains(number) {
+                throw InteractionError(.constraintError, "occupiedCoolingSetpoint must be \(low) to \(high)")
+            }
+            if let heat = attribute(0x0012), number < heat + deadBand {
+                throw InteractionError(
+                    .constraintError, "occupiedCoolingSetpoint must stay \(deadBand) above the heating setpoint \(heat)"
+                )
+            }
+        default:
+            break
+        }
+    }
+
+    /// Events a physical change raises: Boolean State StateChange (event 0x00, Application Cluster
+    /// Specification 1.7.5.1).
+    static func physicalEvents(path: AttributePath, value: AttributeValue) -> [NodeEventRecord] {
+        guard path.cluster == 0x0045, path.attribute == 0x0000 else { return [] }
+        return [NodeEventRecord(endpoint: path.endpoint, cluster: 0x0045, event: 0x00, priority: 1, data: [0: value])]
+    }
+
+    private func missing(_ path: AttributePath, in node: Node) throws(HubError) -> InteractionError {
+        guard let endpoint = node.data.endpoints[path.endpoint] else {
+            return InteractionError(.unsupportedEndpoint, "node \(node.id) has no endpoint \(path.endpoint)")
+        }
+        guard endpoint.clusters[path.cluster] != nil else {
+            return InteractionError(.unsupportedCluster, "endpoint \(path.endpoint) has no cluster \(path.cluster)")
+        }
+        return InteractionError(.unsupportedAttribute, "cluster \(path.cluster) has no attribute \(path.attribute)")
+    }
+
+    private func attributePatterns(_ args: inout Arguments) throws(HubError) -> [AttributePattern] {
+        let texts: [String]
+        switch args.raw("attribute_path") {
+        case .string(let text)?: texts = [text]
+        case .array(let values)?:
+            texts = try values.map { value throws(HubError) in
+                guard case .string(let text) = value else {
+                    throw HubError(.invalidArguments, "attribute_path entries must be strings")
+                }
+                return text
+            }
+        case nil: throw HubError(.invalidArguments, "argument 'attribute_path' is required")
+        case let other?:
+            throw HubError(.invalidArguments, "attribute_path must be a string or a list, not \(other.typeName)")
+        }
+        return try texts.map { text throws(HubError) in
+            guard let pattern = AttributePattern(text) else {
+                throw HubError(
+                    .invalidArguments, "invalid attribute path \"\(text)\" (endpoint/cluster/attribute, * allowed)")
+            }
+            return pattern
+        }
+    }
+
+    /// Decodes a command's payload (fields by name, as chip.clusters writes them, or by tag number).
+    static func commandFields(_ payload: JSONValue, command: CommandDefinition) throws(InteractionError)
+        -> [String: AttributeValue]
+    {
+        guard case .object(let members) = payload else {
+            throw InteractionError(.invalidCommand, "the payload must be an object")
+        }
+        var fields: [String: AttributeValue] = [:]
+        for (key, json) in members {
+            guard let field = command.fields.first(where: { $0.name == key || String($0.id) == key }) else {
+                throw InteractionError(.invalidCommand, "\(command.name) has no field \(key)")
+            }
+            fields[field.name] = try MatterValueReader.read(
+                json, as: field.type, nullable: field.nullable, what: field.name)
+        }
+        for field in command.fields where !field.optional && fields[field.name] == nil {
+            // The chip.clusters dataclasses send every field; a missing mandatory one is an error unless nullable.
+            if field.nullable { continue }
+            throw InteractionError(.invalidCommand, "\(command.name) needs field \(field.name)")
+        }
+        return fields
+    }
+}
+
+/// An attribute path with `*` wildcards, as `read_attribute` takes it.
+struct AttributePattern {
+    var endpoint: EndpointID?
+    var cluster: ClusterID?
+    var attribute: AttributeID?
+
+    init?(_ text: String) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 3 else { return nil }
+        func part<T: FixedWidthInteger>(_ text: Substring, _ type: T.Type) -> T?? {
+            if text == "*" { return .some(nil) }
+            guard let value = T(text) else { return nil }
+            return .some(value)
+        }
+        guard let endpoint = part(parts[0], EndpointID.self), let cluster = part(parts[1], ClusterID.self),
+            let attribute = part(parts[2], AttributeID.self)
+        else { return nil }
+        self.endpoint = endpoint
+        self.cluster = cluster
+        self.attribute = attribute
+    }
+
+    var concrete: AttributePath? {
+        guard let endpoint, let cluster, let attribute else { return nil }
+        return AttributePath(endpoint: endpoint, cluster: cluster, attribute: attribute)
+    }
+
+    func matches(_ path: AttributePath) -> Bool {
+        (endpoint == nil || endpoint == path.endpoint) && (cluster == nil || cluster == path.cluster)
+            && (attribute == nil || attribute == path.attribute)
+    }
+}
