@@ -59,15 +59,12 @@ public struct CommissioningTarget: Hashable, Sendable {
     public var vendorID: UInt16?
     public var productID: UInt16?
 
+    /// Discovery finds devices by discriminator only, as CHIP's `SetUpCodePairer` does; the vendor and
+    /// product IDs of a code do not filter.
     public func matches(_ device: SimulatedDevice) -> Bool {
-        let found: Bool =
-            switch discriminator {
-            case .long(let value): value == device.discriminator
-            case .short(let value): value == UInt8(device.discriminator >> 8)
-            }
-        guard found else { return false }
-        if let vendorID, vendorID != 0, vendorID != device.vendorID { return false }
-        if let productID, productID != 0, productID != device.productID { return false }
-        return true
+        switch discriminator {
+        case .long(let value): value == device.discriminator
+        case .short(let value): value == UInt8(device.discriminator >> 8)
+        }
     }
 }
