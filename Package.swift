@@ -41,7 +41,9 @@ let package = Package(
         .target(name: "MHubIO", dependencies: ["MHubCore", "MHubHub", "MHubWebSocket", "CSQLite"]),
         .target(
             name: "MHubControl",
-            dependencies: ["MatterOnboarding", "MHubCommandLine", "MHubCore", "MHubQRCode", "MHubClient"]
+            dependencies: [
+                "MatterOnboarding", "MatterDataModel", "MHubCommandLine", "MHubCore", "MHubQRCode", "MHubClient",
+            ]
         ),
 
         // Executables: argument wiring only.

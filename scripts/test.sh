@@ -7,6 +7,9 @@ cd "$(dirname "$0")/.."
 
 scripts/setup.sh --test-tools
 scripts/start-avahi.sh start >/dev/null
+# The real clients the peer tests drive mhubd with (python-matter-server's client, from PyPI).
+MHUB_PEERS_PYTHON=$(scripts/peers-venv.sh)
+export MHUB_PEERS_PYTHON
 
 echo "== swift format lint" >&2
 swift format lint --strict --recursive Package.swift Sources Tests

@@ -46,3 +46,12 @@ public struct MHubEvent: Sendable, Equatable {
         self.data = data
     }
 }
+
+/// What a subscription delivers: the whole state first, then each change.
+public enum MHubUpdate: Sendable, Equatable {
+    /// Every node, as the OHF Matter Server's `MatterNodeData`, before any change.
+    case initial([JSONValue])
+    case event(MHubEvent)
+    /// The subscription could not start, or the connection broke.
+    case failed(MHubClientError)
+}

@@ -22,12 +22,16 @@ public final class MHubConnection: Sendable {
         var pending: [String: Pending] = [:]
         var eventHandler: (@Sendable (MHubEvent) -> Void)?
         var streams: [UUID: AsyncStream<MHubEvent>.Continuation] = [:]
+        var updateStreams: [UUID: AsyncStream<MHubUpdate>.Continuation] = [:]
         var failure: MHubClientError?
     }
 
     private enum Pending {
         case blocking(ReplySlot)
         case async(CheckedContinuation<JSONValue, any Error>)
+        /// `start_listening` for `subscribe()`: its reply becomes the stream's first element, on the
+        /// reader thread, so no event can overtake it.
+        case subscription(AsyncStream<MHubUpdate>.Continuation, UUID)
     }
 
     /// Connects and waits for the server-info message.
@@ -83,6 +87,23 @@ public final class MHubConnection: Sendable {
             return false
         }
         if failed { continuation.finish() }
+        return stream
+    }
+
+    /// Starts listening: the stream's first element is the whole current state (`.initial`, every node
+    /// as OHF `MatterNodeData`), then every event as it happens (`.event`). The initial state is complete
+    /// when it arrives: no change is lost between it and the first event.
+    public func subscribe() throws(MHubClientError) -> AsyncStream<MHubUpdate> {
+        let (stream, continuation) = AsyncStream<MHubUpdate>.makeStream(bufferingPolicy: .unbounded)
+        let id = try register(.subscription(continuation, UUID()))
+        do {
+            try send(id: id, command: "start_listening", args: [:])
+        } catch {
+            if state.withLock({ $0.pending.removeValue(forKey: id) }) != nil {
+                continuation.finish()
+            }
+            throw error
+        }
         return stream
     }
 
@@ -177,10 +198,15 @@ public final class MHubConnection: Sendable {
         guard let message = try? JSONParser(maximumBytes: 1 << 28).parse(text) else { return }
         if case .string(let name)? = message["event"] {
             let event = MHubEvent(name: name, data: message["data"] ?? .null)
-            let (handler, streams) = state.withLock { ($0.eventHandler, Array($0.streams.values)) }
+            let (handler, streams, updates) = state.withLock {
+                ($0.eventHandler, Array($0.streams.values), Array($0.updateStreams.values))
+            }
             handler?(event)
             for stream in streams {
                 stream.yield(event)
+            }
+            for stream in updates {
+                stream.yield(.event(event))
             }
             return
         }
@@ -204,25 +230,45 @@ public final class MHubConnection: Sendable {
         switch pending {
         case .blocking(let slot): slot.fulfil(result)
         case .async(let continuation): continuation.resume(with: result.mapError { $0 as any Error })
+        case .subscription(let continuation, let id):
+            switch result {
+            case .success(.array(let nodes)):
+                continuation.yield(.initial(nodes))
+                state.withLock { $0.updateStreams[id] = continuation }
+            case .success(let other):
+                continuation.yield(.initial([other]))
+                state.withLock { $0.updateStreams[id] = continuation }
+            case .failure(let error):
+                continuation.yield(.failed(error))
+                continuation.finish()
+            }
         }
     }
 
     private func fail(_ error: MHubClientError) {
-        let (pending, streams) = state.withLock { state in
+        let (pending, streams, updateStreams) = state.withLock { state in
             state.failure = error
             let pending = Array(state.pending.values)
             state.pending = [:]
             let streams = Array(state.streams.values)
             state.streams = [:]
-            return (pending, streams)
+            let updates = Array(state.updateStreams.values)
+            state.updateStreams = [:]
+            return (pending, streams, updates)
         }
         for call in pending {
             switch call {
             case .blocking(let slot): slot.fulfil(.failure(error))
             case .async(let continuation): continuation.resume(throwing: error)
+            case .subscription(let continuation, _):
+                continuation.yield(.failed(error))
+                continuation.finish()
             }
         }
         for stream in streams {
+            stream.finish()
+        }
+        for stream in updateStreams {
             stream.finish()
         }
         closedSignal.signal()

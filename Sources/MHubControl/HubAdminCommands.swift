@@ -166,12 +166,20 @@ enum HubAdminCommands {
 
     private static func watch(_ hub: MHubConnection, _ command: ParsedCommand, _ console: any Console) throws -> Int32 {
         let wanted = Set(command.allValues("event"))
+        let nodes = Set(
+            try command.allValues("node").map { text throws(UsageError) in
+                guard let id = Int64(text) else {
+                    throw UsageError("--node takes a node ID", commandPath: command.path)
+                }
+                return id
+            })
         let limit = try command.integer("count", as: Int.self)
         let done = DispatchSemaphore(value: 0)
         let counter = CountingBox(limit: limit)
         let json = command.flag("json")
         hub.setEventHandler { event in
             guard wanted.isEmpty || wanted.contains(event.name) else { return }
+            guard nodes.isEmpty || eventNode(event).map({ nodes.contains($0) }) == true else { return }
             if json {
                 console.write(JSONWriter.compact(["event": .string(event.name), "data": event.data]) + "\n")
             } else {
@@ -191,6 +199,15 @@ enum HubAdminCommands {
         hub.setEventHandler(nil)
         return 0
     }
+}
+
+/// The node an event is about, if any: `attribute_updated` carries it first in its list, node events
+/// and devices in `node_id`.
+private func eventNode(_ event: MHubEvent) -> Int64? {
+    if case .array(let values) = event.data, case .integer(let id)? = values.first { return id }
+    if case .integer(let id)? = event.data["node_id"] { return id }
+    if case .integer(let id) = event.data { return id }
+    return nil
 }
 
 /// Counts delivered events across the reader thread; says when the limit is reached.

@@ -121,6 +121,7 @@ enum HubCommands {
             "watch", summary: "print events as the hub sends them",
             options: connection + [
                 OptionSpec("event", value: "NAME", repeatable: true, help: "only these events (repeatable)"),
+                OptionSpec("node", value: "ID", repeatable: true, help: "only events about these nodes (repeatable)"),
                 OptionSpec("count", value: "N", help: "stop after N events"),
             ]),
         CommandSpec(

@@ -14,7 +14,7 @@ public enum MHubCtl {
             OptionSpec("version", help: "print the version and exit"),
             OptionSpec("help", short: "h", help: "show help"),
         ],
-        subcommands: [PayloadCommands.spec] + HubCommands.specs)
+        subcommands: [PayloadCommands.spec] + HubCommands.specs + [DeviceCommands.spec])
 
     /// Connection options may also come before the command (`mhubctl --socket P status`); they are
     /// moved behind the command words, where each command's spec takes them.
@@ -75,6 +75,9 @@ public enum MHubCtl {
         case ["payload", "parse"]: return try PayloadCommands.parse(command, console: console)
         case ["payload", "generate"]: return try PayloadCommands.generate(command, console: console)
         default:
+            if let status = try DeviceCommands.run(command, console: console) {
+                return status
+            }
             guard let status = try HubCommands.run(command, console: console) else {
                 throw UsageError("no such command", commandPath: [])
             }

@@ -1,0 +1,189 @@
+import Foundation
+import MHubClient
+import MHubCommandLine
+import MHubCore
+import MatterDataModel
+
+/// `mhubctl device show|read|write|invoke|set|behavior`: one commissioned device, attribute by attribute.
+///
+/// Paths are `endpoint/cluster/attribute` with numbers or names (`1/6/0` or `1/OnOff/onOff`); clusters
+/// and commands may be named as the Matter specification names them.
+enum DeviceCommands {
+    static let connection = HubConnectionOptions.options
+
+    static let spec = CommandSpec(
+        "device", summary: "read, write and command one device; change it as if by hand",
+        subcommands: [
+            CommandSpec(
+                "show", summary: "endpoints, clusters and attributes with names and values", options: connection,
+                operands: [OperandSpec("NODE", help: "node ID")]),
+            CommandSpec(
+                "read", summary: "read attributes (paths may use * and names)", options: connection,
+                operands: [OperandSpec("NODE", help: "node ID"), OperandSpec("PATH", help: "e.g. 1/6/0 or 1/OnOff/*")]),
+            CommandSpec(
+                "write", summary: "write an attribute over Matter (checked like a real device)", options: connection,
+                operands: [
+                    OperandSpec("NODE", help: "node ID"), OperandSpec("PATH", help: "e.g. 1/8/17"),
+                    OperandSpec("VALUE", help: "JSON: true, 42, \"text\", null"),
+                ]),
+            CommandSpec(
+                "invoke", summary: "invoke a cluster command", options: connection,
+                operands: [
+                    OperandSpec("NODE", help: "node ID"), OperandSpec("ENDPOINT", help: "endpoint"),
+                    OperandSpec("CLUSTER", help: "cluster ID or name (OnOff, LevelControl, …)"),
+                    OperandSpec("COMMAND", help: "command name (Toggle, MoveToLevel, …)"),
+                    OperandSpec("PAYLOAD", optional: true, help: "JSON object of fields by name"),
+                ]),
+            CommandSpec(
+                "set", summary: "change an attribute; with --as-physical as if someone used the device",
+                options: connection + [OptionSpec("as-physical", help: "act on the device itself, not over Matter")],
+                operands: [
+                    OperandSpec("NODE", help: "node ID"), OperandSpec("PATH", help: "e.g. 1/6/0"),
+                    OperandSpec("VALUE", help: "JSON value"),
+                ]),
+            CommandSpec(
+                "behavior", summary: "let a device act by itself: temperature_drift, contact_toggle, occupancy_toggle",
+                options: connection + [
+                    OptionSpec("off", help: "stop it"),
+                    OptionSpec("interval", value: "MS", help: "milliseconds between acts"),
+                ],
+                operands: [OperandSpec("NODE", help: "node ID"), OperandSpec("BEHAVIOR", help: "the behaviour")]),
+        ])
+
+    static func run(_ command: ParsedCommand, console: any Console) throws -> Int32? {
+        guard command.path.first == "device" else { return nil }
+        let hub = try HubConnectionOptions.connect(command, environment: console.environment)
+        let json = command.flag("json")
+        let node = try nodeID(command)
+        switch command.path {
+        case ["device", "show"]:
+            let data = try HubCommands.call(hub, "get_node", ["node_id": .integer(node)])
+            if json { return HubCommands.print(data, console) }
+            console.write(render(data))
+        case ["device", "read"]:
+            let path = try resolve(command.operands["PATH"] ?? "", wildcards: true, command)
+            return HubCommands.print(
+                try HubCommands.call(
+                    hub, "read_attribute", ["node_id": .integer(node), "attribute_path": .string(path)]),
+                console)
+        case ["device", "write"], ["device", "set"]:
+            let path = try resolve(command.operands["PATH"] ?? "", wildcards: false, command)
+            let value = try jsonValue(command.operands["VALUE"] ?? "", command)
+            let physical = command.flag("as-physical")
+            let result = try HubCommands.call(
+                hub, physical ? "set_attribute" : "write_attribute",
+                ["node_id": .integer(node), "attribute_path": .string(path), "value": value])
+            if json { return HubCommands.print(result, console) }
+            console.write("\(path) = \(JSONWriter.compact(value))\(physical ? " (physically)" : "")\n")
+        case ["device", "invoke"]:
+            guard let endpoint = UInt16(command.operands["ENDPOINT"] ?? "") else {
+                throw UsageError("ENDPOINT must be a number", commandPath: command.path)
+            }
+            let cluster = try clusterID(command.operands["CLUSTER"] ?? "", command)
+            var payload: JSONValue = .object([:])
+            if let text = command.operands["PAYLOAD"] {
+                payload = try jsonValue(text, command)
+            }
+            let response = try HubCommands.call(
+                hub, "device_command",
+                [
+                    "node_id": .integer(node), "endpoint_id": .integer(Int64(endpoint)),
+                    "cluster_id": .integer(Int64(cluster)), "command_name": .string(command.operands["COMMAND"] ?? ""),
+                    "payload": payload,
+                ])
+            if json || response != .null { return HubCommands.print(response, console) }
+            console.write("ok\n")
+        case ["device", "behavior"]:
+            var args: [String: JSONValue] = [
+                "node_id": .integer(node), "behavior": .string(command.operands["BEHAVIOR"] ?? ""),
+                "enabled": .bool(!command.flag("off")),
+            ]
+            if let interval = try command.integer("interval", as: Int64.self) {
+                args["interval_ms"] = .integer(interval)
+            }
+            return HubCommands.print(try HubCommands.call(hub, "set_behavior", args), console)
+        default:
+            return nil
+        }
+        return 0
+    }
+
+    private static func nodeID(_ command: ParsedCommand) throws(UsageError) -> Int64 {
+        guard let node = Int64(command.operands["NODE"] ?? "") else {
+            throw UsageError("NODE must be a node ID", commandPath: command.path)
+        }
+        return node
+    }
+
+    private static func jsonValue(_ text: String, _ command: ParsedCommand) throws(UsageError) -> JSONValue {
+        do {
+            return try JSONParser().parse(text)
+        } catch {
+            throw UsageError(
+                "\(text) is not a JSON value (use \"quotes\" for text): \(error)", commandPath: command.path)
+        }
+    }
+
+    static func clusterID(_ text: String, _ command: ParsedCommand) throws(UsageError) -> ClusterID {
+        if let number = ParsedCommand.parseInteger(text, as: ClusterID.self) { return number }
+        guard let cluster = ClusterCatalog.all.first(where: { $0.name.lowercased() == text.lowercased() }) else {
+            throw UsageError("no cluster named \(text)", commandPath: command.path)
+        }
+        return cluster.id
+    }
+
+    /// `1/OnOff/onOff` → `1/6/0`; numbers pass through, `*` too where allowed.
+    static func resolve(_ text: String, wildcards: Bool, _ command: ParsedCommand) throws(UsageError) -> String {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3 else {
+            throw UsageError("a path is endpoint/cluster/attribute, not \(text)", commandPath: command.path)
+        }
+        func star(_ part: String) throws(UsageError) -> Bool {
+            guard part == "*" else { return false }
+            guard wildcards else { throw UsageError("no wildcards here: \(text)", commandPath: command.path) }
+            return true
+        }
+        let endpoint = try star(parts[0]) ? "*" : parts[0]
+        var cluster: ClusterDefinition?
+        var clusterText = "*"
+        if try !star(parts[1]) {
+            let id = try clusterID(parts[1], command)
+            cluster = ClusterCatalog.definition(id)
+            clusterText = String(id)
+        }
+        var attributeText = "*"
+        if try !star(parts[2]) {
+            if let number = ParsedCommand.parseInteger(parts[2], as: AttributeID.self) {
+                attributeText = String(number)
+            } else if let attribute = cluster?.attribute(named: parts[2]) {
+                attributeText = String(attribute.id)
+            } else {
+                throw UsageError("no attribute \(parts[2]) in cluster \(parts[1])", commandPath: command.path)
+            }
+        }
+        return "\(endpoint)/\(clusterText)/\(attributeText)"
+    }
+
+    /// The node's attributes grouped by endpoint and cluster, with names from the cluster definitions.
+    static func render(_ node: JSONValue) -> String {
+        guard case .object(let attributes)? = node["attributes"] else { return "no attributes\n" }
+        var grouped: [UInt16: [UInt32: [(UInt32, JSONValue)]]] = [:]
+        for (key, value) in attributes {
+            guard let path = AttributePath(key) else { continue }
+            grouped[path.endpoint, default: [:]][path.cluster, default: []].append((path.attribute, value))
+        }
+        var lines = ["node \(HubCommands.text(node["node_id"])), available: \(HubCommands.text(node["available"]))"]
+        for endpoint in grouped.keys.sorted() {
+            lines.append("endpoint \(endpoint)")
+            for cluster in grouped[endpoint]!.keys.sorted() {
+                let definition = ClusterCatalog.definition(cluster)
+                lines.append("  \(definition?.name ?? "cluster") (0x\(String(cluster, radix: 16, uppercase: true)))")
+                for (attribute, value) in grouped[endpoint]![cluster]!.sorted(by: { $0.0 < $1.0 }) {
+                    let name = definition?.attribute(attribute)?.name ?? "0x\(String(attribute, radix: 16))"
+                    lines.append("    \(name) = \(JSONWriter.compact(value))")
+                }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
