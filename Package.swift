@@ -34,9 +34,15 @@ let package = Package(
             pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]
         ),
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
 
         // Wrappers and I/O.
         .target(name: "MHubQRCode", dependencies: ["CQRencode"]),
+        .target(name: "MatterCrypto", dependencies: ["CCrypto"]),
         .target(name: "MHubClient", dependencies: ["MHubCore", "MHubWebSocket"]),
         .target(name: "MHubIO", dependencies: ["MHubCore", "MHubHub", "MHubWebSocket", "CSQLite"]),
         .target(
@@ -58,6 +64,7 @@ let package = Package(
             dependencies: ["MatterOnboarding", "MatterTLV"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "MatterCryptoTests", dependencies: ["MatterCrypto"], resources: [.copy("Fixtures")]),
         .testTarget(name: "MHubCommandLineTests", dependencies: ["MHubCommandLine"]),
         .testTarget(name: "MHubCoreTests", dependencies: ["MHubCore"]),
         .testTarget(name: "MHubHubTests", dependencies: ["MHubHub", "MatterOnboarding", "MatterDataModel"]),
