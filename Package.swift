@@ -22,6 +22,7 @@ let package = Package(
         .target(name: "MHubCommandLine"),
         .target(name: "MHubCore", dependencies: ["MatterOnboarding"]),
         .target(name: "MHubHub", dependencies: ["MHubCore", "MatterOnboarding", "MatterDataModel"]),
+        .target(name: "MatterMessage", dependencies: ["MatterTLV", "MatterCrypto"]),
 
         // C libraries from Debian packages.
         .systemLibrary(
@@ -65,6 +66,11 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "MatterCryptoTests", dependencies: ["MatterCrypto"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "MatterMessageTests",
+            dependencies: ["MatterMessage", "MatterCrypto", "MatterTLV"],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "MHubCommandLineTests", dependencies: ["MHubCommandLine"]),
         .testTarget(name: "MHubCoreTests", dependencies: ["MHubCore"]),
         .testTarget(name: "MHubHubTests", dependencies: ["MHubHub", "MatterOnboarding", "MatterDataModel"]),
