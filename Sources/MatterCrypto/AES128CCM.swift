@@ -113,7 +113,8 @@ public enum AES128CCM {
 
     private static func checkNonce(_ nonce: [UInt8], allowed: ClosedRange<Int>) throws(CryptoError) {
         guard allowed.contains(nonce.count) else {
-            let expected = allowed.count == 1 ? "\(allowed.lowerBound)" : "\(allowed.lowerBound)–\(allowed.upperBound)"
+            let (low, high) = (allowed.lowerBound, allowed.upperBound)
+            let expected = low == high ? "\(low)" : "\(low) to \(high)"
             throw .invalidLength(what: "a CCM nonce", expected: expected, actual: nonce.count)
         }
     }

@@ -9,7 +9,8 @@ public struct ProtocolID: Hashable, Sendable, CustomStringConvertible {
         self.protocolNumber = protocolNumber
     }
 
-    /// The 32-bit form used in a StatusReport: vendor << 16 | protocol (CHIP `Protocols::Id::ToFullyQualifiedSpecForm`).
+    /// The 32-bit form used in a StatusReport: vendor << 16 | protocol
+    /// (CHIP `Protocols::Id::ToFullyQualifiedSpecForm`).
     public init(fullyQualified value: UInt32) {
         self.init(vendorID: UInt16(value >> 16), protocolNumber: UInt16(truncatingIfNeeded: value))
     }
