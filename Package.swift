@@ -23,6 +23,7 @@ let package = Package(
         .target(name: "MHubCore", dependencies: ["MatterOnboarding"]),
         .target(name: "MHubHub", dependencies: ["MHubCore", "MatterOnboarding", "MatterDataModel"]),
         .target(name: "MatterMessage", dependencies: ["MatterTLV", "MatterCrypto"]),
+        .target(name: "MatterSecureChannel", dependencies: ["MatterTLV", "MatterCrypto", "MatterMessage"]),
 
         // C libraries from Debian packages.
         .systemLibrary(
@@ -69,6 +70,11 @@ let package = Package(
         .testTarget(
             name: "MatterMessageTests",
             dependencies: ["MatterMessage", "MatterCrypto", "MatterTLV"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "MatterSecureChannelTests",
+            dependencies: ["MatterSecureChannel", "MatterMessage", "MatterCrypto", "MatterTLV"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "MHubCommandLineTests", dependencies: ["MHubCommandLine"]),
