@@ -32,6 +32,7 @@ public enum SecureMessageCodec {
     ///
     /// The header is checked first and refused if it is not encrypted or uses privacy obfuscation. The
     /// received header bytes, not a re-encoding, are the additional data and give the nonce's flags.
+    /// A key of the wrong length also reads as `authenticationFailed`: nothing can be opened with it.
     public static func open(
         _ bytes: [UInt8], key: [UInt8], senderNodeID: UInt64, maximumLength: Int = Message.maximumUDPLength
     ) throws(MessageDecodingError) -> Message {

@@ -1,3 +1,4 @@
+import MatterMessage
 import MatterTLV
 
 /// Why the payload of a PASE message is not the TLV structure Matter reference C.1 describes.
@@ -11,6 +12,8 @@ public enum PASEMessageError: Error, Hashable, Sendable, CustomStringConvertible
     case valueOutOfRange(field: String, value: UInt64)
     /// Only passcode ID 0 (`kDefaultCommissioningPasscodeId`) exists.
     case unsupportedPasscodeID(UInt64)
+    /// A StatusReport from the peer that does not decode.
+    case malformedStatusReport(MessageDecodingError)
 
     public var description: String {
         switch self {
@@ -22,6 +25,7 @@ public enum PASEMessageError: Error, Hashable, Sendable, CustomStringConvertible
             "the \(field) field must be \(expected) bytes long, not \(actual)"
         case .valueOutOfRange(let field, let value): "the \(field) value \(value) is out of range"
         case .unsupportedPasscodeID(let id): "passcode ID \(id) is not supported (only 0)"
+        case .malformedStatusReport(let error): "the StatusReport is malformed: \(error)"
         }
     }
 }

@@ -92,8 +92,7 @@ public struct PASEResponder: Sendable {
             do {
                 failure = .peerReportedFailure(try StatusReport.decode(payload))
             } catch {
-                failure = .malformedMessage(
-                    opcode: opcode, .wrongLength(field: "StatusReport", expected: "at least 8", actual: payload.count))
+                failure = .malformedMessage(opcode: opcode, .malformedStatusReport(error))
             }
             state = .idle
             return actions + [.failed(failure, exchange: exchange), .setTimer(nil)]

@@ -356,6 +356,22 @@ import Testing
             ])
     }
 
+    @Test func malformedStatusReportFromTheInitiatorEndsTheHandshake() throws {
+        var responder = try Self.makeResponder()
+        var random = SeededGenerator(seed: 21)
+        var initiator = TestInitiator(passcode: Self.passcode, exchangeID: 1, seed: 15)
+        _ = responder.messageReceived(
+            opcode: 0x20, payload: initiator.pbkdfParamRequest(), exchange: initiator.exchange, now: Self.at(0),
+            using: &random)
+        let actions = responder.messageReceived(
+            opcode: 0x40, payload: [1, 0, 0], exchange: initiator.exchange, now: Self.at(0), using: &random)
+        let failure = PASEFailure.malformedMessage(opcode: 0x40, .malformedStatusReport(.statusReportTooShort(3)))
+        #expect(actions == [.failed(failure, exchange: initiator.exchange), .setTimer(nil)])
+        #expect(
+            failure.description == "PASE message 0x40 is malformed: the StatusReport is malformed: "
+                + "a StatusReport needs at least 8 bytes, not 3")
+    }
+
     @Test func initiatorWithKnownParametersGetsNone() throws {
         var responder = try Self.makeResponder()
         var random = SeededGenerator(seed: 19)
