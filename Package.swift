@@ -22,6 +22,8 @@ let package = Package(
         .target(name: "MHubCommandLine"),
         .target(name: "MHubCore", dependencies: ["MatterOnboarding"]),
         .target(name: "MHubHub", dependencies: ["MHubCore", "MatterOnboarding", "MatterDataModel"]),
+        .target(name: "MatterMessage", dependencies: ["MatterTLV", "MatterCrypto"]),
+        .target(name: "MatterSecureChannel", dependencies: ["MatterTLV", "MatterCrypto", "MatterMessage"]),
 
         // C libraries from Debian packages.
         .systemLibrary(
@@ -34,9 +36,15 @@ let package = Package(
             pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]
         ),
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
 
         // Wrappers and I/O.
         .target(name: "MHubQRCode", dependencies: ["CQRencode"]),
+        .target(name: "MatterCrypto", dependencies: ["CCrypto"]),
         .target(name: "MHubClient", dependencies: ["MHubCore", "MHubWebSocket"]),
         .target(name: "MHubIO", dependencies: ["MHubCore", "MHubHub", "MHubWebSocket", "CSQLite"]),
         .target(
@@ -58,6 +66,17 @@ let package = Package(
         .testTarget(
             name: "MatterOnboardingTests",
             dependencies: ["MatterOnboarding", "MatterTLV"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "MatterCryptoTests", dependencies: ["MatterCrypto"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "MatterMessageTests",
+            dependencies: ["MatterMessage", "MatterCrypto", "MatterTLV"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "MatterSecureChannelTests",
+            dependencies: ["MatterSecureChannel", "MatterMessage", "MatterCrypto", "MatterTLV"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "MHubCommandLineTests", dependencies: ["MHubCommandLine"]),

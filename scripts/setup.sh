@@ -12,6 +12,7 @@ packages=(
     avahi-utils       # avahi-browse, to see what mhubd advertises
     libavahi-client-dev
     libsqlite3-dev    # durable state
+    libssl-dev        # libcrypto: SPAKE2+, AES-CCM and HKDF for Matter PASE and secure sessions
 )
 if [ "${1:-}" = "--test-tools" ]; then
     packages+=(

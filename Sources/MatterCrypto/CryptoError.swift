@@ -1,0 +1,36 @@
+/// Why a cryptographic operation refused its input or failed.
+public enum CryptoError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A key, nonce, scalar or other fixed-size input of the wrong length.
+    case invalidLength(what: String, expected: String, actual: Int)
+    /// A parameter outside the range the algorithm or Matter allows.
+    case invalidParameter(String)
+    /// AES-CCM decryption found a tag that does not match: the data or the header was altered, or the key is wrong.
+    case authenticationFailed
+    /// Bytes that are not the uncompressed encoding of a point on P-256.
+    case invalidPoint
+    /// An operation whose result is the point at infinity, which has no 65-byte encoding.
+    case pointAtInfinity
+    /// A scalar that is not below the order of P-256.
+    case invalidScalar
+    /// libcrypto reported a failure in the named function (out of memory or an internal error).
+    case libraryFailure(String)
+
+    public var description: String {
+        switch self {
+        case .invalidLength(let what, let expected, let actual):
+            "\(what) must be \(expected) bytes long, not \(actual)"
+        case .invalidParameter(let reason):
+            reason
+        case .authenticationFailed:
+            "the AES-CCM tag does not match: the message was altered or the key is wrong"
+        case .invalidPoint:
+            "the bytes are not an uncompressed point on the P-256 curve"
+        case .pointAtInfinity:
+            "the result is the point at infinity"
+        case .invalidScalar:
+            "the scalar is not below the order of P-256"
+        case .libraryFailure(let function):
+            "libcrypto failed in \(function)"
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// A vector file from `Fixtures/`: blocks that start with `[name]` (or `Section N:`), holding `key = value`.
+///
+/// Values are the first word after `=` (hex), or the text between quotes for strings; lines without `=`
+/// and prose after the value are ignored.
+/// A name given twice in one block keeps its last value.
+struct VectorFile {
+    let blocks: [String: [String: String]]
+
+    static func load(_ name: String) throws -> VectorFile {
+        let url = try #require(Bundle.module.url(forResource: name, withExtension: "txt", subdirectory: "Fixtures"))
+        let text = try String(contentsOf: url, encoding: .utf8)
+        var blocks: [String: [String: String]] = [:]
+        var current = ""
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("["), trimmed.hasSuffix("]") {
+                current = String(trimmed.dropFirst().dropLast())
+                continue
+            }
+            if trimmed.hasPrefix("Section "), let colon = trimmed.firstIndex(of: ":") {
+                current = String(trimmed[..<colon]).lowercased()
+                continue
+            }
+            guard let equals = trimmed.firstIndex(of: "=") else { continue }
+            let key = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
+            let rest = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            let value: String
+            if rest.hasPrefix("\"") {
+                value = String(rest.dropFirst().prefix { $0 != "\"" })
+            } else {
+                value = String(rest.prefix { !$0.isWhitespace })
+            }
+            // The last line wins: prose before a vector can use the same names ("ws = PBKDF2(...)").
+            blocks[current, default: [:]][key] = value
+        }
+        return VectorFile(blocks: blocks)
+    }
+
+    func block(_ name: String) throws -> Block {
+        Block(name: name, values: try #require(blocks[name], "no block [\(name)]"))
+    }
+
+    struct Block {
+        let name: String
+        let values: [String: String]
+
+        func hex(_ key: String) throws -> [UInt8] {
+            try bytes(fromHex: #require(values[key], "\(name) has no \(key)"))
+        }
+
+        func text(_ key: String) throws -> String {
+            try #require(values[key], "\(name) has no \(key)")
+        }
+    }
+}
+
+func bytes(fromHex hex: String) -> [UInt8] {
+    let digits = Array(hex.utf8)
+    return stride(from: 0, to: digits.count - 1, by: 2).map {
+        UInt8(String(decoding: digits[$0..<$0 + 2], as: UTF8.self), radix: 16)!
+    }
+}
+
+func hexString(_ bytes: [UInt8]) -> String {
+    bytes.map { String(format: "%02x", $0) }.joined()
+}
