@@ -22,6 +22,7 @@ let package = Package(
         .target(name: "MHubCommandLine"),
         .target(name: "MHubCore", dependencies: ["MatterOnboarding"]),
         .target(name: "MHubHub", dependencies: ["MHubCore", "MatterOnboarding", "MatterDataModel"]),
+        .target(name: "MHubDNSSD"),
 
         // C libraries from Debian packages.
         .systemLibrary(
@@ -50,6 +51,7 @@ let package = Package(
 
         // Tests.
         .testTarget(name: "MatterTLVTests", dependencies: ["MatterTLV"]),
+        .testTarget(name: "MHubDNSSDTests", dependencies: ["MHubDNSSD"]),
         .testTarget(name: "MatterDataModelTests", dependencies: ["MatterDataModel"]),
         .testTarget(name: "MHubWebSocketTests", dependencies: ["MHubWebSocket"]),
         .testTarget(name: "MHubIOTests", dependencies: ["MHubIO"]),
