@@ -6,7 +6,7 @@ extension AvahiPublisherState {
 
     /// `AVAHI_CLIENT_CONNECTING`: the client waits for avahi-daemon to appear on the bus.
     public mutating func clientConnecting() -> [Action] {
-        daemon = .connecting
+        daemon = .unavailable
         forgetGroups()
         return []
     }

@@ -2,10 +2,9 @@
 public struct AvahiPublisherStatus: Hashable, Sendable, CustomStringConvertible {
     /// The connection to avahi-daemon, as the Avahi client reports it (`AvahiClientState`).
     public enum Daemon: Hashable, Sendable {
-        /// No client: the system bus is unreachable, or a new client is about to be made.
+        /// No daemon to publish through: the client waits for avahi-daemon to appear on the bus
+        /// (`AVAHI_CLIENT_CONNECTING`), or the system bus itself is unreachable and a client is retried.
         case unavailable
-        /// A client waits for avahi-daemon to appear on the bus (`AVAHI_CLIENT_CONNECTING`).
-        case connecting
         /// The daemon is establishing its host name (`AVAHI_CLIENT_S_REGISTERING` or `S_COLLISION`).
         case registering
         /// The daemon's host name is established; services are published (`AVAHI_CLIENT_S_RUNNING`).

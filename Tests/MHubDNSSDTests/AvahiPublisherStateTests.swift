@@ -28,7 +28,7 @@ import Testing
         #expect(state.started() == [.recreateClient])
         #expect(state.clientConnecting() == [])
         #expect(state.servicesChanged([lamp]) == [])
-        #expect(state.status.daemon == .connecting)
+        #expect(state.status.daemon == .unavailable)
         #expect(state.status.services.map(\.state) == [.waiting])
         #expect(state.clientRegistering() == [])
         #expect(state.clientRunning() == [.createGroup(lamp.key), .addService(lamp.key, lamp), .commit(lamp.key)])
