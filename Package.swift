@@ -24,6 +24,7 @@ let package = Package(
         .target(name: "MHubHub", dependencies: ["MHubCore", "MatterOnboarding", "MatterDataModel"]),
         .target(name: "MatterMessage", dependencies: ["MatterTLV", "MatterCrypto"]),
         .target(name: "MatterSecureChannel", dependencies: ["MatterTLV", "MatterCrypto", "MatterMessage"]),
+        .target(name: "MHubDNSSD"),
 
         // C libraries from Debian packages.
         .systemLibrary(
@@ -41,10 +42,16 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        .systemLibrary(
+            name: "CAvahi",
+            pkgConfig: "avahi-client",
+            providers: [.apt(["libavahi-client-dev"])]
+        ),
 
         // Wrappers and I/O.
         .target(name: "MHubQRCode", dependencies: ["CQRencode"]),
         .target(name: "MatterCrypto", dependencies: ["CCrypto"]),
+        .target(name: "MHubAvahi", dependencies: ["MHubDNSSD", "CAvahi"]),
         .target(name: "MHubClient", dependencies: ["MHubCore", "MHubWebSocket"]),
         .target(name: "MHubIO", dependencies: ["MHubCore", "MHubHub", "MHubWebSocket", "CSQLite"]),
         .target(
@@ -60,6 +67,8 @@ let package = Package(
 
         // Tests.
         .testTarget(name: "MatterTLVTests", dependencies: ["MatterTLV"]),
+        .testTarget(name: "MHubDNSSDTests", dependencies: ["MHubDNSSD"]),
+        .testTarget(name: "MHubAvahiTests", dependencies: ["MHubAvahi", "MHubDNSSD"], resources: [.copy("Peers")]),
         .testTarget(name: "MatterDataModelTests", dependencies: ["MatterDataModel"]),
         .testTarget(name: "MHubWebSocketTests", dependencies: ["MHubWebSocket"]),
         .testTarget(name: "MHubIOTests", dependencies: ["MHubIO"]),

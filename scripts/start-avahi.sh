@@ -55,9 +55,18 @@ start_avahi() {
     wait_for avahi_answers || { echo "start-avahi: avahi-daemon did not come up" >&2; return 1; }
 }
 
+# The PID of the process that owns avahi's bus name, for a daemon whose pid file is gone (a `stop` that
+# overlapped a `start` can remove the new daemon's file).
+avahi_bus_pid() {
+    dbus-send --system --print-reply --dest=org.freedesktop.DBus / \
+        org.freedesktop.DBus.GetConnectionUnixProcessID string:org.freedesktop.Avahi 2>/dev/null |
+        sed -n 's/^ *uint32 //p'
+}
+
 stop_avahi() {
-    [ -f /run/avahi-daemon/pid ] || return 0
-    pid=$(cat /run/avahi-daemon/pid)
+    pid=$(cat /run/avahi-daemon/pid 2>/dev/null || true)
+    alive "$pid" || pid=$(avahi_bus_pid)
+    [ -n "$pid" ] || return 0
     if alive "$pid"; then as_root kill "$pid" 2>/dev/null || true; fi
     i=0; while alive "$pid" && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
     as_root rm -f /run/avahi-daemon/pid

@@ -1,0 +1,9 @@
+// The Avahi client library (Debian: libavahi-client-dev) for the MHubAvahi target.
+#include <avahi-client/client.h>
+#include <avahi-client/publish.h>
+#include <avahi-common/alternative.h>
+#include <avahi-common/error.h>
+#include <avahi-common/malloc.h>
+#include <avahi-common/strlst.h>
+#include <avahi-common/thread-watch.h>
+#include <avahi-common/timeval.h>
