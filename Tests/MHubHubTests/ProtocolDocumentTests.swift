@@ -54,10 +54,15 @@ import Testing
             } else if line.hasPrefix("< ") {
                 expected.append(String(line.dropFirst(2)))
             } else if line.hasPrefix("# tick ") {
+                if !expected.isEmpty || !actual.isEmpty {
+                    #expect(actual == expected, "block \(blocks) differs")
+                    output += actual.map { "< " + $0 }
+                    expected = []
+                }
                 output.append(line)
                 let milliseconds = Int64(line.dropFirst(7)) ?? 0
                 let outcome = harness.advance(by: milliseconds)
-                actual += Self.messages(outcome, listening: harness.hub.listeners)
+                actual = Self.messages(outcome, listening: harness.hub.listeners)
             } else {
                 output.append(line)
             }
