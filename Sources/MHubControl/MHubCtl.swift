@@ -14,7 +14,7 @@ public enum MHubCtl {
             OptionSpec("version", help: "print the version and exit"),
             OptionSpec("help", short: "h", help: "show help"),
         ],
-        subcommands: [PayloadCommands.spec] + HubCommands.specs + [DeviceCommands.spec])
+        subcommands: [PayloadCommands.spec] + HubCommands.specs + [DeviceCommands.spec, HubWindowCommands.spec])
 
     /// Connection options may also come before the command (`mhubctl --socket P status`); they are
     /// moved behind the command words, where each command's spec takes them.
@@ -76,6 +76,9 @@ public enum MHubCtl {
         case ["payload", "generate"]: return try PayloadCommands.generate(command, console: console)
         default:
             if let status = try DeviceCommands.run(command, console: console) {
+                return status
+            }
+            if let status = try HubWindowCommands.run(command, console: console) {
                 return status
             }
             guard let status = try HubCommands.run(command, console: console) else {

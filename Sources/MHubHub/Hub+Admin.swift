@@ -135,6 +135,7 @@ extension Hub {
         state = HubState(fabric: state.fabric)
         faults = HubFaults()
         devices = DeviceRuntime()
+        window = nil
         completed = [:]
         outcome.changes.append(.deleteAll)
         populateDefaults(&outcome)

@@ -11,6 +11,7 @@ public enum HubCommands {
         "get_node_ip_addresses": .read,
         "write_attribute": .control, "device_command": .control, "set_attribute": .control,
         "set_behavior": .admin, "commission_on_network": .commission,
+        "open_commissioning_window": .admin, "close_commissioning_window": .admin, "get_commissioning_window": .read,
         "create_room": .control, "rename_room": .control, "delete_room": .control, "update_device": .control,
         "create_structure": .control, "rename_structure": .control,
         "prepare_commissioning": .commission, "commission_with_code": .commission, "configure_device": .commission,
@@ -93,6 +94,11 @@ extension Hub {
         case "device_command": return try deviceCommand(&args, request: request, client: client, now: now, &outcome)
         case "set_attribute": return try setAttribute(&args, client: client, now: now, &outcome)
         case "set_behavior": return try setBehavior(&args, now: now)
+        case "open_commissioning_window": return try openWindow(&args, now: now, &outcome)
+        case "close_commissioning_window": return try closeWindow(&args, &outcome)
+        case "get_commissioning_window":
+            try args.rejectUnknown(command: request.command)
+            return windowJSON
         case "ping_node": return try pingNode(&args)
         case "interview_node": return try interviewNode(&args, &outcome)
         case "get_node_ip_addresses": return try nodeAddresses(&args)
@@ -146,6 +152,7 @@ extension Hub {
             "session": session.map { $0.json(hub: self) } ?? .null,
             "faults": faultsJSON,
             "listeners": .integer(Int64(listeners.count)),
+            "commissioning_window": windowJSON,
         ]
     }
 }

@@ -19,6 +19,8 @@ public struct Hub: Sendable {
     public internal(set) var listeners: Set<UInt64> = []
     /// Transitions, slow replies and behaviours in progress.
     public internal(set) var devices = DeviceRuntime()
+    /// The hub's own commissioning window, while open.
+    public internal(set) var window: CommissioningWindow?
 
     public init(state: HubState, settings: HubSettings, seed: UInt64) {
         self.state = state
@@ -60,7 +62,7 @@ public struct Hub: Sendable {
 
     /// The earliest time at which `tick(now:)` has something to do.
     public var nextDeadline: Timestamp? {
-        let deviceDeadline = devices.nextDeadline
+        let deviceDeadline = [devices.nextDeadline, window?.closesAt].compactMap { $0 }.min()
         guard let session else { return deviceDeadline }
         var times = [session.deadline]
         if let deviceDeadline {
@@ -123,6 +125,7 @@ public struct Hub: Sendable {
         var outcome = HubOutcome()
         advance(now: now, &outcome)
         advanceDevices(now: now, &outcome)
+        advanceWindow(now: now, &outcome)
         return outcome
     }
 

@@ -3,6 +3,8 @@ import MHubCore
 /// The parts of the daemon's configuration the hub's logic uses.
 public struct HubSettings: Sendable {
     public var hubName: String
+    /// The hub as a commissionable node: vendor, product, discriminator and passcode of its own window.
+    public var identity: HubIdentity
     public var profile: TimingProfile
     public var sessionTimeout: Int64
     public var disconnectGrace: Int64
@@ -10,6 +12,7 @@ public struct HubSettings: Sendable {
 
     public init(_ configuration: DaemonConfiguration) {
         hubName = configuration.hub.name
+        identity = configuration.hub
         profile = TimingProfile.named(configuration.commissioning.timingProfile) ?? .instant
         sessionTimeout = Int64(configuration.commissioning.sessionTimeoutSeconds) * 1000
         disconnectGrace = Int64(configuration.commissioning.disconnectGraceMilliseconds)

@@ -16,6 +16,9 @@ final class HubService {
     private let timer: any DispatchSourceTimer
     private var timerArmedFor: Timestamp?
     private let maximumMessageBytes: Int
+    /// Parts that follow the hub's state (DNS-SD records, the Matter port): called on the queue after
+    /// every input, with the hub as it now is.
+    private var observers: [(Hub) -> Void] = []
 
     init(hub: Hub, store: HubStore, queue: DispatchQueue, logger: Logger, maximumMessageBytes: Int) {
         self.hub = hub
@@ -38,6 +41,19 @@ final class HubService {
     var statusSummary: String {
         "\(hub.state.nodes.count) nodes, \(hub.state.simulatedDevices.count) simulated devices, "
             + "\(connections.count) clients"
+    }
+
+    /// The hub as it is now; read on the queue.
+    var current: Hub {
+        dispatchPrecondition(condition: .onQueue(queue))
+        return hub
+    }
+
+    /// Adds a part that follows the hub's state; it is called at once, then after every input.
+    func observe(_ observer: @escaping (Hub) -> Void) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        observers.append(observer)
+        observer(hub)
     }
 
     // MARK: connections
@@ -123,6 +139,9 @@ final class HubService {
         }
         deliver(outcome)
         armTimer()
+        for observer in observers {
+            observer(hub)
+        }
     }
 
     /// Events first, then replies: a client sees the progress of its request before its result.

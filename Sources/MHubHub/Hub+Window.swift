@@ -1,0 +1,94 @@
+import MHubCore
+import MatterOnboarding
+
+/// The hub's own commissioning window: while it is open, the hub is commissionable itself (another
+/// ecosystem can add it, multi-admin), advertises `_matterc._udp`, and accepts PASE on its Matter port.
+public struct CommissioningWindow: Hashable, Sendable {
+    public var openedAt: Timestamp
+    public var closesAt: Timestamp
+    /// Enhanced (`CM=2`): a fresh random passcode for this window; basic (`CM=1`): the configured one.
+    public var enhanced: Bool
+    public var discriminator: UInt16
+    public var passcode: UInt32
+    /// PBKDF2 parameters the window's PASE verifier uses (Matter Core Specification 5.6.3).
+    public var iterations: UInt32
+    public var salt: [UInt8]
+
+    /// The `CM` TXT value: 1 basic, 2 enhanced.
+    public var commissioningMode: Int { enhanced ? 2 : 1 }
+}
+
+extension Hub {
+    /// Longest window the spec allows (15 minutes, Matter Core Specification 11.19.8.1).
+    static let maximumWindowSeconds: Int64 = 900
+
+    /// `open_commissioning_window {timeout?, enhanced?, discriminator?, iteration?}` for the hub itself.
+    ///
+    /// OHF's form with `node_id` opens a window on a device; mhub's simulated devices do not do that.
+    mutating func openWindow(_ args: inout Arguments, now: Timestamp, _ outcome: inout HubOutcome) throws(HubError)
+        -> JSONValue
+    {
+        if args.values["node_id"] != nil {
+            throw HubError(.invalidArguments, "opening a window on a device (node_id) is not simulated; omit node_id")
+        }
+        let timeout = try args.integer("timeout", as: Int64.self) ?? 300
+        let enhanced = try args.bool("enhanced") ?? false
+        let discriminator = try args.integer("discriminator", as: UInt16.self)
+        let iterations = try args.integer("iteration", as: UInt32.self) ?? 1000
+        _ = try args.integer("option", as: Int.self)
+        try args.rejectUnknown(command: "open_commissioning_window")
+        guard (1...Self.maximumWindowSeconds).contains(timeout) else {
+            throw HubError(.invalidArguments, "timeout must be 1 to \(Self.maximumWindowSeconds) seconds")
+        }
+        guard (1000...100_000).contains(iterations) else {
+            throw HubError(.invalidArguments, "iteration must be 1000 to 100000")
+        }
+        if let discriminator, discriminator > Discriminator.maximum {
+            throw HubError(.invalidArguments, "discriminator must be 0 to 4095")
+        }
+        let identity = settings.identity
+        let passcode = enhanced ? SetupPasscode.random(using: &random) : identity.passcode
+        let salt = (0..<32).map { _ in UInt8.random(in: 0...255, using: &random) }
+        window = CommissioningWindow(
+            openedAt: now, closesAt: now + timeout * 1000, enhanced: enhanced,
+            discriminator: discriminator ?? identity.discriminator, passcode: passcode, iterations: iterations,
+            salt: salt)
+        outcome.events.append(HubEvent("commissioning_window_updated", windowJSON))
+        return windowJSON
+    }
+
+    mutating func closeWindow(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError) -> JSONValue {
+        try args.rejectUnknown(command: "close_commissioning_window")
+        let wasOpen = window != nil
+        window = nil
+        if wasOpen {
+            outcome.events.append(HubEvent("commissioning_window_updated", windowJSON))
+        }
+        return ["closed": .bool(wasOpen)]
+    }
+
+    /// Closes the window when its time is up.
+    mutating func advanceWindow(now: Timestamp, _ outcome: inout HubOutcome) {
+        guard let current = window, now >= current.closesAt else { return }
+        window = nil
+        outcome.events.append(HubEvent("commissioning_window_updated", windowJSON))
+    }
+
+    /// The window as the protocol shows it: the OHF result fields, plus its state.
+    public var windowJSON: JSONValue {
+        guard let window else { return ["open": false] }
+        let payload = SetupPayload(
+            vendorID: settings.identity.vendorID, productID: settings.identity.productID,
+            discoveryCapabilities: .onNetwork, discriminator: window.discriminator, passcode: window.passcode)
+        let manual = (try? ManualPairingCode(payload).digits()) ?? ""
+        return [
+            "open": true,
+            "commissioning_mode": .integer(Int64(window.commissioningMode)),
+            "closes_at": .string(isoTimestamp(window.closesAt)),
+            "discriminator": .integer(Int64(window.discriminator)),
+            "setup_pin_code": .integer(Int64(window.passcode)),
+            "setup_manual_code": .string(manual),
+            "setup_qr_code": .string((try? payload.qrCodeString()) ?? ""),
+        ]
+    }
+}

@@ -1,0 +1,37 @@
+import MHubCore
+import Testing
+
+@testable import MHubHub
+
+@Suite struct CommissioningWindowTests {
+    @Test func theWindowOpensWithTheConfiguredCodeAndClosesByItself() {
+        var harness = HubHarness()
+        let window = harness.ok("open_commissioning_window", ["timeout": 60])
+        #expect(window["open"] == true)
+        #expect(window["commissioning_mode"] == 1)
+        #expect(window["setup_pin_code"] == 20_202_021)
+        #expect(window["setup_qr_code"] == "MT:-24J0AFN00KA0648G00")
+        #expect(harness.hub.nextDeadline == harness.now + 60_000)
+        #expect(harness.advance(by: 59_999).events.isEmpty)
+        let closed = harness.advance(by: 1)
+        #expect(closed.events.map(\.name) == ["commissioning_window_updated"])
+        #expect(harness.hub.window == nil)
+    }
+
+    @Test func anEnhancedWindowHasItsOwnPasscode() {
+        var harness = HubHarness()
+        let window = harness.ok("open_commissioning_window", ["enhanced": true])
+        #expect(window["commissioning_mode"] == 2)
+        #expect(window["setup_pin_code"] != 20_202_021)
+        #expect(harness.ok("close_commissioning_window") == ["closed": true])
+        #expect(harness.ok("close_commissioning_window") == ["closed": false])
+    }
+
+    @Test func badWindowRequestsAreRefused() {
+        var harness = HubHarness()
+        #expect(harness.error("open_commissioning_window", ["timeout": 901])?.code == .invalidArguments)
+        #expect(harness.error("open_commissioning_window", ["node_id": 1])?.code == .invalidArguments)
+        #expect(harness.error("open_commissioning_window", ["iteration": 10])?.code == .invalidArguments)
+        #expect(harness.hub.window == nil)
+    }
+}
