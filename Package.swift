@@ -65,27 +65,30 @@ let package = Package(
         .executableTarget(name: "mhubd", dependencies: ["MHubCore", "MHubIO", "MHubCommandLine"]),
         .executableTarget(name: "mhubctl", dependencies: ["MHubControl"]),
 
-        // Tests.
+        // Tests, and what they share.
+        .target(name: "MHubTestSupport", path: "Tests/MHubTestSupport"),
         .testTarget(name: "MatterTLVTests", dependencies: ["MatterTLV"]),
         .testTarget(name: "MHubDNSSDTests", dependencies: ["MHubDNSSD"]),
         .testTarget(name: "MHubAvahiTests", dependencies: ["MHubAvahi", "MHubDNSSD"], resources: [.copy("Peers")]),
         .testTarget(name: "MatterDataModelTests", dependencies: ["MatterDataModel"]),
         .testTarget(name: "MHubWebSocketTests", dependencies: ["MHubWebSocket"]),
-        .testTarget(name: "MHubIOTests", dependencies: ["MHubIO"]),
+        .testTarget(name: "MHubIOTests", dependencies: ["MHubTestSupport", "MHubIO"]),
         .testTarget(
             name: "MatterOnboardingTests",
-            dependencies: ["MatterOnboarding", "MatterTLV"],
+            dependencies: ["MHubTestSupport", "MatterOnboarding", "MatterTLV"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "MatterCryptoTests", dependencies: ["MatterCrypto"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "MatterCryptoTests", dependencies: ["MHubTestSupport", "MatterCrypto"], resources: [.copy("Fixtures")]
+        ),
         .testTarget(
             name: "MatterMessageTests",
-            dependencies: ["MatterMessage", "MatterCrypto", "MatterTLV"],
+            dependencies: ["MHubTestSupport", "MatterMessage", "MatterCrypto", "MatterTLV"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "MatterSecureChannelTests",
-            dependencies: ["MatterSecureChannel", "MatterMessage", "MatterCrypto", "MatterTLV"],
+            dependencies: ["MHubTestSupport", "MatterSecureChannel", "MatterMessage", "MatterCrypto", "MatterTLV"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "MHubCommandLineTests", dependencies: ["MHubCommandLine"]),

@@ -1,4 +1,5 @@
 import Foundation
+import MHubTestSupport
 import Testing
 
 @testable import MHubIO

@@ -1,3 +1,4 @@
+import MHubTestSupport
 import Testing
 
 @testable import MatterCrypto
@@ -7,7 +8,7 @@ import Testing
     let vectors: VectorFile
 
     init() throws {
-        vectors = try VectorFile.load("primitive-vectors")
+        vectors = try VectorFile.load("primitive-vectors", in: .module)
     }
 
     @Test(arguments: ["sha256-abc", "sha256-empty"])

@@ -1,4 +1,5 @@
 import Foundation
+import MHubTestSupport
 import Testing
 
 @testable import MatterCrypto
@@ -13,7 +14,7 @@ import Testing
     let vectors: VectorFile
 
     init() throws {
-        vectors = try VectorFile.load("spake2p-vectors")
+        vectors = try VectorFile.load("spake2p-vectors", in: .module)
     }
 
     @Test(arguments: rfcVectors)

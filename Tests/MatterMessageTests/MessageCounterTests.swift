@@ -1,3 +1,4 @@
+import MHubTestSupport
 import Testing
 
 @testable import MatterMessage

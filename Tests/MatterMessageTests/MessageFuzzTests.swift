@@ -1,3 +1,4 @@
+import MHubTestSupport
 import MatterCrypto
 import Testing
 

@@ -1,3 +1,4 @@
+import MHubTestSupport
 import MatterCrypto
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
     let vectors: VectorFile
 
     init() throws {
-        vectors = try VectorFile.load("message-vectors")
+        vectors = try VectorFile.load("message-vectors", in: .module)
     }
 
     @Test func nonceLayout() {

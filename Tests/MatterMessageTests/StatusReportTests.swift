@@ -1,3 +1,4 @@
+import MHubTestSupport
 import Testing
 
 @testable import MatterMessage
@@ -5,7 +6,7 @@ import Testing
 /// StatusReport codec (Matter reference C.4).
 @Suite struct StatusReportTests {
     @Test func busyReportMatchesCHIP() throws {
-        let expected = try VectorFile.load("message-vectors").block("busy-status-report").hex("bytes")
+        let expected = try VectorFile.load("message-vectors", in: .module).block("busy-status-report").hex("bytes")
         let busy = StatusReport.busy(minimumWaitMilliseconds: 5000)
         #expect(busy.encoded() == expected)
         let decoded = try StatusReport.decode(expected)

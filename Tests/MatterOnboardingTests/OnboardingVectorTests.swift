@@ -1,4 +1,5 @@
 import Foundation
+import MHubTestSupport
 import MatterTLV
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import MHubTestSupport
 import Testing
 
 /// The onboarding payload vectors in `Fixtures/onboarding-payload-vectors.json` (copied from the
@@ -20,15 +21,4 @@ struct OnboardingVectors {
     func ofKind(_ kind: String) -> [[String: Any]] {
         vectors.filter { $0["kind"] as? String == kind }
     }
-}
-
-func bytes(fromHex hex: String) -> [UInt8] {
-    let digits = Array(hex.utf8)
-    return stride(from: 0, to: digits.count, by: 2).map {
-        UInt8(String(decoding: digits[$0..<$0 + 2], as: UTF8.self), radix: 16)!
-    }
-}
-
-func hexString(_ bytes: [UInt8]) -> String {
-    bytes.map { String(format: "%02x", $0) }.joined()
 }

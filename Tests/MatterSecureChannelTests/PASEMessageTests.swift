@@ -1,3 +1,4 @@
+import MHubTestSupport
 import MatterCrypto
 import MatterTLV
 import Testing
@@ -10,7 +11,7 @@ import Testing
     let captured: VectorFile.Block
 
     init() throws {
-        captured = try VectorFile.load("spake2p-vectors").block("section 3")
+        captured = try VectorFile.load("spake2p-vectors", in: .module).block("section 3")
     }
 
     @Test func capturedRequestDecodesAndReencodes() throws {
@@ -43,7 +44,7 @@ import Testing
     }
 
     @Test func sessionKeysExample() throws {
-        let vectors = try VectorFile.load("spake2p-vectors")
+        let vectors = try VectorFile.load("spake2p-vectors", in: .module)
         let keys = try PASESessionKeys(sharedSecret: vectors.block("chiptest_e4836c3b50dd_test_vector_64").hex("Ke"))
         let example = try vectors.block("section 4")
         #expect(keys.initiatorToResponder == (try example.hex("I2RKey")))

@@ -36,13 +36,7 @@ extension Hub {
         _ args: inout Arguments, request: HubRequest, client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome
     ) throws(HubError) -> JSONValue? {
         let node = try node(try args.requiredInteger("node_id", as: NodeID.self))
-        let pathText = try args.requiredString("attribute_path")
-        guard let path = AttributePath(pathText) else {
-            throw HubError(
-                .invalidArguments, "attribute_path must be \"endpoint/cluster/attribute\", not \"\(pathText)\"")
-        }
-        guard args.values["value"] != nil else { throw HubError(.invalidArguments, "argument 'value' is required") }
-        let json = args.raw("value") ?? .null
+        let (path, json) = try pathAndValue(&args)
         try args.rejectUnknown(command: "write_attribute")
         try checkStructure(node.structureID, for: client)
         let value: AttributeValue
@@ -110,13 +104,7 @@ extension Hub {
         throws(HubError) -> JSONValue
     {
         let node = try node(try args.requiredInteger("node_id", as: NodeID.self))
-        let pathText = try args.requiredString("attribute_path")
-        guard let path = AttributePath(pathText) else {
-            throw HubError(
-                .invalidArguments, "attribute_path must be \"endpoint/cluster/attribute\", not \"\(pathText)\"")
-        }
-        guard args.values["value"] != nil else { throw HubError(.invalidArguments, "argument 'value' is required") }
-        let json = args.raw("value") ?? .null
+        let (path, json) = try pathAndValue(&args)
         try args.rejectUnknown(command: "set_attribute")
         try checkStructure(node.structureID, for: client)
         let value: AttributeValue
@@ -134,6 +122,17 @@ extension Hub {
     }
 
     // MARK: helpers
+
+    /// The `attribute_path` (one concrete path) and `value` (any JSON, null included) of a change.
+    private func pathAndValue(_ args: inout Arguments) throws(HubError) -> (AttributePath, JSONValue) {
+        let pathText = try args.requiredString("attribute_path")
+        guard let path = AttributePath(pathText) else {
+            throw HubError(
+                .invalidArguments, "attribute_path must be \"endpoint/cluster/attribute\", not \"\(pathText)\"")
+        }
+        guard args.values["value"] != nil else { throw HubError(.invalidArguments, "argument 'value' is required") }
+        return (path, args.raw("value") ?? .null)
+    }
 
     /// Replies now, later (a slow device), or never in time (a silent device); applies the effect when
     /// the device takes it.

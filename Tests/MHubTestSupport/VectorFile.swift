@@ -6,11 +6,12 @@ import Testing
 /// Values are the first word after `=` (hex), or the text between quotes for strings; lines without `=`
 /// and prose after the value are ignored.
 /// A name given twice in one block keeps its last value.
-struct VectorFile {
-    let blocks: [String: [String: String]]
+public struct VectorFile {
+    public let blocks: [String: [String: String]]
 
-    static func load(_ name: String) throws -> VectorFile {
-        let url = try #require(Bundle.module.url(forResource: name, withExtension: "txt", subdirectory: "Fixtures"))
+    /// Loads `Fixtures/NAME.txt` from a test target's resource bundle (pass `Bundle.module`).
+    public static func load(_ name: String, in bundle: Bundle) throws -> VectorFile {
+        let url = try #require(bundle.url(forResource: name, withExtension: "txt", subdirectory: "Fixtures"))
         let text = try String(contentsOf: url, encoding: .utf8)
         var blocks: [String: [String: String]] = [:]
         var current = ""
@@ -39,31 +40,20 @@ struct VectorFile {
         return VectorFile(blocks: blocks)
     }
 
-    func block(_ name: String) throws -> Block {
+    public func block(_ name: String) throws -> Block {
         Block(name: name, values: try #require(blocks[name], "no block [\(name)]"))
     }
 
-    struct Block {
-        let name: String
-        let values: [String: String]
+    public struct Block {
+        public let name: String
+        public let values: [String: String]
 
-        func hex(_ key: String) throws -> [UInt8] {
+        public func hex(_ key: String) throws -> [UInt8] {
             try bytes(fromHex: #require(values[key], "\(name) has no \(key)"))
         }
 
-        func text(_ key: String) throws -> String {
+        public func text(_ key: String) throws -> String {
             try #require(values[key], "\(name) has no \(key)")
         }
     }
-}
-
-func bytes(fromHex hex: String) -> [UInt8] {
-    let digits = Array(hex.utf8)
-    return stride(from: 0, to: digits.count - 1, by: 2).map {
-        UInt8(String(decoding: digits[$0..<$0 + 2], as: UTF8.self), radix: 16)!
-    }
-}
-
-func hexString(_ bytes: [UInt8]) -> String {
-    bytes.map { String(format: "%02x", $0) }.joined()
 }
