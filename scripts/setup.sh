@@ -17,6 +17,7 @@ packages=(
 if [ "${1:-}" = "--test-tools" ]; then
     packages+=(
         zbar-tools    # zbarimg: tests scan the QR codes mhubctl draws with a real decoder
+        sqlite3       # a second opinion on the database after kill -9 (PRAGMA integrity_check)
         python3-pip   # pip, for python-zeroconf: the Avahi tests' second mDNS peer (test.sh)
     )
 fi

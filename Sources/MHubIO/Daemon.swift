@@ -49,6 +49,8 @@ public final class Daemon: @unchecked Sendable {
     }
 
     private func startOnQueue() throws {
+        let files = FileDescriptorLimit.raiseToHardLimit()
+        logger.debug("open-file limit: \(files)")
         let stateDirectory = configuration.stateDirectory ?? RuntimePaths.defaultStateDirectory
         try RuntimePaths.makeDirectory(stateDirectory)
         let databasePath = "\(stateDirectory)/mhubd.sqlite3"

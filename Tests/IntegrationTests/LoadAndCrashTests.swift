@@ -1,0 +1,95 @@
+import Foundation
+import MHubClient
+import MHubCore
+import Testing
+
+/// Bounded robustness runs: many clients at once, and kill -9 at random moments.
+@Suite(.serialized) struct LoadAndCrashTests {
+    /// Raises this process's open-file limit so it can hold a thousand sockets.
+    static func raiseFileLimit() {
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        limit.rlim_cur = limit.rlim_max
+        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    }
+
+    @Test func aThousandConcurrentClientsAreAllServed() throws {
+        Self.raiseFileLimit()
+        let daemon = try DaemonHarness(configuration: ["log_level": "info"])
+        try daemon.start()
+        var clients: [RawLineClient] = []
+        for _ in 0..<1000 {
+            clients.append(try RawLineClient(path: daemon.socketPath))
+        }
+        // Every one got the server info, then every one gets its own reply.
+        for client in clients {
+            #expect(client.readMessage()?["schema_version"] == 11)
+        }
+        for (index, client) in clients.enumerated() {
+            client.write("{\"message_id\": \"\(index)\", \"command\": \"get_status\"}\n")
+        }
+        var answered = 0
+        for (index, client) in clients.enumerated() {
+            let reply = client.readReply()
+            if reply?["message_id"] == .string(String(index)) && reply?["result"]?["online"] == true {
+                answered += 1
+            }
+        }
+        #expect(answered == 1000)
+        // Half vanish abruptly; the rest are still served.
+        for client in clients.prefix(500) {
+            var linger = linger(l_onoff: 1, l_linger: 0)
+            setsockopt(client.fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
+        }
+        clients.removeFirst(500)
+        let hub = try daemon.connect(.webSocket)
+        #expect(try hub.call("get_status")["listeners"] == 0)
+        clients[0].write("{\"message_id\": \"last\", \"command\": \"server_info\"}\n")
+        #expect(clients[0].readReply()?["message_id"] == "last")
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test func acknowledgedChangesSurviveKillDashNineTwentyTimes() throws {
+        let daemon = try DaemonHarness()
+        var acknowledged: [String] = []
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<20 {
+            try daemon.start()
+            let hub = try daemon.connect(.unix)
+            // Mutations go on until the daemon is killed at a random moment.
+            let deadline = Date().addingTimeInterval(Double.random(in: 0.02...0.15, using: &generator))
+            var index = 0
+            while Date() < deadline {
+                let name = "r\(round)-\(index)"
+                if (try? hub.call("create_room", ["name": .string(name)])) != nil {
+                    acknowledged.append(name)
+                }
+                index += 1
+            }
+            let inFlight = DispatchQueue(label: "in-flight")
+            inFlight.async {
+                for extra in 0..<50 {
+                    _ = try? hub.call("create_room", ["name": .string("r\(round)-extra-\(extra)")], timeout: 2)
+                }
+            }
+            daemon.killHard()
+            hub.close()
+        }
+        try daemon.start()
+        let hub = try daemon.connect(.unix)
+        guard case .array(let rooms) = try hub.call("get_rooms") else {
+            Issue.record("no rooms list")
+            return
+        }
+        let stored = Set(
+            rooms.compactMap { room -> String? in if case .string(let name)? = room["name"] { name } else { nil } })
+        let lost = acknowledged.filter { !stored.contains($0) }
+        #expect(lost.isEmpty, "acknowledged but lost: \(lost.prefix(5))")
+        #expect(acknowledged.count > 20)
+        #expect(daemon.stop() == 0)
+        // The database is sound (sqlite3 from Debian, as a second opinion).
+        let check = try runProcess(
+            URL(fileURLWithPath: "/usr/bin/sqlite3"), [daemon.databasePath, "PRAGMA integrity_check;"])
+        #expect(check.output == "ok\n")
+    }
+}
