@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what mhub needs on a Debian 12 machine, idempotently: apt-get runs only when a package
-# is missing. Used by run-mhubd.sh and (with --test-tools) test.sh; safe to run by hand.
-# Usage: setup.sh [--test-tools]
+# is missing. Used by run-mhubd.sh, (with --test-tools) test.sh and (with --packaging) install.sh and
+# package-deb.sh; safe to run by hand.
+# Usage: setup.sh [--test-tools] [--packaging]
 set -euo pipefail
 
 packages=(
@@ -13,11 +14,23 @@ packages=(
     libavahi-client-dev
     libsqlite3-dev    # durable state
 )
-if [ "${1:-}" = "--test-tools" ]; then
-    packages+=(
-        zbar-tools    # zbarimg: tests scan the QR codes mhubctl draws with a real decoder
-    )
-fi
+for option in "$@"; do
+    case "$option" in
+        --test-tools)
+            packages+=(
+                zbar-tools    # zbarimg: tests scan the QR codes mhubctl draws with a real decoder
+                systemd       # systemd-analyze (verify, security) and systemd-socket-activate
+                strace        # the hardening test traces mhubd's system calls
+            )
+            ;;
+        --packaging)
+            packages+=(
+                dpkg-dev      # dpkg-shlibdeps: the .deb's Depends
+            )
+            ;;
+        *) echo "usage: $0 [--test-tools] [--packaging]" >&2; exit 64 ;;
+    esac
+done
 
 as_root() {
     if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
