@@ -11,6 +11,8 @@ final class DaemonHarness: @unchecked Sendable {
     private(set) var process: Process?
     private let lock = NSLock()
     private var logText = ""
+    /// Set when the reader has seen the end of mhubd's stderr: everything it wrote is in `log`.
+    private var logComplete = false
     var extraConfiguration: [String: JSONValue]
     /// Variables added to mhubd's environment (e.g. NOTIFY_SOCKET, WATCHDOG_USEC).
     var environment: [String: String] = [:]
@@ -85,20 +87,34 @@ final class DaemonHarness: @unchecked Sendable {
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
-        lock.withLock { logText = "" }
+        lock.withLock {
+            logText = ""
+            logComplete = false
+        }
         try process.run()
         self.process = process
         let handle = errors.fileHandleForReading
         Thread.detachNewThread { [weak self] in
             while true {
                 let data = handle.availableData
-                if data.isEmpty { return }
                 guard let self else { return }
+                if data.isEmpty {
+                    self.lock.withLock { self.logComplete = true }
+                    return
+                }
                 self.lock.withLock { self.logText += String(decoding: data, as: UTF8.self) }
             }
         }
         if waitUntilReady {
             try waitUntilReadyLogged()
+        }
+    }
+
+    /// Gives the reader a moment to take the last of the output of an mhubd that exited.
+    private func waitForCompleteLog() {
+        let deadline = Date().addingTimeInterval(5)
+        while !lock.withLock({ logComplete }) && Date() < deadline {
+            usleep(2_000)
         }
     }
 
@@ -108,6 +124,7 @@ final class DaemonHarness: @unchecked Sendable {
         while Date() < deadline {
             if log.contains("mhubd ready") { break }
             if let process, !process.isRunning {
+                waitForCompleteLog()
                 throw TestFailure("mhubd exited (\(process.terminationStatus)):\n\(log)")
             }
             usleep(5_000)
