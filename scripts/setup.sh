@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what mhub needs on a Debian 12 machine, idempotently: apt-get runs only when a package
-# is missing. Used by run-mhubd.sh and (with --test-tools) test.sh; safe to run by hand.
-# Usage: setup.sh [--test-tools]
+# is missing. Used by run-mhubd.sh, (with --test-tools) test.sh and (with --packaging) install.sh and
+# package-deb.sh; safe to run by hand.
+# Usage: setup.sh [--test-tools] [--packaging]
 set -euo pipefail
 
 packages=(
@@ -14,13 +15,25 @@ packages=(
     libsqlite3-dev    # durable state
     libssl-dev        # libcrypto: SPAKE2+, AES-CCM and HKDF for Matter PASE and secure sessions
 )
-if [ "${1:-}" = "--test-tools" ]; then
-    packages+=(
-        zbar-tools    # zbarimg: tests scan the QR codes mhubctl draws with a real decoder
-        sqlite3       # a second opinion on the database after kill -9 (PRAGMA integrity_check)
-        python3-pip   # pip, for python-zeroconf: the Avahi tests' second mDNS peer (test.sh)
-    )
-fi
+for option in "$@"; do
+    case "$option" in
+        --test-tools)
+            packages+=(
+                zbar-tools    # zbarimg: tests scan the QR codes mhubctl draws with a real decoder
+                systemd       # systemd-analyze (verify, security) and systemd-socket-activate
+                strace        # the hardening test traces mhubd's system calls
+                sqlite3       # a second opinion on the database after kill -9 (PRAGMA integrity_check)
+                python3-pip   # pip, for python-zeroconf: the Avahi tests' second mDNS peer (test.sh)
+            )
+            ;;
+        --packaging)
+            packages+=(
+                dpkg-dev      # dpkg-shlibdeps: the .deb's Depends
+            )
+            ;;
+        *) echo "usage: $0 [--test-tools] [--packaging]" >&2; exit 64 ;;
+    esac
+done
 
 as_root() {
     if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi

@@ -57,14 +57,25 @@ public enum MHubEndpoint: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The socket `mhubd` listens on by default for this user (see docs/configuration.md).
+    /// The socket of the system's `mhubd` (the service's, `systemd/mhubd.socket`).
+    public static let systemSocketPath = "/run/mhubd/mhubd.sock"
+
+    /// The socket `mhubd` listens on by default for this user (see docs/configuration.md); for a user
+    /// who runs no `mhubd` of their own, the system service's (members of the `mhub` group may use it).
     public static var defaultSocket: MHubEndpoint {
         if geteuid() == 0 {
-            return .unix(path: "/run/mhubd/mhubd.sock")
+            return .unix(path: systemSocketPath)
         }
+        let personal: String
         if let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
-            return .unix(path: "\(runtime)/mhubd/mhubd.sock")
+            personal = "\(runtime)/mhubd/mhubd.sock"
+        } else {
+            personal = "/tmp/mhubd-\(geteuid())/mhubd.sock"
         }
-        return .unix(path: "/tmp/mhubd-\(geteuid())/mhubd.sock")
+        if !FileManager.default.fileExists(atPath: personal) && FileManager.default.fileExists(atPath: systemSocketPath)
+        {
+            return .unix(path: systemSocketPath)
+        }
+        return .unix(path: personal)
     }
 }

@@ -15,7 +15,11 @@ final class ControlListener {
     }
 
     let fd: Int32
-    let kind: Kind
+    /// Who may do what; a reload (SIGHUP) replaces it for connections accepted from then on.
+    var kind: Kind
+    /// Whether `stop()` removes the socket file: not when the service manager made it (socket activation),
+    /// since it keeps listening there for the next start.
+    var removesPathOnStop = true
     private let source: any DispatchSourceRead
     private let service: HubService
     private let configuration: ControlConfiguration
@@ -40,7 +44,7 @@ final class ControlListener {
 
     func stop() {
         source.cancel()
-        if case .unix(let path, _) = kind {
+        if case .unix(let path, _) = kind, removesPathOnStop {
             unlink(path)
         }
     }

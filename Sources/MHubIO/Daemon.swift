@@ -10,8 +10,8 @@ public final class Daemon: @unchecked Sendable {
     // @unchecked: every mutable member is touched only on `queue` (asserted where it matters).
 
     /// The signals the daemon acts on; `main` blocks them before anything else and passes each one
-    /// that arrives to `handle(signal:)`.
-    public static let handledSignals = [SIGTERM, SIGINT]
+    /// that arrives to `handle(signal:)`. SIGTERM and SIGINT stop it, SIGHUP reloads the configuration.
+    public static let handledSignals = [SIGTERM, SIGINT, SIGHUP]
 
     public enum SignalOutcome: Sendable {
         case keepRunning
@@ -22,16 +22,25 @@ public final class Daemon: @unchecked Sendable {
         public var description: String
     }
 
-    public let configuration: DaemonConfiguration
-    private let logger: Logger
-    private let queue = DispatchQueue(label: "mhubd.main")
-    private var service: HubService?
-    private var listeners: [ControlListener] = []
+    /// The configuration in force; a reload (SIGHUP) replaces it.
+    var configuration: DaemonConfiguration
+    /// The file it came from; `nil` for the built-in defaults.
+    var configurationPath: String?
+    let logger: Logger
+    let queue = DispatchQueue(label: "mhubd.main")
+    var service: HubService?
+    var listeners: [ControlListener] = []
     private var connectionCounter: UInt64 = 0
+    /// The service manager's notification socket, when `mhubd` runs as a `Type=notify` service.
+    let notifier: SystemdNotifier?
+    /// Why the last reload was rejected, shown in the status until a reload succeeds.
+    var rejectedReload: String?
 
     public init(configuration: DaemonConfiguration, configurationPath: String?, logger: Logger) {
         self.configuration = configuration
+        self.configurationPath = configurationPath
         self.logger = logger
+        notifier = Self.makeNotifier(logger: logger)
         logger.notice("mhubd \(MHubVersion.string) starting (pid \(getpid()))")
         logger.info("configuration: \(configurationPath ?? "built-in defaults")")
         logger.info("effective configuration: \(JSONWriter.compact(configuration.json))")
@@ -75,36 +84,12 @@ public final class Daemon: @unchecked Sendable {
             maximumMessageBytes: configuration.control.maximumMessageBytes)
         self.service = service
 
-        let control = configuration.control
-        let socketPath = control.unixSocketPath ?? RuntimePaths.defaultSocketPath
-        try RuntimePaths.makeDirectory((socketPath as NSString).deletingLastPathComponent)
-        let unixFD = try Sockets.listenUnix(path: socketPath, mode: mode_t(control.unixSocketMode))
-        let groupScope = Scope(name: control.unixGroupScope) ?? .commission
-        listeners.append(
-            ControlListener(
-                fd: unixFD, kind: .unix(path: socketPath, groupScope: groupScope), service: service,
-                configuration: control, queue: queue, nextID: { [unowned self] in nextConnectionID() }))
-        logger.notice("listening on unix:\(socketPath)")
-
-        if control.tcpEnabled {
-            let (tcpFD, port) = try Sockets.listenTCP(host: control.tcpHost, port: control.tcpPort)
-            var tokens: [String: (Principal, Scope)] = [:]
-            for token in control.tokens {
-                tokens[token.token] = (Principal(token.name), Scope(name: token.scope) ?? .read)
-            }
-            let access = WebSocketFraming.Access(
-                tokens: tokens, anonymousScope: control.tcpIsLoopback ? Scope(name: control.loopbackScope) : nil)
-            listeners.append(
-                ControlListener(
-                    fd: tcpFD, kind: .webSocket(access: access), service: service, configuration: control,
-                    queue: queue, nextID: { [unowned self] in nextConnectionID() }))
-            let host = control.tcpHost.contains(":") ? "[\(control.tcpHost)]" : control.tcpHost
-            logger.notice("listening on ws://\(host):\(port)/ws")
-        }
+        try startListeners(service: service)
         logger.notice("mhubd ready (\(service.statusSummary))")
+        notifyReady()
     }
 
-    private func nextConnectionID() -> UInt64 {
+    func nextConnectionID() -> UInt64 {
         connectionCounter += 1
         return connectionCounter
     }
@@ -115,8 +100,12 @@ public final class Daemon: @unchecked Sendable {
             switch signal {
             case SIGTERM, SIGINT:
                 logger.notice("stopping on \(Signals.name(signal))")
+                notifyStopping("\(Signals.name(signal))")
                 stopOnQueue()
                 return .stopped
+            case SIGHUP:
+                reloadOnQueue()
+                return .keepRunning
             default:
                 logger.debug("ignoring \(Signals.name(signal))")
                 return .keepRunning

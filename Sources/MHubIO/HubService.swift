@@ -56,6 +56,19 @@ final class HubService {
         observer(hub)
     }
 
+    /// What `systemctl status` shows.
+    var serviceStatus: ServiceStatus {
+        ServiceStatus(
+            nodes: hub.state.nodes.count, simulatedDevices: hub.state.simulatedDevices.count,
+            clients: connections.count, session: hub.session?.id)
+    }
+
+    /// A reloaded configuration changed the hub's settings from `old` to `new`.
+    func settingsReloaded(from old: HubSettings, to new: HubSettings) {
+        hub.settingsReloaded(from: old, to: new)
+        armTimer()
+    }
+
     // MARK: connections
 
     func adopt(_ connection: ControlConnection) {
@@ -185,6 +198,9 @@ final class HubService {
 
     /// Rolls back an open session, tells listeners, and closes every connection.
     func shutdown() {
+        if let session = hub.session {
+            logger.notice("rolling back commissioning session \(session.id)")
+        }
         run(hub.shutdown(now: Self.now()), undo: nil)
         for connection in connections.values {
             connection.close(code: 1001, reason: "mhubd is shutting down")

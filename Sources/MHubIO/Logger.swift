@@ -1,19 +1,43 @@
 import Foundation
 import MHubCore
+import Synchronization
 
 /// Writes log lines to standard error, one `write(2)` per line so lines from threads never interleave.
 ///
-/// Under journald (`JOURNAL_STREAM` set) or when stderr is not a terminal, each line starts with its
-/// syslog priority as `<N>` (sd-daemon(3)), so the journal keeps levels; on a terminal it starts with
-/// the level's name instead.
+/// When standard error is the journal's stream (its device and inode are the ones `$JOURNAL_STREAM`
+/// names, systemd.exec(5)) or any other non-terminal, each line starts with its syslog priority as
+/// `<N>` (sd-daemon(3)), so the journal keeps levels; on a terminal it starts with the level's name,
+/// even when `$JOURNAL_STREAM` was inherited from a service.
 public struct Logger: Sendable {
-    public var level: LogLevel
+    /// The least severe level logged.
+    ///
+    /// Copies of a logger share it, so a reload (SIGHUP) changes it for every part of the daemon at once.
+    public var level: LogLevel {
+        get { LogLevel.allCases[shared.levelIndex.load(ordering: .relaxed)] }
+        nonmutating set { shared.levelIndex.store(LogLevel.allCases.firstIndex(of: newValue)!, ordering: .relaxed) }
+    }
+    private let shared: SharedLevel
     private let priorityPrefixes: Bool
 
     public init(level: LogLevel) {
-        self.level = level
-        let environment = ProcessInfo.processInfo.environment
-        priorityPrefixes = environment["JOURNAL_STREAM"] != nil || isatty(STDERR_FILENO) == 0
+        shared = SharedLevel(LogLevel.allCases.firstIndex(of: level)!)
+        var status = stat()
+        let standardError = fstat(STDERR_FILENO, &status) == 0 ? (UInt64(status.st_dev), UInt64(status.st_ino)) : nil
+        priorityPrefixes = Self.usesPriorityPrefixes(
+            journalStream: ProcessInfo.processInfo.environment["JOURNAL_STREAM"].flatMap(JournalStream.init),
+            standardError: standardError, isTerminal: isatty(STDERR_FILENO) == 1)
+    }
+
+    /// Whether lines carry `<N>` priorities: on the journal's own stream, and on any non-terminal.
+    static func usesPriorityPrefixes(
+        journalStream: JournalStream?, standardError: (device: UInt64, inode: UInt64)?, isTerminal: Bool
+    ) -> Bool {
+        if let journalStream, let standardError,
+            journalStream == JournalStream(device: standardError.device, inode: standardError.inode)
+        {
+            return true
+        }
+        return !isTerminal
     }
 
     public func log(_ messageLevel: LogLevel, _ message: @autoclosure () -> String) {
@@ -36,4 +60,13 @@ public struct Logger: Sendable {
     public func notice(_ message: @autoclosure () -> String) { log(.notice, message()) }
     public func info(_ message: @autoclosure () -> String) { log(.info, message()) }
     public func debug(_ message: @autoclosure () -> String) { log(.debug, message()) }
+
+    /// The level every copy of one logger reads, as an index into `LogLevel.allCases`.
+    private final class SharedLevel: Sendable {
+        let levelIndex: Atomic<Int>
+
+        init(_ index: Int) {
+            levelIndex = Atomic(index)
+        }
+    }
 }

@@ -2,12 +2,16 @@ import Foundation
 
 /// Default locations of the control socket and the state directory.
 ///
-/// As root: `/run/mhubd/` and `/var/lib/mhubd/` (what systemd's RuntimeDirectory= and StateDirectory=
-/// give). Otherwise: `$XDG_RUNTIME_DIR/mhubd/` (or `/tmp/mhubd-UID/`) and `$XDG_STATE_HOME/mhubd/`
-/// (or `~/.local/state/mhubd/`).
+/// Under systemd, the directories its `RuntimeDirectory=` and `StateDirectory=` made (`$RUNTIME_DIRECTORY`,
+/// `$STATE_DIRECTORY`, systemd.exec(5); the first when one lists several), whatever the user. Else, as
+/// root: `/run/mhubd/` and `/var/lib/mhubd/` (what those settings give). Otherwise: `$XDG_RUNTIME_DIR/mhubd/`
+/// (or `/tmp/mhubd-UID/`) and `$XDG_STATE_HOME/mhubd/` (or `~/.local/state/mhubd/`).
 public enum RuntimePaths {
     public static var defaultSocketPath: String {
         let environment = ProcessInfo.processInfo.environment
+        if let runtime = serviceDirectory(environment["RUNTIME_DIRECTORY"]) {
+            return "\(runtime)/mhubd.sock"
+        }
         if geteuid() == 0 {
             return "/run/mhubd/mhubd.sock"
         }
@@ -19,6 +23,9 @@ public enum RuntimePaths {
 
     public static var defaultStateDirectory: String {
         let environment = ProcessInfo.processInfo.environment
+        if let state = serviceDirectory(environment["STATE_DIRECTORY"]) {
+            return state
+        }
         if geteuid() == 0 {
             return "/var/lib/mhubd"
         }
@@ -26,6 +33,11 @@ public enum RuntimePaths {
             return "\(state)/mhubd"
         }
         return "\(NSHomeDirectory())/.local/state/mhubd"
+    }
+
+    /// The first absolute path of a colon-separated list the service manager set, if any.
+    static func serviceDirectory(_ list: String?) -> String? {
+        list?.split(separator: ":").first.map(String.init).flatMap { $0.hasPrefix("/") ? $0 : nil }
     }
 
     /// Creates a directory (and its parents) with owner-only permissions if missing.

@@ -12,7 +12,8 @@ let spec = CommandSpec(
     "mhubd",
     summary: "the mhub mock Matter hub daemon",
     details: "Runs in the foreground until SIGTERM or SIGINT. Without --config it reads "
-        + "\(ConfigurationFile.systemPath) if that exists, else uses built-in defaults.",
+        + "\(ConfigurationFile.systemPath) if that exists, else uses built-in defaults. SIGHUP reloads the "
+        + "configuration file; under systemd it notifies readiness and serves the sockets the units pass.",
     options: [
         OptionSpec("config", short: "c", value: "PATH", help: "read the configuration from PATH"),
         OptionSpec("check-config", help: "validate the configuration, print it and exit"),

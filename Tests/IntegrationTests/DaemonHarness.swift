@@ -11,7 +11,13 @@ final class DaemonHarness: @unchecked Sendable {
     private(set) var process: Process?
     private let lock = NSLock()
     private var logText = ""
+    /// Set when the reader has seen the end of mhubd's stderr: everything it wrote is in `log`.
+    private var logComplete = false
     var extraConfiguration: [String: JSONValue]
+    /// Variables added to mhubd's environment (e.g. NOTIFY_SOCKET, WATCHDOG_USEC).
+    var environment: [String: String] = [:]
+    /// A program that starts mhubd, and its arguments before mhubd's path (e.g. systemd-socket-activate).
+    var launcher: (program: URL, arguments: [String])?
 
     static let lampQR = "MT:-24J0Q1212-10648G00"
     static let lampManual = "10054912339"
@@ -33,6 +39,7 @@ final class DaemonHarness: @unchecked Sendable {
 
     var log: String { lock.withLock { logText } }
     var databasePath: String { directory.appendingPathComponent("state/mhubd.sqlite3").path }
+    var configurationPath: String { directory.appendingPathComponent("mhubd.json").path }
 
     var configurationJSON: JSONValue {
         var root: [String: JSONValue] = [
@@ -56,32 +63,70 @@ final class DaemonHarness: @unchecked Sendable {
         return .object(root)
     }
 
+    /// Writes `configurationJSON` (or `text`) where mhubd reads it, e.g. before a SIGHUP.
+    func writeConfiguration(_ text: String? = nil) throws {
+        try Data((text ?? JSONWriter.pretty(configurationJSON)).utf8).write(
+            to: URL(fileURLWithPath: configurationPath))
+    }
+
     /// Starts mhubd and waits until it is ready; throws with its log if it does not get there.
-    func start() throws {
-        let config = directory.appendingPathComponent("mhubd.json")
-        try Data(JSONWriter.pretty(configurationJSON).utf8).write(to: config)
+    ///
+    /// With `waitUntilReady: false` it returns once the process runs: a socket-activating launcher
+    /// starts mhubd only when the first client connects.
+    func start(waitUntilReady: Bool = true) throws {
+        try writeConfiguration()
         let process = Process()
-        process.executableURL = Executables.mhubd
-        process.arguments = ["--config", config.path]
+        if let launcher {
+            process.executableURL = launcher.program
+            process.arguments = launcher.arguments + [Executables.mhubd.path, "--config", configurationPath]
+        } else {
+            process.executableURL = Executables.mhubd
+            process.arguments = ["--config", configurationPath]
+        }
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
-        lock.withLock { logText = "" }
+        lock.withLock {
+            logText = ""
+            logComplete = false
+        }
         try process.run()
         self.process = process
         let handle = errors.fileHandleForReading
         Thread.detachNewThread { [weak self] in
             while true {
                 let data = handle.availableData
-                if data.isEmpty { return }
                 guard let self else { return }
+                if data.isEmpty {
+                    self.lock.withLock { self.logComplete = true }
+                    return
+                }
                 self.lock.withLock { self.logText += String(decoding: data, as: UTF8.self) }
             }
         }
+        if waitUntilReady {
+            try waitUntilReadyLogged()
+        }
+    }
+
+    /// Gives the reader a moment to take the last of the output of an mhubd that exited.
+    private func waitForCompleteLog() {
+        let deadline = Date().addingTimeInterval(5)
+        while !lock.withLock({ logComplete }) && Date() < deadline {
+            usleep(2_000)
+        }
+    }
+
+    /// Waits for "mhubd ready" in the log, then reads the WebSocket port from it.
+    func waitUntilReadyLogged() throws {
         let deadline = Date().addingTimeInterval(15)
         while Date() < deadline {
             if log.contains("mhubd ready") { break }
-            if !process.isRunning { throw TestFailure("mhubd exited (\(process.terminationStatus)):\n\(log)") }
+            if let process, !process.isRunning {
+                waitForCompleteLog()
+                throw TestFailure("mhubd exited (\(process.terminationStatus)):\n\(log)")
+            }
             usleep(5_000)
         }
         guard log.contains("mhubd ready") else { throw TestFailure("mhubd did not get ready:\n\(log)") }
@@ -98,6 +143,37 @@ final class DaemonHarness: @unchecked Sendable {
         process.waitUntilExit()
         self.process = nil
         return process.terminationStatus
+    }
+
+    /// SIGTERM; the exit status, or `nil` if mhubd is still running after `seconds` (then it is killed).
+    func stop(within seconds: Double) -> Int32? {
+        guard let process else { return nil }
+        kill(process.processIdentifier, SIGTERM)
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline {
+            usleep(5_000)
+        }
+        if process.isRunning {
+            killHard()
+            return nil
+        }
+        self.process = nil
+        return process.terminationStatus
+    }
+
+    func signal(_ number: Int32) {
+        if let process { kill(process.processIdentifier, number) }
+    }
+
+    /// Waits until the log contains `text`; whether it did within `seconds`.
+    @discardableResult
+    func waitForLog(_ text: String, seconds: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if log.contains(text) { return true }
+            usleep(5_000)
+        }
+        return log.contains(text)
     }
 
     func killHard() {

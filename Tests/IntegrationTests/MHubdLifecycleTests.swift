@@ -122,6 +122,33 @@ import Testing
         #expect(rejected.errors.contains("colour: \(bad.path): unknown key"))
     }
 
+    @Test func checkConfigTouchesNoStateSocketOrServiceManager() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mhubd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let state = directory.appendingPathComponent("state")
+        let runtime = directory.appendingPathComponent("run")
+        let config = directory.appendingPathComponent("mhubd.json")
+        try Data(
+            """
+            {"state_directory": "\(state.path)", "control": {"unix_socket": "\(runtime.path)/mhubd.sock"}}
+            """.utf8
+        ).write(to: config)
+        let listener = try NotifySocketListener(directory: directory)
+        let process = Process()
+        process.executableURL = Executables.mhubd
+        process.arguments = ["--check-config", "--config", config.path]
+        process.environment = ProcessInfo.processInfo.environment.merging(["NOTIFY_SOCKET": listener.path]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(!FileManager.default.fileExists(atPath: state.path))
+        #expect(!FileManager.default.fileExists(atPath: runtime.path))
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(listener.messages.isEmpty)
+    }
+
     @Test func usageErrorsExit64() throws {
         let result = try runProcess(Executables.mhubd, ["--frobnicate"])
         #expect(result.status == 64)

@@ -1,0 +1,85 @@
+import Foundation
+import MHubCore
+
+/// The listening sockets a service manager passed to `mhubd` (socket activation, sd_listen_fds(3)),
+/// sorted into control sockets (Unix, JSON lines) and WebSocket sockets (TCP).
+struct ActivatedSockets {
+    /// A passed Unix socket and the path it is bound to.
+    struct Control {
+        var fd: Int32
+        var path: String
+    }
+
+    /// A passed TCP socket and where it listens.
+    struct WebSocket {
+        var fd: Int32
+        var host: String
+        var port: UInt16
+        /// Only a loopback listener lets clients in without a token.
+        var isLoopback: Bool
+
+        /// `127.0.0.1:5580` or `[::1]:5580`, as a URL writes it.
+        var authority: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+    }
+
+    /// The `FileDescriptorName=` of the control socket unit (`systemd/mhubd.socket`).
+    static let controlName = "control"
+    /// The `FileDescriptorName=` of the WebSocket socket unit (`systemd/mhubd-websocket.socket`).
+    static let webSocketName = "websocket"
+
+    var control: [Control] = []
+    var webSocket: [WebSocket] = []
+
+    /// Takes over the sockets passed to this process; `nil` when none were.
+    ///
+    /// The variables are unset whatever they say, so that nothing this process starts takes the sockets
+    /// for its own. Each descriptor becomes close-on-exec and non-blocking. One named `control` must be a
+    /// listening Unix stream socket and one named `websocket` a listening TCP socket; any other name
+    /// (systemd's default is the socket unit's name) is sorted by its address family.
+    static func take(
+        environment: [String: String] = ProcessInfo.processInfo.environment, processID: Int32 = getpid()
+    ) throws(Daemon.StartError) -> ActivatedSockets? {
+        defer {
+            for variable in SocketActivation.variables {
+                unsetenv(variable)
+            }
+        }
+        let activation: SocketActivation?
+        do {
+            activation = try SocketActivation.parse(environment, processID: processID)
+        } catch {
+            throw Daemon.StartError(description: "socket activation: \(error)")
+        }
+        guard let activation, !activation.descriptors.isEmpty else { return nil }
+        var sockets = ActivatedSockets()
+        for descriptor in activation.descriptors {
+            _ = fcntl(descriptor.fd, F_SETFD, FD_CLOEXEC)
+            try sockets.add(descriptor)
+        }
+        return sockets
+    }
+
+    private mutating func add(_ descriptor: SocketActivation.Descriptor) throws(Daemon.StartError) {
+        let label = "socket activation: descriptor \(descriptor.fd) (\(descriptor.name))"
+        guard Sockets.isListeningStream(descriptor.fd) else {
+            throw Daemon.StartError(description: "\(label) is not a listening stream socket")
+        }
+        let address: Sockets.LocalAddress
+        do {
+            address = try Sockets.localAddress(descriptor.fd)
+        } catch {
+            throw Daemon.StartError(description: "\(label): \(error)")
+        }
+        Sockets.setNonBlocking(descriptor.fd)
+        switch (descriptor.name, address) {
+        case (Self.webSocketName, .unix), (Self.controlName, .inet):
+            throw Daemon.StartError(description: "\(label) is of the wrong kind: \(address)")
+        case (_, .unix(let path)):
+            control.append(Control(fd: descriptor.fd, path: path))
+        case (_, .inet(let host, let port, let isLoopback)):
+            webSocket.append(WebSocket(fd: descriptor.fd, host: host, port: port, isLoopback: isLoopback))
+        case (_, .other(let family)):
+            throw Daemon.StartError(description: "\(label) has address family \(family), not Unix or TCP")
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import MHubCore
+import MHubHub
+
+extension Daemon {
+    /// Starts the control listeners.
+    ///
+    /// Sockets the service manager passed (socket activation) are used as they are, and for each kind
+    /// (Unix control socket, WebSocket) that none was passed for, `mhubd` opens its own as the
+    /// configuration says. So the socket units decide where a systemd-run `mhubd` listens, and the
+    /// `control.unix_socket`/`control.tcp_*` keys only matter for the kinds they do not pass.
+    func startListeners(service: HubService) throws {
+        dispatchPrecondition(condition: .onQueue(queue))
+        let control = configuration.control
+        let activated = try ActivatedSockets.take() ?? ActivatedSockets()
+        for socket in activated.control {
+            addListener(
+                fd: socket.fd, kind: .unix(path: socket.path, groupScope: ControlListener.unixGroupScope(control)),
+                service: service, removesPathOnStop: false)
+            logger.notice("listening on unix:\(socket.path) (passed by the service manager)")
+        }
+        for socket in activated.webSocket {
+            addListener(
+                fd: socket.fd,
+                kind: .webSocket(access: ControlListener.webSocketAccess(control, isLoopback: socket.isLoopback)),
+                service: service, removesPathOnStop: false)
+            logger.notice("listening on ws://\(socket.authority)/ws (passed by the service manager)")
+        }
+
+        if activated.control.isEmpty {
+            let socketPath = control.unixSocketPath ?? RuntimePaths.defaultSocketPath
+            try RuntimePaths.makeDirectory((socketPath as NSString).deletingLastPathComponent)
+            let unixFD = try Sockets.listenUnix(path: socketPath, mode: mode_t(control.unixSocketMode))
+            addListener(
+                fd: unixFD, kind: .unix(path: socketPath, groupScope: ControlListener.unixGroupScope(control)),
+                service: service, removesPathOnStop: true)
+            logger.notice("listening on unix:\(socketPath)")
+        }
+        if activated.webSocket.isEmpty && control.tcpEnabled {
+            let (tcpFD, port) = try Sockets.listenTCP(host: control.tcpHost, port: control.tcpPort)
+            addListener(
+                fd: tcpFD,
+                kind: .webSocket(access: ControlListener.webSocketAccess(control, isLoopback: control.tcpIsLoopback)),
+                service: service, removesPathOnStop: true)
+            let host = control.tcpHost.contains(":") ? "[\(control.tcpHost)]" : control.tcpHost
+            logger.notice("listening on ws://\(host):\(port)/ws")
+        }
+    }
+
+    private func addListener(fd: Int32, kind: ControlListener.Kind, service: HubService, removesPathOnStop: Bool) {
+        let listener = ControlListener(
+            fd: fd, kind: kind, service: service, configuration: configuration.control, queue: queue,
+            nextID: { [unowned self] in nextConnectionID() })
+        listener.removesPathOnStop = removesPathOnStop
+        listeners.append(listener)
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import MHubCore
+import MHubHub
+
+extension Daemon {
+    /// SIGHUP: reads the configuration file again and applies the keys that can change at run time.
+    ///
+    /// The service manager hears RELOADING=1 first and READY=1 last, whatever happens in between. A file
+    /// that does not decode is rejected with its key and reason, and the running configuration stays.
+    /// Keys that need a restart keep their running values and are named in a warning.
+    func reloadOnQueue() {
+        dispatchPrecondition(condition: .onQueue(queue))
+        send([.reloading(monotonicMicroseconds: Self.monotonicMicroseconds()), .status("reloading the configuration")])
+        defer { send([.ready, .status(serviceStatus)]) }
+        let source = configurationPath ?? "built-in defaults"
+        logger.notice("reloading the configuration (\(source))")
+        let loaded: DaemonConfiguration
+        let path: String?
+        do {
+            (loaded, path) = try ConfigurationFile.resolve(explicitPath: configurationPath)
+        } catch {
+            rejectedReload = error.description
+            logger.error("configuration reload rejected: \(error); the running configuration stays")
+            return
+        }
+        rejectedReload = nil
+        let reload = ConfigurationReload(running: configuration, loaded: loaded)
+        apply(reload.configuration)
+        configurationPath = path
+        if reload.applied.isEmpty {
+            logger.notice("configuration reloaded from \(path ?? "built-in defaults"): nothing to apply")
+        } else {
+            logger.notice(
+                "configuration reloaded from \(path ?? "built-in defaults"): applied "
+                    + reload.applied.joined(separator: ", "))
+        }
+        if !reload.needRestart.isEmpty {
+            logger.warning(
+                "configuration keys changed that take effect only after a restart: "
+                    + reload.needRestart.joined(separator: ", "))
+        }
+    }
+
+    /// Puts a reloaded configuration in force: log level, access rules, hub settings.
+    private func apply(_ new: DaemonConfiguration) {
+        let old = configuration
+        configuration = new
+        logger.level = new.logLevel
+        for listener in listeners {
+            listener.reconfigure(new.control)
+        }
+        service?.settingsReloaded(from: HubSettings(old), to: HubSettings(new))
+    }
+}
