@@ -1,5 +1,4 @@
 import Foundation
-import Testing
 
 /// A vector file from `Fixtures/`: blocks that start with `[name]` (or `Section N:`), holding `key = value`.
 ///
@@ -11,7 +10,9 @@ public struct VectorFile {
 
     /// Loads `Fixtures/NAME.txt` from a test target's resource bundle (pass `Bundle.module`).
     public static func load(_ name: String, in bundle: Bundle) throws -> VectorFile {
-        let url = try #require(bundle.url(forResource: name, withExtension: "txt", subdirectory: "Fixtures"))
+        guard let url = bundle.url(forResource: name, withExtension: "txt", subdirectory: "Fixtures") else {
+            throw VectorFileError(description: "no Fixtures/\(name).txt in \(bundle.bundlePath)")
+        }
         let text = try String(contentsOf: url, encoding: .utf8)
         var blocks: [String: [String: String]] = [:]
         var current = ""
@@ -41,7 +42,8 @@ public struct VectorFile {
     }
 
     public func block(_ name: String) throws -> Block {
-        Block(name: name, values: try #require(blocks[name], "no block [\(name)]"))
+        guard let values = blocks[name] else { throw VectorFileError(description: "no block [\(name)]") }
+        return Block(name: name, values: values)
     }
 
     public struct Block {
@@ -49,11 +51,18 @@ public struct VectorFile {
         public let values: [String: String]
 
         public func hex(_ key: String) throws -> [UInt8] {
-            try bytes(fromHex: #require(values[key], "\(name) has no \(key)"))
+            guard let value = values[key] else { throw VectorFileError(description: "\(name) has no \(key)") }
+            return bytes(fromHex: value)
         }
 
         public func text(_ key: String) throws -> String {
-            try #require(values[key], "\(name) has no \(key)")
+            guard let value = values[key] else { throw VectorFileError(description: "\(name) has no \(key)") }
+            return value
         }
     }
+}
+
+/// A vector file, block or value that is not there.
+public struct VectorFileError: Error, CustomStringConvertible {
+    public var description: String
 }
