@@ -66,9 +66,11 @@ let package = Package(
         .executableTarget(name: "mhubctl", dependencies: ["MHubControl"]),
 
         // Tests.
+        // The DNS-SD peers (avahi-browse, python-zeroconf) and avahi-daemon control the peer tests share.
+        .target(name: "DNSSDPeerSupport", path: "Tests/DNSSDPeerSupport", resources: [.copy("Peers")]),
         .testTarget(name: "MatterTLVTests", dependencies: ["MatterTLV"]),
         .testTarget(name: "MHubDNSSDTests", dependencies: ["MHubDNSSD"]),
-        .testTarget(name: "MHubAvahiTests", dependencies: ["MHubAvahi", "MHubDNSSD"], resources: [.copy("Peers")]),
+        .testTarget(name: "MHubAvahiTests", dependencies: ["MHubAvahi", "MHubDNSSD", "DNSSDPeerSupport"]),
         .testTarget(name: "MatterDataModelTests", dependencies: ["MatterDataModel"]),
         .testTarget(name: "MHubWebSocketTests", dependencies: ["MHubWebSocket"]),
         .testTarget(name: "MHubIOTests", dependencies: ["MHubIO"]),

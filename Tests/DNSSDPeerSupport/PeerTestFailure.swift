@@ -1,8 +1,8 @@
 /// A peer test's own failure: a tool that did not run or answered nonsense.
-struct PeerTestFailure: Error, CustomStringConvertible {
-    var description: String
+public struct PeerTestFailure: Error, CustomStringConvertible {
+    public var description: String
 
-    init(_ description: String) {
+    public init(_ description: String) {
         self.description = description
     }
 }
