@@ -25,6 +25,7 @@ let package = Package(
         .target(name: "MatterMessage", dependencies: ["MatterTLV", "MatterCrypto"]),
         .target(name: "MatterSecureChannel", dependencies: ["MatterTLV", "MatterCrypto", "MatterMessage"]),
         .target(name: "MHubDNSSD"),
+        .target(name: "MatterUDC", dependencies: ["MatterTLV", "MatterMessage"]),
 
         // C libraries from Debian packages.
         .systemLibrary(
@@ -71,6 +72,7 @@ let package = Package(
         .testTarget(name: "MatterTLVTests", dependencies: ["MatterTLV"]),
         .testTarget(name: "MHubDNSSDTests", dependencies: ["MHubDNSSD"]),
         .testTarget(name: "MHubAvahiTests", dependencies: ["MHubAvahi", "MHubDNSSD", "DNSSDPeerSupport"]),
+        .testTarget(name: "MatterUDCTests", dependencies: ["MatterUDC", "MatterTLV", "MatterMessage"]),
         .testTarget(name: "MatterDataModelTests", dependencies: ["MatterDataModel"]),
         .testTarget(name: "MHubWebSocketTests", dependencies: ["MHubWebSocket"]),
         .testTarget(name: "MHubIOTests", dependencies: ["MHubIO"]),
