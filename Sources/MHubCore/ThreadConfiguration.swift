@@ -53,7 +53,7 @@ public struct ThreadConfiguration: Equatable, Sendable {
     /// `xa`; its last two bytes end the instance name.
     public var extendedAddress: [UInt8] = [0x4D, 0x48, 0x55, 0x42, 0x00, 0x00, 0x00, 0x01]
     /// `pt`.
-    public var partitionID: UInt32 = 0x4D48_5542
+    public var partitionID: UInt32 = 0x1234_5678
     /// `at`: the active dataset timestamp's seconds (ticks 0, not authoritative).
     public var activeTimestampSeconds: UInt64 = 1
     /// `id`: the 16-byte Border Agent ID ("MHUB-BORDER-AGEN" in ASCII), or `nil` to leave it out.
