@@ -26,6 +26,10 @@ let package = Package(
         .target(name: "MatterSecureChannel", dependencies: ["MatterTLV", "MatterCrypto", "MatterMessage"]),
         .target(name: "MHubDNSSD"),
         .target(name: "MatterUDC", dependencies: ["MatterTLV", "MatterMessage"]),
+        .target(
+            name: "MHubDiscovery",
+            dependencies: ["MHubCore", "MHubHub", "MHubDNSSD", "MatterDataModel", "MatterUDC"]
+        ),
 
         // C libraries from Debian packages.
         .systemLibrary(
@@ -73,6 +77,10 @@ let package = Package(
         .testTarget(name: "MHubDNSSDTests", dependencies: ["MHubDNSSD"]),
         .testTarget(name: "MHubAvahiTests", dependencies: ["MHubAvahi", "MHubDNSSD", "DNSSDPeerSupport"]),
         .testTarget(name: "MatterUDCTests", dependencies: ["MatterUDC", "MatterTLV", "MatterMessage"]),
+        .testTarget(
+            name: "MHubDiscoveryTests",
+            dependencies: ["MHubDiscovery", "MHubCore", "MHubHub", "MHubDNSSD", "MatterUDC"]
+        ),
         .testTarget(name: "MatterDataModelTests", dependencies: ["MatterDataModel"]),
         .testTarget(name: "MHubWebSocketTests", dependencies: ["MHubWebSocket"]),
         .testTarget(name: "MHubIOTests", dependencies: ["MHubIO"]),
