@@ -58,7 +58,13 @@ let package = Package(
         .target(name: "MatterCrypto", dependencies: ["CCrypto"]),
         .target(name: "MHubAvahi", dependencies: ["MHubDNSSD", "CAvahi"]),
         .target(name: "MHubClient", dependencies: ["MHubCore", "MHubWebSocket"]),
-        .target(name: "MHubIO", dependencies: ["MHubCore", "MHubHub", "MHubWebSocket", "CSQLite"]),
+        .target(
+            name: "MHubIO",
+            dependencies: [
+                "MHubCore", "MHubHub", "MHubWebSocket", "CSQLite", "MHubDNSSD", "MHubAvahi", "MHubDiscovery",
+                "MatterUDC",
+            ]
+        ),
         .target(
             name: "MHubControl",
             dependencies: [
@@ -104,7 +110,10 @@ let package = Package(
         .testTarget(name: "MHubCoreTests", dependencies: ["MHubCore"]),
         .testTarget(name: "MHubHubTests", dependencies: ["MHubHub", "MatterOnboarding", "MatterDataModel"]),
         .testTarget(name: "MHubControlTests", dependencies: ["MHubControl", "MHubQRCode"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["mhubd", "mhubctl", "MHubCore", "MHubClient"]),
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["mhubd", "mhubctl", "MHubCore", "MHubClient", "MatterUDC", "DNSSDPeerSupport"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

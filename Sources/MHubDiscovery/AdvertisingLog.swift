@@ -18,7 +18,7 @@ public enum AdvertisingLog {
     public static func lines(from old: AdvertisingReport, to new: AdvertisingReport) -> [Line] {
         var lines: [Line] = []
         if old.state != new.state {
-            lines.append(Line(level(of: new.state), new.summary))
+            lines.append(Line(level(of: new.state), stateMessage(new)))
         }
         for problem in new.problems where !old.problems.contains(problem) {
             lines.append(Line(.error, "advertising: \(problem)"))
@@ -61,6 +61,17 @@ public enum AdvertisingLog {
             ]
         case .failed:
             return [Line(.error, "avahi-daemon refused \(full)")]
+        }
+    }
+
+    /// The summary, except on reaching `running`, where the services' own lines follow.
+    private static func stateMessage(_ report: AdvertisingReport) -> String {
+        switch report.state {
+        case .running:
+            let interfaces = report.interfaces.isEmpty ? "every interface" : report.interfaces.joined(separator: ", ")
+            return "advertising through avahi-daemon on \(interfaces): \(report.services.count) services"
+        case .disabled, .starting, .unavailable, .registering, .failed:
+            return report.summary
         }
     }
 

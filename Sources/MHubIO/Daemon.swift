@@ -27,6 +27,8 @@ public final class Daemon: @unchecked Sendable {
     private let queue = DispatchQueue(label: "mhubd.main")
     private var service: HubService?
     private var listeners: [ControlListener] = []
+    /// The UDC port and the DNS-SD records (docs/dns-sd.md); a reload hands it the new configuration.
+    var discovery: DiscoveryServices?
     private var connectionCounter: UInt64 = 0
 
     public init(configuration: DaemonConfiguration, configurationPath: String?, logger: Logger) {
@@ -72,6 +74,8 @@ public final class Daemon: @unchecked Sendable {
             hub: hub, store: store, queue: queue, logger: logger,
             maximumMessageBytes: configuration.control.maximumMessageBytes)
         self.service = service
+        discovery = try DiscoveryServices(configuration: configuration, queue: queue, logger: logger)
+        discovery?.start(service: service)
 
         let control = configuration.control
         let socketPath = control.unixSocketPath ?? RuntimePaths.defaultSocketPath
@@ -123,6 +127,7 @@ public final class Daemon: @unchecked Sendable {
     }
 
     private func stopOnQueue() {
+        discovery?.stop()
         for listener in listeners {
             listener.stop()
         }

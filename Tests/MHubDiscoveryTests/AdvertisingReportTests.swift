@@ -63,7 +63,7 @@ import Testing
         let running = AdvertisingReport(state: .running, services: [established])
         #expect(
             AdvertisingLog.lines(from: unavailable, to: running) == [
-                .init(.notice, "advertising: 1 of 1 services established"),
+                .init(.notice, "advertising through avahi-daemon on every interface: 1 services"),
                 .init(.info, "advertised A._matterd._udp port 5550 (commissioner)"),
             ])
 
