@@ -112,7 +112,7 @@ let package = Package(
         .testTarget(name: "MHubControlTests", dependencies: ["MHubControl", "MHubQRCode"]),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["mhubd", "mhubctl", "MHubCore", "MHubClient", "MatterUDC", "DNSSDPeerSupport"]
+            dependencies: ["mhubd", "mhubctl", "MHubCore", "MHubClient", "DNSSDPeerSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]
