@@ -70,6 +70,12 @@ final class AdvertisedHub {
         return services.first { $0["role"] == .string(role) }
     }
 
+    /// `get_advertising`'s services of `role`.
+    func advertisedAll(_ role: String) throws -> [JSONValue] {
+        guard case .array(let services)? = try call("get_advertising")["services"] else { return [] }
+        return services.filter { $0["role"] == .string(role) }
+    }
+
     /// Waits until `get_advertising` says running with every service in `states` by role.
     func waitUntil(within seconds: Double, _ states: [String: String]) -> Bool {
         eventually(within: seconds) {
