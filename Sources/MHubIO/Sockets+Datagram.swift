@@ -4,11 +4,12 @@ import Foundation
 extension Sockets {
     /// A UDP socket on `port` of every address: IPv6 `::` taking IPv4 too (`IPV6_V6ONLY` off), or IPv4
     /// `0.0.0.0` where IPv6 is not available. Non-blocking and close-on-exec; returns it and the port bound
-    /// (the one picked when `port` is 0).
-    static func bindDatagram(port: UInt16) throws(SystemError) -> (Int32, UInt16) {
+    /// (the one picked when `port` is 0) and the address bound, `[::]` or `0.0.0.0`.
+    static func bindDatagram(port: UInt16) throws(SystemError) -> (fd: Int32, port: UInt16, address: String) {
         let type = Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
         var fd = socket(AF_INET6, type, 0)
         var bound: Int32
+        var any = "[::]"
         if fd >= 0 {
             var off: Int32 = 0
             setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &off, socklen_t(MemoryLayout<Int32>.size))
@@ -24,6 +25,7 @@ extension Sockets {
         } else {
             fd = socket(AF_INET, type, 0)
             guard fd >= 0 else { throw SystemError("socket") }
+            any = "0.0.0.0"
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = port.bigEndian
@@ -44,7 +46,7 @@ extension Sockets {
         _ = withUnsafeMutablePointer(to: &storage) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
-        return (fd, boundPort(storage))
+        return (fd, boundPort(storage), any)
     }
 
     /// The next waiting datagram (at most `maximum` bytes of it) and its sender as `address:port`

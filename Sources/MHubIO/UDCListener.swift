@@ -16,6 +16,8 @@ import MatterUDC
 final class UDCListener {
     /// The port bound (the one picked when the configuration says 0).
     let port: UInt16
+    private let address: String
+    private let queue: DispatchQueue
     private let source: any DispatchSourceRead
     private let fd: Int32
     private let logger: Logger
@@ -28,21 +30,24 @@ final class UDCListener {
     private static let receiveBuffer = 1500
 
     init(port requested: UInt16, queue: DispatchQueue, logger: Logger) throws(SystemError) {
-        (fd, port) = try Sockets.bindDatagram(port: requested)
+        (fd, port, address) = try Sockets.bindDatagram(port: requested)
         self.logger = logger
+        self.queue = queue
         source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
         source.setEventHandler { [weak self] in self?.receiveAll() }
         source.setCancelHandler { [fd] in Glibc.close(fd) }
     }
 
     func start(service: HubService) {
+        dispatchPrecondition(condition: .onQueue(queue))
         self.service = service
         started = true
         source.resume()
-        logger.notice("listening for User Directed Commissioning on udp:[::]:\(port)")
+        logger.notice("listening for User Directed Commissioning on udp:\(address):\(port)")
     }
 
     func stop() {
+        dispatchPrecondition(condition: .onQueue(queue))
         if !started {
             // A source is cancelled for good only once it has been resumed.
             source.resume()

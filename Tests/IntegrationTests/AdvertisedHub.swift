@@ -41,7 +41,8 @@ final class AdvertisedHub {
 
     /// The UDC port mhubd bound, from its log line (`listening for User Directed Commissioning on udp:[::]:P`).
     var udcPort: UInt16? {
-        guard let range = daemon.log.range(of: #"udp:\[::\]:(\d+)"#, options: .regularExpression) else { return nil }
+        let pattern = #"User Directed Commissioning on udp:(\[::\]|0\.0\.0\.0):(\d+)"#
+        guard let range = daemon.log.range(of: pattern, options: .regularExpression) else { return nil }
         return UInt16(daemon.log[range].split(separator: ":").last ?? "")
     }
 

@@ -95,6 +95,16 @@ import Testing
         #expect(all.map { $0["source"] } == ["[fe80::1%eth0]:5541", "127.0.0.1:5541", "127.0.0.1:5541"])
     }
 
+    @Test func resetForgetsUDCRequestsButNotTheAdvertisingReport() {
+        var harness = HubHarness()
+        _ = harness.hub.advertisingChanged(Self.report)
+        let request = UDCRequest(instanceName: "ABCDEF0123456789", source: "127.0.0.1:1", receivedAt: harness.now)
+        _ = harness.hub.udcRequestReceived(request, now: harness.now)
+        _ = harness.ok("reset")
+        #expect(harness.ok("get_udc_requests") == [])
+        #expect(harness.hub.advertising == Self.report)
+    }
+
     @Test func onlyTheNewestRequestsAreKept() {
         var harness = HubHarness()
         for index in 0..<(Hub.udcRequestsKept + 4) {
