@@ -25,6 +25,11 @@ let package = Package(
         .target(name: "MatterMessage", dependencies: ["MatterTLV", "MatterCrypto"]),
         .target(name: "MatterSecureChannel", dependencies: ["MatterTLV", "MatterCrypto", "MatterMessage"]),
         .target(name: "MHubDNSSD"),
+        .target(name: "MatterUDC", dependencies: ["MatterTLV", "MatterMessage"]),
+        .target(
+            name: "MHubDiscovery",
+            dependencies: ["MHubCore", "MHubHub", "MHubDNSSD", "MatterDataModel", "MatterUDC"]
+        ),
 
         // C libraries from Debian packages.
         .systemLibrary(
@@ -53,7 +58,13 @@ let package = Package(
         .target(name: "MatterCrypto", dependencies: ["CCrypto"]),
         .target(name: "MHubAvahi", dependencies: ["MHubDNSSD", "CAvahi"]),
         .target(name: "MHubClient", dependencies: ["MHubCore", "MHubWebSocket"]),
-        .target(name: "MHubIO", dependencies: ["MHubCore", "MHubHub", "MHubWebSocket", "CSQLite"]),
+        .target(
+            name: "MHubIO",
+            dependencies: [
+                "MHubCore", "MHubHub", "MHubWebSocket", "CSQLite", "MHubDNSSD", "MHubAvahi", "MHubDiscovery",
+                "MatterUDC",
+            ]
+        ),
         .target(
             name: "MHubControl",
             dependencies: [
@@ -67,9 +78,16 @@ let package = Package(
 
         // Tests, and what they share.
         .target(name: "MHubTestSupport", path: "Tests/MHubTestSupport"),
+        // The DNS-SD peers (avahi-browse, python-zeroconf) and avahi-daemon control the peer tests share.
+        .target(name: "DNSSDPeerSupport", path: "Tests/DNSSDPeerSupport", resources: [.copy("Peers")]),
         .testTarget(name: "MatterTLVTests", dependencies: ["MatterTLV"]),
         .testTarget(name: "MHubDNSSDTests", dependencies: ["MHubDNSSD"]),
-        .testTarget(name: "MHubAvahiTests", dependencies: ["MHubAvahi", "MHubDNSSD"], resources: [.copy("Peers")]),
+        .testTarget(name: "MHubAvahiTests", dependencies: ["MHubAvahi", "MHubDNSSD", "DNSSDPeerSupport"]),
+        .testTarget(name: "MatterUDCTests", dependencies: ["MatterUDC", "MatterTLV", "MatterMessage"]),
+        .testTarget(
+            name: "MHubDiscoveryTests",
+            dependencies: ["MHubDiscovery", "MHubCore", "MHubHub", "MHubDNSSD", "MatterUDC"]
+        ),
         .testTarget(name: "MatterDataModelTests", dependencies: ["MatterDataModel"]),
         .testTarget(name: "MHubWebSocketTests", dependencies: ["MHubWebSocket"]),
         .testTarget(name: "MHubIOTests", dependencies: ["MHubTestSupport", "MHubIO"]),
@@ -95,7 +113,10 @@ let package = Package(
         .testTarget(name: "MHubCoreTests", dependencies: ["MHubCore"]),
         .testTarget(name: "MHubHubTests", dependencies: ["MHubHub", "MatterOnboarding", "MatterDataModel"]),
         .testTarget(name: "MHubControlTests", dependencies: ["MHubControl", "MHubQRCode"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["mhubd", "mhubctl", "MHubCore", "MHubClient"]),
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["mhubd", "mhubctl", "MHubCore", "MHubClient", "DNSSDPeerSupport"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

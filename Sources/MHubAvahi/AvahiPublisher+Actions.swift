@@ -74,19 +74,28 @@ extension AvahiPublisher {
         return group
     }
 
-    /// Adds the service and its subtypes to its group; returns 0 or a negative Avahi error.
+    /// Adds the service and its subtypes to its group, on each of its interfaces (every interface when it
+    /// names none); returns 0 or a negative Avahi error.
     private func add(_ service: DNSSDService, key: DNSSDService.Key) -> Int32 {
         guard let group = group(for: key) else { return clientErrno() }
-        let interface = AvahiIfIndex(AVAHI_IF_UNSPEC)
+        let interfaces =
+            service.interfaces.isEmpty
+            ? [AvahiIfIndex(AVAHI_IF_UNSPEC)]
+            : service.interfaces.map {
+                AvahiIfIndex(bitPattern: $0)
+            }
         let proto = AvahiProtocol(AVAHI_PROTO_UNSPEC)
         let flags = AvahiPublishFlags(0)
         let txt = AvahiTXT.stringList(service.txt)
         defer { avahi_string_list_free(txt) }
-        var error = avahi_entry_group_add_service_strlst(
-            group, interface, proto, flags, service.instanceName, service.type, nil, nil, service.port, txt)
-        for subtype in service.subtypeServiceTypes where error >= 0 {
-            error = avahi_entry_group_add_service_subtype(
-                group, interface, proto, flags, service.instanceName, service.type, nil, subtype)
+        var error: Int32 = 0
+        for interface in interfaces where error >= 0 {
+            error = avahi_entry_group_add_service_strlst(
+                group, interface, proto, flags, service.instanceName, service.type, nil, nil, service.port, txt)
+            for subtype in service.subtypeServiceTypes where error >= 0 {
+                error = avahi_entry_group_add_service_subtype(
+                    group, interface, proto, flags, service.instanceName, service.type, nil, subtype)
+            }
         }
         return error
     }

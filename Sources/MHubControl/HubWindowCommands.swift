@@ -6,12 +6,13 @@ import MHubQRCode
 import MatterOnboarding
 
 /// `mhubctl hub window open|close|status` and `mhubctl hub pairing-code`: the hub as a commissionable
-/// node itself.
+/// node itself; `mhubctl hub advertising` and `mhubctl hub udc`: how it is found on the network
+/// (`HubDiscoveryCommands`).
 enum HubWindowCommands {
     static let connection = HubConnectionOptions.options
 
     static let spec = CommandSpec(
-        "hub", summary: "the hub's own commissioning window (multi-admin) and pairing code",
+        "hub", summary: "the hub's own commissioning window (multi-admin), pairing code and DNS-SD records",
         subcommands: [
             CommandSpec(
                 "window", summary: "open, close or show the hub's commissioning window",
@@ -30,7 +31,7 @@ enum HubWindowCommands {
             CommandSpec(
                 "pairing-code", summary: "the hub's configured onboarding payload and QR code",
                 options: connection + [OptionSpec("no-qr", help: "do not draw the QR code")]),
-        ])
+        ] + HubDiscoveryCommands.specs)
 
     static func run(_ command: ParsedCommand, console: any Console) throws -> Int32? {
         guard command.path.first == "hub" else { return nil }
@@ -63,7 +64,7 @@ enum HubWindowCommands {
                 return 1
             }
         default:
-            return nil
+            return try HubDiscoveryCommands.run(command, hub: hub, console: console)
         }
         return 0
     }

@@ -41,6 +41,7 @@ public struct ConfigurationReload: Equatable, Sendable {
         Field("hub.product_id", \.hub.productID, reloadable: false),
         Field("hub.discriminator", \.hub.discriminator, reloadable: false),
         Field("hub.passcode", \.hub.passcode, reloadable: false),
+        Field("hub.device_type", \.hub.deviceType, reloadable: false),
         Field("state_directory", \.stateDirectory, reloadable: false),
         Field("control.unix_socket", \.control.unixSocketPath, reloadable: false),
         Field("control.unix_socket_mode", \.control.unixSocketMode, reloadable: false),
@@ -56,6 +57,11 @@ public struct ConfigurationReload: Equatable, Sendable {
         Field("commissioning.session_timeout_s", \.commissioning.sessionTimeoutSeconds, reloadable: true),
         Field("commissioning.disconnect_grace_ms", \.commissioning.disconnectGraceMilliseconds, reloadable: true),
         Field("simulated_devices", \.simulatedDevices, reloadable: true),
+        // Ports are bound once; the records and the Thread data are published again with the new values.
+        Field("matter", \.matter, reloadable: false),
+        Field("udc", \.udc, reloadable: false),
+        Field("dns_sd", \.dnsSD, reloadable: true),
+        Field("thread", \.thread, reloadable: true),
     ]
 
     /// One key: how to tell whether it changed, and how to put its running value back.

@@ -12,6 +12,10 @@ public struct DaemonConfiguration: Equatable, Sendable {
     public var control = ControlConfiguration()
     public var commissioning = CommissioningConfiguration()
     public var simulatedDevices: [SimulatedDeviceDeclaration] = []
+    public var matter = MatterConfiguration()
+    public var udc = UDCConfiguration()
+    public var dnsSD = DNSSDConfiguration()
+    public var thread = ThreadConfiguration()
 
     public init() {}
 
@@ -51,8 +55,27 @@ public struct DaemonConfiguration: Equatable, Sendable {
         configuration.commissioning = try CommissioningConfiguration.decode(&commissioning)
         try commissioning.rejectUnknownKeys()
         configuration.simulatedDevices = try decodeSimulatedDevices(root.raw("simulated_devices"))
+        try decodeDiscoverySections(&root, into: &configuration)
         try root.rejectUnknownKeys()
         return configuration
+    }
+
+    /// `matter`, `udc`, `dns_sd` and `thread`: what the hub advertises and serves for discovery.
+    private static func decodeDiscoverySections(
+        _ root: inout ConfigurationObject, into configuration: inout DaemonConfiguration
+    ) throws(ConfigurationError) {
+        var matter = try root.object("matter")
+        configuration.matter = try MatterConfiguration.decode(&matter)
+        try matter.rejectUnknownKeys()
+        var udc = try root.object("udc")
+        configuration.udc = try UDCConfiguration.decode(&udc)
+        try udc.rejectUnknownKeys()
+        var dnsSD = try root.object("dns_sd")
+        configuration.dnsSD = try DNSSDConfiguration.decode(&dnsSD)
+        try dnsSD.rejectUnknownKeys()
+        var thread = try root.object("thread")
+        configuration.thread = try ThreadConfiguration.decode(&thread)
+        try thread.rejectUnknownKeys()
     }
 
     private static func decodeSimulatedDevices(_ value: JSONValue?) throws(ConfigurationError)
@@ -100,6 +123,10 @@ public struct DaemonConfiguration: Equatable, Sendable {
             "control": control.json,
             "commissioning": commissioning.json,
             "simulated_devices": .array(simulatedDevices.map(\.json)),
+            "matter": matter.json,
+            "udc": udc.json,
+            "dns_sd": dnsSD.json,
+            "thread": thread.json,
         ]
     }
 }
@@ -113,6 +140,8 @@ public struct HubIdentity: Equatable, Sendable {
     public var discriminator: UInt16 = 3840
     /// The CHIP example apps' default passcode, so tools that assume it work out of the box.
     public var passcode: UInt32 = 20_202_021
+    /// The primary device type its DNS-SD records carry (`DT`, `_T`): 0x000E, Aggregator (a bridge).
+    public var deviceType: UInt32 = 0x000E
 
     public init() {}
 
@@ -127,6 +156,7 @@ public struct HubIdentity: Equatable, Sendable {
         identity.discriminator = try object.integer(
             "discriminator", default: identity.discriminator, in: 0...Discriminator.maximum)
         identity.passcode = try object.integer("passcode", default: identity.passcode, in: 0...UInt32.max)
+        identity.deviceType = try object.integer("device_type", default: identity.deviceType, in: 0...UInt32.max)
         if let violation = identity.setupPayload.violations(mode: .produce).first {
             let key =
                 switch violation.rule {
@@ -154,6 +184,7 @@ public struct HubIdentity: Equatable, Sendable {
             "product_id": .integer(Int64(productID)),
             "discriminator": .integer(Int64(discriminator)),
             "passcode": .integer(Int64(passcode)),
+            "device_type": .integer(Int64(deviceType)),
         ]
     }
 }

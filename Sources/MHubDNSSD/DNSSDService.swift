@@ -37,10 +37,12 @@ public struct DNSSDService: Hashable, Sendable, CustomStringConvertible {
     /// Subtype labels, e.g. `_L3840`, in the order they are registered.
     public var subtypes: [String]
     public var collisionPolicy: CollisionPolicy
+    /// Network interface indexes to publish on; empty publishes on every interface the daemon uses.
+    public var interfaces: [UInt32]
 
     public init(
         type: String, instanceName: String, port: UInt16, txt: [DNSSDTXTEntry] = [], subtypes: [String] = [],
-        collisionPolicy: CollisionPolicy = .alternativeName
+        collisionPolicy: CollisionPolicy = .alternativeName, interfaces: [UInt32] = []
     ) {
         self.type = type
         self.instanceName = instanceName
@@ -48,6 +50,7 @@ public struct DNSSDService: Hashable, Sendable, CustomStringConvertible {
         self.txt = txt
         self.subtypes = subtypes
         self.collisionPolicy = collisionPolicy
+        self.interfaces = interfaces
     }
 
     public var key: Key { Key(type: type, instanceName: instanceName) }
@@ -70,7 +73,10 @@ public struct DNSSDService: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         let subtypeText = subtypes.isEmpty ? "" : " subtypes \(subtypes.joined(separator: ","))"
-        return "\(instanceName).\(type) port \(port) [\(txt.map(\.description).joined(separator: " "))]\(subtypeText)"
+        let interfaceText =
+            interfaces.isEmpty ? "" : " interfaces \(interfaces.map(String.init).joined(separator: ","))"
+        return "\(instanceName).\(type) port \(port) [\(txt.map(\.description).joined(separator: " "))]"
+            + subtypeText + interfaceText
     }
 
     /// Checks what every DNS-SD service must satisfy, whatever builds it.
@@ -78,7 +84,8 @@ public struct DNSSDService: Hashable, Sendable, CustomStringConvertible {
     /// Instance names are 1 to 63 bytes of UTF-8 (RFC 6763 section 4.1.1; Avahi
     /// `avahi_is_valid_service_name`). The type is `_name._udp` or `_name._tcp` with a name of 1 to 15
     /// characters (RFC 6335 section 5.1). Subtype labels are 1 to 63 bytes without dots (RFC 6763 section 7.1).
-    /// TXT keys are unique, case-insensitively (RFC 6763 section 6.4).
+    /// TXT keys are unique, case-insensitively (RFC 6763 section 6.4). Interface indexes are not 0 (which
+    /// no interface has) and not repeated.
     public func validate() throws(DNSSDError) {
         let nameLength = instanceName.utf8.count
         guard (1...63).contains(nameLength) else {
@@ -96,6 +103,9 @@ public struct DNSSDService: Hashable, Sendable, CustomStringConvertible {
             guard (1...63).contains(label.utf8.count), !label.contains(".") else {
                 throw DNSSDError("subtypes", "\"\(label)\" is not one DNS label of 1 to 63 bytes")
             }
+        }
+        guard !interfaces.contains(0), Set(interfaces).count == interfaces.count else {
+            throw DNSSDError("interfaces", "interface indexes are distinct and not 0: \(interfaces)")
         }
     }
 

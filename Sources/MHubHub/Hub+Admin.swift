@@ -137,6 +137,7 @@ extension Hub {
         devices = DeviceRuntime()
         window = nil
         completed = [:]
+        udcRequests = []
         outcome.changes.append(.deleteAll)
         populateDefaults(&outcome)
         outcome.events.append(HubEvent("hub_reset", .null))

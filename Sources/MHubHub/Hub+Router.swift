@@ -8,7 +8,7 @@ public enum HubCommands {
         "get_nodes": .read, "get_node": .read, "get_devices": .read, "get_structures": .read, "get_rooms": .read,
         "get_session": .read, "get_simulated_devices": .read, "get_faults": .read, "get_templates": .read,
         "read_attribute": .read, "ping_node": .read, "interview_node": .read, "discover": .read,
-        "get_node_ip_addresses": .read,
+        "get_node_ip_addresses": .read, "get_advertising": .read, "get_udc_requests": .read,
         "write_attribute": .control, "device_command": .control, "set_attribute": .control,
         "set_behavior": .admin, "commission_on_network": .commission,
         "open_commissioning_window": .admin, "close_commissioning_window": .admin, "get_commissioning_window": .read,
@@ -99,6 +99,8 @@ extension Hub {
         case "get_commissioning_window":
             try args.rejectUnknown(command: request.command)
             return windowJSON
+        case "get_advertising": return try getAdvertising(&args)
+        case "get_udc_requests": return try getUDCRequests(&args)
         case "ping_node": return try pingNode(&args)
         case "interview_node": return try interviewNode(&args, &outcome)
         case "get_node_ip_addresses": return try nodeAddresses(&args)
@@ -153,6 +155,7 @@ extension Hub {
             "faults": faultsJSON,
             "listeners": .integer(Int64(listeners.count)),
             "commissioning_window": windowJSON,
+            "advertising": advertising.statusJSON,
         ]
     }
 }

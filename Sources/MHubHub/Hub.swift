@@ -21,6 +21,10 @@ public struct Hub: Sendable {
     public internal(set) var devices = DeviceRuntime()
     /// The hub's own commissioning window, while open.
     public internal(set) var window: CommissioningWindow?
+    /// What the daemon's DNS-SD advertiser last reported (not stored: it describes this run).
+    public internal(set) var advertising = AdvertisingReport.disabled
+    /// The latest User Directed Commissioning requests, oldest first (not stored).
+    public internal(set) var udcRequests: [UDCRequest] = []
 
     public init(state: HubState, settings: HubSettings, seed: UInt64) {
         self.state = state

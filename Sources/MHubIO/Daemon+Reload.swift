@@ -50,5 +50,6 @@ extension Daemon {
             listener.reconfigure(new.control)
         }
         service?.settingsReloaded(from: HubSettings(old), to: HubSettings(new))
+        discovery?.configurationChanged(new)
     }
 }

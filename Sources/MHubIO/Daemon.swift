@@ -30,6 +30,8 @@ public final class Daemon: @unchecked Sendable {
     let queue = DispatchQueue(label: "mhubd.main")
     var service: HubService?
     var listeners: [ControlListener] = []
+    /// The UDC port and the DNS-SD records (docs/dns-sd.md); a reload hands it the new configuration.
+    var discovery: DiscoveryServices?
     private var connectionCounter: UInt64 = 0
     /// The service manager's notification socket, when `mhubd` runs as a `Type=notify` service.
     let notifier: SystemdNotifier?
@@ -83,6 +85,8 @@ public final class Daemon: @unchecked Sendable {
             hub: hub, store: store, queue: queue, logger: logger,
             maximumMessageBytes: configuration.control.maximumMessageBytes)
         self.service = service
+        discovery = try DiscoveryServices(configuration: configuration, queue: queue, logger: logger)
+        discovery?.start(service: service)
 
         try startListeners(service: service)
         logger.notice("mhubd ready (\(service.statusSummary))")
@@ -114,6 +118,7 @@ public final class Daemon: @unchecked Sendable {
     }
 
     private func stopOnQueue() {
+        discovery?.stop()
         for listener in listeners {
             listener.stop()
         }

@@ -69,6 +69,15 @@ final class HubService {
         armTimer()
     }
 
+    /// An input from another part of the daemon (the advertiser's report, a UDC request), given the hub and
+    /// the time: its outcome is committed and delivered like a request's, then the observers run.
+    func apply(_ input: (inout Hub, Timestamp) -> HubOutcome) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        let before = hub
+        let outcome = input(&hub, Self.now())
+        run(outcome, undo: before)
+    }
+
     // MARK: connections
 
     func adopt(_ connection: ControlConnection) {

@@ -47,6 +47,10 @@ final class DaemonHarness: @unchecked Sendable {
             "state_directory": .string(directory.appendingPathComponent("state").path),
             "control": ["unix_socket": .string(socketPath), "tcp_port": 0],
             "commissioning": ["disconnect_grace_ms": 200],
+            // A free UDC port, and no DNS-SD records: tests run many daemons at once. The advertising tests
+            // switch dns_sd on.
+            "udc": ["port": 0],
+            "dns_sd": ["enabled": false],
             "simulated_devices": [
                 ["template": "on-off-light", "name": "Lamp", "discriminator": 1234, "passcode": 20_202_021],
                 ["template": "contact-sensor", "name": "Door", "discriminator": 3000, "passcode": 34_567_890],

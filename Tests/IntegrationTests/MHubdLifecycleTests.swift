@@ -5,7 +5,8 @@ import Testing
 /// `mhubd` started as a real process: it logs its version and configuration, and stops cleanly.
 @Suite struct MHubdLifecycleTests {
     /// Writes the configuration to a temporary file, with its own state directory, socket and a free
-    /// port unless the text sets them, so that no test touches the system's mhubd.
+    /// port unless the text sets them, a free UDC port and DNS-SD off, so that no test touches the
+    /// system's mhubd or the network.
     func temporaryConfig(_ text: String) throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mhubd-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -19,6 +20,12 @@ import Testing
                 control["unix_socket"] ?? .string(directory.appendingPathComponent("mhubd.sock").path)
             control["tcp_port"] = control["tcp_port"] ?? 0
             members["control"] = .object(control)
+            // Tests run daemons side by side: a free UDC port each, and no DNS-SD records.
+            members["udc"] = ["port": 0]
+            var dnsSD: [String: JSONValue] = [:]
+            if case .object(let given)? = members["dns_sd"] { dnsSD = given }
+            dnsSD["enabled"] = false
+            members["dns_sd"] = .object(dnsSD)
             text = JSONWriter.pretty(.object(members))
         }
         let url = directory.appendingPathComponent("mhubd.json")

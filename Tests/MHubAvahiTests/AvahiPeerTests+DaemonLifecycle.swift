@@ -1,3 +1,4 @@
+import DNSSDPeerSupport
 import Foundation
 import MHubAvahi
 import MHubDNSSD

@@ -1,3 +1,4 @@
+import DNSSDPeerSupport
 import Foundation
 import MHubAvahi
 import MHubDNSSD
@@ -55,6 +56,20 @@ extension AvahiPeerTests {
                     #expect(instance?.txtBytes == service.txt.map(\.bytes), "zeroconf \(type) TXT")
                 }
             }
+        }
+
+        @Test func aServiceWithInterfacesIsPublishedOnThoseOnly() throws {
+            var service = try PeerFixtures().commissionable()
+            let loopback = if_nametoindex("lo")
+            try #require(loopback != 0, "no loopback interface")
+            service.interfaces = [loopback]
+            let publisher = try AvahiPublisher()
+            defer { publisher.close() }
+            try publisher.publish([service])
+            #expect(publisher.waitUntilEstablished(within: 10), "\(publisher.status)")
+            let found = try AvahiBrowse.resolve(service.type).filter { $0.name == service.instanceName }
+            #expect(!found.isEmpty, "avahi-browse does not list \(service.instanceName)")
+            #expect(found.allSatisfy { $0.interface == "lo" }, "\(found.map(\.interface))")
         }
 
         @Test func changedRecordsReplaceTheOldOnes() throws {

@@ -1,3 +1,4 @@
+import DNSSDPeerSupport
 import MHubAvahi
 
 extension AvahiPublisher {

@@ -57,6 +57,22 @@ import Testing
         service.txt = []
         service.subtypes = ["_a.b"]
         #expect(field(service) == "subtypes")
+        service.subtypes = []
+        service.interfaces = [1, 2]
+        #expect(field(service) == nil)
+        #expect(service.description.hasSuffix(" interfaces 1,2"))
+        service.interfaces = [2, 2]
+        #expect(field(service) == "interfaces")
+        service.interfaces = [0]
+        #expect(field(service) == "interfaces")
+    }
+
+    @Test func aRenamedServiceKeepsItsInterfacesAndItsKeyIgnoresThem() {
+        let service = DNSSDService(type: "_matterc._udp", instanceName: "A", port: 1, interfaces: [3])
+        #expect(service.renamed("A #2").interfaces == [3])
+        var everywhere = service
+        everywhere.interfaces = []
+        #expect(everywhere.key == service.key && everywhere != service)
     }
 }
 

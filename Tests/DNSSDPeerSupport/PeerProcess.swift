@@ -2,15 +2,15 @@ import Foundation
 import Synchronization
 
 /// What a finished process printed and how it ended.
-struct PeerProcessResult {
-    var status: Int32
-    var output: String
-    var errors: String
+public struct PeerProcessResult: Sendable {
+    public var status: Int32
+    public var output: String
+    public var errors: String
 }
 
 /// A process the tests start and own: its output is collected as it arrives, and it is stopped by its PID
 /// when a deadline passes.
-final class PeerProcess: Sendable {
+public final class PeerProcess: Sendable {
     private let process: Process
     private let buffers = Buffers()
 
@@ -21,7 +21,7 @@ final class PeerProcess: Sendable {
     }
 
     /// Starts `executable` (a path, or a name looked up on `PATH` through `/usr/bin/env`).
-    init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws {
+    public init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws {
         let process = Process()
         if executable.hasPrefix("/") {
             process.executableURL = URL(fileURLWithPath: executable)
@@ -52,13 +52,13 @@ final class PeerProcess: Sendable {
     }
 
     /// Everything printed on standard output so far.
-    var outputSoFar: String { buffers.output.withLock { String(decoding: $0, as: UTF8.self) } }
-    var errorsSoFar: String { buffers.errors.withLock { String(decoding: $0, as: UTF8.self) } }
-    var isRunning: Bool { process.isRunning }
+    public var outputSoFar: String { buffers.output.withLock { String(decoding: $0, as: UTF8.self) } }
+    public var errorsSoFar: String { buffers.errors.withLock { String(decoding: $0, as: UTF8.self) } }
+    public var isRunning: Bool { process.isRunning }
 
     /// Waits until the process exits or `seconds` pass; then stops it (SIGTERM, then SIGKILL) if needed.
     @discardableResult
-    func finish(within seconds: Double) -> PeerProcessResult {
+    public func finish(within seconds: Double) -> PeerProcessResult {
         let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning && Date() < deadline {
             usleep(10_000)
@@ -70,7 +70,7 @@ final class PeerProcess: Sendable {
     }
 
     /// Stops the process if it still runs, by its PID.
-    func stop() {
+    public func stop() {
         guard process.isRunning else { return }
         process.terminate()
         let deadline = Date().addingTimeInterval(2)
@@ -84,7 +84,7 @@ final class PeerProcess: Sendable {
     }
 
     /// Runs a program to completion, stopping it after `timeout` seconds.
-    static func run(_ executable: String, _ arguments: [String], timeout: Double) throws -> PeerProcessResult {
+    public static func run(_ executable: String, _ arguments: [String], timeout: Double) throws -> PeerProcessResult {
         try PeerProcess(executable, arguments).finish(within: timeout)
     }
 }

@@ -4,11 +4,12 @@
 A second, independent peer for the Avahi publisher tests: python-zeroconf speaks mDNS itself and shares
 no code with Avahi. Usage:
 
-    zeroconf_browse.py [--seconds S] [--expect TYPE=NAME]... TYPE...
+    zeroconf_browse.py [--seconds S] [--interface ADDRESS]... [--expect TYPE=NAME]... TYPE...
 
 Each TYPE is a service type or subtype without the domain, e.g. `_matterc._udp` or
 `_L3840._sub._matterc._udp`. Browsing stops after S seconds, or as soon as every --expect instance has
-resolved under its TYPE. Output: one JSON object mapping each TYPE to the instances found, each with its
+resolved under its TYPE. --interface limits python-zeroconf to the interfaces with those addresses (e.g.
+127.0.0.1, to keep the traffic on loopback); by default it uses all. Output: one JSON object mapping each TYPE to the instances found, each with its
 name, service type, port, host, addresses and TXT strings in wire order (hex, so binary values survive).
 """
 
@@ -34,6 +35,7 @@ def txt_strings(raw):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--interface", action="append", default=[])
     parser.add_argument("--expect", action="append", default=[], type=lambda pair: tuple(pair.split("=", 1)))
     parser.add_argument("types", nargs="+")
     arguments = parser.parse_args()
@@ -42,7 +44,7 @@ def main():
     found = {kind: {} for kind in arguments.types}
     lock = threading.Lock()
     done = threading.Event()
-    zeroconf = Zeroconf()
+    zeroconf = Zeroconf(interfaces=arguments.interface) if arguments.interface else Zeroconf()
 
     def resolve(browsed, name):
         # The PTR target is `<instance>.<service type>.local.`; instance names here have no dots.

@@ -2,27 +2,27 @@ import Foundation
 
 /// The second peer: python-zeroconf, an mDNS implementation that shares no code with Avahi, running the
 /// script `Peers/zeroconf_browse.py`.
-enum ZeroconfPeer {
-    struct Instance: Decodable, Hashable {
-        var name: String
-        var type: String
-        var port: UInt16
-        var host: String
-        var addresses: [String]
+public enum ZeroconfPeer {
+    public struct Instance: Decodable, Hashable, Sendable {
+        public var name: String
+        public var type: String
+        public var port: UInt16
+        public var host: String
+        public var addresses: [String]
         /// TXT strings in wire order, as hex.
-        var txt: [String]
+        public var txt: [String]
 
-        var txtBytes: [[UInt8]] { txt.map(bytes(fromHex:)) }
+        public var txtBytes: [[UInt8]] { txt.map(bytes(fromHex:)) }
     }
 
-    static var script: String {
+    public static var script: String {
         Bundle.module.url(forResource: "Peers/zeroconf_browse", withExtension: "py")?.path
             ?? Bundle.module.bundleURL.appendingPathComponent("Peers/zeroconf_browse.py").path
     }
 
     /// Whether python-zeroconf can be imported, installing it from PyPI first if it is missing (as
     /// `scripts/test.sh` does). Checked once.
-    static let available: Bool = {
+    public static let available: Bool = {
         func importable() -> Bool {
             (try? PeerProcess.run("python3", ["-c", "import zeroconf"], timeout: 30).status) == 0
         }
@@ -41,7 +41,7 @@ enum ZeroconfPeer {
     }()
 
     /// Makes sure the peer can run: in CI a missing peer fails the test; elsewhere it is reported and skipped.
-    static func require() throws -> Bool {
+    public static func require() throws -> Bool {
         if available {
             return true
         }
@@ -53,11 +53,16 @@ enum ZeroconfPeer {
     }
 
     /// Browses each of `types` for up to `seconds`, stopping early once every `expected` (type, instance)
-    /// pair has resolved.
-    static func browse(_ types: [String], expecting expected: [(type: String, name: String)], seconds: Double)
-        throws -> [String: [Instance]]
-    {
+    /// pair has resolved. `interface` (an IPv4 address such as `127.0.0.1`) keeps the browser's queries on
+    /// that interface.
+    public static func browse(
+        _ types: [String], expecting expected: [(type: String, name: String)], seconds: Double,
+        interface: String? = nil
+    ) throws -> [String: [Instance]] {
         var arguments = [script, "--seconds", String(seconds)]
+        if let interface {
+            arguments += ["--interface", interface]
+        }
         for (type, name) in expected {
             arguments += ["--expect", "\(type)=\(name)"]
         }
@@ -69,7 +74,7 @@ enum ZeroconfPeer {
     }
 }
 
-func bytes(fromHex hex: String) -> [UInt8] {
+public func bytes(fromHex hex: String) -> [UInt8] {
     var bytes: [UInt8] = []
     var index = hex.startIndex
     while let next = hex.index(index, offsetBy: 2, limitedBy: hex.endIndex), index < hex.endIndex {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Polls `condition` every 20 ms until it holds or `seconds` pass; returns whether it held.
-func eventually(within seconds: Double, _ condition: () -> Bool) -> Bool {
+public func eventually(within seconds: Double, _ condition: () -> Bool) -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
         if condition() {

@@ -1,23 +1,23 @@
 import Foundation
 
 /// One resolved line of `avahi-browse -p`: the first peer, Avahi's own browser and resolver.
-struct BrowsedService: Hashable {
-    var interface: String
-    var ipProtocol: String
-    var name: String
-    var type: String
-    var domain: String
-    var host: String
-    var address: String
-    var port: UInt16
+public struct BrowsedService: Hashable, Sendable {
+    public var interface: String
+    public var ipProtocol: String
+    public var name: String
+    public var type: String
+    public var domain: String
+    public var host: String
+    public var address: String
+    public var port: UInt16
     /// The TXT strings in wire order.
-    var txt: [[UInt8]]
+    public var txt: [[UInt8]]
 }
 
-enum AvahiBrowse {
+public enum AvahiBrowse {
     /// Browses `type` (a service type or a `<sub>._sub.<type>` subtype) and resolves what it finds:
     /// `avahi-browse -prt`, which ends once the daemon reports it has everything.
-    static func resolve(_ type: String, timeout: Double = 10) throws -> [BrowsedService] {
+    public static func resolve(_ type: String, timeout: Double = 10) throws -> [BrowsedService] {
         let result = try PeerProcess.run("avahi-browse", ["-prt", type], timeout: timeout)
         guard result.status == 0 else {
             throw PeerTestFailure("avahi-browse -prt \(type) failed (\(result.status)): \(result.errors)")
@@ -27,7 +27,7 @@ enum AvahiBrowse {
 
     /// `resolve` for several types at once, the browsers running side by side (each takes about a second
     /// to report that it has everything).
-    static func resolveAll(_ types: [String], timeout: Double = 10) throws -> [String: [BrowsedService]] {
+    public static func resolveAll(_ types: [String], timeout: Double = 10) throws -> [String: [BrowsedService]] {
         let browsers = try types.map { try PeerProcess("avahi-browse", ["-prt", $0]) }
         var found: [String: [BrowsedService]] = [:]
         for (type, browser) in zip(types, browsers) {
@@ -41,13 +41,13 @@ enum AvahiBrowse {
     }
 
     /// Starts `avahi-browse -pr <type>`, which keeps browsing and prints records as they come and go.
-    static func watch(_ type: String) throws -> PeerProcess {
+    public static func watch(_ type: String) throws -> PeerProcess {
         try PeerProcess("avahi-browse", ["-pr", type])
     }
 
     /// The resolved (`=`) lines of `avahi-browse -p` output:
     /// `=;interface;protocol;name;type;domain;host;address;port;"txt" "txt"`.
-    static func parse(_ output: String) -> [BrowsedService] {
+    public static func parse(_ output: String) -> [BrowsedService] {
         output.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: ";", maxSplits: 9, omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 10, fields[0] == "=", let port = UInt16(fields[8]) else { return nil }
@@ -60,13 +60,13 @@ enum AvahiBrowse {
     }
 
     /// A label as `avahi_escape_label` writes it: `\DDD` decimal escapes, `\.` and `\\`.
-    static func unescapeLabel(_ text: String) -> String {
+    public static func unescapeLabel(_ text: String) -> String {
         String(decoding: unescape(Array(text.utf8)), as: UTF8.self)
     }
 
     /// The quoted strings of `avahi_string_list_to_string`, which escapes `"` and `\` with a backslash and
     /// bytes outside printable ASCII as `\DDD`.
-    static func parseTXT(_ text: String) -> [[UInt8]] {
+    public static func parseTXT(_ text: String) -> [[UInt8]] {
         var strings: [[UInt8]] = []
         var current: [UInt8]?
         var bytes = Array(text.utf8)[...]

@@ -1,0 +1,78 @@
+/// Byte strings in configuration files: hexadecimal text of a fixed length, and IPv6 prefixes.
+extension ConfigurationObject {
+    /// `count` bytes written as `2 × count` hexadecimal digits, either case; `nil` when the key is absent or
+    /// `null` and `fallback` is `nil`.
+    mutating func hexBytes(_ key: String, count: Int, default fallback: [UInt8]?) throws(ConfigurationError)
+        -> [UInt8]?
+    {
+        guard let value = raw(key) else { return fallback }
+        if value == .null { return nil }
+        guard case .string(let text) = value, let bytes = Self.bytes(fromHex: text), bytes.count == count else {
+            throw ConfigurationError(
+                key: keyPath(key), reason: "must be \(count * 2) hexadecimal digits (\(count) bytes)")
+        }
+        return bytes
+    }
+
+    /// `count` bytes written as hexadecimal digits; the key may be absent but not `null`.
+    mutating func hexBytes(_ key: String, count: Int, default fallback: [UInt8]) throws(ConfigurationError)
+        -> [UInt8]
+    {
+        guard let bytes = try hexBytes(key, count: count, default: Optional(fallback)) else {
+            throw ConfigurationError(
+                key: keyPath(key), reason: "must be \(count * 2) hexadecimal digits (\(count) bytes)")
+        }
+        return bytes
+    }
+
+    /// Optional text of 1 to `maximum` bytes of UTF-8.
+    mutating func optionalText(_ key: String, maximum: Int, default fallback: String?) throws(ConfigurationError)
+        -> String?
+    {
+        guard raw(key) != nil else { return fallback }
+        guard let text = try optionalString(key) else { return nil }
+        guard (1...maximum).contains(text.utf8.count) else {
+            throw ConfigurationError(key: keyPath(key), reason: "must be 1 to \(maximum) bytes of UTF-8")
+        }
+        return text
+    }
+
+    /// Text of 1 to `maximum` bytes of UTF-8.
+    mutating func text(_ key: String, maximum: Int, default fallback: String) throws(ConfigurationError) -> String {
+        let text = try string(key, default: fallback)
+        guard (1...maximum).contains(text.utf8.count) else {
+            throw ConfigurationError(key: keyPath(key), reason: "must be 1 to \(maximum) bytes of UTF-8")
+        }
+        return text
+    }
+
+    static func bytes(fromHex text: String) -> [UInt8]? {
+        let digits = Array(text.utf8)
+        guard digits.count % 2 == 0 else { return nil }
+        var bytes: [UInt8] = []
+        var index = 0
+        while index < digits.count {
+            guard let high = hexValue(digits[index]), let low = hexValue(digits[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+            index += 2
+        }
+        return bytes
+    }
+
+    static func hexValue(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
+
+/// Uppercase hexadecimal, two digits a byte, as the configuration writes byte strings back.
+func hexText(_ bytes: [UInt8]) -> String {
+    bytes.map { byte in
+        let text = String(byte, radix: 16, uppercase: true)
+        return byte < 16 ? "0" + text : text
+    }.joined()
+}

@@ -1,0 +1,65 @@
+import MHubHub
+import MatterDataModel
+
+/// The parts of the hub's state its advertisements depend on, so the advertiser plans again only when
+/// one of them changed (the hub changes after every request).
+public struct AdvertisingFacts: Hashable, Sendable {
+    /// A simulated device waiting to be commissioned, as `_matterc._udp` describes it.
+    public struct CommissionableDevice: Hashable, Sendable {
+        public var id: SimulatedDeviceID
+        public var name: String
+        public var vendorID: UInt16
+        public var productID: UInt16
+        public var discriminator: UInt16
+        /// Its template's device type, if the template is known.
+        public var deviceType: UInt32?
+
+        public init(
+            id: SimulatedDeviceID, name: String, vendorID: UInt16, productID: UInt16, discriminator: UInt16,
+            deviceType: UInt32?
+        ) {
+            self.id = id
+            self.name = name
+            self.vendorID = vendorID
+            self.productID = productID
+            self.discriminator = discriminator
+            self.deviceType = deviceType
+        }
+    }
+
+    public var compressedFabricID: UInt64
+    public var window: CommissioningWindow?
+    /// Commissioned nodes to advertise, in ID order (empty unless simulated devices are advertised).
+    public var operationalNodes: [NodeID]
+    /// Commissionable simulated devices, in ID order (empty unless simulated devices are advertised).
+    public var commissionableDevices: [CommissionableDevice]
+
+    public init(
+        compressedFabricID: UInt64, window: CommissioningWindow? = nil, operationalNodes: [NodeID] = [],
+        commissionableDevices: [CommissionableDevice] = []
+    ) {
+        self.compressedFabricID = compressedFabricID
+        self.window = window
+        self.operationalNodes = operationalNodes
+        self.commissionableDevices = commissionableDevices
+    }
+
+    /// The facts of `hub`. Simulated devices made unreachable by a fault (`set_fault unreachable_device`)
+    /// are left out: discovery does not find them.
+    public init(hub: Hub, includeSimulatedDevices: Bool) {
+        self.init(compressedFabricID: hub.state.fabric.compressedFabricID, window: hub.window)
+        guard includeSimulatedDevices else { return }
+        let unreachable = hub.faults.unreachableDevices
+        operationalNodes = hub.state.nodes.values
+            .filter { node in node.simulatedDeviceID.map { !unreachable.contains($0) } ?? true }
+            .map(\.id).sorted()
+        commissionableDevices = hub.state.simulatedDevices.values
+            .filter { $0.nodeID == nil && !unreachable.contains($0.id) }
+            .sorted { $0.id < $1.id }
+            .map {
+                CommissionableDevice(
+                    id: $0.id, name: $0.name, vendorID: $0.vendorID, productID: $0.productID,
+                    discriminator: $0.discriminator, deviceType: DeviceTemplates.named($0.template)?.deviceType.id)
+            }
+    }
+}

@@ -1,0 +1,91 @@
+import MHubCore
+import MHubDNSSD
+import MHubHub
+import MatterDataModel
+
+/// Decides which DNS-SD services the hub advertises for a state of the hub and a configuration
+/// (docs/dns-sd.md; Matter reference A).
+///
+/// A value: facts and configuration in, services out; randomness is an input. It keeps the random
+/// identifiers behind commissionable instance names between plans:
+/// - one for `_matterd._udp` and the hub's own `_matterc._udp` (CHIP shares `mCommissionableInstanceName`
+///   between them), drawn anew each time a commissioning window opens (reference A.1, A.2);
+/// - one per commissionable simulated device, kept while it stays commissionable.
+public struct AdvertisingPlanner: Sendable {
+    /// The identifier behind the `_matterd` and hub `_matterc` instance names.
+    public private(set) var instanceIdentifier: UInt64
+    /// When the window the identifier was drawn for opened.
+    private var identifierWindow: Timestamp?
+    private var deviceIdentifiers: [SimulatedDeviceID: UInt64] = [:]
+
+    public init(using generator: inout some RandomNumberGenerator) {
+        instanceIdentifier = MatterInstanceName.randomIdentifier(using: &generator)
+    }
+
+    /// The services to publish. Each is published on `interfaces` (empty: every interface).
+    ///
+    /// Nothing when `dns_sd.enabled` is false. A service whose inputs break a rule of reference A is left
+    /// out and named in the plan's problems.
+    public mutating func plan(
+        _ facts: AdvertisingFacts, configuration: DaemonConfiguration, ports: AdvertisingPorts,
+        interfaces: [UInt32], using generator: inout some RandomNumberGenerator
+    ) -> AdvertisingPlan {
+        guard configuration.dnsSD.enabled else { return AdvertisingPlan() }
+        if let window = facts.window, window.openedAt != identifierWindow {
+            instanceIdentifier = MatterInstanceName.randomIdentifier(using: &generator)
+            identifierWindow = window.openedAt
+        }
+        let devices = Set(facts.commissionableDevices.map(\.id))
+        deviceIdentifiers = deviceIdentifiers.filter { devices.contains($0.key) }
+        for device in facts.commissionableDevices where deviceIdentifiers[device.id] == nil {
+            deviceIdentifiers[device.id] = MatterInstanceName.randomIdentifier(using: &generator)
+        }
+
+        let builder = HubAdvertisements(
+            configuration: configuration, ports: ports, instanceIdentifier: instanceIdentifier)
+        var plan = PlanCollector(interfaces: interfaces)
+        plan.add(.commissioner) { () throws(DNSSDError) in try builder.commissioner() }
+        if let window = facts.window {
+            plan.add(.commissionable) { () throws(DNSSDError) in try builder.commissionable(window) }
+        }
+        plan.add(.operational) { () throws(DNSSDError) in
+            try builder.operational(compressedFabricID: facts.compressedFabricID, nodeID: FabricIdentity.hubNodeID)
+        }
+        if configuration.thread.enabled {
+            plan.add(.borderAgent) { () throws(DNSSDError) in try builder.borderAgent() }
+        }
+        for device in facts.commissionableDevices {
+            let identifier = deviceIdentifiers[device.id] ?? 0
+            plan.add(.simulatedCommissionable(device.id)) { () throws(DNSSDError) in
+                try builder.simulatedCommissionable(device, instanceIdentifier: identifier)
+            }
+        }
+        for node in facts.operationalNodes {
+            guard node != FabricIdentity.hubNodeID else {
+                plan.problems.append("simulated_operational \(node): the hub's own node ID; not advertised")
+                continue
+            }
+            plan.add(.simulatedOperational(node)) { () throws(DNSSDError) in
+                try builder.operational(compressedFabricID: facts.compressedFabricID, nodeID: node)
+            }
+        }
+        return AdvertisingPlan(entries: plan.entries, problems: plan.problems)
+    }
+}
+
+/// Builds a plan's entries, turning a builder's error into a problem.
+private struct PlanCollector {
+    let interfaces: [UInt32]
+    var entries: [AdvertisingPlan.Entry] = []
+    var problems: [String] = []
+
+    mutating func add(_ role: AdvertisingRole, _ build: () throws(DNSSDError) -> DNSSDService) {
+        do {
+            var service = try build()
+            service.interfaces = interfaces
+            entries.append(AdvertisingPlan.Entry(role: role, service: service))
+        } catch {
+            problems.append("\(role.name): \(error)")
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import MHubHub
+import MatterDataModel
+
+/// What one advertised service says about the hub (docs/dns-sd.md).
+public enum AdvertisingRole: Hashable, Sendable {
+    /// `_matterd._udp`: the hub is a commissioner that takes User Directed Commissioning (reference A.2).
+    case commissioner
+    /// `_matterc._udp`: the hub's own commissioning window is open (reference A.1).
+    case commissionable
+    /// `_matter._tcp`: the hub's operational identity on its fabric (reference A.3).
+    case operational
+    /// `_meshcop._udp`: the hub as a Thread Border Agent (reference A.4).
+    case borderAgent
+    /// `_matterc._udp` for a simulated device waiting to be commissioned.
+    case simulatedCommissionable(SimulatedDeviceID)
+    /// `_matter._tcp` for a commissioned simulated node.
+    case simulatedOperational(NodeID)
+
+    /// The role's name in `get_advertising`.
+    public var name: String {
+        switch self {
+        case .commissioner: "commissioner"
+        case .commissionable: "commissionable"
+        case .operational: "operational"
+        case .borderAgent: "border_agent"
+        case .simulatedCommissionable: "simulated_commissionable"
+        case .simulatedOperational: "simulated_operational"
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import MHubCore
+import MHubDNSSD
+import MHubHub
+
+/// The hub's records, built from its configuration with MHubDNSSD's builders (reference A).
+struct HubAdvertisements {
+    let configuration: DaemonConfiguration
+    let ports: AdvertisingPorts
+    let instanceIdentifier: UInt64
+
+    private var hub: HubIdentity { configuration.hub }
+
+    /// `T=4` when the Matter port takes TCP (`dns_sd.advertise_tcp`); the spec-default MRP intervals leave
+    /// `SII`, `SAI` and `SAT` out, as CHIP does (reference A.1).
+    private var common: MatterCommonTXT {
+        MatterCommonTXT(tcp: configuration.dnsSD.advertiseTCP ? [.server] : [])
+    }
+
+    /// Vendor 0 is "no vendor" in the hub's configuration; the TXT then leaves `VP` out.
+    private var vendorID: UInt16? { hub.vendorID == 0 ? nil : hub.vendorID }
+    private var productID: UInt16? { vendorID == nil || hub.productID == 0 ? nil : hub.productID }
+
+    /// `_matterd._udp` on the UDC port: `VP`, `DT`, `DN`, `T`; `_V`, `_T` (reference A.2).
+    func commissioner() throws(DNSSDError) -> DNSSDService {
+        try CommissionerAdvertisement(
+            instanceIdentifier: instanceIdentifier, port: ports.udc, vendorID: vendorID, productID: productID,
+            deviceType: hub.deviceType, deviceName: hub.name, common: common
+        ).service()
+    }
+
+    /// `_matterc._udp` while the hub's window is open: `CM=1` (basic) or `CM=2` (enhanced), the window's
+    /// discriminator, and `_CM` (reference A.1).
+    func commissionable(_ window: CommissioningWindow) throws(DNSSDError) -> DNSSDService {
+        try CommissionableNodeAdvertisement(
+            instanceIdentifier: instanceIdentifier, port: ports.matter, discriminator: window.discriminator,
+            commissioningMode: window.enhanced ? .enhanced : .basic, vendorID: vendorID, productID: productID,
+            deviceType: hub.deviceType, deviceName: hub.name, common: common
+        ).service()
+    }
+
+    /// `_matter._tcp` for `nodeID` on the hub's fabric, with `_I<fabric>` (reference A.3).
+    func operational(compressedFabricID: UInt64, nodeID: UInt64) throws(DNSSDError) -> DNSSDService {
+        try OperationalAdvertisement(
+            compressedFabricID: compressedFabricID, nodeID: nodeID, port: ports.matter, common: common
+        ).service()
+    }
+
+    /// `_meshcop._udp` from the `thread` section (reference A.4).
+    func borderAgent() throws(DNSSDError) -> DNSSDService {
+        try BorderAgentAdvertisement(configuration.thread).service()
+    }
+
+    /// `_matterc._udp` for a simulated device: `CM=1`, its discriminator, vendor, product, template device
+    /// type and name (cut to the 32 bytes `DN` holds). It points at the hub's Matter port.
+    func simulatedCommissionable(_ device: AdvertisingFacts.CommissionableDevice, instanceIdentifier: UInt64)
+        throws(DNSSDError) -> DNSSDService
+    {
+        let vendor: UInt16? = device.vendorID == 0 ? nil : device.vendorID
+        return try CommissionableNodeAdvertisement(
+            instanceIdentifier: instanceIdentifier, port: ports.matter, discriminator: device.discriminator,
+            commissioningMode: .basic, vendorID: vendor,
+            productID: vendor == nil || device.productID == 0 ? nil : device.productID,
+            deviceType: device.deviceType, deviceName: Self.deviceName(device.name), common: common
+        ).service()
+    }
+
+    /// `name` cut to at most 32 bytes of UTF-8 on a character boundary; `nil` when empty.
+    static func deviceName(_ name: String) -> String? {
+        var result = ""
+        for character in name {
+            guard result.utf8.count + character.utf8.count <= 32 else { break }
+            result.append(character)
+        }
+        return result.isEmpty ? nil : result
+    }
+}

@@ -1,0 +1,101 @@
+import MHubCore
+
+/// A User Directed Commissioning request the hub received: what a commissionee's IdentificationDeclaration
+/// said, and from where (Matter reference E).
+///
+/// A commissionee sends each declaration 5 times, 100 ms apart (there is no acknowledgement), so copies
+/// from the same source for the same instance within `Hub.udcRepeatWindow` count as one request.
+public struct UDCRequest: Hashable, Sendable {
+    /// A content app the commissionee asks for (TargetApp, tags 11 and 12).
+    public struct TargetApp: Hashable, Sendable {
+        public var vendorID: UInt16
+        public var productID: UInt16
+
+        public init(vendorID: UInt16, productID: UInt16) {
+            self.vendorID = vendorID
+            self.productID = productID
+        }
+    }
+
+    /// The boolean fields of the declaration (tags 13 to 17).
+    public enum Flag: String, CaseIterable, Hashable, Sendable {
+        case noPasscode = "no_passcode"
+        case cdUponPasscodeDialog = "cd_upon_passcode_dialog"
+        case commissionerPasscode = "commissioner_passcode"
+        case commissionerPasscodeReady = "commissioner_passcode_ready"
+        case cancelPasscode = "cancel_passcode"
+    }
+
+    /// The commissionee's `_matterc._udp` instance name.
+    public var instanceName: String
+    public var vendorID: UInt16?
+    public var productID: UInt16?
+    public var deviceName: String?
+    public var deviceType: UInt32?
+    public var pairingInstruction: String?
+    public var pairingHint: UInt16?
+    public var rotatingID: [UInt8]?
+    /// Where the commissionee listens for a Commissioner Declaration.
+    public var commissionerDeclarationPort: UInt16?
+    public var targetApps: [TargetApp]
+    /// The boolean fields that were true.
+    public var flags: Set<Flag>
+    public var passcodeLength: UInt8?
+    /// The sender's address and port, e.g. `127.0.0.1:5541` or `[fe80::1%eth0]:5541`.
+    public var source: String
+    public var receivedAt: Timestamp
+    public var lastReceivedAt: Timestamp
+    /// How many copies arrived.
+    public var count: Int
+
+    public init(instanceName: String, source: String, receivedAt: Timestamp) {
+        self.instanceName = instanceName
+        self.targetApps = []
+        self.flags = []
+        self.source = source
+        self.receivedAt = receivedAt
+        self.lastReceivedAt = receivedAt
+        self.count = 1
+    }
+
+    /// Whether `other` is a copy of this request: same instance, source and content.
+    func isRepeated(by other: UDCRequest, within window: Timestamp) -> Bool {
+        var same = other
+        same.receivedAt = receivedAt
+        same.lastReceivedAt = lastReceivedAt
+        same.count = count
+        return same == self && other.receivedAt - lastReceivedAt <= window
+    }
+
+    /// `get_udc_requests` and the `udc_request_received` event.
+    public var json: JSONValue {
+        var members: [String: JSONValue] = [
+            "instance_name": .string(instanceName),
+            "vendor_id": vendorID.map { .integer(Int64($0)) } ?? .null,
+            "product_id": productID.map { .integer(Int64($0)) } ?? .null,
+            "device_name": deviceName.map { .string($0) } ?? .null,
+            "device_type": deviceType.map { .integer(Int64($0)) } ?? .null,
+            "pairing_instruction": pairingInstruction.map { .string($0) } ?? .null,
+            "pairing_hint": pairingHint.map { .integer(Int64($0)) } ?? .null,
+            "rotating_id": rotatingID.map { .string(Self.hex($0)) } ?? .null,
+            "cd_port": commissionerDeclarationPort.map { .integer(Int64($0)) } ?? .null,
+            "target_apps": .array(
+                targetApps.map {
+                    ["vendor_id": .integer(Int64($0.vendorID)), "product_id": .integer(Int64($0.productID))]
+                }),
+            "passcode_length": passcodeLength.map { .integer(Int64($0)) } ?? .null,
+            "source": .string(source),
+            "received_at": .string(isoTimestamp(receivedAt)),
+            "last_received_at": .string(isoTimestamp(lastReceivedAt)),
+            "count": .integer(Int64(count)),
+        ]
+        for flag in Flag.allCases {
+            members[flag.rawValue] = .bool(flags.contains(flag))
+        }
+        return .object(members)
+    }
+
+    static func hex(_ bytes: [UInt8]) -> String {
+        bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined()
+    }
+}

@@ -1,0 +1,37 @@
+import Dispatch
+import MHubCore
+import MHubDiscovery
+
+/// How the hub is found on the network: the User Directed Commissioning listener and the DNS-SD
+/// advertiser (docs/dns-sd.md). One start/stop unit for `Daemon`.
+///
+/// - Important: Confined to the daemon's queue.
+final class DiscoveryServices {
+    private let udc: UDCListener
+    private let advertiser: Advertiser
+
+    /// Binds the UDC port; a port that cannot be bound stops the start, as the control listeners' do.
+    init(configuration: DaemonConfiguration, queue: DispatchQueue, logger: Logger) throws(SystemError) {
+        udc = try UDCListener(port: configuration.udc.port, queue: queue, logger: logger)
+        advertiser = Advertiser(
+            configuration: configuration, ports: AdvertisingPorts(matter: configuration.matter.port, udc: udc.port),
+            queue: queue, logger: logger)
+    }
+
+    func start(service: HubService) {
+        udc.start(service: service)
+        advertiser.start(service: service)
+    }
+
+    /// A reloaded configuration: the `dns_sd`, `thread` and `hub` keys change the records at once; the
+    /// ports (`matter.port`, `udc.port`) keep their running values until a restart.
+    func configurationChanged(_ configuration: DaemonConfiguration) {
+        advertiser.configurationChanged(configuration)
+    }
+
+    /// Withdraws the records, then closes the UDC port.
+    func stop() {
+        advertiser.stop()
+        udc.stop()
+    }
+}

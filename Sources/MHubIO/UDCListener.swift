@@ -1,0 +1,85 @@
+import Dispatch
+import Foundation
+import MHubCore
+import MHubDiscovery
+import MHubHub
+import MatterUDC
+
+/// Receives User Directed Commissioning messages on the UDC port, the port `_matterd._udp` advertises
+/// (Matter reference E), and hands each IdentificationDeclaration to the hub.
+///
+/// Nothing is sent back: the declaration asks for no acknowledgement (R flag clear) and mhub sends no
+/// Commissioner Declaration. A datagram that is not a declaration is logged at debug level and dropped,
+/// as CHIP's server ignores it.
+///
+/// - Important: Confined to the daemon's queue.
+final class UDCListener {
+    /// The port bound (the one picked when the configuration says 0).
+    let port: UInt16
+    private let address: String
+    private let queue: DispatchQueue
+    private let source: any DispatchSourceRead
+    private let fd: Int32
+    private let logger: Logger
+    private weak var service: HubService?
+    private var started = false
+
+    /// Datagrams read per wake-up, so a flood cannot hold the queue.
+    private static let batch = 64
+    /// Larger than any Matter datagram (`Message.maximumUDPLength`, 1280), so a longer one is seen as such.
+    private static let receiveBuffer = 1500
+
+    init(port requested: UInt16, queue: DispatchQueue, logger: Logger) throws(SystemError) {
+        (fd, port, address) = try Sockets.bindDatagram(port: requested)
+        self.logger = logger
+        self.queue = queue
+        source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+        source.setEventHandler { [weak self] in self?.receiveAll() }
+        source.setCancelHandler { [fd] in Glibc.close(fd) }
+    }
+
+    func start(service: HubService) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        self.service = service
+        started = true
+        source.resume()
+        logger.notice("listening for User Directed Commissioning on udp:\(address):\(port)")
+    }
+
+    func stop() {
+        dispatchPrecondition(condition: .onQueue(queue))
+        if !started {
+            // A source is cancelled for good only once it has been resumed.
+            source.resume()
+        }
+        source.cancel()
+    }
+
+    private func receiveAll() {
+        for _ in 0..<Self.batch {
+            guard let (datagram, sender) = Sockets.receiveDatagram(fd, maximum: Self.receiveBuffer) else { return }
+            received(datagram, from: sender)
+        }
+    }
+
+    private func received(_ datagram: [UInt8], from sender: String) {
+        let declaration: IdentificationDeclaration
+        do {
+            declaration = try UDCMessage.identificationDeclaration(from: datagram)
+        } catch {
+            logger.debug("ignored a \(datagram.count)-byte datagram on the UDC port from \(sender): \(error)")
+            return
+        }
+        let logger = self.logger
+        service?.apply { hub, now in
+            let request = UDCRequest(declaration, source: sender, receivedAt: now)
+            let outcome = hub.udcRequestReceived(request, now: now)
+            if outcome.events.isEmpty {
+                logger.debug("UDC IdentificationDeclaration from \(sender) repeated: \(request.logDescription)")
+            } else {
+                logger.notice("UDC IdentificationDeclaration from \(sender): \(request.logDescription)")
+            }
+            return outcome
+        }
+    }
+}

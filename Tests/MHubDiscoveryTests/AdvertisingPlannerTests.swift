@@ -1,0 +1,216 @@
+import MHubCore
+import MHubDNSSD
+import MHubHub
+import Testing
+
+@testable import MHubDiscovery
+
+/// Which records the hub publishes for its state and configuration, each exactly as reference A gives it.
+@Suite struct AdvertisingPlannerTests {
+    @Test func aHubWithItsWindowClosedAdvertisesCommissionerOperationalAndBorderAgent() throws {
+        var harness = PlannerHarness()
+        let plan = harness.plan()
+        #expect(plan.roles == [.commissioner, .operational, .borderAgent])
+        #expect(plan.problems.isEmpty)
+
+        let commissioner = try #require(plan.service(.commissioner))
+        #expect(commissioner.type == "_matterd._udp")
+        #expect(commissioner.instanceName == MatterInstanceName.commissionable(harness.planner.instanceIdentifier))
+        #expect(
+            commissioner.instanceName.count == 16 && commissioner.instanceName == commissioner.instanceName.uppercased()
+        )
+        #expect(commissioner.port == 5550)
+        #expect(commissioner.txtText == ["VP=65521+32769", "DT=14", "DN=mhub", "T=4"])
+        #expect(commissioner.subtypes == ["_V65521", "_T14"])
+        #expect(commissioner.collisionPolicy == .alternativeName)
+
+        let operational = try #require(plan.service(.operational))
+        #expect(operational.type == "_matter._tcp")
+        #expect(operational.instanceName == "87E1B004E235A130-000000000001B669")
+        #expect(operational.port == 5540)
+        #expect(operational.txtText == ["T=4"])
+        #expect(operational.subtypes == ["_I87E1B004E235A130"])
+        #expect(operational.collisionPolicy == .keepName)
+    }
+
+    @Test func theBorderAgentCarriesOpenThreadsBinaryTXT() throws {
+        var harness = PlannerHarness()
+        let meshcop = try #require(harness.plan().service(.borderAgent))
+        #expect(meshcop.type == "_meshcop._udp")
+        #expect(meshcop.instanceName == "mhub Mock Hub #0001")
+        #expect(meshcop.port == 49152)
+        #expect(meshcop.subtypes.isEmpty)
+        let expected: [(String, [UInt8])] = [
+            ("id", Array("MHUB-BORDER-AGEN".utf8)), ("rv", Array("1".utf8)),
+            // Leader, interface active, availability high, connection mode 0 (no Border Agent runs).
+            ("sb", [0x00, 0x00, 0x06, 0x30]), ("tv", Array("1.4.0".utf8)),
+            ("xa", [0x4D, 0x48, 0x55, 0x42, 0x00, 0x00, 0x00, 0x01]),
+            ("xp", [0xDE, 0xAD, 0x00, 0xBE, 0xEF, 0x00, 0xCA, 0xFE]), ("nn", Array("mhub-demo".utf8)),
+            ("pt", [0x12, 0x34, 0x56, 0x78]), ("at", [0, 0, 0, 0, 0, 1, 0, 0]),
+            ("omr", [0x40, 0xFD, 0x4D, 0x48, 0x55, 0x42, 0x00, 0x00, 0x01]), ("vn", Array("mhub".utf8)),
+            ("mn", Array("Mock Hub".utf8)),
+        ]
+        #expect(meshcop.txt.map(\.key) == expected.map(\.0))
+        #expect(meshcop.txt.map(\.value) == expected.map(\.1))
+    }
+
+    @Test func theThreadRoleAndBorderAgentShapeTheStateBitmapAndTheAttachedKeys() throws {
+        var harness = PlannerHarness()
+        harness.configuration.thread.role = .detached
+        harness.configuration.thread.port = 49191
+        harness.configuration.thread.backboneRouter = .init(sequenceNumber: 9, primary: true)
+        var meshcop = try #require(harness.plan().service(.borderAgent))
+        // PSKc (a Border Agent port), interface initialized, not attached: no pt, at, sq, bb.
+        #expect(meshcop.txtValue("sb") == [0x00, 0x00, 0x00, 0x29])
+        #expect(meshcop.txtValue("pt") == nil && meshcop.txtValue("at") == nil && meshcop.txtValue("sq") == nil)
+        #expect(meshcop.port == 49191)
+
+        harness.configuration.thread.role = .leader
+        harness.configuration.thread.ephemeralKeySupported = true
+        meshcop = try #require(harness.plan().service(.borderAgent))
+        // Reference A.4's example: leader + active + primary BBR + ePSKc = 0x00000FB1.
+        #expect(meshcop.txtValue("sb") == [0x00, 0x00, 0x0F, 0xB1])
+        #expect(meshcop.txtValue("sq") == [9])
+        #expect(meshcop.txtValue("bb") == [0xF0, 0xBF])
+
+        harness.configuration.thread.role = .child
+        meshcop = try #require(harness.plan().service(.borderAgent))
+        #expect(meshcop.txtValue("sq") == nil && meshcop.txtValue("pt") != nil)
+
+        harness.configuration.thread.instanceName = "Lab BR"
+        harness.configuration.thread.vendorTXT = ["vz": "2", "va": "1"]
+        harness.configuration.thread.domainName = "Thread"
+        harness.configuration.thread.vendorOUI = [0x00, 0xD0, 0xF1]
+        meshcop = try #require(harness.plan().service(.borderAgent))
+        #expect(meshcop.instanceName == "Lab BR #0001")
+        #expect(meshcop.txt.map(\.key).suffix(3) == ["vo", "va", "vz"])
+        #expect(meshcop.txtValue("dn") == Array("Thread".utf8))
+    }
+
+    @Test func anOpenWindowAddsTheCommissionableNodeUnderAFreshNameSharedWithTheCommissioner() throws {
+        var harness = PlannerHarness()
+        let before = try #require(harness.plan().service(.commissioner)).instanceName
+        let open = harness.plan(
+            AdvertisingFacts(compressedFabricID: PlannerHarness.fabric, window: PlannerHarness.window()))
+        #expect(open.roles == [.commissioner, .commissionable, .operational, .borderAgent])
+        let commissionable = try #require(open.service(.commissionable))
+        let commissioner = try #require(open.service(.commissioner))
+        #expect(commissionable.type == "_matterc._udp")
+        #expect(commissionable.instanceName != before)
+        #expect(commissionable.instanceName == commissioner.instanceName)
+        #expect(commissionable.port == 5540)
+        #expect(commissionable.txtText == ["VP=65521+32769", "DT=14", "DN=mhub", "T=4", "D=3840", "CM=1"])
+        #expect(commissionable.subtypes == ["_V65521", "_T14", "_S15", "_L3840", "_CM"])
+
+        // The same window planned again keeps the name; an enhanced window with its own discriminator gets
+        // CM=2 and a new name.
+        let again = harness.plan(
+            AdvertisingFacts(compressedFabricID: PlannerHarness.fabric, window: PlannerHarness.window()))
+        #expect(again.service(.commissionable)?.instanceName == commissionable.instanceName)
+        let enhanced = try #require(
+            harness.plan(
+                AdvertisingFacts(
+                    compressedFabricID: PlannerHarness.fabric,
+                    window: PlannerHarness.window(openedAt: 5000, enhanced: true, discriminator: 100))
+            ).service(.commissionable))
+        #expect(enhanced.txtText.suffix(2) == ["D=100", "CM=2"])
+        #expect(enhanced.subtypes == ["_V65521", "_T14", "_S0", "_L100", "_CM"])
+        #expect(enhanced.instanceName != commissionable.instanceName)
+
+        // Closed again: the commissionable record goes, the commissioner keeps the window's name.
+        let closed = harness.plan()
+        #expect(closed.roles == [.commissioner, .operational, .borderAgent])
+        #expect(closed.service(.commissioner)?.instanceName == enhanced.instanceName)
+    }
+
+    @Test func configurationSwitchesRecordsAndKeys() {
+        var harness = PlannerHarness()
+        harness.configuration.dnsSD.advertiseTCP = false
+        harness.configuration.thread.enabled = false
+        harness.configuration.hub.vendorID = 0
+        harness.configuration.hub.productID = 0
+        harness.configuration.hub.deviceType = 35
+        harness.configuration.hub.name = "Lab hub"
+        harness.ports = AdvertisingPorts(matter: 15540, udc: 15550)
+        harness.interfaces = [1, 3]
+        let plan = harness.plan()
+        #expect(plan.roles == [.commissioner, .operational])
+        #expect(plan.service(.commissioner)?.txtText == ["DT=35", "DN=Lab hub"])
+        #expect(plan.service(.commissioner)?.subtypes == ["_T35"])
+        #expect(plan.service(.commissioner)?.port == 15550)
+        #expect(plan.service(.operational)?.txt == [])
+        #expect(plan.service(.operational)?.port == 15540)
+        #expect(plan.entries.allSatisfy { $0.service.interfaces == [1, 3] })
+
+        harness.configuration.dnsSD.enabled = false
+        #expect(harness.plan() == AdvertisingPlan())
+    }
+
+    @Test func simulatedDevicesGetTheirOwnRecordsWithStableNames() throws {
+        var harness = PlannerHarness()
+        let lamp = AdvertisingFacts.CommissionableDevice(
+            id: 1, name: "Lamp", vendorID: 0xFFF1, productID: 0x8001, discriminator: 1234, deviceType: 256)
+        let longName = String(repeating: "é", count: 20)
+        let sensor = AdvertisingFacts.CommissionableDevice(
+            id: 2, name: longName, vendorID: 0xFFF1, productID: 0x8005, discriminator: 3000, deviceType: 21)
+        let facts = AdvertisingFacts(
+            compressedFabricID: PlannerHarness.fabric, operationalNodes: [1, 7], commissionableDevices: [lamp, sensor])
+        let plan = harness.plan(facts)
+        #expect(
+            plan.roles == [
+                .commissioner, .operational, .borderAgent, .simulatedCommissionable(1), .simulatedCommissionable(2),
+                .simulatedOperational(1), .simulatedOperational(7),
+            ])
+        let lampRecord = try #require(plan.service(.simulatedCommissionable(1)))
+        #expect(lampRecord.txtText == ["VP=65521+32769", "DT=256", "DN=Lamp", "T=4", "D=1234", "CM=1"])
+        #expect(lampRecord.subtypes == ["_V65521", "_T256", "_S4", "_L1234", "_CM"])
+        #expect(lampRecord.port == 5540)
+        #expect(
+            plan.service(.simulatedCommissionable(2))?.txtValue("DN") == Array(String(repeating: "é", count: 16).utf8))
+        #expect(plan.service(.simulatedOperational(7))?.instanceName == "87E1B004E235A130-0000000000000007")
+        #expect(plan.service(.simulatedOperational(7))?.subtypes == ["_I87E1B004E235A130"])
+
+        // The lamp keeps its name while it stays commissionable; once commissioned its record goes.
+        let again = harness.plan(facts)
+        #expect(again.service(.simulatedCommissionable(1))?.instanceName == lampRecord.instanceName)
+        let commissioned = harness.plan(
+            AdvertisingFacts(
+                compressedFabricID: PlannerHarness.fabric, operationalNodes: [1, 2, 7], commissionableDevices: [sensor])
+        )
+        #expect(commissioned.entries(.simulatedCommissionable(1)).isEmpty)
+        #expect(commissioned.entries(.simulatedOperational(2)).count == 1)
+    }
+
+    @Test func aNodeWithTheHubsOwnIDIsAProblemNotARecord() {
+        var harness = PlannerHarness()
+        let plan = harness.plan(
+            AdvertisingFacts(compressedFabricID: PlannerHarness.fabric, operationalNodes: [FabricIdentity.hubNodeID]))
+        #expect(plan.roles == [.commissioner, .operational, .borderAgent])
+        #expect(plan.problems == ["simulated_operational 112233: the hub's own node ID; not advertised"])
+    }
+
+    @Test func factsComeFromTheHubAndLeaveOutUnreachableDevices() throws {
+        var configuration = DaemonConfiguration()
+        var lamp = SimulatedDeviceDeclaration(template: "on-off-light", discriminator: 1234, passcode: 20_202_021)
+        lamp.name = "Lamp"
+        let sensor = SimulatedDeviceDeclaration(template: "contact-sensor", discriminator: 3000, passcode: 34_567_890)
+        configuration.simulatedDevices = [lamp, sensor]
+        let settings = HubSettings(configuration)
+        let (state, _) = Hub.initialState(settings: settings, seed: 3)
+        var hub = Hub(state: state, settings: settings, seed: 4)
+        let facts = AdvertisingFacts(hub: hub, includeSimulatedDevices: true)
+        #expect(facts.compressedFabricID == state.fabric.compressedFabricID)
+        #expect(facts.window == nil && facts.operationalNodes.isEmpty)
+        #expect(facts.commissionableDevices.map(\.discriminator) == [1234, 3000])
+        #expect(facts.commissionableDevices.map(\.deviceType) == [256, 21])
+        #expect(facts.commissionableDevices.first?.name == "Lamp")
+        #expect(AdvertisingFacts(hub: hub, includeSimulatedDevices: false).commissionableDevices.isEmpty)
+
+        let admin = ClientInfo(connectionID: 1, principal: Principal("uid:0"), scope: .admin, peer: "test")
+        let request = HubRequest(
+            messageID: "1", command: "set_fault", args: ["fault": "device_unreachable", "simulated_device_id": 1])
+        _ = hub.handle(request, from: admin, now: 0)
+        #expect(hub.faults.unreachableDevices == [1])
+        #expect(AdvertisingFacts(hub: hub, includeSimulatedDevices: true).commissionableDevices.map(\.id) == [2])
+    }
+}
