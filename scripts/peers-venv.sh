@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 venv=.build/peers-venv
 requirements=(
     "python-matter-server==7.0.1"   # the OHF Matter Server's own client (7.0.1 is the newest for Python 3.11)
+    "zeroconf"                      # python-zeroconf: the DNS-SD tests' second mDNS peer, beside avahi-browse
 )
 stamp="$venv/.mhub-requirements"
 wanted=$(printf '%s\n' "${requirements[@]}")

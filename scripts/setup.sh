@@ -23,7 +23,6 @@ for option in "$@"; do
                 systemd       # systemd-analyze (verify, security) and systemd-socket-activate
                 strace        # the hardening test traces mhubd's system calls
                 sqlite3       # a second opinion on the database after kill -9 (PRAGMA integrity_check)
-                python3-pip   # pip, for python-zeroconf: the Avahi tests' second mDNS peer (test.sh)
             )
             ;;
         --packaging)

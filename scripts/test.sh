@@ -7,17 +7,9 @@ cd "$(dirname "$0")/.."
 
 scripts/setup.sh --test-tools
 scripts/start-avahi.sh start >/dev/null
-# The real clients the peer tests drive mhubd with (python-matter-server's client, from PyPI).
+# The real peers the tests drive mhubd with, from PyPI: python-matter-server's client, python-zeroconf.
 MHUB_PEERS_PYTHON=$(scripts/peers-venv.sh)
 export MHUB_PEERS_PYTHON
-
-# python-zeroconf from PyPI: the Avahi peer tests browse with it as well as with avahi-browse. Installed
-# only when missing; Debian's own Python refuses plain `pip install` (PEP 668), hence the second try.
-if ! python3 -c 'import zeroconf' 2>/dev/null; then
-    echo "== pip install zeroconf" >&2
-    python3 -m pip install --quiet zeroconf 2>/dev/null ||
-        python3 -m pip install --quiet --break-system-packages zeroconf
-fi
 
 echo "== swift format lint" >&2
 swift format lint --strict --recursive Package.swift Sources Tests

@@ -20,25 +20,15 @@ public enum ZeroconfPeer {
             ?? Bundle.module.bundleURL.appendingPathComponent("Peers/zeroconf_browse.py").path
     }
 
-    /// Whether python-zeroconf can be imported, installing it from PyPI first if it is missing (as
-    /// `scripts/test.sh` does). Checked once.
-    public static let available: Bool = {
-        func importable() -> Bool {
-            (try? PeerProcess.run("python3", ["-c", "import zeroconf"], timeout: 30).status) == 0
-        }
-        if importable() {
-            return true
-        }
-        // Debian's own Python refuses a plain `pip install` (PEP 668); scripts/test.sh tries both too.
-        for extra in [[], ["--break-system-packages"]] {
-            _ = try? PeerProcess.run(
-                "python3", ["-m", "pip", "install", "--quiet"] + extra + ["zeroconf"], timeout: 300)
-            if importable() {
-                return true
-            }
-        }
-        return false
-    }()
+    /// The Python that runs the peer: the peer environment `scripts/peers-venv.sh` makes (scripts/test.sh
+    /// exports it as `MHUB_PEERS_PYTHON`), else `python3`.
+    public static var python: String {
+        ProcessInfo.processInfo.environment["MHUB_PEERS_PYTHON"] ?? "python3"
+    }
+
+    /// Whether python-zeroconf can be imported. Checked once.
+    public static let available: Bool =
+        (try? PeerProcess.run(python, ["-c", "import zeroconf"], timeout: 30).status) == 0
 
     /// Makes sure the peer can run: in CI a missing peer fails the test; elsewhere it is reported and skipped.
     public static func require() throws -> Bool {
@@ -46,9 +36,9 @@ public enum ZeroconfPeer {
             return true
         }
         if AvahiDaemon.inCI {
-            throw PeerTestFailure("python-zeroconf is missing and could not be installed with pip")
+            throw PeerTestFailure("python-zeroconf is missing: run scripts/peers-venv.sh (scripts/test.sh does)")
         }
-        print("ZeroconfPeer: python-zeroconf is missing and could not be installed; its checks are skipped")
+        print("ZeroconfPeer: python-zeroconf is missing (scripts/peers-venv.sh installs it); its checks are skipped")
         return false
     }
 
@@ -66,7 +56,7 @@ public enum ZeroconfPeer {
         for (type, name) in expected {
             arguments += ["--expect", "\(type)=\(name)"]
         }
-        let result = try PeerProcess.run("python3", arguments + types, timeout: seconds + 15)
+        let result = try PeerProcess.run(python, arguments + types, timeout: seconds + 15)
         guard result.status == 0, let data = result.output.data(using: .utf8) else {
             throw PeerTestFailure("zeroconf_browse.py failed (\(result.status)): \(result.errors)")
         }
