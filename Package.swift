@@ -24,6 +24,7 @@ let package = Package(
         .target(name: "MHubHub", dependencies: ["MHubCore", "MatterOnboarding", "MatterDataModel"]),
         .target(name: "MatterMessage", dependencies: ["MatterTLV", "MatterCrypto"]),
         .target(name: "MatterSecureChannel", dependencies: ["MatterTLV", "MatterCrypto", "MatterMessage"]),
+        .target(name: "MatterInteraction", dependencies: ["MatterTLV", "MatterDataModel"]),
         .target(name: "MHubDNSSD"),
 
         // C libraries from Debian packages.
@@ -53,7 +54,13 @@ let package = Package(
         .target(name: "MatterCrypto", dependencies: ["CCrypto"]),
         .target(name: "MHubAvahi", dependencies: ["MHubDNSSD", "CAvahi"]),
         .target(name: "MHubClient", dependencies: ["MHubCore", "MHubWebSocket"]),
-        .target(name: "MHubIO", dependencies: ["MHubCore", "MHubHub", "MHubWebSocket", "CSQLite"]),
+        .target(
+            name: "MHubIO",
+            dependencies: [
+                "MHubCore", "MHubHub", "MHubWebSocket", "CSQLite", "MatterCrypto", "MatterMessage",
+                "MatterSecureChannel", "MatterInteraction", "MatterDataModel",
+            ]
+        ),
         .target(
             name: "MHubControl",
             dependencies: [
@@ -71,7 +78,17 @@ let package = Package(
         .testTarget(name: "MHubAvahiTests", dependencies: ["MHubAvahi", "MHubDNSSD"], resources: [.copy("Peers")]),
         .testTarget(name: "MatterDataModelTests", dependencies: ["MatterDataModel"]),
         .testTarget(name: "MHubWebSocketTests", dependencies: ["MHubWebSocket"]),
-        .testTarget(name: "MHubIOTests", dependencies: ["MHubIO"]),
+        .testTarget(
+            name: "MHubIOTests",
+            dependencies: [
+                "MHubIO", "MHubCore", "MHubHub", "MatterCrypto", "MatterMessage", "MatterSecureChannel",
+                "MatterInteraction", "MatterDataModel",
+            ]
+        ),
+        .testTarget(
+            name: "MatterInteractionTests",
+            dependencies: ["MatterInteraction", "MatterTLV", "MatterDataModel", "MatterMessage", "MatterCrypto"]
+        ),
         .testTarget(
             name: "MatterOnboardingTests",
             dependencies: ["MatterOnboarding", "MatterTLV"],
@@ -92,7 +109,13 @@ let package = Package(
         .testTarget(name: "MHubCoreTests", dependencies: ["MHubCore"]),
         .testTarget(name: "MHubHubTests", dependencies: ["MHubHub", "MatterOnboarding", "MatterDataModel"]),
         .testTarget(name: "MHubControlTests", dependencies: ["MHubControl", "MHubQRCode"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["mhubd", "mhubctl", "MHubCore", "MHubClient"]),
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: [
+                "mhubd", "mhubctl", "MHubCore", "MHubClient", "MatterCrypto", "MatterMessage", "MatterSecureChannel",
+                "MatterInteraction", "MatterDataModel",
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
