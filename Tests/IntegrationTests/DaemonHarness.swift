@@ -40,6 +40,7 @@ final class DaemonHarness: @unchecked Sendable {
             "state_directory": .string(directory.appendingPathComponent("state").path),
             "control": ["unix_socket": .string(socketPath), "tcp_port": 0],
             "commissioning": ["disconnect_grace_ms": 200],
+            "matter": ["port": 0],
             "simulated_devices": [
                 ["template": "on-off-light", "name": "Lamp", "discriminator": 1234, "passcode": 20_202_021],
                 ["template": "contact-sensor", "name": "Door", "discriminator": 3000, "passcode": 34_567_890],
