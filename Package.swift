@@ -72,7 +72,12 @@ let package = Package(
         .executableTarget(name: "mhubd", dependencies: ["MHubCore", "MHubIO", "MHubCommandLine"]),
         .executableTarget(name: "mhubctl", dependencies: ["MHubControl"]),
 
-        // Tests.
+        // Tests, and what several test targets share.
+        .target(
+            name: "MatterTestSupport",
+            dependencies: ["MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction"],
+            path: "Tests/MatterTestSupport"
+        ),
         .testTarget(name: "MatterTLVTests", dependencies: ["MatterTLV"]),
         .testTarget(name: "MHubDNSSDTests", dependencies: ["MHubDNSSD"]),
         .testTarget(name: "MHubAvahiTests", dependencies: ["MHubAvahi", "MHubDNSSD"], resources: [.copy("Peers")]),
@@ -82,7 +87,7 @@ let package = Package(
             name: "MHubIOTests",
             dependencies: [
                 "MHubIO", "MHubCore", "MHubHub", "MatterCrypto", "MatterMessage", "MatterSecureChannel",
-                "MatterInteraction", "MatterDataModel",
+                "MatterInteraction", "MatterDataModel", "MatterTestSupport",
             ]
         ),
         .testTarget(
@@ -113,8 +118,9 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: [
                 "mhubd", "mhubctl", "MHubCore", "MHubClient", "MatterCrypto", "MatterMessage", "MatterSecureChannel",
-                "MatterInteraction", "MatterDataModel",
-            ]
+                "MatterInteraction", "MatterDataModel", "MatterTestSupport",
+            ],
+            exclude: ["Peers"]
         ),
     ],
     swiftLanguageModes: [.v6]

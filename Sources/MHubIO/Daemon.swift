@@ -27,6 +27,7 @@ public final class Daemon: @unchecked Sendable {
     private let queue = DispatchQueue(label: "mhubd.main")
     private var service: HubService?
     private var listeners: [ControlListener] = []
+    private var matterPort: MatterPort?
     private var connectionCounter: UInt64 = 0
 
     public init(configuration: DaemonConfiguration, configurationPath: String?, logger: Logger) {
@@ -99,6 +100,9 @@ public final class Daemon: @unchecked Sendable {
             let host = control.tcpHost.contains(":") ? "[\(control.tcpHost)]" : control.tcpHost
             logger.notice("listening on ws://\(host):\(port)/ws")
         }
+        if configuration.matter.enabled {
+            matterPort = try MatterPort(configuration: configuration, service: service, queue: queue, logger: logger)
+        }
         logger.notice("mhubd ready (\(service.statusSummary))")
     }
 
@@ -127,6 +131,7 @@ public final class Daemon: @unchecked Sendable {
             listener.stop()
         }
         listeners = []
+        matterPort?.stop()
         service?.shutdown()
         logger.notice("mhubd stopped")
     }
