@@ -18,6 +18,7 @@ if [ "${1:-}" = "--test-tools" ]; then
     packages+=(
         zbar-tools    # zbarimg: tests scan the QR codes mhubctl draws with a real decoder
         python3-pip   # pip, for python-zeroconf: the Avahi tests' second mDNS peer (test.sh)
+        libnl-route-3-200   # the CHIP Python controller's native library links it (Matter port peer tests)
     )
 fi
 

@@ -10,6 +10,10 @@ scripts/start-avahi.sh start >/dev/null
 # The real clients the peer tests drive mhubd with (python-matter-server's client, from PyPI).
 MHUB_PEERS_PYTHON=$(scripts/peers-venv.sh)
 export MHUB_PEERS_PYTHON
+# The CHIP Python controller (connectedhomeip's, from PyPI) in an environment of its own: its clusters package
+# conflicts with python-matter-server's pin. The Matter port's peer tests drive mhubd with it.
+MHUB_CHIP_PYTHON=$(scripts/peers-venv.sh chip)
+export MHUB_CHIP_PYTHON
 
 # python-zeroconf from PyPI: the Avahi peer tests browse with it as well as with avahi-browse. Installed
 # only when missing; Debian's own Python refuses plain `pip install` (PEP 668), hence the second try.
