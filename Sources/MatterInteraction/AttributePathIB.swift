@@ -55,7 +55,8 @@ public struct AttributePathIB: Hashable, Sendable, CustomStringConvertible {
                     throw .valueOutOfRange(field: "ListIndex", value: value)
                 }
                 listIndex = .index(value)
-            default: throw .wrongType("ListIndex")
+            case .signed, .bool, .float, .double, .utf8, .bytes, .structure, .array, .list:
+                throw .wrongType("ListIndex")
             }
         }
         wildcardPathFlags = try fields.unsigned(6, "WildcardPathFlags", as: UInt32.self)

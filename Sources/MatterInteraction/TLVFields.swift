@@ -25,8 +25,10 @@ struct TLVFields {
     init(_ element: TLVElement, _ name: String, allowsList: Bool = false) throws(InteractionModelError) {
         switch element.value {
         case .structure(let members): self.members = members
-        case .list(let members) where allowsList: self.members = members
-        default: throw .wrongType(name)
+        case .list(let members):
+            guard allowsList else { throw .wrongType(name) }
+            self.members = members
+        case .signed, .unsigned, .bool, .float, .double, .utf8, .bytes, .null, .array: throw .wrongType(name)
         }
         container = name
     }

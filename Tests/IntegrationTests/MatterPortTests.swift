@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test func oneSessionAtATimeAndAStalledHandshakeTimesOut() throws {
-        let daemon = try Self.daemon(matter: ["pase_timeout_s": 1])
+        let daemon = try Self.daemon(matter: ["pase_timeout_s": 2])
         let stalled = try MatterSocketClient(.udp, port: daemon.matterPort)
         var first = MatterTestController(passcode: Self.passcode, seed: 23)
         stalled.send(first.pbkdfParamRequest())
@@ -98,9 +98,9 @@ import Testing
             return
         }
         #expect(report.generalCode == .busy && report.secureChannelCode == .busy)
-        #expect((1...1000).contains(report.minimumWaitMilliseconds ?? 0))
+        #expect((1...2000).contains(report.minimumWaitMilliseconds ?? 0))
         // After pase_timeout_s the stalled handshake is gone and the slot is free.
-        usleep(1_300_000)
+        usleep(2_300_000)
         #expect(try second.converse(second.pbkdfParamRequest(), over: client) == [.established])
         #expect(daemon.log.contains("failed: the PASE handshake took longer than its timeout"))
         #expect(daemon.stop() == 0)
@@ -140,14 +140,28 @@ import Testing
                 usleep(1000)
             }
         }
+        // A barrier: the port reads its one UDP socket in order, so once a request sent after the noise is
+        // answered, all the noise has been handled. Like any MRP sender it repeats itself: the kernel drops
+        // datagrams while the port's receive buffer is full of noise.
+        let barrier = try MatterSocketClient(.udp, port: daemon.matterPort)
+        var barrierController = MatterTestController(passcode: Self.passcode, seed: 27)
+        let request = barrierController.pbkdfParamRequest()
+        let started = Date()
+        var answered = false
+        while !answered && Date().timeIntervalSince(started) < 30 {
+            barrier.send(request)
+            answered = barrier.receive(timeout: 0.5) != nil
+        }
+        try #require(answered, "mhubd stopped answering:\n\(daemon.log.suffix(2000))")
         // The noise may have left a session or handshake of its own (its seeds include a real handshake): a fresh
-        // window starts from a clean slot, as it would for a real commissioner after the old one's timeout.
+        // window starts from a clean slot, as a real commissioner would find after the old one's timeout.
         let hub = try daemon.connect(.unix)
         _ = try hub.call("close_commissioning_window", [:])
         _ = try hub.call("open_commissioning_window", [:])
         let client = try MatterSocketClient(.udp, port: daemon.matterPort)
         var controller = MatterTestController(passcode: Self.passcode, seed: 26)
-        #expect(try controller.converse(controller.pbkdfParamRequest(), over: client) == [.established])
+        let events = try controller.converse(controller.pbkdfParamRequest(), over: client)
+        try #require(events == [.established], "\(events)\n\(daemon.log.suffix(3000))")
         let read = try controller.readRequest([AttributePathIB(endpoint: 0, cluster: 0x28, attribute: 5)])
         #expect(Self.basicInformation(try controller.converse(read, over: client))[5] == .string("Porch hub"))
         #expect(try hub.call("server_info", [:])["mhub_version"] == .string(MHubVersion.string))

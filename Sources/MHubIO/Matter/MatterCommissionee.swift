@@ -3,13 +3,14 @@ import MatterCrypto
 import MatterMessage
 import MatterSecureChannel
 
-/// The hub as a PASE commissionee while its commissioning window is open: the window, and the SPAKE2+
-/// verifier computed once from its passcode, salt and iterations when it opened.
+/// The hub as a PASE commissionee while its commissioning window is open: the SPAKE2+ verifier computed once
+/// from the window's passcode, salt and iterations when it opened, with that salt and those iterations.
 ///
 /// Matter reference C.2: the commissionee keeps the verifier (w0, L), not the passcode; CHIP's
 /// `CommissioningWindowManager::AdvertiseAndListenForPASE` hands its PASESession the verifier, iterations and salt.
 struct MatterCommissionee: Sendable {
-    let window: CommissioningWindow
+    /// The window's discriminator, for logs.
+    let discriminator: UInt16
     let responder: PASEResponderConfiguration
 
     /// What the hub announces in PBKDFParamResponse (responderSessionParams, Matter reference C.1): CHIP's default
@@ -22,7 +23,7 @@ struct MatterCommissionee: Sendable {
     /// Computes the verifier (PBKDF2 with the window's iterations: up to 100000 rounds, done once per window).
     init(window: CommissioningWindow, establishmentTimeoutMilliseconds: UInt64) throws(CryptoError) {
         let keys = try Spake2pPasscodeKeys(passcode: window.passcode, salt: window.salt, iterations: window.iterations)
-        self.window = window
+        discriminator = window.discriminator
         responder = try PASEResponderConfiguration(
             verifier: try keys.verifier(), iterations: window.iterations, salt: window.salt,
             sessionParameters: Self.sessionParameters,

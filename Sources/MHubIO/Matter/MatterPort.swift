@@ -35,6 +35,7 @@ final class MatterPort {
     private var random = SecureRandomNumberGenerator()
     private var connections: [UInt64: MatterTCPConnection] = [:]
     private var connectionCounter: UInt64 = 0
+    /// The hub's window the table's commissionee was made for, to notice when it opens, closes or changes.
     private var window: CommissioningWindow?
     private var receiveBuffer = [UInt8](repeating: 0, count: 65536)
     private var stopped = false
