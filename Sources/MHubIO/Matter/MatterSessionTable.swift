@@ -75,7 +75,8 @@ struct MatterSessionTable {
             header.isEncrypted
             ? secureMessageReceived(bytes, from: peer, now: now, using: &generator)
             : unsecuredMessageReceived(bytes, from: peer, now: now, using: &generator)
-        return actions + sweep(now: now)
+        sweep(now: now)
+        return actions
     }
 
     /// The timer asked for by `nextDeadline` went off (early or late calls are fine).
@@ -98,7 +99,8 @@ struct MatterSessionTable {
             exchanges[key] = exchange
             actions += apply(steps, on: key, now: now, using: &generator)
         }
-        return actions + sweep(now: now)
+        sweep(now: now)
+        return actions
     }
 
     /// The hub's commissioning window opened, closed or changed: PASE now answers for `commissionee`, or for
@@ -136,11 +138,10 @@ struct MatterSessionTable {
     }
 
     /// Drops finished and idle exchanges.
-    mutating func sweep(now: MonotonicInstant) -> [MatterPortAction] {
+    mutating func sweep(now: MonotonicInstant) {
         exchanges = exchanges.filter { _, exchange in
             !exchange.isDone && now < exchange.lastActivity.advanced(byMilliseconds: Self.exchangeIdleMilliseconds)
         }
-        return []
     }
 
     /// The exchange `key`, created for `peer` if new; the table never holds more than `maximumExchanges`.
