@@ -24,6 +24,7 @@ let package = Package(
         .target(name: "MHubHub", dependencies: ["MHubCore", "MatterOnboarding", "MatterDataModel"]),
         .target(name: "MatterMessage", dependencies: ["MatterTLV", "MatterCrypto"]),
         .target(name: "MatterSecureChannel", dependencies: ["MatterTLV", "MatterCrypto", "MatterMessage"]),
+        .target(name: "MatterInteraction", dependencies: ["MatterTLV", "MatterDataModel"]),
         .target(name: "MHubDNSSD"),
         .target(name: "MatterUDC", dependencies: ["MatterTLV", "MatterMessage"]),
         .target(
@@ -62,7 +63,8 @@ let package = Package(
             name: "MHubIO",
             dependencies: [
                 "MHubCore", "MHubHub", "MHubWebSocket", "CSQLite", "MHubDNSSD", "MHubAvahi", "MHubDiscovery",
-                "MatterUDC",
+                "MatterUDC", "MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction",
+                "MatterDataModel",
             ]
         ),
         .target(
@@ -80,6 +82,11 @@ let package = Package(
         .target(name: "MHubTestSupport", path: "Tests/MHubTestSupport"),
         // The DNS-SD peers (avahi-browse, python-zeroconf) and avahi-daemon control the peer tests share.
         .target(name: "DNSSDPeerSupport", path: "Tests/DNSSDPeerSupport", resources: [.copy("Peers")]),
+        .target(
+            name: "MatterTestSupport",
+            dependencies: ["MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction"],
+            path: "Tests/MatterTestSupport"
+        ),
         .testTarget(name: "MatterTLVTests", dependencies: ["MatterTLV"]),
         .testTarget(name: "MHubDNSSDTests", dependencies: ["MHubDNSSD"]),
         .testTarget(name: "MHubAvahiTests", dependencies: ["MHubAvahi", "MHubDNSSD", "DNSSDPeerSupport"]),
@@ -90,7 +97,17 @@ let package = Package(
         ),
         .testTarget(name: "MatterDataModelTests", dependencies: ["MatterDataModel"]),
         .testTarget(name: "MHubWebSocketTests", dependencies: ["MHubWebSocket"]),
-        .testTarget(name: "MHubIOTests", dependencies: ["MHubTestSupport", "MHubIO"]),
+        .testTarget(
+            name: "MHubIOTests",
+            dependencies: [
+                "MHubIO", "MHubCore", "MHubHub", "MatterCrypto", "MatterMessage", "MatterSecureChannel",
+                "MatterInteraction", "MatterDataModel", "MatterTestSupport", "MHubTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "MatterInteractionTests",
+            dependencies: ["MatterInteraction", "MatterTLV", "MatterDataModel", "MatterMessage", "MatterCrypto"]
+        ),
         .testTarget(
             name: "MatterOnboardingTests",
             dependencies: ["MHubTestSupport", "MatterOnboarding", "MatterTLV"],
@@ -115,7 +132,11 @@ let package = Package(
         .testTarget(name: "MHubControlTests", dependencies: ["MHubControl", "MHubQRCode"]),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["mhubd", "mhubctl", "MHubCore", "MHubClient", "DNSSDPeerSupport"]
+            dependencies: [
+                "mhubd", "mhubctl", "MHubCore", "MHubClient", "DNSSDPeerSupport", "MatterCrypto", "MatterMessage",
+                "MatterSecureChannel", "MatterInteraction", "MatterDataModel", "MatterTestSupport",
+            ],
+            exclude: ["Peers"]
         ),
     ],
     swiftLanguageModes: [.v6]

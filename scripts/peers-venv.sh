@@ -1,14 +1,33 @@
 #!/usr/bin/env bash
-# Creates (once) the Python virtual environment of the peer tests in .build/peers-venv: the real
-# clients mhub is tested against, from PyPI. Idempotent; prints the environment's python.
+# Creates (once) a Python virtual environment of the peer tests: the real clients mhub is tested against,
+# from PyPI. Idempotent; prints the environment's python.
+# Usage: peers-venv.sh          .build/peers-venv: python-matter-server's client (MHUB_PEERS_PYTHON)
+#        peers-venv.sh chip     .build/chip-venv: the CHIP Python controller (MHUB_CHIP_PYTHON)
+# Two environments because python-matter-server 7.0.1 pins home-assistant-chip-clusters 2024.11.4, while the
+# controller needs the clusters package of its own version.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-venv=.build/peers-venv
-requirements=(
-    "python-matter-server==7.0.1"   # the OHF Matter Server's own client (7.0.1 is the newest for Python 3.11)
-    "zeroconf"                      # python-zeroconf: the DNS-SD tests' second mDNS peer, beside avahi-browse
-)
+case "${1:-}" in
+"")
+    venv=.build/peers-venv
+    requirements=(
+        "python-matter-server==7.0.1"   # the OHF Matter Server's own client (7.0.1 is the newest for Python 3.11)
+        "zeroconf"                      # python-zeroconf: the DNS-SD tests' second mDNS peer, beside avahi-browse
+    )
+    ;;
+chip)
+    venv=.build/chip-venv
+    requirements=(
+        "home-assistant-chip-core==2025.7.0"       # connectedhomeip's Python controller (chip.ChipDeviceCtrl)
+        "home-assistant-chip-clusters==2025.7.0"   # its cluster objects (chip.clusters)
+    )
+    ;;
+*)
+    echo "usage: $0 [chip]" >&2
+    exit 64
+    ;;
+esac
 stamp="$venv/.mhub-requirements"
 wanted=$(printf '%s\n' "${requirements[@]}")
 

@@ -23,6 +23,7 @@ for option in "$@"; do
                 systemd       # systemd-analyze (verify, security) and systemd-socket-activate
                 strace        # the hardening test traces mhubd's system calls
                 sqlite3       # a second opinion on the database after kill -9 (PRAGMA integrity_check)
+                libnl-route-3-200   # the CHIP Python controller's native library links it (Matter port peer tests)
             )
             ;;
         --packaging)

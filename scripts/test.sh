@@ -10,6 +10,10 @@ scripts/start-avahi.sh start >/dev/null
 # The real peers the tests drive mhubd with, from PyPI: python-matter-server's client, python-zeroconf.
 MHUB_PEERS_PYTHON=$(scripts/peers-venv.sh)
 export MHUB_PEERS_PYTHON
+# The CHIP Python controller (connectedhomeip's, from PyPI) in an environment of its own: its clusters package
+# conflicts with python-matter-server's pin. The Matter port's peer tests drive mhubd with it.
+MHUB_CHIP_PYTHON=$(scripts/peers-venv.sh chip)
+export MHUB_CHIP_PYTHON
 
 echo "== swift format lint" >&2
 swift format lint --strict --recursive Package.swift Sources Tests

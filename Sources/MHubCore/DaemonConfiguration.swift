@@ -11,6 +11,7 @@ public struct DaemonConfiguration: Equatable, Sendable {
     public var stateDirectory: String?
     public var control = ControlConfiguration()
     public var commissioning = CommissioningConfiguration()
+    public var matter = MatterConfiguration()
     public var simulatedDevices: [SimulatedDeviceDeclaration] = []
     public var matter = MatterConfiguration()
     public var udc = UDCConfiguration()
@@ -54,6 +55,9 @@ public struct DaemonConfiguration: Equatable, Sendable {
         var commissioning = try root.object("commissioning")
         configuration.commissioning = try CommissioningConfiguration.decode(&commissioning)
         try commissioning.rejectUnknownKeys()
+        var matter = try root.object("matter")
+        configuration.matter = try MatterConfiguration.decode(&matter)
+        try matter.rejectUnknownKeys()
         configuration.simulatedDevices = try decodeSimulatedDevices(root.raw("simulated_devices"))
         try decodeDiscoverySections(&root, into: &configuration)
         try root.rejectUnknownKeys()
@@ -122,6 +126,7 @@ public struct DaemonConfiguration: Equatable, Sendable {
             "state_directory": stateDirectory.map { .string($0) } ?? .null,
             "control": control.json,
             "commissioning": commissioning.json,
+            "matter": matter.json,
             "simulated_devices": .array(simulatedDevices.map(\.json)),
             "matter": matter.json,
             "udc": udc.json,
@@ -142,6 +147,10 @@ public struct HubIdentity: Equatable, Sendable {
     public var passcode: UInt32 = 20_202_021
     /// The primary device type its DNS-SD records carry (`DT`, `_T`): 0x000E, Aggregator (a bridge).
     public var deviceType: UInt32 = 0x000E
+    /// Basic Information VendorName, ProductName and SerialNumber of the hub's own node (0–32 bytes each).
+    public var vendorName = "mhub"
+    public var productName = "mhub hub"
+    public var serialNumber = "MHUB-HUB-0001"
 
     public init() {}
 
@@ -157,6 +166,15 @@ public struct HubIdentity: Equatable, Sendable {
             "discriminator", default: identity.discriminator, in: 0...Discriminator.maximum)
         identity.passcode = try object.integer("passcode", default: identity.passcode, in: 0...UInt32.max)
         identity.deviceType = try object.integer("device_type", default: identity.deviceType, in: 0...UInt32.max)
+        identity.vendorName = try object.string("vendor_name", default: identity.vendorName)
+        identity.productName = try object.string("product_name", default: identity.productName)
+        identity.serialNumber = try object.string("serial_number", default: identity.serialNumber)
+        for (key, value) in [
+            ("vendor_name", identity.vendorName), ("product_name", identity.productName),
+            ("serial_number", identity.serialNumber),
+        ] where value.utf8.count > 32 {
+            throw ConfigurationError(key: object.keyPath(key), reason: "must be at most 32 bytes of UTF-8")
+        }
         if let violation = identity.setupPayload.violations(mode: .produce).first {
             let key =
                 switch violation.rule {
@@ -185,6 +203,9 @@ public struct HubIdentity: Equatable, Sendable {
             "discriminator": .integer(Int64(discriminator)),
             "passcode": .integer(Int64(passcode)),
             "device_type": .integer(Int64(deviceType)),
+            "vendor_name": .string(vendorName),
+            "product_name": .string(productName),
+            "serial_number": .string(serialNumber),
         ]
     }
 }

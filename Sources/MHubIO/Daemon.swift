@@ -32,6 +32,8 @@ public final class Daemon: @unchecked Sendable {
     var listeners: [ControlListener] = []
     /// The UDC port and the DNS-SD records (docs/dns-sd.md); a reload hands it the new configuration.
     var discovery: DiscoveryServices?
+    /// The hub's Matter port: UDP and TCP, PASE, Basic Information reads (docs/matter.md).
+    var matterPort: MatterPort?
     private var connectionCounter: UInt64 = 0
     /// The service manager's notification socket, when `mhubd` runs as a `Type=notify` service.
     let notifier: SystemdNotifier?
@@ -85,7 +87,12 @@ public final class Daemon: @unchecked Sendable {
             hub: hub, store: store, queue: queue, logger: logger,
             maximumMessageBytes: configuration.control.maximumMessageBytes)
         self.service = service
-        discovery = try DiscoveryServices(configuration: configuration, queue: queue, logger: logger)
+        if configuration.matter.enabled {
+            matterPort = try MatterPort(configuration: configuration, service: service, queue: queue, logger: logger)
+        }
+        discovery = try DiscoveryServices(
+            configuration: configuration, matterPort: matterPort?.port ?? configuration.matter.port, queue: queue,
+            logger: logger)
         discovery?.start(service: service)
 
         try startListeners(service: service)
@@ -123,6 +130,7 @@ public final class Daemon: @unchecked Sendable {
             listener.stop()
         }
         listeners = []
+        matterPort?.stop()
         service?.shutdown()
         logger.notice("mhubd stopped")
     }

@@ -11,10 +11,13 @@ final class DiscoveryServices {
     private let advertiser: Advertiser
 
     /// Binds the UDC port; a port that cannot be bound stops the start, as the control listeners' do.
-    init(configuration: DaemonConfiguration, queue: DispatchQueue, logger: Logger) throws(SystemError) {
+    /// `matterPort` is the port the Matter port really bound (the configured one may be 0).
+    init(configuration: DaemonConfiguration, matterPort: UInt16, queue: DispatchQueue, logger: Logger)
+        throws(SystemError)
+    {
         udc = try UDCListener(port: configuration.udc.port, queue: queue, logger: logger)
         advertiser = Advertiser(
-            configuration: configuration, ports: AdvertisingPorts(matter: configuration.matter.port, udc: udc.port),
+            configuration: configuration, ports: AdvertisingPorts(matter: matterPort, udc: udc.port),
             queue: queue, logger: logger)
     }
 

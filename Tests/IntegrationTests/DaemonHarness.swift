@@ -8,6 +8,8 @@ final class DaemonHarness: @unchecked Sendable {
     let directory: URL
     let socketPath: String
     private(set) var port: UInt16 = 0
+    /// The Matter port mhubd logged (`listening on matter udp+tcp port N`).
+    private(set) var matterPort: UInt16 = 0
     private(set) var process: Process?
     private let lock = NSLock()
     private var logText = ""
@@ -51,6 +53,7 @@ final class DaemonHarness: @unchecked Sendable {
             // switch dns_sd on.
             "udc": ["port": 0],
             "dns_sd": ["enabled": false],
+            "matter": ["port": 0],
             "simulated_devices": [
                 ["template": "on-off-light", "name": "Lamp", "discriminator": 1234, "passcode": 20_202_021],
                 ["template": "contact-sensor", "name": "Door", "discriminator": 3000, "passcode": 34_567_890],
@@ -136,6 +139,9 @@ final class DaemonHarness: @unchecked Sendable {
         guard log.contains("mhubd ready") else { throw TestFailure("mhubd did not get ready:\n\(log)") }
         if let range = log.range(of: #"ws://127\.0\.0\.1:(\d+)/ws"#, options: .regularExpression) {
             port = UInt16(log[range].split(separator: ":").last!.split(separator: "/").first!) ?? 0
+        }
+        if let range = log.range(of: #"listening on matter udp\+tcp port \d+"#, options: .regularExpression) {
+            matterPort = UInt16(log[range].split(separator: " ").last!) ?? 0
         }
     }
 

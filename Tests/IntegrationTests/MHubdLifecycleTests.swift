@@ -26,6 +26,10 @@ import Testing
             if case .object(let given)? = members["dns_sd"] { dnsSD = given }
             dnsSD["enabled"] = false
             members["dns_sd"] = .object(dnsSD)
+            var matter: [String: JSONValue] = [:]
+            if case .object(let given)? = members["matter"] { matter = given }
+            matter["port"] = matter["port"] ?? 0
+            members["matter"] = .object(matter)
             text = JSONWriter.pretty(.object(members))
         }
         let url = directory.appendingPathComponent("mhubd.json")
@@ -86,10 +90,11 @@ import Testing
     @Test func theRepositoryConfigurationStartsTheDaemon() throws {
         let path = Executables.repositoryRoot.appendingPathComponent("config/mhubd.json").path
         var text = try String(contentsOfFile: path, encoding: .utf8)
-        // Its defaults name system paths and port 5580: keep those, then isolate this run.
+        // Its defaults name system paths and ports 5580 and 5540: keep those, then isolate this run.
         text = text.replacingOccurrences(of: "\"state_directory\": null,", with: "")
             .replacingOccurrences(of: "\"unix_socket\": null,", with: "")
             .replacingOccurrences(of: "\"tcp_port\": 5580,", with: "")
+            .replacingOccurrences(of: "\"port\": 5540,", with: "")
         let config = try temporaryConfig(text)
         defer { try? FileManager.default.removeItem(at: config.deletingLastPathComponent()) }
         let (status, log) = try startAndStop(arguments: ["--config", config.path], signal: SIGTERM)

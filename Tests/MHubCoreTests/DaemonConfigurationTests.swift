@@ -50,6 +50,24 @@ import Testing
         #expect(configuration.hub.passcode == 1234)
     }
 
+    @Test func readsTheMatterPortAndTheHubsBasicInformation() throws {
+        let defaults = try decode("{}")
+        #expect(defaults.matter == MatterConfiguration())
+        #expect(defaults.matter.enabled && defaults.matter.port == 5540 && defaults.matter.paseTimeoutSeconds == 60)
+        let configuration = try decode(
+            """
+            {"matter": {"enabled": false, "port": 0, "pase_timeout_s": 5},
+             "hub": {"vendor_name": "Acme", "product_name": "Hub 1", "serial_number": "SN-1"}}
+            """)
+        #expect(!configuration.matter.enabled)
+        #expect(configuration.matter.port == 0)
+        #expect(configuration.matter.paseTimeoutSeconds == 5)
+        #expect(configuration.hub.vendorName == "Acme")
+        #expect(configuration.hub.productName == "Hub 1")
+        #expect(configuration.hub.serialNumber == "SN-1")
+        #expect(try DaemonConfiguration.decode(configuration.json) == configuration)
+    }
+
     @Test(arguments: [
         (#"{"log_levle":"info"}"#, "log_levle", "unknown key"),
         (#"{"hub":{"pascode":1}}"#, "hub.pascode", "unknown key"),
@@ -86,6 +104,14 @@ import Testing
             "needs \"discriminator\" and \"passcode\""
         ),
         (#"{"state_directory":"relative/path"}"#, "state_directory", "must be an absolute path"),
+        (#"{"matter":{"port":-1}}"#, "matter.port", "must be a whole number from 0 to 65535"),
+        (#"{"matter":{"pase_timeout_s":0}}"#, "matter.pase_timeout_s", "must be a whole number from 1 to 3600"),
+        (#"{"matter":{"enabled":"yes"}}"#, "matter.enabled", "must be true or false, not a string"),
+        (#"{"matter":{"prot":5540}}"#, "matter.prot", "unknown key"),
+        (
+            #"{"hub":{"serial_number":"0123456789012345678901234567890123"}}"#, "hub.serial_number",
+            "must be at most 32 bytes of UTF-8"
+        ),
         ("{", "", "invalid JSON at byte 1: expected a string key"),
     ])
     func badFilesNameTheKey(text: String, key: String, reason: String) {

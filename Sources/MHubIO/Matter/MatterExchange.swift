@@ -1,0 +1,45 @@
+import MatterInteraction
+import MatterMessage
+
+/// One exchange this node responds on: its MRP state, the last reliable message it sent (kept byte for byte
+/// for retransmission), and for Interaction Model exchanges the read in progress.
+struct MatterExchange: Sendable {
+    /// How an exchange is known: on the unsecured session by the initiator's ephemeral node, on the secure
+    /// session by the session; then by exchange ID. Every exchange here was opened by the peer.
+    struct Key: Hashable, Sendable {
+        enum Session: Hashable, Sendable {
+            case unsecured(MatterUnsecuredPeer)
+            case secure(localSessionID: UInt16)
+        }
+
+        var session: Session
+        var exchangeID: UInt16
+    }
+
+    var peer: MatterPeer
+    var reliability: ReliableMessaging
+    /// Our last reliable message: its counter and bytes.
+    var sent: (counter: UInt32, bytes: [UInt8])?
+    /// Set once the exchange has said its last word; it goes when that is acknowledged.
+    var closing = false
+    var lastActivity: MonotonicInstant
+    var interaction: InteractionResponder?
+
+    init(peer: MatterPeer, configuration: ReliableMessagingConfiguration, now: MonotonicInstant) {
+        self.peer = peer
+        reliability = ReliableMessaging(configuration: configuration)
+        lastActivity = now
+    }
+
+    /// Whether the exchange can go: closing and nothing left to acknowledge either way.
+    var isDone: Bool {
+        closing && reliability.awaitingAcknowledgement == nil && reliability.pendingAcknowledgement == nil
+    }
+}
+
+/// An initiator on the unsecured session: where it sends from and the ephemeral node ID it chose (Matter
+/// reference D, "Unsecured messages"); answers go to that node as their destination.
+struct MatterUnsecuredPeer: Hashable, Sendable {
+    var peer: MatterPeer
+    var ephemeralNodeID: UInt64?
+}

@@ -1,0 +1,30 @@
+/// Where a Matter message came from, and so where its answer goes: a UDP address or a TCP connection.
+enum MatterPeer: Hashable, Sendable, CustomStringConvertible {
+    /// A UDP peer: the socket address as `recvfrom` filled it in, and its text for logs.
+    case udp(MatterUDPAddress)
+    /// An accepted TCP connection, by the port's connection number, and the peer's text for logs.
+    case tcp(connection: UInt64, name: String)
+
+    /// Whether messages to this peer use MRP: over UDP yes; over TCP, a reliable transport, no (CHIP
+    /// `ReliableMessageContext`/`SessionManager` do not retransmit over TCP, and its senders clear the R flag).
+    var usesReliableMessaging: Bool {
+        switch self {
+        case .udp: true
+        case .tcp: false
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .udp(let address): "udp \(address.text)"
+        case .tcp(let connection, let name): "tcp \(name) #\(connection)"
+        }
+    }
+}
+
+/// A UDP socket address in the bytes of a `sockaddr_in` or `sockaddr_in6`, so the pure session table can hold
+/// and compare it without a C type.
+struct MatterUDPAddress: Hashable, Sendable {
+    var bytes: [UInt8]
+    var text: String
+}

@@ -1,0 +1,198 @@
+import Dispatch
+import Foundation
+import MHubCore
+import MHubHub
+import MatterCrypto
+import MatterInteraction
+import MatterMessage
+
+/// The hub's Matter port: UDP and TCP on one port (5540 by default), served on the daemon's queue.
+///
+/// It owns the sockets, the timer and the TCP connections, and feeds a `MatterSessionTable` (the node as a value)
+/// with messages, time and randomness, then carries out what it returns. It follows the hub's state through
+/// `HubService.observe`: when the hub's commissioning window opens, closes or changes, it computes the window's
+/// SPAKE2+ verifier once and hands the table the new commissionee (docs/matter.md).
+///
+/// - Important: Confined to the daemon's queue (asserted); descriptors are closed only in cancel handlers.
+final class MatterPort {
+    /// TCP connections served at once; more are accepted and closed at once.
+    static let maximumConnections = 16
+    /// A TCP connection with nothing received for this long is closed.
+    static let connectionIdleMilliseconds: UInt64 = 300_000
+    /// Datagrams handled per wake-up, so a flood cannot hold the queue from the control clients.
+    static let datagramsPerEvent = 64
+
+    let port: UInt16
+    private let queue: DispatchQueue
+    private let logger: Logger
+    private let udpFD: Int32
+    private let tcpFD: Int32
+    private let udpSource: any DispatchSourceRead
+    private let tcpSource: any DispatchSourceRead
+    private let timer: any DispatchSourceTimer
+    private var timerArmedFor: MonotonicInstant?
+    private var table: MatterSessionTable
+    private var random = SecureRandomNumberGenerator()
+    private var connections: [UInt64: MatterTCPConnection] = [:]
+    private var connectionCounter: UInt64 = 0
+    /// The hub's window the table's commissionee was made for, to notice when it opens, closes or changes.
+    private var window: CommissioningWindow?
+    private var receiveBuffer = [UInt8](repeating: 0, count: 65536)
+    private var stopped = false
+
+    /// Binds the port and starts serving; then follows `service`'s window.
+    init(configuration: DaemonConfiguration, service: HubService, queue: DispatchQueue, logger: Logger) throws {
+        dispatchPrecondition(condition: .onQueue(queue))
+        let (udp, tcp, port) = try MatterSockets.bind(port: configuration.matter.port)
+        self.port = port
+        self.queue = queue
+        self.logger = logger
+        udpFD = udp
+        tcpFD = tcp
+        let reader = AttributeReader(
+            node: HubMatterNode.node(identity: configuration.hub), dataVersion: UInt32.random(in: 0...UInt32.max))
+        table = MatterSessionTable(
+            reader: reader, paseTimeoutMilliseconds: UInt64(configuration.matter.paseTimeoutSeconds) * 1000,
+            using: &random)
+        udpSource = DispatchSource.makeReadSource(fileDescriptor: udp, queue: queue)
+        tcpSource = DispatchSource.makeReadSource(fileDescriptor: tcp, queue: queue)
+        timer = DispatchSource.makeTimerSource(queue: queue)
+        udpSource.setEventHandler { [weak self] in self?.datagramsAvailable() }
+        udpSource.setCancelHandler { Glibc.close(udp) }
+        tcpSource.setEventHandler { [weak self] in self?.acceptAll() }
+        tcpSource.setCancelHandler { Glibc.close(tcp) }
+        timer.setEventHandler { [weak self] in self?.timerFired() }
+        timer.schedule(deadline: .distantFuture)
+        udpSource.resume()
+        tcpSource.resume()
+        timer.resume()
+        logger.notice("listening on matter udp+tcp port \(port)")
+        service.observe { [weak self] hub in self?.hubChanged(hub) }
+    }
+
+    /// Monotonic milliseconds, the clock of the session table.
+    static func now() -> MonotonicInstant {
+        MonotonicInstant(milliseconds: DispatchTime.now().uptimeNanoseconds / 1_000_000)
+    }
+
+    /// Stops serving: the sockets and connections close, the timer stops.
+    func stop() {
+        dispatchPrecondition(condition: .onQueue(queue))
+        guard !stopped else { return }
+        stopped = true
+        udpSource.cancel()
+        tcpSource.cancel()
+        timer.cancel()
+        for connection in connections.values {
+            connection.close(reason: "mhubd is stopping")
+        }
+        connections = [:]
+    }
+
+    // MARK: inputs
+
+    private func hubChanged(_ hub: Hub) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        guard !stopped, hub.window != window else { return }
+        window = hub.window
+        var commissionee: MatterCommissionee?
+        if let window = hub.window {
+            do {
+                commissionee = try MatterCommissionee(
+                    window: window, establishmentTimeoutMilliseconds: table.paseTimeoutMilliseconds)
+                logger.info("matter: PASE open for the hub's window (discriminator \(window.discriminator))")
+            } catch {
+                logger.error("matter: cannot serve the hub's window: \(error)")
+            }
+        } else {
+            logger.info("matter: the hub's window closed; PASE is refused")
+        }
+        run(table.commissioneeChanged(to: commissionee))
+    }
+
+    private func datagramsAvailable() {
+        dispatchPrecondition(condition: .onQueue(queue))
+        for _ in 0..<Self.datagramsPerEvent {
+            guard let (count, address) = MatterSockets.receive(udpFD, into: &receiveBuffer) else { return }
+            let peer = MatterPeer.udp(address)
+            guard count <= Message.maximumUDPLength else {
+                logger.debug("matter: dropped a \(count)-byte datagram from \(peer): over \(Message.maximumUDPLength)")
+                continue
+            }
+            run(table.messageReceived(Array(receiveBuffer[0..<count]), from: peer, now: Self.now(), using: &random))
+        }
+    }
+
+    private func acceptAll() {
+        dispatchPrecondition(condition: .onQueue(queue))
+        while let (fd, name) = MatterSockets.accept(tcpFD) {
+            connectionCounter += 1
+            let connection = MatterTCPConnection(
+                id: connectionCounter, fd: fd, name: name, queue: queue, now: Self.now())
+            connection.onMessage = { [weak self] connection, message in self?.received(message, on: connection) }
+            connection.onClose = { [weak self] connection, reason in self?.closed(connection, reason: reason) }
+            connection.start()
+            guard connections.count < Self.maximumConnections else {
+                connection.close(reason: "more than \(Self.maximumConnections) matter TCP connections")
+                continue
+            }
+            connections[connection.id] = connection
+            logger.debug("matter: \(connection.peer) connected")
+        }
+    }
+
+    private func received(_ message: [UInt8], on connection: MatterTCPConnection) {
+        run(table.messageReceived(message, from: connection.peer, now: Self.now(), using: &random))
+    }
+
+    private func closed(_ connection: MatterTCPConnection, reason: String) {
+        guard connections.removeValue(forKey: connection.id) != nil else { return }
+        logger.debug("matter: \(connection.peer) disconnected: \(reason)")
+        run(table.connectionClosed(connection.peer))
+    }
+
+    private func timerFired() {
+        timerArmedFor = nil
+        let now = Self.now()
+        for connection in connections.values
+        where connection.lastActivity.advanced(byMilliseconds: Self.connectionIdleMilliseconds) <= now {
+            connection.close(reason: "idle for \(Self.connectionIdleMilliseconds / 1000) s")
+        }
+        run(table.timerFired(now: now, using: &random))
+    }
+
+    // MARK: outputs
+
+    private func run(_ actions: [MatterPortAction]) {
+        guard !stopped else { return }
+        for action in actions {
+            switch action {
+            case .send(let bytes, .udp(let address)):
+                if !MatterSockets.send(udpFD, bytes, to: address) {
+                    logger.debug(
+                        "matter: a datagram to \(address.text) was not sent: \(String(cString: strerror(errno)))")
+                }
+            case .send(let bytes, .tcp(let id, _)):
+                connections[id]?.send(bytes)
+            case .log(let event):
+                logger.log(event.level, event.description)
+            }
+        }
+        armTimer()
+    }
+
+    private func armTimer() {
+        let idle = connections.values.map { $0.lastActivity.advanced(byMilliseconds: Self.connectionIdleMilliseconds) }
+        guard let deadline = ([table.nextDeadline] + idle).compactMap({ $0 }).min() else {
+            if timerArmedFor != nil {
+                timer.schedule(deadline: .distantFuture)
+                timerArmedFor = nil
+            }
+            return
+        }
+        guard deadline != timerArmedFor else { return }
+        timerArmedFor = deadline
+        let delay = deadline.milliseconds(since: Self.now())
+        timer.schedule(deadline: .now() + .milliseconds(Int(min(delay, 86_400_000))), leeway: .milliseconds(1))
+    }
+}

@@ -1,0 +1,89 @@
+import MatterInteraction
+import MatterMessage
+
+extension MatterSessionTable {
+    /// A message on a secure session: only the PASE session's, opened with its I2R key.
+    ///
+    /// The counter is checked before decrypting and committed after, so a forged message cannot move the window
+    /// (`MessageCounterWindow`); the session follows its peer's latest address, as CHIP's `SessionManager` does.
+    mutating func secureMessageReceived(
+        _ bytes: [UInt8], from peer: MatterPeer, now: MonotonicInstant,
+        using generator: inout some RandomNumberGenerator
+    ) -> [MatterPortAction] {
+        let limit = Self.maximumLength(for: peer)
+        let header: MessageHeader
+        do {
+            header = try SecureMessageCodec.decodeHeader(bytes, maximumLength: limit).header
+        } catch {
+            return [.log(.dropped(peer, reason: "\(error)"))]
+        }
+        guard header.sessionType == .unicast, var session, header.sessionID == session.localSessionID else {
+            return [.log(.dropped(peer, reason: "no secure session \(header.sessionID)"))]
+        }
+        let verdict = session.receivedCounters.verdict(for: header.messageCounter)
+        let message: Message
+        do {
+            message = try SecureMessageCodec.open(
+                bytes, key: session.pase.keys.initiatorToResponder, senderNodeID: 0, maximumLength: limit)
+        } catch {
+            return [.log(.dropped(peer, reason: "session \(header.sessionID): \(error)"))]
+        }
+        if verdict == .new { session.receivedCounters.commit(header.messageCounter) }
+        session.peer = peer
+        session.lastActivity = now
+        self.session = session
+        let key = MatterExchange.Key(
+            session: .secure(localSessionID: session.localSessionID), exchangeID: message.protocolHeader.exchangeID)
+        let (isNew, actions) = receive(
+            message, on: key, from: peer, isDuplicate: verdict == .duplicate,
+            configuration: session.reliableMessagingConfiguration, now: now, using: &generator)
+        guard isNew else { return actions }
+        switch message.protocolHeader.protocolID {
+        case .interactionModel:
+            return actions + interaction(message, on: key, from: peer, now: now, using: &generator)
+        case .secureChannel:
+            return actions + secureChannel(message, on: key, now: now, using: &generator)
+        default:
+            let reason = "protocol \(message.protocolHeader.protocolID) is not served"
+            return actions + finish(key, now: now, using: &generator) + [.log(.dropped(peer, reason: reason))]
+        }
+    }
+
+    /// An Interaction Model message, for the exchange's `InteractionResponder` over the hub's node.
+    private mutating func interaction(
+        _ message: Message, on key: MatterExchange.Key, from peer: MatterPeer, now: MonotonicInstant,
+        using generator: inout some RandomNumberGenerator
+    ) -> [MatterPortAction] {
+        var responder = exchanges[key]?.interaction ?? InteractionResponder(reader: reader)
+        let steps = responder.messageReceived(opcode: message.protocolHeader.opcode, payload: message.payload)
+        exchanges[key]?.interaction = responder
+        var actions: [MatterPortAction] = []
+        for step in steps {
+            switch step {
+            case .send(let opcode, let payload, let expectsResponse):
+                if !expectsResponse { exchanges[key]?.closing = true }
+                actions += respond(
+                    on: key, opcode: opcode.rawValue, protocolID: .interactionModel, payload: payload, now: now,
+                    using: &generator)
+            case .close:
+                actions += finish(key, now: now, using: &generator)
+            case .log(let event):
+                actions.append(.log(.interaction(peer, event)))
+            }
+        }
+        return actions
+    }
+
+    /// Secure Channel on the session: a StatusReport with CloseSession ends it (matter.js
+    /// `StatusReportOnlySecureChannelProtocol.handleInitialStatusReport`); anything else is acknowledged and let be.
+    private mutating func secureChannel(
+        _ message: Message, on key: MatterExchange.Key, now: MonotonicInstant,
+        using generator: inout some RandomNumberGenerator
+    ) -> [MatterPortAction] {
+        let actions = finish(key, now: now, using: &generator)
+        guard message.protocolHeader.opcode == SecureChannelOpcode.statusReport.rawValue,
+            let report = try? StatusReport.decode(message.payload), report.secureChannelCode == .closeSession
+        else { return actions }
+        return actions + endSession(reason: "the peer closed it (CloseSession)")
+    }
+}

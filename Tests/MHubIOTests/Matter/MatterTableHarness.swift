@@ -1,0 +1,95 @@
+import MHubCore
+import MatterInteraction
+import MatterMessage
+import MatterTestSupport
+
+@testable import MHubHub
+@testable import MHubIO
+
+/// A `MatterSessionTable` on a manual clock, wired to test controllers: messages go back and forth in memory.
+struct MatterTableHarness {
+    static let passcode: UInt32 = 20_202_021
+    static let identity: HubIdentity = {
+        var identity = HubIdentity()
+        identity.name = "Test hub"
+        identity.serialNumber = "SN-TEST"
+        return identity
+    }()
+    static let window = CommissioningWindow(
+        openedAt: 0, closesAt: 300_000, enhanced: false, discriminator: 3840, passcode: passcode, iterations: 1000,
+        salt: Array("SPAKE2P Key Salt".utf8))
+
+    var table: MatterSessionTable
+    var random = SeededRandomGenerator(seed: 7)
+    var now: UInt64 = 1_000
+    /// Every log event, in order.
+    var events: [MatterPortEvent] = []
+
+    init(windowOpen: Bool = true, paseTimeoutMilliseconds: UInt64 = 60_000) throws {
+        let reader = AttributeReader(node: HubMatterNode.node(identity: Self.identity), dataVersion: 0x1234_5678)
+        table = MatterSessionTable(reader: reader, paseTimeoutMilliseconds: paseTimeoutMilliseconds, using: &random)
+        if windowOpen {
+            try openWindow()
+        }
+    }
+
+    mutating func openWindow() throws {
+        let commissionee = try MatterCommissionee(window: Self.window, establishmentTimeoutMilliseconds: 60_000)
+        record(table.commissioneeChanged(to: commissionee))
+    }
+
+    static func udp(_ port: Int) -> MatterPeer {
+        .udp(
+            MatterUDPAddress(
+                bytes: [2, 0, UInt8(port >> 8), UInt8(port & 0xFF), 127, 0, 0, 1], text: "127.0.0.1:\(port)"))
+    }
+
+    var instant: MonotonicInstant { MonotonicInstant(milliseconds: now) }
+
+    /// Hands `bytes` to the table; returns what it sent to `peer` (and records its log events).
+    mutating func deliver(_ bytes: [UInt8], from peer: MatterPeer) -> [[UInt8]] {
+        sent(table.messageReceived(bytes, from: peer, now: instant, using: &random), to: peer)
+    }
+
+    mutating func advance(to milliseconds: UInt64, peer: MatterPeer) -> [[UInt8]] {
+        now = milliseconds
+        return sent(table.timerFired(now: instant, using: &random), to: peer)
+    }
+
+    mutating func sent(_ actions: [MatterPortAction], to peer: MatterPeer) -> [[UInt8]] {
+        record(actions)
+        return actions.compactMap { action in
+            if case .send(let bytes, peer) = action { bytes } else { nil }
+        }
+    }
+
+    mutating func record(_ actions: [MatterPortAction]) {
+        for case .log(let event) in actions {
+            events.append(event)
+        }
+    }
+
+    /// Sends `first` and then whatever the controller answers, until neither side has more to say; returns the
+    /// controller's events.
+    mutating func converse(
+        _ first: [UInt8], controller: inout MatterTestController, peer: MatterPeer
+    ) throws -> [MatterTestController.Event] {
+        var queue = [first]
+        var result: [MatterTestController.Event] = []
+        while !queue.isEmpty {
+            for answer in deliver(queue.removeFirst(), from: peer) {
+                let step = try controller.receive(answer)
+                queue += step.outgoing
+                if let event = step.event { result.append(event) }
+            }
+        }
+        return result
+    }
+
+    /// A whole PASE handshake from `controller`; returns its events.
+    mutating func pase(_ controller: inout MatterTestController, peer: MatterPeer) throws -> [MatterTestController
+        .Event]
+    {
+        try converse(controller.pbkdfParamRequest(), controller: &controller, peer: peer)
+    }
+}
