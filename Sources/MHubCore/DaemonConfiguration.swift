@@ -11,7 +11,6 @@ public struct DaemonConfiguration: Equatable, Sendable {
     public var stateDirectory: String?
     public var control = ControlConfiguration()
     public var commissioning = CommissioningConfiguration()
-    public var matter = MatterConfiguration()
     public var simulatedDevices: [SimulatedDeviceDeclaration] = []
     public var matter = MatterConfiguration()
     public var udc = UDCConfiguration()
@@ -55,9 +54,6 @@ public struct DaemonConfiguration: Equatable, Sendable {
         var commissioning = try root.object("commissioning")
         configuration.commissioning = try CommissioningConfiguration.decode(&commissioning)
         try commissioning.rejectUnknownKeys()
-        var matter = try root.object("matter")
-        configuration.matter = try MatterConfiguration.decode(&matter)
-        try matter.rejectUnknownKeys()
         configuration.simulatedDevices = try decodeSimulatedDevices(root.raw("simulated_devices"))
         try decodeDiscoverySections(&root, into: &configuration)
         try root.rejectUnknownKeys()
@@ -126,7 +122,6 @@ public struct DaemonConfiguration: Equatable, Sendable {
             "state_directory": stateDirectory.map { .string($0) } ?? .null,
             "control": control.json,
             "commissioning": commissioning.json,
-            "matter": matter.json,
             "simulated_devices": .array(simulatedDevices.map(\.json)),
             "matter": matter.json,
             "udc": udc.json,

@@ -39,6 +39,14 @@ final class AdvertisedHub {
         return "\(base) #\(hex(extendedAddress[6]))\(hex(extendedAddress[7]))"
     }
 
+    /// The Matter port mhubd bound (the harness asks for a free one), from its log line
+    /// (`listening on matter udp+tcp port P`); the records must advertise this one.
+    var matterPort: UInt16 {
+        let pattern = #"listening on matter udp\+tcp port (\d+)"#
+        guard let range = daemon.log.range(of: pattern, options: .regularExpression) else { return 0 }
+        return UInt16(daemon.log[range].split(separator: " ").last ?? "") ?? 0
+    }
+
     /// The UDC port mhubd bound, from its log line (`listening for User Directed Commissioning on udp:[::]:P`).
     var udcPort: UInt16? {
         let pattern = #"User Directed Commissioning on udp:(\[::\]|0\.0\.0\.0):(\d+)"#

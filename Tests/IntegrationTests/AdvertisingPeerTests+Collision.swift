@@ -50,7 +50,7 @@ extension AdvertisingPeerTests {
         #expect(Set(meshcop.map(\.name)).isSuperset(of: [first.borderAgentName, alternative]))
         #expect(meshcop.first { $0.name == alternative }?.port == 49153)
         let matter = try AvahiBrowse.resolve("_matter._tcp").filter { $0.name == operational && $0.interface == "lo" }
-        #expect(!matter.isEmpty && matter.allSatisfy { $0.port == 5540 }, "only the first hub's record")
+        #expect(!matter.isEmpty && matter.allSatisfy { $0.port == first.matterPort }, "only the first hub's record")
         if try ZeroconfPeer.require() {
             let browsed = try ZeroconfPeer.browse(
                 ["_meshcop._udp"], expecting: [("_meshcop._udp", alternative)], seconds: 10, interface: "127.0.0.1")

@@ -20,7 +20,7 @@ extension AdvertisingPeerTests {
         let lampName = try #require(lamp["name"].flatMap(Self.string))
         try PeerCheck.seenByBothPeers([
             ExpectedService(
-                "_matterc._udp", lampName, port: 5540,
+                "_matterc._udp", lampName, port: hub.matterPort,
                 txt: ["VP=65521+32769", "DT=256", "DN=Lamp", "T=4", "D=1234", "CM=1"],
                 subtypes: ["_V65521", "_T256", "_S4", "_L1234", "_CM"])
         ])

@@ -24,10 +24,10 @@ struct AdvertisingPeerTests {
                 "_matterd._udp", instance, port: udcPort, txt: ["VP=65521+32769", "DT=14", "DN=\(hub.hubName)", "T=4"],
                 subtypes: ["_V65521", "_T14"]),
             ExpectedService(
-                "_matterc._udp", instance, port: 5540,
+                "_matterc._udp", instance, port: hub.matterPort,
                 txt: ["VP=65521+32769", "DT=14", "DN=\(hub.hubName)", "T=4", "D=\(hub.discriminator)", "CM=1"],
                 subtypes: ["_V65521", "_T14", "_S\(short)", "_L\(hub.discriminator)", "_CM"]),
-            ExpectedService("_matter._tcp", operational, port: 5540, txt: ["T=4"], subtypes: ["_I\(fabric)"]),
+            ExpectedService("_matter._tcp", operational, port: hub.matterPort, txt: ["T=4"], subtypes: ["_I\(fabric)"]),
             ExpectedService(
                 "_meshcop._udp", hub.borderAgentName, port: 49152,
                 txtBytes: [
@@ -103,7 +103,7 @@ struct AdvertisingPeerTests {
         let enhanced = try #require(try hub.advertised("commissionable")?["name"].flatMap(Self.string))
         #expect(enhanced != basic)
         let expected = ExpectedService(
-            "_matterc._udp", enhanced, port: 5540,
+            "_matterc._udp", enhanced, port: hub.matterPort,
             txt: ["VP=65521+32769", "DT=14", "DN=\(hub.hubName)", "T=4", "D=77", "CM=2"],
             subtypes: ["_V65521", "_T14", "_S0", "_L77", "_CM"])
         try PeerCheck.seenByBothPeers([expected])

@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"matter":{"port":0}}"#, "matter.port", "must be a whole number from 1 to 65535"),
+        (#"{"matter":{"port":70000}}"#, "matter.port", "must be a whole number from 0 to 65535"),
         (#"{"udc":{"prot":5550}}"#, "udc.prot", "unknown key"),
         (#"{"dns_sd":{"interfaces":"eth0"}}"#, "dns_sd.interfaces", "must be an array of interface names"),
         (#"{"dns_sd":{"interfaces":["eth0","eth0"]}}"#, "dns_sd.interfaces", "names \"eth0\" twice"),
