@@ -17,7 +17,7 @@ public struct BrowsedService: Hashable, Sendable {
 public enum AvahiBrowse {
     /// Browses `type` (a service type or a `<sub>._sub.<type>` subtype) and resolves what it finds:
     /// `avahi-browse -prt`, which ends once the daemon reports it has everything.
-    public static func resolve(_ type: String, timeout: Double = 10) throws -> [BrowsedService] {
+    public static func resolve(_ type: String, timeout: Double = 30) throws -> [BrowsedService] {
         let result = try PeerProcess.run("avahi-browse", ["-prt", type], timeout: timeout)
         guard result.status == 0 else {
             throw PeerTestFailure("avahi-browse -prt \(type) failed (\(result.status)): \(result.errors)")
@@ -27,7 +27,7 @@ public enum AvahiBrowse {
 
     /// `resolve` for several types at once, the browsers running side by side (each takes about a second
     /// to report that it has everything).
-    public static func resolveAll(_ types: [String], timeout: Double = 10) throws -> [String: [BrowsedService]] {
+    public static func resolveAll(_ types: [String], timeout: Double = 30) throws -> [String: [BrowsedService]] {
         let browsers = try types.map { try PeerProcess("avahi-browse", ["-prt", $0]) }
         var found: [String: [BrowsedService]] = [:]
         for (type, browser) in zip(types, browsers) {
