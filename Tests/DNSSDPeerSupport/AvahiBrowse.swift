@@ -17,8 +17,14 @@ public struct BrowsedService: Hashable, Sendable {
 public enum AvahiBrowse {
     /// Browses `type` (a service type or a `<sub>._sub.<type>` subtype) and resolves what it finds:
     /// `avahi-browse -prt`, which ends once the daemon reports it has everything.
-    public static func resolve(_ type: String, timeout: Double = 30) throws -> [BrowsedService] {
-        let result = try PeerProcess.run("avahi-browse", ["-prt", type], timeout: timeout)
+    ///
+    /// A browser that has not ended within `timeout` is killed and started again, twice at most: under load
+    /// an `avahi-browse -rt` was seen to wait for a resolver well past its usual second (2 of 5 CI-like runs).
+    public static func resolve(_ type: String, timeout: Double = 20) throws -> [BrowsedService] {
+        var result = try PeerProcess.run("avahi-browse", ["-prt", type], timeout: timeout)
+        for _ in 0..<2 where result.status == 9 {
+            result = try PeerProcess.run("avahi-browse", ["-prt", type], timeout: timeout)
+        }
         guard result.status == 0 else {
             throw PeerTestFailure("avahi-browse -prt \(type) failed (\(result.status)): \(result.errors)")
         }
@@ -26,12 +32,16 @@ public enum AvahiBrowse {
     }
 
     /// `resolve` for several types at once, the browsers running side by side (each takes about a second
-    /// to report that it has everything).
+    /// to report that it has everything). A browser killed at the timeout is run again alone (see `resolve`).
     public static func resolveAll(_ types: [String], timeout: Double = 30) throws -> [String: [BrowsedService]] {
         let browsers = try types.map { try PeerProcess("avahi-browse", ["-prt", $0]) }
+        let results = browsers.map { $0.finish(within: timeout) }
         var found: [String: [BrowsedService]] = [:]
-        for (type, browser) in zip(types, browsers) {
-            let result = browser.finish(within: timeout)
+        for (type, result) in zip(types, results) {
+            if result.status == 9 {
+                found[type] = try resolve(type, timeout: timeout)
+                continue
+            }
             guard result.status == 0 else {
                 throw PeerTestFailure("avahi-browse -prt \(type) failed (\(result.status)): \(result.errors)")
             }
