@@ -64,31 +64,10 @@ extension Sockets {
                 }
             }
             if count >= 0 {
-                return (Array(buffer.prefix(count)), numericName(&storage, length: length))
+                return (Array(buffer.prefix(count)), numericName(storage, length: length, unmappingIPv4: true))
             }
             if errno == EINTR { continue }
             return nil
         }
-    }
-
-    private static func numericName(_ storage: inout sockaddr_storage, length: socklen_t) -> String {
-        var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-        var service = [CChar](repeating: 0, count: Int(NI_MAXSERV))
-        let result = withUnsafeMutablePointer(to: &storage) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                getnameinfo(
-                    $0, length, &host, socklen_t(host.count), &service, socklen_t(service.count),
-                    NI_NUMERICHOST | NI_NUMERICSERV)
-            }
-        }
-        guard result == 0 else { return "unknown" }
-        func text(_ characters: [CChar]) -> String {
-            String(decoding: characters.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        }
-        var address = text(host)
-        if address.hasPrefix("::ffff:") && address.contains(".") {
-            address.removeFirst(7)
-        }
-        return address.contains(":") ? "[\(address)]:\(text(service))" : "\(address):\(text(service))"
     }
 }

@@ -141,19 +141,32 @@ enum Sockets {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(fd, $0, &length) }
         }
         guard result == 0 else { return "unknown" }
+        return numericName(storage, length: length)
+    }
+
+    /// A socket address as text, numerically: `address:port`, or `[address]:port` for IPv6.
+    ///
+    /// With `unmappingIPv4`, an IPv4-mapped IPv6 address (`::ffff:a.b.c.d`) is written as plain IPv4.
+    static func numericName(_ storage: sockaddr_storage, length: socklen_t, unmappingIPv4: Bool = false) -> String {
+        var copy = storage
         var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
         var service = [CChar](repeating: 0, count: Int(NI_MAXSERV))
-        _ = withUnsafeMutablePointer(to: &storage) {
+        let result = withUnsafeMutablePointer(to: &copy) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 getnameinfo(
                     $0, length, &host, socklen_t(host.count), &service, socklen_t(service.count),
                     NI_NUMERICHOST | NI_NUMERICSERV)
             }
         }
+        guard result == 0 else { return "unknown" }
         func text(_ characters: [CChar]) -> String {
             String(decoding: characters.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
-        return "\(text(host)):\(text(service))"
+        var address = text(host)
+        if unmappingIPv4 && address.hasPrefix("::ffff:") && address.contains(".") {
+            address.removeFirst(7)
+        }
+        return address.contains(":") ? "[\(address)]:\(text(service))" : "\(address):\(text(service))"
     }
 
     /// The user ID of a Unix-socket peer (SO_PEERCRED, unix(7)).

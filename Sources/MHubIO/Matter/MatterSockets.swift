@@ -51,7 +51,7 @@ enum MatterSockets {
             if count < 0 && errno == EINTR { continue }
             guard count >= 0 else { return nil }
             let addressBytes = withUnsafeBytes(of: &storage) { Array($0.prefix(Int(length))) }
-            return (count, MatterUDPAddress(bytes: addressBytes, text: text(storage, length: length)))
+            return (count, MatterUDPAddress(bytes: addressBytes, text: Sockets.numericName(storage, length: length)))
         }
     }
 
@@ -90,7 +90,7 @@ enum MatterSockets {
             if fd >= 0 {
                 _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
                 Sockets.setNonBlocking(fd)
-                return (fd, text(storage, length: length))
+                return (fd, Sockets.numericName(storage, length: length))
             }
             if errno == EINTR { continue }
             return nil
@@ -146,25 +146,5 @@ enum MatterSockets {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
         return Sockets.boundPort(storage)
-    }
-
-    /// `[address]:port` or `address:port`, numerically.
-    private static func text(_ storage: sockaddr_storage, length: socklen_t) -> String {
-        var copy = storage
-        var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-        var service = [CChar](repeating: 0, count: Int(NI_MAXSERV))
-        let result = withUnsafeMutablePointer(to: &copy) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                getnameinfo(
-                    $0, length, &host, socklen_t(host.count), &service, socklen_t(service.count),
-                    NI_NUMERICHOST | NI_NUMERICSERV)
-            }
-        }
-        guard result == 0 else { return "unknown" }
-        func string(_ characters: [CChar]) -> String {
-            String(decoding: characters.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        }
-        let address = string(host)
-        return address.contains(":") ? "[\(address)]:\(string(service))" : "\(address):\(string(service))"
     }
 }
