@@ -15,8 +15,7 @@ final class ControlConnection {
     private let queue: DispatchQueue
     private let readSource: any DispatchSourceRead
     private let writeSource: any DispatchSourceWrite
-    private var output: [UInt8] = []
-    private var outputOffset = 0
+    private var output = OutputQueue()
     private var writing = false
     private var closing = false
     private(set) var closed = false
@@ -73,11 +72,11 @@ final class ControlConnection {
 
     private func enqueue(_ bytes: [UInt8]) {
         guard !closed else { return }
-        if output.count - outputOffset + bytes.count > maximumOutput {
+        if output.count + bytes.count > maximumOutput {
             abort(reason: "output queue over \(maximumOutput) bytes: the client does not read")
             return
         }
-        output += bytes
+        output.append(bytes)
         flush()
     }
 
@@ -87,7 +86,7 @@ final class ControlConnection {
         enqueue(framing.goodbye(code: code, reason: String(reason.prefix(120))))
         closing = true
         closeReason = reason
-        if output.count == outputOffset {
+        if output.isEmpty {
             finish()
         }
     }
@@ -138,33 +137,26 @@ final class ControlConnection {
             case .close(let reason):
                 closing = true
                 closeReason = reason
-                if output.count == outputOffset { finish() }
+                if output.isEmpty { finish() }
             }
         }
     }
 
     private func flush() {
         guard !closed else { return }
-        while outputOffset < output.count {
-            let written = output.withUnsafeBytes {
-                Glibc.send(fd, $0.baseAddress! + outputOffset, output.count - outputOffset, Int32(MSG_NOSIGNAL))
+        switch output.flush(to: fd) {
+        case .wouldBlock:
+            if !writing {
+                writing = true
+                writeSource.resume()
             }
-            if written < 0 {
-                if errno == EINTR { continue }
-                if errno == EAGAIN {
-                    if !writing {
-                        writing = true
-                        writeSource.resume()
-                    }
-                    return
-                }
-                abort(reason: "write: \(String(cString: strerror(errno)))")
-                return
-            }
-            outputOffset += written
+            return
+        case .failed(let reason):
+            abort(reason: reason)
+            return
+        case .drained:
+            break
         }
-        output.removeAll(keepingCapacity: output.count < 1 << 20)
-        outputOffset = 0
         if writing {
             writing = false
             writeSource.suspend()

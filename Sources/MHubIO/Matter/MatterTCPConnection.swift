@@ -17,8 +17,7 @@ final class MatterTCPConnection {
     private let readSource: any DispatchSourceRead
     private let writeSource: any DispatchSourceWrite
     private var framing = MatterTCPFraming()
-    private var output: [UInt8] = []
-    private var outputOffset = 0
+    private var output = OutputQueue()
     private var writing = false
     private var cancelledSources = 0
     private(set) var closed = false
@@ -58,11 +57,11 @@ final class MatterTCPConnection {
     func send(_ message: [UInt8]) {
         dispatchPrecondition(condition: .onQueue(queue))
         guard !closed else { return }
-        if output.count - outputOffset + message.count + 4 > Self.maximumOutputBytes {
+        if output.count + message.count + 4 > Self.maximumOutputBytes {
             close(reason: "output queue over \(Self.maximumOutputBytes) bytes: the peer does not read")
             return
         }
-        output += MatterTCPFraming.frame(message)
+        output.append(MatterTCPFraming.frame(message))
         flush()
     }
 
@@ -105,26 +104,19 @@ final class MatterTCPConnection {
 
     private func flush() {
         guard !closed else { return }
-        while outputOffset < output.count {
-            let written = output.withUnsafeBytes {
-                Glibc.send(fd, $0.baseAddress! + outputOffset, output.count - outputOffset, Int32(MSG_NOSIGNAL))
+        switch output.flush(to: fd) {
+        case .wouldBlock:
+            if !writing {
+                writing = true
+                writeSource.resume()
             }
-            if written < 0 {
-                if errno == EINTR { continue }
-                if errno == EAGAIN {
-                    if !writing {
-                        writing = true
-                        writeSource.resume()
-                    }
-                    return
-                }
-                close(reason: "write: \(String(cString: strerror(errno)))")
-                return
-            }
-            outputOffset += written
+            return
+        case .failed(let reason):
+            close(reason: reason)
+            return
+        case .drained:
+            break
         }
-        output.removeAll(keepingCapacity: output.count < 1 << 16)
-        outputOffset = 0
         if writing {
             writing = false
             writeSource.suspend()
