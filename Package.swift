@@ -84,7 +84,9 @@ let package = Package(
         .target(name: "DNSSDPeerSupport", path: "Tests/DNSSDPeerSupport", resources: [.copy("Peers")]),
         .target(
             name: "MatterTestSupport",
-            dependencies: ["MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction"],
+            dependencies: [
+                "MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction", "MHubTestSupport",
+            ],
             path: "Tests/MatterTestSupport"
         ),
         .testTarget(name: "MatterTLVTests", dependencies: ["MatterTLV"]),
@@ -134,7 +136,7 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: [
                 "mhubd", "mhubctl", "MHubCore", "MHubClient", "DNSSDPeerSupport", "MatterCrypto", "MatterMessage",
-                "MatterSecureChannel", "MatterInteraction", "MatterDataModel", "MatterTestSupport",
+                "MatterSecureChannel", "MatterInteraction", "MatterDataModel", "MatterTestSupport", "MHubTestSupport",
             ],
             exclude: ["Peers"]
         ),

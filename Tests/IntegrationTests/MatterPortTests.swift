@@ -1,5 +1,6 @@
 import Foundation
 import MHubCore
+import MHubTestSupport
 import MatterDataModel
 import MatterInteraction
 import MatterMessage
@@ -125,7 +126,7 @@ import Testing
         }
         seeds.append(try seedController.readRequest([AttributePathIB()]))
         seeds.append(try seedController.closeSession())
-        var random = SeededRandomGenerator(seed: 0xD06)
+        var random = SeededGenerator(seed: 0xD06)
         for index in 0..<3000 {
             var bytes = seeds.randomElement(using: &random)!
             switch index % 4 {

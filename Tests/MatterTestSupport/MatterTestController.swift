@@ -1,3 +1,4 @@
+import MHubTestSupport
 import MatterCrypto
 import MatterInteraction
 import MatterMessage
@@ -40,7 +41,7 @@ public struct MatterTestController {
     public let passcode: UInt32
     public private(set) var ephemeralNodeID: UInt64 = 0
     public private(set) var session: Session?
-    private var random: SeededRandomGenerator
+    private var random: SeededGenerator
     private var counter: UInt32
     private var exchangeID: UInt16
     private var requestPayload: [UInt8] = []
@@ -52,7 +53,7 @@ public struct MatterTestController {
 
     public init(passcode: UInt32, seed: UInt64) {
         self.passcode = passcode
-        random = SeededRandomGenerator(seed: seed)
+        random = SeededGenerator(seed: seed)
         counter = UInt32(truncatingIfNeeded: random.next()) & 0x0FFF_FFFF + 1
         exchangeID = UInt16(truncatingIfNeeded: random.next())
     }
@@ -230,22 +231,5 @@ public struct MatterTestController {
         }
         let header = MessageHeader(messageCounter: nextCounter(), sourceNodeID: ephemeralNodeID)
         return Message(header: header, protocolHeader: protocolHeader, payload: []).encodedUnsecured()
-    }
-}
-
-/// SplitMix64, a small seeded generator, so a failing case can be replayed from its seed.
-public struct SeededRandomGenerator: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    public init(seed: UInt64) {
-        state = seed
-    }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

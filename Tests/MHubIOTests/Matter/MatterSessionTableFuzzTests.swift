@@ -1,3 +1,4 @@
+import MHubTestSupport
 import MatterInteraction
 import MatterMessage
 import MatterTestSupport
@@ -12,7 +13,7 @@ import Testing
 
     @Test func randomAndMutatedMessagesLeaveTheNodeWorking() throws {
         var harness = try MatterTableHarness()
-        var random = SeededRandomGenerator(seed: 0xF022)
+        var random = SeededGenerator(seed: 0xF022)
         // Valid messages of every kind to mutate: a whole handshake, a read, and the hub's own answers.
         var seeds: [[UInt8]] = []
         var controller = MatterTestController(passcode: MatterTableHarness.passcode, seed: 12)

@@ -1,3 +1,4 @@
+import MHubTestSupport
 import MatterTestSupport
 import Testing
 
@@ -26,7 +27,7 @@ import Testing
             while let message = try framing.next() { received.append(message) }
         }
         #expect(received == expected)
-        var random = SeededRandomGenerator(seed: 3)
+        var random = SeededGenerator(seed: 3)
         for _ in 0..<50 {
             var framing = MatterTCPFraming()
             var received: [[UInt8]] = []

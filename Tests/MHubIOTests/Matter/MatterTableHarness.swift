@@ -1,4 +1,5 @@
 import MHubCore
+import MHubTestSupport
 import MatterInteraction
 import MatterMessage
 import MatterTestSupport
@@ -20,7 +21,7 @@ struct MatterTableHarness {
         salt: Array("SPAKE2P Key Salt".utf8))
 
     var table: MatterSessionTable
-    var random = SeededRandomGenerator(seed: 7)
+    var random = SeededGenerator(seed: 7)
     var now: UInt64 = 1_000
     /// Every log event, in order.
     var events: [MatterPortEvent] = []
