@@ -135,7 +135,8 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
-                "mhubd", "mhubctl", "MHubCore", "MHubClient", "DNSSDPeerSupport", "MatterCrypto", "MatterMessage",
+                "mhubd", "mhubctl", "MHubCore", "MHubClient", "MHubDNSSD", "DNSSDPeerSupport", "MatterCrypto",
+                "MatterMessage",
                 "MatterSecureChannel", "MatterInteraction", "MatterDataModel", "MatterTestSupport", "MHubTestSupport",
             ],
             exclude: ["Peers"]
