@@ -64,6 +64,7 @@ final class ControlListener {
                     id: id, fd: client, framing: LineFraming(maximumBytes: configuration.maximumMessageBytes),
                     client: info, peer: info.peer, maximumOutput: configuration.maximumOutputBytes, queue: queue)
             case .webSocket(let access):
+                Sockets.disableNagle(client)
                 let peer = Sockets.peerName(client)
                 connection = ControlConnection(
                     id: id, fd: client,

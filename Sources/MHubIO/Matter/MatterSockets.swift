@@ -90,6 +90,7 @@ enum MatterSockets {
             if fd >= 0 {
                 _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
                 Sockets.setNonBlocking(fd)
+                Sockets.disableNagle(fd)
                 return (fd, Sockets.numericName(storage, length: length))
             }
             if errno == EINTR { continue }
