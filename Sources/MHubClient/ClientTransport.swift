@@ -8,7 +8,19 @@ protocol ClientTransport: Sendable {
     func send(_ text: String) throws(MHubClientError)
     /// Blocks until at least one whole message arrives; throws at end of stream.
     func receive() throws(MHubClientError) -> [String]
+    var fileDescriptor: Int32 { get }
     func shutdown()
+}
+
+/// Connects to `endpoint` in its framing (the WebSocket handshake done); nothing is read after that.
+func connectTransport(to endpoint: MHubEndpoint) throws(MHubClientError) -> any ClientTransport {
+    switch endpoint {
+    case .unix(let path):
+        return LineTransport(handle: SocketHandle(fd: try ClientSockets.connectUnix(path: path)))
+    case .webSocket(let host, let port, let path, let token):
+        let handle = SocketHandle(fd: try ClientSockets.connectTCP(host: host, port: port))
+        return try WebSocketTransport(handle: handle, host: host, port: port, path: path, token: token)
+    }
 }
 
 /// Reads and writes a descriptor with EINTR retried; the descriptor is closed in `deinit`.
@@ -64,6 +76,8 @@ final class LineTransport: ClientTransport, @unchecked Sendable {
         self.handle = handle
     }
 
+    var fileDescriptor: Int32 { handle.fd }
+
     func send(_ text: String) throws(MHubClientError) {
         try handle.writeAll(Array(text.utf8) + [UInt8(ascii: "\n")])
     }
@@ -90,6 +104,8 @@ final class WebSocketTransport: ClientTransport, @unchecked Sendable {
     private let handle: SocketHandle
     private var decoder = WebSocketFrameDecoder(role: .client, maximumMessageSize: 256 << 20)
     private var generator = SystemRandomNumberGenerator()
+
+    var fileDescriptor: Int32 { handle.fd }
 
     init(handle: SocketHandle, host: String, port: UInt16, path: String, token: String?) throws(MHubClientError) {
         self.handle = handle

@@ -38,14 +38,7 @@ public final class MHubConnection: Sendable {
     public static func connect(to endpoint: MHubEndpoint, timeout: Double = 10) throws(MHubClientError)
         -> MHubConnection
     {
-        let transport: any ClientTransport
-        switch endpoint {
-        case .unix(let path):
-            transport = LineTransport(handle: SocketHandle(fd: try ClientSockets.connectUnix(path: path)))
-        case .webSocket(let host, let port, let path, let token):
-            let handle = SocketHandle(fd: try ClientSockets.connectTCP(host: host, port: port))
-            transport = try WebSocketTransport(handle: handle, host: host, port: port, path: path, token: token)
-        }
+        let transport = try connectTransport(to: endpoint)
         let first = try transport.receive()
         guard let text = first.first, let info = try? JSONParser(maximumBytes: 1 << 26).parse(text),
             info["schema_version"] != nil

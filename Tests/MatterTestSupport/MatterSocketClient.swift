@@ -1,22 +1,21 @@
 import Foundation
-import MatterTestSupport
 
 /// A Matter peer's socket to mhubd's Matter port on loopback: UDP datagrams, or TCP with the 4-byte length prefix.
-final class MatterSocketClient {
-    enum Transport: String, CaseIterable, Sendable {
+public final class MatterSocketClient {
+    public enum Transport: String, CaseIterable, Sendable {
         case udp
         case tcp
     }
 
-    let transport: Transport
-    let fd: Int32
+    public let transport: Transport
+    public let fd: Int32
     private var buffer: [UInt8] = []
 
-    init(_ transport: Transport, port: UInt16) throws {
+    public init(_ transport: Transport, port: UInt16) throws {
         self.transport = transport
         let type = transport == .udp ? SOCK_DGRAM : SOCK_STREAM
         fd = socket(AF_INET, Int32(type.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw TestFailure("socket failed") }
+        guard fd >= 0 else { throw MatterTestController.Failure("socket failed") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -28,7 +27,8 @@ final class MatterSocketClient {
         }
         guard result == 0 else {
             close(fd)
-            throw TestFailure("connect to 127.0.0.1:\(port) (\(transport)) failed: \(String(cString: strerror(errno)))")
+            throw MatterTestController.Failure(
+                "connect to 127.0.0.1:\(port) (\(transport)) failed: \(String(cString: strerror(errno)))")
         }
     }
 
@@ -37,7 +37,7 @@ final class MatterSocketClient {
     }
 
     /// Sends one whole message (TCP: with its length prefix).
-    func send(_ message: [UInt8]) {
+    public func send(_ message: [UInt8]) {
         var bytes = message
         if transport == .tcp {
             let length = UInt32(message.count)
@@ -47,7 +47,7 @@ final class MatterSocketClient {
     }
 
     /// The next whole message, or nil if none comes within `timeout` seconds.
-    func receive(timeout: Double = 5) -> [UInt8]? {
+    public func receive(timeout: Double = 5) -> [UInt8]? {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             if transport == .tcp, buffer.count >= 4 {
@@ -74,12 +74,15 @@ final class MatterSocketClient {
 extension MatterTestController {
     /// Sends `first` and answers what comes back until an event ends the conversation: PASE established, a
     /// StatusReport, a StatusResponse, or a final ReportData. Returns every event, in order.
-    mutating func converse(_ first: [UInt8], over client: MatterSocketClient, timeout: Double = 10) throws -> [Event] {
+    public mutating func converse(_ first: [UInt8], over client: MatterSocketClient, timeout: Double = 10) throws
+        -> [Event]
+    {
         client.send(first)
         var events: [Event] = []
         while true {
             guard let message = client.receive(timeout: timeout) else {
-                throw TestFailure("no answer from mhubd's Matter port within \(timeout) s (events so far: \(events))")
+                throw MatterTestController.Failure(
+                    "no answer from mhubd's Matter port within \(timeout) s (events so far: \(events))")
             }
             let step = try receive(message)
             for outgoing in step.outgoing {
