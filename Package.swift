@@ -81,6 +81,14 @@ let package = Package(
         // Tests, and what they share.
         .target(name: "MHubTestSupport", path: "Tests/MHubTestSupport"),
         // The DNS-SD peers (avahi-browse, python-zeroconf) and avahi-daemon control the peer tests share.
+        .executableTarget(
+            name: "mhub-bench",
+            dependencies: [
+                "MHubClient", "MHubCore", "MHubIO", "MHubWebSocket", "MatterCrypto", "MatterSecureChannel",
+                "MatterTestSupport",
+            ],
+            path: "bench/Sources/mhub-bench"
+        ),
         .target(name: "DNSSDPeerSupport", path: "Tests/DNSSDPeerSupport", resources: [.copy("Peers")]),
         .target(
             name: "MatterTestSupport",

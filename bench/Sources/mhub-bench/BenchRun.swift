@@ -1,0 +1,247 @@
+import Foundation
+import MHubClient
+import MHubCore
+
+/// One benchmark run: the floor, mhubd and the reference measured one after another on this machine, each
+/// figure in the same run as its comparisons.
+struct BenchRun {
+    enum Column {
+        case mhub, reference, floor
+    }
+
+    let options: Options
+    var report = Report()
+
+    init(options: Options) {
+        self.options = options
+        let large = options.largeHome.formatted()
+        let clients = options.clients.formatted()
+        report.figures = [
+            Figure(name: "start-up until server_info, empty home", unit: .milliseconds),
+            Figure(name: "start-up until server_info, \(large) devices", unit: .milliseconds),
+            Figure(name: "server_info round trip p50, WebSocket", unit: .microseconds),
+            Figure(name: "server_info round trip p99, WebSocket", unit: .microseconds),
+            Figure(name: "serial requests, WebSocket", unit: .perSecond),
+            Figure(name: "server_info round trip p50, Unix socket", unit: .microseconds),
+            Figure(name: "server_info round trip p99, Unix socket", unit: .microseconds),
+            Figure(name: "serial requests, Unix socket", unit: .perSecond),
+            Figure(name: "pipelined requests, 1 WebSocket connection", unit: .perSecond),
+            Figure(name: "pipelined requests, 8 WebSocket connections", unit: .perSecond),
+            Figure(name: "pipelined requests, 1 Unix connection", unit: .perSecond),
+            Figure(name: "pipelined requests, 8 Unix connections", unit: .perSecond),
+            Figure(name: "attribute change to 100 listeners, p50", unit: .milliseconds),
+            Figure(name: "attribute change to 100 listeners, p99", unit: .milliseconds),
+            Figure(name: "attribute change to \(clients) listeners, p50", unit: .milliseconds),
+            Figure(name: "attribute change to \(clients) listeners, p99", unit: .milliseconds),
+            Figure(name: "full commissioning sessions (instant)", unit: .perSecond),
+            Figure(name: "devices commissioned by one commission_with_code each", unit: .perSecond),
+            Figure(name: "PASE handshakes (UDP)", unit: .perSecond),
+            Figure(name: "memory (RSS), idle, empty home", unit: .megabytes),
+            Figure(name: "memory (RSS), \(large) devices", unit: .megabytes),
+            Figure(name: "memory (RSS), \(clients) clients connected", unit: .megabytes),
+        ]
+    }
+
+    private mutating func record(_ index: Int, _ column: Column, _ value: Double?, note: String? = nil) {
+        switch column {
+        case .mhub: report.figures[index].mhub = value
+        case .reference: report.figures[index].reference = value
+        case .floor: report.figures[index].floor = value
+        }
+        if let note {
+            report.figures[index].note += (report.figures[index].note.isEmpty ? "" : " ") + note
+        }
+        if let value {
+            log(
+                "\(report.figures[index].name): \(column) \(String(format: "%.4g", value)) \(report.figures[index].unit.rawValue)"
+            )
+        }
+    }
+
+    private func log(_ text: String) {
+        FileHandle.standardError.write(Data("bench: \(text)\n".utf8))
+    }
+
+    // MARK: shared measurements
+
+    /// Round trips, serial rate and pipelined rates over one transport; `first` is the p50 figure's index.
+    private mutating func requests(_ endpoint: MHubEndpoint, _ column: Column, p50 first: Int, pipelined: Int) throws {
+        let trips = try measureRoundTrips(endpoint, count: options.roundTrips)
+        record(first, column, trips.latencies.median.map { $0 * 1e6 })
+        record(first + 1, column, trips.latencies.percentile(0.99).map { $0 * 1e6 })
+        record(first + 2, column, trips.perSecond)
+        for (offset, connections) in [1, 8].enumerated() {
+            let rate = try measurePipelined(
+                endpoint, connections: connections, window: options.window,
+                perConnection: options.pipelinedRequests / connections)
+            record(pipelined + offset, column, rate)
+        }
+    }
+
+    private mutating func fanout(_ endpoint: MHubEndpoint, _ column: Column, trigger: @escaping (Int) -> String) throws
+    {
+        for (offset, listeners) in [100, options.clients].enumerated() {
+            let rounds = listeners > 100 ? max(options.fanoutRounds / 2, 3) : options.fanoutRounds
+            let sample = try measureFanout(endpoint, listeners: listeners, rounds: rounds, trigger: trigger)
+            record(12 + offset * 2, column, sample.median.map { $0 * 1e3 })
+            record(13 + offset * 2, column, sample.percentile(0.99).map { $0 * 1e3 })
+        }
+    }
+
+    private func megabytes(_ bytes: Double) -> Double { bytes / 1_048_576 }
+
+    // MARK: the floor
+
+    mutating func floor() throws {
+        log("floor: starting")
+        let setup = try ServerSetup.floor(directory: options.work + "/floor")
+        let server = try setup.start()
+        defer { server.stop() }
+        _ = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
+        record(19, .floor, megabytes(try settledResidentBytes(of: server)))
+        try requests(setup.webSocket, .floor, p50: 2, pipelined: 8)
+        if let unix = setup.unix { try requests(unix, .floor, p50: 5, pipelined: 10) }
+        record(21, .floor, megabytes(try residentBytes(of: server, with: options.clients, clientsOf: setup.webSocket)))
+        try fanout(setup.webSocket, .floor) { round in
+            #"{"message_id":"toggle-\#(round)","command":"device_command","args":{}}"#
+        }
+        // A commissioning session is four requests answered at once: the floor is four echoes in a row.
+        let pipe = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
+        let sessions = options.commissioningSessions
+        let start = monotonicSeconds()
+        for index in 0..<(sessions * 4) {
+            try pipe.send(serverInfoRequest(index))
+            _ = try pipe.receive()
+        }
+        record(
+            16, .floor, Double(sessions) / (monotonicSeconds() - start), note: "floor: 4 echoed requests per session.")
+        record(
+            18, .floor,
+            try measurePASEComputation(passcode: 20_202_021, iterations: 1000, count: options.paseHandshakes),
+            note: "PASE floor: both sides' SPAKE2+ in one process, no messages.")
+    }
+
+    // MARK: mhubd
+
+    mutating func mhub() throws {
+        log("mhubd: start-up, empty home")
+        var startups = Sample()
+        var running: (ServerSetup, ServerProcess)?
+        for attempt in 0..<options.startups {
+            let setup = try ServerSetup.mhubd(
+                binary: options.mhubd, directory: options.work + "/mhub-empty-\(attempt)", matterPort: try freePort())
+            let (seconds, server) = try setup.startTimed()
+            startups.append(seconds)
+            if let (_, previous) = running { previous.stop() }
+            running = (setup, server)
+        }
+        guard let (setup, server) = running else { return }
+        defer { server.stop() }
+        record(0, .mhub, startups.median.map { $0 * 1e3 })
+        record(19, .mhub, megabytes(try settledResidentBytes(of: server)))
+        try requests(setup.webSocket, .mhub, p50: 2, pipelined: 8)
+        if let unix = setup.unix { try requests(unix, .mhub, p50: 5, pipelined: 10) }
+        record(21, .mhub, megabytes(try residentBytes(of: server, with: options.clients, clientsOf: setup.webSocket)))
+
+        let control = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
+        defer { control.close() }
+        _ = try commissionLights(control, count: 1)
+        guard case .array(let nodes) = try control.call("get_nodes"), case .integer(let node)? = nodes.first?["node_id"]
+        else {
+            throw BenchFailure("no node after commissioning one")
+        }
+        try fanout(setup.webSocket, .mhub) { round in
+            #"{"message_id":"toggle-\#(round)","command":"device_command","args":{"node_id":\#(node),"endpoint_id":1,"cluster_id":6,"command_name":"Toggle","payload":{}}}"#
+        }
+        log("mhubd: commissioning sessions")
+        let codes = try addLights(control, count: options.commissioningSessions, firstDiscriminator: 100)
+        let sessions = try measureCommissioningSessions(control, codes: codes)
+        record(16, .mhub, Double(sessions.count) / sessions.values.reduce(0, +))
+
+        log("mhubd: PASE")
+        let window = try control.call("open_commissioning_window", ["timeout": 900, "iteration": 1000])
+        guard case .integer(let passcode)? = window["setup_pin_code"], case .integer(let port) = try matterPort(setup)
+        else {
+            throw BenchFailure("no commissioning window: \(window)")
+        }
+        record(
+            18, .mhub, try measurePASE(port: UInt16(port), passcode: UInt32(passcode), count: options.paseHandshakes))
+    }
+
+    private func matterPort(_ setup: ServerSetup) throws -> JSONValue {
+        let text = try String(contentsOfFile: setup.arguments[1], encoding: .utf8)
+        guard let port = try JSONParser(maximumBytes: 1 << 20).parse(text)["matter"]?["port"] else {
+            throw BenchFailure("no matter.port in \(setup.arguments[1])")
+        }
+        return port
+    }
+
+    mutating func mhubLargeHome() throws {
+        let count = options.largeHome
+        log("mhubd: commissioning \(count) devices")
+        let setup = try ServerSetup.mhubd(
+            binary: options.mhubd, directory: options.work + "/mhub-large", matterPort: try freePort())
+        let server = try setup.start()
+        do {
+            let control = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
+            record(17, .mhub, try commissionLights(control, count: count))
+            control.close()
+        }
+        server.stop()
+        var startups = Sample()
+        for _ in 0..<options.startups {
+            let (seconds, server) = try setup.startTimed()
+            startups.append(seconds)
+            record(20, .mhub, megabytes(try settledResidentBytes(of: server)))
+            server.stop()
+        }
+        record(1, .mhub, startups.median.map { $0 * 1e3 })
+    }
+
+    // MARK: the reference
+
+    mutating func reference() throws {
+        guard let script = options.referenceScript else { return }
+        log("reference: start-up, empty home")
+        var startups = Sample()
+        var running: (ServerSetup, ServerProcess)?
+        for attempt in 0..<options.startups {
+            let setup = try ServerSetup.reference(
+                script: script, directory: options.work + "/reference-empty-\(attempt)")
+            let (seconds, server) = try setup.startTimed()
+            startups.append(seconds)
+            if let (_, previous) = running { previous.stop() }
+            running = (setup, server)
+        }
+        guard let (setup, server) = running else { return }
+        defer { server.stop() }
+        record(0, .reference, startups.median.map { $0 * 1e3 })
+        record(19, .reference, megabytes(try settledResidentBytes(of: server)))
+        try requests(setup.webSocket, .reference, p50: 2, pipelined: 8)
+        record(
+            21, .reference, megabytes(try residentBytes(of: server, with: options.clients, clientsOf: setup.webSocket)))
+    }
+
+    mutating func referenceLargeHome() throws {
+        guard let script = options.referenceScript else { return }
+        let count = options.largeHome
+        let setup = try ServerSetup.reference(script: script, directory: options.work + "/reference-large")
+        log("reference: writing \(count) nodes")
+        let prepare = try ServerProcess(
+            name: "reference-nodes", executable: script,
+            arguments: Array(setup.arguments) + ["--nodes", String(count), "--prepare"],
+            logPath: options.work + "/reference-nodes.log")
+        prepare.process.waitUntilExit()
+        guard prepare.process.terminationStatus == 0 else {
+            throw BenchFailure("writing the reference's nodes failed:\n\(prepare.logTail)")
+        }
+        var startups = Sample()
+        for _ in 0..<options.startups {
+            let (seconds, server) = try setup.startTimed()
+            startups.append(seconds)
+            record(20, .reference, megabytes(try settledResidentBytes(of: server)))
+            server.stop()
+        }
+        record(1, .reference, startups.median.map { $0 * 1e3 })
+    }
+}

@@ -1,0 +1,41 @@
+import MHubClient
+import MHubCore
+
+extension MHubMessagePipe {
+    /// Connects and reads the server's first message (its server info), retrying until `timeout` seconds have
+    /// passed: for a server that is still starting.
+    static func connectWhenReady(to endpoint: MHubEndpoint, timeout: Double) throws -> MHubMessagePipe {
+        let deadline = monotonicSeconds() + timeout
+        while true {
+            if let pipe = try? MHubMessagePipe(connectingTo: endpoint), (try? pipe.receive()) != nil {
+                return pipe
+            }
+            guard monotonicSeconds() < deadline else {
+                throw BenchFailure("\(endpoint) did not answer within \(timeout) s")
+            }
+            pause(0.002)
+        }
+    }
+
+    /// One request and its reply's `result`; events and other messages in between are skipped. An error reply
+    /// stops the run.
+    @discardableResult
+    func call(_ command: String, _ args: [String: JSONValue] = [:], id: String = "bench") throws -> JSONValue {
+        let request: JSONValue = ["message_id": .string(id), "command": .string(command), "args": .object(args)]
+        try send(JSONWriter.compact(request))
+        while true {
+            for text in try receive() {
+                guard let message = try? JSONParser(maximumBytes: 1 << 28).parse(text),
+                    message["message_id"] == .string(id)
+                else { continue }
+                if let result = message["result"] { return result }
+                throw BenchFailure("\(command) failed: \(text.prefix(300))")
+            }
+        }
+    }
+}
+
+/// A `server_info` request with the given id, as every round-trip figure sends it.
+func serverInfoRequest(_ id: Int) -> String {
+    #"{"message_id":"\#(id)","command":"server_info","args":{}}"#
+}

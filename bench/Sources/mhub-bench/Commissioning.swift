@@ -1,0 +1,43 @@
+import MHubClient
+import MHubCore
+
+/// Adds `count` on-off lights (discriminators from `firstDiscriminator`) and returns their QR codes.
+func addLights(_ pipe: MHubMessagePipe, count: Int, firstDiscriminator: Int) throws -> [String] {
+    try (0..<count).map { index in
+        let device = try pipe.call(
+            "add_simulated_device",
+            [
+                "template": "on-off-light", "name": .string("Bench light \(index)"),
+                "discriminator": .integer(Int64((firstDiscriminator + index) % 4096)), "passcode": 20_202_021,
+            ])
+        guard case .string(let code)? = device["qr_code"] else { throw BenchFailure("no qr_code in \(device)") }
+        return code
+    }
+}
+
+/// Full commissioning sessions, one after another, as an app following the Google Home APIs flow runs them:
+/// prepare, commission with the code, name the device, complete. Returns each session's duration.
+func measureCommissioningSessions(_ pipe: MHubMessagePipe, codes: [String]) throws -> Sample {
+    var durations = Sample()
+    for (index, code) in codes.enumerated() {
+        let start = monotonicSeconds()
+        try pipe.call("prepare_commissioning")
+        try pipe.call("commission_with_code", ["code": .string(code)])
+        try pipe.call("configure_device", ["name": .string("Commissioned \(index)")])
+        try pipe.call("complete_commissioning")
+        durations.append(monotonicSeconds() - start)
+    }
+    return durations
+}
+
+/// Fills the home with `count` commissioned lights through OHF's one-call flow (`commission_with_code`
+/// without a prepared session), each device added just before it is commissioned so discriminators can repeat.
+/// Returns devices per second.
+func commissionLights(_ pipe: MHubMessagePipe, count: Int) throws -> Double {
+    let start = monotonicSeconds()
+    for index in 0..<count {
+        let code = try addLights(pipe, count: 1, firstDiscriminator: index)[0]
+        try pipe.call("commission_with_code", ["code": .string(code)])
+    }
+    return Double(count) / (monotonicSeconds() - start)
+}

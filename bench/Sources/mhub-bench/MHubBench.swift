@@ -1,0 +1,54 @@
+import Foundation
+
+/// `mhub-bench run`: every figure of bench/README.md for mhubd, the reference and the floor, in one run;
+/// writes the report (Markdown and JSON) to the output directory. `mhub-bench floor`: the floor server.
+@main
+struct MHubBench {
+    static func main() {
+        let arguments = CommandLine.arguments.dropFirst()
+        do {
+            switch arguments.first {
+            case "floor":
+                var port: UInt16 = 0
+                var unix = ""
+                var rest = arguments.dropFirst()
+                while let flag = rest.popFirst(), let value = rest.popFirst() {
+                    if flag == "--port" { port = UInt16(value) ?? 0 }
+                    if flag == "--unix" { unix = value }
+                }
+                try FloorServer(tcpPort: port, unixPath: unix).run()
+            case "run":
+                try run(Options(arguments.dropFirst()))
+            default:
+                throw BenchFailure(Options.usage)
+            }
+        } catch {
+            FileHandle.standardError.write(Data("mhub-bench: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    static func run(_ options: Options) throws {
+        signal(SIGPIPE, SIG_IGN)
+        raiseOpenFileLimit()
+        try? FileManager.default.removeItem(atPath: options.work)
+        try FileManager.default.createDirectory(atPath: options.work, withIntermediateDirectories: true)
+        var bench = BenchRun(options: options)
+        try bench.floor()
+        try bench.mhub()
+        try bench.mhubLargeHome()
+        try bench.reference()
+        try bench.referenceLargeHome()
+
+        let referenceName = "python-matter-server 7.0.1"
+        let machine = Machine.describe()
+        let table = bench.report.markdown(referenceName: referenceName)
+        let date = ISO8601DateFormatter().string(from: bench.report.started)
+        let markdown = "Run \(date) on \(machine)\(options.quick ? " (--quick)" : "").\n\n\(table)\n"
+        try FileManager.default.createDirectory(atPath: options.output, withIntermediateDirectories: true)
+        try markdown.write(toFile: options.output + "/latest.md", atomically: true, encoding: .utf8)
+        try bench.report.json(referenceName: referenceName).write(
+            toFile: options.output + "/latest.json", atomically: true, encoding: .utf8)
+        print(markdown)
+    }
+}

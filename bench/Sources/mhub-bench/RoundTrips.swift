@@ -1,0 +1,71 @@
+import Foundation
+import MHubClient
+import Synchronization
+
+/// Serial requests on one connection: each sent when the previous reply has arrived.
+struct RoundTrips {
+    var latencies: Sample
+    var perSecond: Double
+}
+
+func measureRoundTrips(_ endpoint: MHubEndpoint, count: Int, warmUp: Int = 300) throws -> RoundTrips {
+    let pipe = try MHubMessagePipe.connectWhenReady(to: endpoint, timeout: 30)
+    defer { pipe.close() }
+    var latencies = Sample()
+    var measuredStart = 0.0
+    for index in 0..<(warmUp + count) {
+        if index == warmUp { measuredStart = monotonicSeconds() }
+        let start = monotonicSeconds()
+        try pipe.send(serverInfoRequest(index))
+        var replies = 0
+        while replies == 0 { replies += try pipe.receive().count }
+        if index >= warmUp { latencies.append(monotonicSeconds() - start) }
+    }
+    return RoundTrips(latencies: latencies, perSecond: Double(count) / (monotonicSeconds() - measuredStart))
+}
+
+/// Requests per second with `window` requests in flight on each of `connections` connections, each on its own
+/// thread; every connection sends `perConnection` requests after a warm-up.
+func measurePipelined(_ endpoint: MHubEndpoint, connections: Int, window: Int, perConnection: Int) throws -> Double {
+    let pipes = try (0..<connections).map { _ in try MHubMessagePipe.connectWhenReady(to: endpoint, timeout: 30) }
+    defer { for pipe in pipes { pipe.close() } }
+    for pipe in pipes {
+        try pump(pipe, window: window, total: window * 4)
+    }
+    let failures = Mutex<[String]>([])
+    let done = DispatchGroup()
+    let start = monotonicSeconds()
+    for pipe in pipes {
+        done.enter()
+        Thread.detachNewThread {
+            do {
+                try pump(pipe, window: window, total: perConnection)
+            } catch {
+                failures.withLock { $0.append("\(error)") }
+            }
+            done.leave()
+        }
+    }
+    done.wait()
+    let elapsed = monotonicSeconds() - start
+    if let failure = failures.withLock({ $0.first }) { throw BenchFailure("pipelined requests failed: \(failure)") }
+    return Double(connections * perConnection) / elapsed
+}
+
+/// Keeps `window` requests in flight until `total` replies have come back.
+private func pump(_ pipe: MHubMessagePipe, window: Int, total: Int) throws {
+    var sent = 0
+    var received = 0
+    while sent < min(window, total) {
+        try pipe.send(serverInfoRequest(sent))
+        sent += 1
+    }
+    while received < total {
+        let replies = try pipe.receive().count
+        received += replies
+        for _ in 0..<replies where sent < total {
+            try pipe.send(serverInfoRequest(sent))
+            sent += 1
+        }
+    }
+}
