@@ -54,17 +54,23 @@ private struct Scanner {
     }
 
     mutating func skipWhitespace() {
-        while offset < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[offset]) {
-            offset += 1
+        while offset < bytes.count {
+            switch bytes[offset] {
+            case 0x20, 0x09, 0x0A, 0x0D: offset += 1
+            default: return
+            }
         }
     }
 
-    mutating func expect(_ literal: String, _ value: JSONValue) throws(JSONParseError) -> JSONValue {
-        let utf8 = Array(literal.utf8)
-        guard bytes.count - offset >= utf8.count, Array(bytes[offset..<offset + utf8.count]) == utf8 else {
-            throw error("unknown literal; expected \(literal)")
-        }
-        offset += utf8.count
+    mutating func expect(_ literal: StaticString, _ value: JSONValue) throws(JSONParseError) -> JSONValue {
+        let count = literal.utf8CodeUnitCount
+        let matches =
+            bytes.count - offset >= count
+            && literal.withUTF8Buffer { expected in
+                (0..<count).allSatisfy { bytes[offset + $0] == expected[$0] }
+            }
+        guard matches else { throw error("unknown literal; expected \(literal)") }
+        offset += count
         return value
     }
 
@@ -98,14 +104,14 @@ private struct Scanner {
             }
             let keyOffset = offset
             let key = try string()
-            guard members[key] == nil else {
-                throw JSONParseError(message: "duplicate key \"\(key)\"", offset: keyOffset)
-            }
             skipWhitespace()
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw error("expected ':'") }
             offset += 1
             skipWhitespace()
-            members[key] = try value(depth: depth)
+            // A duplicate is reported at its key, after its value parsed (one hash lookup per member).
+            guard members.updateValue(try value(depth: depth), forKey: key) == nil else {
+                throw JSONParseError(message: "duplicate key \"\(key)\"", offset: keyOffset)
+            }
             skipWhitespace()
             guard offset < bytes.count else { throw error("the text ends inside an object") }
             if bytes[offset] == UInt8(ascii: ",") {
@@ -146,8 +152,29 @@ private struct Scanner {
 
     mutating func string() throws(JSONParseError) -> String {
         offset += 1
-        var output: [UInt8] = []
         let start = offset
+        // The common case, no escapes: one scan, then the bytes become the string as they are (ASCII needs no
+        // validation; `String(validating:)` is generic and costs more than the scan).
+        var isASCII = true
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\"") {
+                let end = offset
+                let decoded = bytes.withUnsafeBufferPointer {
+                    let slice = UnsafeBufferPointer(rebasing: $0[start..<end])
+                    return isASCII ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
+                }
+                guard let string = decoded else {
+                    throw JSONParseError(message: "string is not valid UTF-8", offset: start - 1)
+                }
+                offset += 1
+                return string
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            isASCII = isASCII && byte < 0x80
+            offset += 1
+        }
+        var output = Array(bytes[start..<offset])
         while true {
             guard offset < bytes.count else {
                 throw JSONParseError(message: "unterminated string", offset: start - 1)
