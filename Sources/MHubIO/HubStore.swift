@@ -2,6 +2,7 @@ import Foundation
 import MHubCore
 import MHubHub
 import MatterDataModel
+import Synchronization
 
 /// The hub's durable state in one SQLite database.
 ///
@@ -140,14 +141,16 @@ public final class HubStore {
                     passcode: UInt32(truncatingIfNeeded: row[6].int64Value ?? 0),
                     serialNumber: row[7].stringValue ?? "", nodeID: row[8].int64Value.map { NodeID($0) })
             }
-            for row in try database.query(
+            let rows = try database.query(
                 "SELECT id, structure_id, room_id, name, template, simulated_device_id, commissioned_at, data FROM nodes"
-            ) {
+            )
+            let decoded = Self.decodeNodeData(rows.map { $0[7].stringValue ?? "" })
+            for (row, result) in zip(rows, decoded) {
                 let id = NodeID(row[0].int64Value ?? 0)
                 let data: NodeData
-                do {
-                    data = try NodeDataCodec.decode(JSONParser(maximumBytes: 64 << 20).parse(row[7].stringValue ?? ""))
-                } catch {
+                switch result {
+                case .success(let value): data = value
+                case .failure(let error):
                     throw OpenError(description: "\(path): node \(id) has unreadable data: \(error)")
                 }
                 state.nodes[id] = Node(
@@ -242,6 +245,22 @@ public final class HubStore {
                 "DELETE FROM structures; DELETE FROM rooms; DELETE FROM nodes; DELETE FROM simulated_devices; "
                     + "DELETE FROM revoked_permissions; DELETE FROM counters;")
         }
+    }
+
+    /// Each node's stored JSON decoded, on every core: most of a start with many nodes is this parsing.
+    private static func decodeNodeData(_ texts: [String]) -> [Result<NodeData, any Error>] {
+        let results = Mutex([Result<NodeData, any Error>?](repeating: nil, count: texts.count))
+        let chunks = max(1, min(texts.count / 64, ProcessInfo.processInfo.activeProcessorCount * 4))
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            let range = (texts.count * chunk / chunks)..<(texts.count * (chunk + 1) / chunks)
+            let decoded = range.map { index in
+                Result { try NodeDataCodec.decode(JSONParser(maximumBytes: 64 << 20).parse(texts[index])) }
+            }
+            results.withLock { results in
+                for (index, result) in zip(range, decoded) { results[index] = result }
+            }
+        }
+        return results.withLock { $0.map { $0! } }
     }
 
     /// PRAGMA integrity_check, for tests and `get_status`.
