@@ -42,20 +42,22 @@ struct BenchRun {
         ]
     }
 
-    private mutating func record(_ index: Int, _ column: Column, _ value: Double?, note: String? = nil) {
+    private mutating func record(_ index: Int, _ column: Column, _ value: Double?, note text: String? = nil) {
         switch column {
         case .mhub: report.figures[index].mhub = value
         case .reference: report.figures[index].reference = value
         case .floor: report.figures[index].floor = value
         }
-        if let note {
-            report.figures[index].note += (report.figures[index].note.isEmpty ? "" : " ") + note
-        }
+        if let text { note(index, text) }
         if let value {
             log(
                 "\(report.figures[index].name): \(column) \(String(format: "%.4g", value)) \(report.figures[index].unit.rawValue)"
             )
         }
+    }
+
+    private mutating func note(_ index: Int, _ text: String) {
+        report.figures[index].note += (report.figures[index].note.isEmpty ? "" : " ") + text
     }
 
     private func log(_ text: String) {
@@ -78,11 +80,13 @@ struct BenchRun {
         }
     }
 
-    private mutating func fanout(_ endpoint: MHubEndpoint, _ column: Column, trigger: @escaping (Int) -> String) throws
-    {
+    private mutating func fanout(
+        _ endpoint: MHubEndpoint, _ column: Column, event: String, trigger: @escaping (Int) -> String
+    ) throws {
         for (offset, listeners) in [100, options.clients].enumerated() {
             let rounds = listeners > 100 ? max(options.fanoutRounds / 2, 3) : options.fanoutRounds
-            let sample = try measureFanout(endpoint, listeners: listeners, rounds: rounds, trigger: trigger)
+            let sample = try measureFanout(
+                endpoint, listeners: listeners, rounds: rounds, event: event, trigger: trigger)
             record(12 + offset * 2, column, sample.median.map { $0 * 1e3 })
             record(13 + offset * 2, column, sample.percentile(0.99).map { $0 * 1e3 })
         }
@@ -102,7 +106,7 @@ struct BenchRun {
         try requests(setup.webSocket, .floor, p50: 2, pipelined: 8)
         if let unix = setup.unix { try requests(unix, .floor, p50: 5, pipelined: 10) }
         record(21, .floor, megabytes(try residentBytes(of: server, with: options.clients, clientsOf: setup.webSocket)))
-        try fanout(setup.webSocket, .floor) { round in
+        try fanout(setup.webSocket, .floor, event: "attribute_updated") { round in
             #"{"message_id":"toggle-\#(round)","command":"device_command","args":{}}"#
         }
         // A commissioning session is four requests answered at once: the floor is four echoes in a row.
@@ -150,7 +154,7 @@ struct BenchRun {
         else {
             throw BenchFailure("no node after commissioning one")
         }
-        try fanout(setup.webSocket, .mhub) { round in
+        try fanout(setup.webSocket, .mhub, event: "attribute_updated") { round in
             #"{"message_id":"toggle-\#(round)","command":"device_command","args":{"node_id":\#(node),"endpoint_id":1,"cluster_id":6,"command_name":"Toggle","payload":{}}}"#
         }
         log("mhubd: commissioning sessions")
@@ -220,6 +224,14 @@ struct BenchRun {
         try requests(setup.webSocket, .reference, p50: 2, pipelined: 8)
         record(
             21, .reference, megabytes(try residentBytes(of: server, with: options.clients, clientsOf: setup.webSocket)))
+        // Without a real device the reference has no attribute to change: its closest change that every
+        // listener hears of is new Wi-Fi credentials (server_info_updated, ~320 bytes, to each listener).
+        try fanout(setup.webSocket, .reference, event: "server_info_updated") { round in
+            #"{"message_id":"wifi-\#(round)","command":"set_wifi_credentials","args":{"ssid":"bench","credentials":"round \#(round)"}}"#
+        }
+        for index in 12...15 {
+            note(index, "Reference: set_wifi_credentials → server_info_updated (it has no device to change).")
+        }
     }
 
     mutating func referenceLargeHome() throws {

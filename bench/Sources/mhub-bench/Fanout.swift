@@ -2,12 +2,14 @@ import Foundation
 import MHubClient
 import MHubCore
 
-/// One change delivered to many listening connections: `driver` sends `trigger` (a request that changes an
-/// attribute); every listener's time from that send to its first `attribute_updated` event is one value of the
-/// sample. Repeated `rounds` times.
+/// One change delivered to many listening connections: a driver connection sends `trigger` (a request that
+/// changes something every listener hears of); every listener's time from that send to its first `event` is one
+/// value of the sample. Repeated `rounds` times.
 func measureFanout(
-    _ endpoint: MHubEndpoint, listeners count: Int, rounds: Int, trigger: (Int) -> String
+    _ endpoint: MHubEndpoint, listeners count: Int, rounds: Int, event: String, trigger: (Int) -> String
 ) throws -> Sample {
+    let marker = #""event":"\#(event)""#
+    let spacedMarker = #""event": "\#(event)""#
     raiseOpenFileLimit()
     var listeners: [MHubMessagePipe] = []
     defer { for listener in listeners { listener.close() } }
@@ -31,11 +33,12 @@ func measureFanout(
             }
             let indices = Array(waiting)
             guard poll(&descriptors, nfds_t(descriptors.count), 10_000) > 0 else {
-                throw BenchFailure("\(waiting.count) of \(count) listeners got no attribute_updated within 10 s")
+                throw BenchFailure("\(waiting.count) of \(count) listeners got no \(event) within 10 s")
             }
             for (position, descriptor) in descriptors.enumerated() where descriptor.revents != 0 {
                 let index = indices[position]
-                if try listeners[index].receive().contains(where: { $0.contains("attribute_updated") }) {
+                let messages = try listeners[index].receive()
+                if messages.contains(where: { $0.contains(marker) || $0.contains(spacedMarker) }) {
                     sample.append(monotonicSeconds() - start)
                     waiting.remove(index)
                 }
