@@ -12,6 +12,15 @@ let package = Package(
         .executable(name: "mhubctl", targets: ["mhubctl"]),
         .library(name: "MatterOnboarding", targets: ["MatterOnboarding"]),
         .library(name: "MHubClient", targets: ["MHubClient"]),
+        // The pure codecs the fuzz targets drive (fuzz/Package.swift); a package can only depend on products.
+        .library(name: "MatterTLV", targets: ["MatterTLV"]),
+        .library(name: "MatterMessage", targets: ["MatterMessage"]),
+        .library(name: "MatterSecureChannel", targets: ["MatterSecureChannel"]),
+        .library(name: "MatterInteraction", targets: ["MatterInteraction"]),
+        .library(name: "MHubWebSocket", targets: ["MHubWebSocket"]),
+        .library(name: "MHubCore", targets: ["MHubCore"]),
+        .library(name: "MHubHub", targets: ["MHubHub"]),
+        .library(name: "MatterCrypto", targets: ["MatterCrypto"]),
     ],
     targets: [
         // Pure codecs and models.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Sets up a Debian 12 machine and runs every check: formatting (swift format lint) and the whole
-# test suite (unit, I/O and integration tests that start the real binaries). Exits non-zero on any
-# failure. Extra arguments go to `swift test` (e.g. --filter Onboarding).
+# Sets up a Debian 12 machine and runs every check: formatting (swift format lint), the whole
+# test suite (unit, I/O and integration tests that start the real binaries) and a short run of each
+# fuzz target (docs/fuzzing.md; MHUB_FUZZ_SECONDS per target, default 20, 0 skips it). Exits non-zero
+# on any failure. Extra arguments go to `swift test` (e.g. --filter Onboarding).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,8 +17,14 @@ MHUB_CHIP_PYTHON=$(scripts/peers-venv.sh chip)
 export MHUB_CHIP_PYTHON
 
 echo "== swift format lint" >&2
-swift format lint --strict --recursive Package.swift Sources Tests
+swift format lint --strict --recursive Package.swift Sources Tests fuzz
 
 echo "== swift test" >&2
 swift build --build-tests >&2
 swift test --skip-build "$@"
+
+fuzz_seconds=${MHUB_FUZZ_SECONDS:-20}
+if [ "$fuzz_seconds" -gt 0 ]; then
+    echo "== fuzz (${fuzz_seconds} s per target)" >&2
+    scripts/fuzz.sh "$fuzz_seconds"
+fi

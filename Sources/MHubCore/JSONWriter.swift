@@ -27,7 +27,8 @@ public enum JSONWriter {
         case .bool(let bool): output += (bool ? "true" : "false").utf8
         case .integer(let integer): output += String(integer).utf8
         case .double(let double):
-            if let exact = Int64(exactly: double), abs(exact) < 1 << 53 {
+            // `magnitude`, not `abs`: -2^63 is a whole double whose `abs` as Int64 overflows.
+            if let exact = Int64(exactly: double), exact.magnitude < 1 << 53 {
                 output += String(exact).utf8
             } else {
                 output += "\(double)".utf8

@@ -72,7 +72,10 @@ public struct HTTPHeadParser: Sendable {
         scanning: while scanIndex < limit {
             switch buffer[scanIndex] {
             case 0x0D:
-                guard scanIndex + 1 < buffer.count else { break scanning }
+                // The LF must be within the limit too. Reading the byte past it made the error depend on how the
+                // bytes arrived (a CR in the limit's last place gave invalidByte when a non-LF came with it, and
+                // headTooLarge when it came later); such a CR ends no head within the limit: headTooLarge.
+                guard scanIndex + 1 < limit else { break scanning }
                 guard buffer[scanIndex + 1] == 0x0A else { throw .invalidByte(0x0D, offset: scanIndex) }
                 let line = lineStart..<scanIndex
                 scanIndex += 2
@@ -80,7 +83,6 @@ public struct HTTPHeadParser: Sendable {
                 if !line.isEmpty {
                     lines.append(line)
                 } else if !lines.isEmpty {
-                    guard scanIndex <= maximumBytes else { throw .headTooLarge(limit: maximumBytes) }
                     return consumeHead()
                 }
             case 0x09, 0x20...0x7E:

@@ -55,4 +55,19 @@ import Testing
         #expect(try parser.parse(compact) == value)
         #expect(try parser.parse(JSONWriter.pretty(value)) == value)
     }
+
+    /// Found by fuzz-control-request (docs/fuzzing.md): `-9223372036854775809` is below Int64, so it reads as the
+    /// double -2^63, which is whole; the writer took its `abs` as an Int64, which overflowed and trapped.
+    @Test func writesMinusTwoToTheSixtyThird() throws {
+        // The fuzzer's input: "\r-9223372036854775809\r".
+        let input: [UInt8] = [
+            0x0D, 0x2D, 0x39, 0x32, 0x32, 0x33, 0x33, 0x37, 0x32, 0x30, 0x33, 0x36, 0x38, 0x35, 0x34, 0x37, 0x37, 0x35,
+            0x38, 0x30, 0x39, 0x0D,
+        ]
+        let value = try parser.parse(input)
+        #expect(value == .double(-9_223_372_036_854_775_808))
+        #expect(JSONWriter.compact(value) == "-9.223372036854776e+18")
+        #expect(try parser.parse(JSONWriter.compact(value)) == value)
+        #expect(JSONWriter.compact(.double(9_223_372_036_854_775_808)) == "9.223372036854776e+18")
+    }
 }

@@ -82,6 +82,28 @@ import Testing
         #expect(throws: HTTPHeadError.headTooLarge(limit: 64)) { try parser.nextRequest() }
     }
 
+    /// Found by fuzz-http-head (docs/fuzzing.md): with a CR in the limit's last place, the parser read the byte
+    /// after the limit when it had arrived, so the same bytes failed with invalidByte all at once and with
+    /// headTooLarge one at a time. Now it never looks past the limit.
+    @Test func aCRInTheLimitsLastPlaceIsTooLargeHoweverTheBytesArrive() throws {
+        // The fuzzer's input after its first byte, which chose a limit of 1 byte.
+        let input: [UInt8] = [0x0D, 0x00, 0x00, 0x0A, 0x2D, 0x0A, 0x54, 0x74, 0x00]
+        var whole = HTTPHeadParser(maximumBytes: 1)
+        whole.append(input)
+        #expect(throws: HTTPHeadError.headTooLarge(limit: 1)) { try whole.nextRequest() }
+        var single = HTTPHeadParser(maximumBytes: 1)
+        single.append(input.prefix(1))
+        #expect(throws: HTTPHeadError.headTooLarge(limit: 1)) { try single.nextRequest() }
+
+        // The same at a realistic limit: the final CR is the 26th byte of a 26-byte limit.
+        let head = Array("GET / HTTP/1.1\r\nHost: a\r\n\rX".utf8)
+        for cut in [head.count - 1, head.count] {
+            var parser = HTTPHeadParser(maximumBytes: head.count - 1)
+            parser.append(head.prefix(cut))
+            #expect(throws: HTTPHeadError.headTooLarge(limit: head.count - 1)) { try parser.nextRequest() }
+        }
+    }
+
     @Test(arguments: [
         "GET /", "GET  / HTTP/1.1", "GET / HTTP/1.1 ", "GET / HTTP/1.x",
         "GET / HTTP/11", "G(T / HTTP/1.1", " GET / HTTP/1.1", "GET /a\tb HTTP/1.1",
