@@ -1,7 +1,7 @@
 /// The value of a Matter attribute, in the shapes the Interaction Model carries.
 ///
 /// Structures are keyed by their fields' context tags, as TLV carries them.
-public indirect enum AttributeValue: Hashable, Sendable {
+public enum AttributeValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case signed(Int64)
