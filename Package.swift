@@ -42,6 +42,7 @@ let package = Package(
         ),
 
         // C libraries from Debian packages.
+        .systemLibrary(name: "CMalloc"),
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
@@ -71,7 +72,7 @@ let package = Package(
         .target(
             name: "MHubIO",
             dependencies: [
-                "MHubCore", "MHubHub", "MHubWebSocket", "CSQLite", "MHubDNSSD", "MHubAvahi", "MHubDiscovery",
+                "MHubCore", "MHubHub", "MHubWebSocket", "CSQLite", "CMalloc", "MHubDNSSD", "MHubAvahi", "MHubDiscovery",
                 "MatterUDC", "MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction",
                 "MatterDataModel",
             ]

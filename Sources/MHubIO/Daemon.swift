@@ -1,3 +1,4 @@
+import CMalloc
 import Dispatch
 import Foundation
 import MHubCore
@@ -73,6 +74,8 @@ public final class Daemon: @unchecked Sendable {
         let state: HubState
         if let loaded = try store.load() {
             state = loaded
+            // Parsing every stored node leaves freed parse trees in the decoding threads' malloc arenas.
+            malloc_trim(0)
             logger.info(
                 "state: \(databasePath) (\(loaded.nodes.count) nodes, \(loaded.simulatedDevices.count) simulated devices)"
             )

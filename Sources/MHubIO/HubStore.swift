@@ -145,11 +145,12 @@ public final class HubStore {
                 "SELECT id, structure_id, room_id, name, template, simulated_device_id, commissioned_at, data FROM nodes"
             )
             let decoded = Self.decodeNodeData(rows.map { $0[7].stringValue ?? "" })
+            var interner = ClusterDataInterner()
             for (row, result) in zip(rows, decoded) {
                 let id = NodeID(row[0].int64Value ?? 0)
                 let data: NodeData
                 switch result {
-                case .success(let value): data = value
+                case .success(let value): data = interner.intern(value)
                 case .failure(let error):
                     throw OpenError(description: "\(path): node \(id) has unreadable data: \(error)")
                 }
