@@ -125,24 +125,36 @@ struct BenchRun {
             note: "PASE floor: both sides' SPAKE2+ in one process, no messages.")
     }
 
-    // MARK: mhubd
-
-    mutating func mhub() throws {
-        log("mhubd: start-up, empty home")
+    /// Starts fresh servers one after another (each from an empty state) and records the median start-up and
+    /// the last one's idle memory; the last one is left running for the next measurements.
+    private mutating func emptyHomeStartups(
+        _ column: Column, _ makeSetup: (Int) throws -> ServerSetup
+    ) throws -> (ServerSetup, ServerProcess) {
         var startups = Sample()
         var running: (ServerSetup, ServerProcess)?
-        for attempt in 0..<options.startups {
-            let setup = try ServerSetup.mhubd(
-                binary: options.mhubd, directory: options.work + "/mhub-empty-\(attempt)", matterPort: try freePort())
+        for attempt in 0..<max(options.startups, 1) {
+            let setup = try makeSetup(attempt)
             let (seconds, server) = try setup.startTimed()
             startups.append(seconds)
             if let (_, previous) = running { previous.stop() }
             running = (setup, server)
         }
-        guard let (setup, server) = running else { return }
+        let (setup, server) = running!
+        record(0, column, startups.median.map { $0 * 1e3 })
+        record(19, column, megabytes(try settledResidentBytes(of: server)))
+        return (setup, server)
+    }
+
+    // MARK: mhubd
+
+    mutating func mhub() throws {
+        log("mhubd: start-up, empty home")
+        let options = self.options
+        let (setup, server) = try emptyHomeStartups(.mhub) { attempt in
+            try ServerSetup.mhubd(
+                binary: options.mhubd, directory: options.work + "/mhub-empty-\(attempt)", matterPort: try freePort())
+        }
         defer { server.stop() }
-        record(0, .mhub, startups.median.map { $0 * 1e3 })
-        record(19, .mhub, megabytes(try settledResidentBytes(of: server)))
         try requests(setup.webSocket, .mhub, p50: 2, pipelined: 8)
         if let unix = setup.unix { try requests(unix, .mhub, p50: 5, pipelined: 10) }
         record(21, .mhub, megabytes(try residentBytes(of: server, with: options.clients, clientsOf: setup.webSocket)))
@@ -207,20 +219,11 @@ struct BenchRun {
     mutating func reference() throws {
         guard let script = options.referenceScript else { return }
         log("reference: start-up, empty home")
-        var startups = Sample()
-        var running: (ServerSetup, ServerProcess)?
-        for attempt in 0..<options.startups {
-            let setup = try ServerSetup.reference(
-                script: script, directory: options.work + "/reference-empty-\(attempt)")
-            let (seconds, server) = try setup.startTimed()
-            startups.append(seconds)
-            if let (_, previous) = running { previous.stop() }
-            running = (setup, server)
+        let options = self.options
+        let (setup, server) = try emptyHomeStartups(.reference) { attempt in
+            try ServerSetup.reference(script: script, directory: options.work + "/reference-empty-\(attempt)")
         }
-        guard let (setup, server) = running else { return }
         defer { server.stop() }
-        record(0, .reference, startups.median.map { $0 * 1e3 })
-        record(19, .reference, megabytes(try settledResidentBytes(of: server)))
         try requests(setup.webSocket, .reference, p50: 2, pipelined: 8)
         record(
             21, .reference, megabytes(try residentBytes(of: server, with: options.clients, clientsOf: setup.webSocket)))
