@@ -9,17 +9,13 @@ import MHubHub
 ///   Dispatch sources have been cancelled.
 final class ControlConnection {
     let id: UInt64
-    let fd: Int32
     private(set) var client: ClientInfo?
     private var framing: any Framing
     private let queue: DispatchQueue
-    private let readSource: any DispatchSourceRead
-    private let writeSource: any DispatchSourceWrite
+    private let sources: SocketSources
     private var output = OutputQueue()
-    private var writing = false
     private var closing = false
     private(set) var closed = false
-    private var cancelledSources = 0
     private let maximumOutput: Int
     let peer: String
 
@@ -36,29 +32,17 @@ final class ControlConnection {
         queue: DispatchQueue
     ) {
         self.id = id
-        self.fd = fd
         self.framing = framing
         self.client = client
         self.peer = peer
         self.maximumOutput = maximumOutput
         self.queue = queue
-        readSource = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
-        writeSource = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
+        sources = SocketSources(fd: fd, queue: queue)
     }
 
     func start() {
         dispatchPrecondition(condition: .onQueue(queue))
-        readSource.setEventHandler { [weak self] in self?.readAvailable() }
-        writeSource.setEventHandler { [weak self] in self?.writeAvailable() }
-        let cancelHandler: () -> Void = { [self] in
-            cancelledSources += 1
-            if cancelledSources == 2 {
-                Glibc.close(fd)
-            }
-        }
-        readSource.setCancelHandler(handler: cancelHandler)
-        writeSource.setCancelHandler(handler: cancelHandler)
-        readSource.resume()
+        sources.start(readable: { [weak self] in self?.readAvailable() }, writable: { [weak self] in self?.flush() })
         if client != nil {
             onReady?(self)
         }
@@ -101,11 +85,7 @@ final class ControlConnection {
     private func finish() {
         guard !closed else { return }
         closed = true
-        readSource.cancel()
-        if !writing {
-            writeSource.resume()
-        }
-        writeSource.cancel()
+        sources.cancel()
         onClose?(self, closeReason)
         onMessage = nil
         onReady = nil
@@ -113,19 +93,19 @@ final class ControlConnection {
     }
 
     private func readAvailable() {
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        if count < 0 {
-            if errno == EAGAIN || errno == EINTR { return }
-            abort(reason: "read: \(String(cString: strerror(errno)))")
-            return
-        }
-        if count == 0 {
+        let bytes: ArraySlice<UInt8>
+        switch sources.read() {
+        case .bytes(let read): bytes = read
+        case .nothing: return
+        case .end:
             abort(reason: closing ? closeReason : "the client closed the connection")
+            return
+        case .failed(let reason):
+            abort(reason: reason)
             return
         }
         guard !closing else { return }
-        for action in framing.received(Array(buffer[0..<count])) {
+        for action in framing.received(Array(bytes)) {
             guard !closed else { return }
             switch action {
             case .message(let bytes): onMessage?(self, bytes)
@@ -144,29 +124,10 @@ final class ControlConnection {
 
     private func flush() {
         guard !closed else { return }
-        switch output.flush(to: fd) {
-        case .wouldBlock:
-            if !writing {
-                writing = true
-                writeSource.resume()
-            }
-            return
-        case .failed(let reason):
-            abort(reason: reason)
-            return
-        case .drained:
-            break
+        switch sources.flush(&output) {
+        case .wouldBlock: break
+        case .failed(let reason): abort(reason: reason)
+        case .drained: if closing { finish() }
         }
-        if writing {
-            writing = false
-            writeSource.suspend()
-        }
-        if closing {
-            finish()
-        }
-    }
-
-    private func writeAvailable() {
-        flush()
     }
 }

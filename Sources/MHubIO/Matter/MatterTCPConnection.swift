@@ -12,14 +12,10 @@ final class MatterTCPConnection {
 
     let id: UInt64
     let peer: MatterPeer
-    private let fd: Int32
     private let queue: DispatchQueue
-    private let readSource: any DispatchSourceRead
-    private let writeSource: any DispatchSourceWrite
+    private let sources: SocketSources
     private var framing = MatterTCPFraming()
     private var output = OutputQueue()
-    private var writing = false
-    private var cancelledSources = 0
     private(set) var closed = false
     private(set) var lastActivity: MonotonicInstant
 
@@ -30,27 +26,15 @@ final class MatterTCPConnection {
 
     init(id: UInt64, fd: Int32, name: String, queue: DispatchQueue, now: MonotonicInstant) {
         self.id = id
-        self.fd = fd
         self.queue = queue
         peer = .tcp(connection: id, name: name)
         lastActivity = now
-        readSource = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
-        writeSource = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
+        sources = SocketSources(fd: fd, queue: queue)
     }
 
     func start() {
         dispatchPrecondition(condition: .onQueue(queue))
-        readSource.setEventHandler { [weak self] in self?.readAvailable() }
-        writeSource.setEventHandler { [weak self] in self?.flush() }
-        let cancelHandler: () -> Void = { [self] in
-            cancelledSources += 1
-            if cancelledSources == 2 {
-                Glibc.close(fd)
-            }
-        }
-        readSource.setCancelHandler(handler: cancelHandler)
-        writeSource.setCancelHandler(handler: cancelHandler)
-        readSource.resume()
+        sources.start(readable: { [weak self] in self?.readAvailable() }, writable: { [weak self] in self?.flush() })
     }
 
     /// Queues one message with its length prefix.
@@ -68,11 +52,7 @@ final class MatterTCPConnection {
     func close(reason: String) {
         guard !closed else { return }
         closed = true
-        readSource.cancel()
-        if !writing {
-            writeSource.resume()
-        }
-        writeSource.cancel()
+        sources.cancel()
         let onClose = onClose
         self.onClose = nil
         onMessage = nil
@@ -80,19 +60,19 @@ final class MatterTCPConnection {
     }
 
     private func readAvailable() {
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        if count < 0 {
-            if errno == EAGAIN || errno == EINTR { return }
-            close(reason: "read: \(String(cString: strerror(errno)))")
-            return
-        }
-        if count == 0 {
+        let bytes: ArraySlice<UInt8>
+        switch sources.read() {
+        case .bytes(let read): bytes = read
+        case .nothing: return
+        case .end:
             close(reason: "the peer closed the connection")
+            return
+        case .failed(let reason):
+            close(reason: reason)
             return
         }
         lastActivity = MatterPort.now()
-        framing.append(buffer[0..<count])
+        framing.append(bytes)
         do {
             while !closed, let message = try framing.next() {
                 onMessage?(self, message)
@@ -104,22 +84,8 @@ final class MatterTCPConnection {
 
     private func flush() {
         guard !closed else { return }
-        switch output.flush(to: fd) {
-        case .wouldBlock:
-            if !writing {
-                writing = true
-                writeSource.resume()
-            }
-            return
-        case .failed(let reason):
+        if case .failed(let reason) = sources.flush(&output) {
             close(reason: reason)
-            return
-        case .drained:
-            break
-        }
-        if writing {
-            writing = false
-            writeSource.suspend()
         }
     }
 }
