@@ -28,7 +28,7 @@ public struct ReadRequestMessage: Hashable, Sendable {
 
     /// Reads a request and checks its attribute paths (`AttributePathIB.validateForRead()`).
     public init(payload: [UInt8]) throws(InteractionModelError) {
-        let fields = try TLVFields(message: payload)
+        let fields = try TLVFields(payload: payload)
         var paths: [AttributePathIB]?
         if let elements = try fields.array(0, "AttributeRequests") {
             paths = []

@@ -45,7 +45,7 @@ public struct ReportDataMessage: Hashable, Sendable {
 
     /// Reads a report (for tests and peers written in Swift).
     public init(payload: [UInt8]) throws(InteractionModelError) {
-        let fields = try TLVFields(message: payload)
+        let fields = try TLVFields(payload: payload)
         subscriptionID = try fields.unsigned(0, "SubscriptionId", as: UInt32.self)
         if let elements = try fields.array(1, "AttributeReportIBs") {
             var reports: [AttributeReportIB] = []

@@ -14,8 +14,7 @@ public struct StatusIB: Hashable, Sendable, CustomStringConvertible {
 
     public init(_ element: TLVElement) throws(InteractionModelError) {
         let fields = try TLVFields(element, "StatusIB")
-        guard let status = try fields.unsigned(0, "Status", as: UInt8.self) else { throw .missingField("Status") }
-        self.status = InteractionModelStatus(rawValue: status)
+        status = InteractionModelStatus(rawValue: try fields.requiredUnsigned(0, "Status", as: UInt8.self))
         clusterStatus = try fields.unsigned(1, "ClusterStatus", as: UInt8.self)
     }
 

@@ -16,9 +16,8 @@ public struct StatusResponseMessage: Hashable, Sendable {
     }
 
     public init(payload: [UInt8]) throws(InteractionModelError) {
-        let fields = try TLVFields(message: payload)
-        guard let status = try fields.unsigned(0, "Status", as: UInt8.self) else { throw .missingField("Status") }
-        self.status = InteractionModelStatus(rawValue: status)
+        let fields = try TLVFields(payload: payload)
+        status = InteractionModelStatus(rawValue: try fields.requiredUnsigned(0, "Status", as: UInt8.self))
         interactionModelRevision = try fields.unsigned(
             InteractionModel.revisionTag, "InteractionModelRevision", as: UInt8.self)
     }

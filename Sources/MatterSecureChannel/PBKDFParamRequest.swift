@@ -30,11 +30,11 @@ public struct PBKDFParamRequest: Hashable, Sendable {
     public init(payload: [UInt8]) throws(PASEMessageError) {
         let reader = try TLVStructureReader(payload: payload)
         initiatorRandom = try reader.bytes(1, "initiatorRandom", length: Self.randomLength...Self.randomLength)
-        initiatorSessionID = try reader.unsigned(2, "initiatorSessionId", as: UInt16.self)
-        let passcode = try reader.unsigned(3, "passcodeId", as: UInt64.self)
+        initiatorSessionID = try reader.requiredUnsigned(2, "initiatorSessionId", as: UInt16.self)
+        let passcode = try reader.requiredUnsigned(3, "passcodeId", as: UInt64.self)
         guard passcode == 0 else { throw .unsupportedPasscodeID(passcode) }
         passcodeID = 0
-        hasPBKDFParameters = try reader.bool(4, "hasPBKDFParameters")
+        hasPBKDFParameters = try reader.requiredBool(4, "hasPBKDFParameters")
         initiatorSessionParameters = try reader.element(5).map { (element) throws(PASEMessageError) in
             try SessionParameters(element)
         }

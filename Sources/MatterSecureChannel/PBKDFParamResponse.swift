@@ -41,11 +41,11 @@ public struct PBKDFParamResponse: Hashable, Sendable {
         let random = PBKDFParamRequest.randomLength...PBKDFParamRequest.randomLength
         initiatorRandom = try reader.bytes(1, "initiatorRandom", length: random)
         responderRandom = try reader.bytes(2, "responderRandom", length: random)
-        responderSessionID = try reader.unsigned(3, "responderSessionId", as: UInt16.self)
+        responderSessionID = try reader.requiredUnsigned(3, "responderSessionId", as: UInt16.self)
         if let element = reader.element(4) {
-            let parameters = try TLVStructureReader(structure: element, field: "pbkdf_parameters")
+            let parameters = try TLVStructureReader(element, "pbkdf_parameters")
             pbkdfParameters = PBKDFParameters(
-                iterations: try parameters.unsigned(1, "iterations", as: UInt32.self),
+                iterations: try parameters.requiredUnsigned(1, "iterations", as: UInt32.self),
                 salt: try parameters.bytes(2, "salt", length: Spake2pPasscodeKeys.saltLengthRange))
         } else {
             pbkdfParameters = nil

@@ -43,17 +43,17 @@ public struct SessionParameters: Hashable, Sendable {
     }
 
     init(_ element: TLVElement) throws(PASEMessageError) {
-        let reader = try TLVStructureReader(structure: element, field: "session parameters")
+        let reader = try TLVStructureReader(element, "session parameters")
         self.init(
-            idleInterval: try reader.optionalUnsigned(1, "SESSION_IDLE_INTERVAL", as: UInt32.self),
-            activeInterval: try reader.optionalUnsigned(2, "SESSION_ACTIVE_INTERVAL", as: UInt32.self),
-            activeThreshold: try reader.optionalUnsigned(3, "SESSION_ACTIVE_THRESHOLD", as: UInt16.self),
-            dataModelRevision: try reader.optionalUnsigned(4, "DataModelRevision", as: UInt16.self),
-            interactionModelRevision: try reader.optionalUnsigned(5, "InteractionModelRevision", as: UInt16.self),
-            specificationVersion: try reader.optionalUnsigned(6, "SpecificationVersion", as: UInt32.self),
-            maxPathsPerInvoke: try reader.optionalUnsigned(7, "MaxPathsPerInvoke", as: UInt16.self),
-            supportedTransports: try reader.optionalUnsigned(8, "SupportedTransports", as: UInt16.self),
-            maxTCPMessageSize: try reader.optionalUnsigned(9, "MaxTCPMessageSize", as: UInt32.self))
+            idleInterval: try reader.unsigned(1, "SESSION_IDLE_INTERVAL", as: UInt32.self),
+            activeInterval: try reader.unsigned(2, "SESSION_ACTIVE_INTERVAL", as: UInt32.self),
+            activeThreshold: try reader.unsigned(3, "SESSION_ACTIVE_THRESHOLD", as: UInt16.self),
+            dataModelRevision: try reader.unsigned(4, "DataModelRevision", as: UInt16.self),
+            interactionModelRevision: try reader.unsigned(5, "InteractionModelRevision", as: UInt16.self),
+            specificationVersion: try reader.unsigned(6, "SpecificationVersion", as: UInt32.self),
+            maxPathsPerInvoke: try reader.unsigned(7, "MaxPathsPerInvoke", as: UInt16.self),
+            supportedTransports: try reader.unsigned(8, "SupportedTransports", as: UInt16.self),
+            maxTCPMessageSize: try reader.unsigned(9, "MaxTCPMessageSize", as: UInt32.self))
     }
 
     /// The structure with context tag `tag`, fields in tag order.
