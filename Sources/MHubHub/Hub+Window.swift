@@ -53,8 +53,8 @@ extension Hub {
             openedAt: now, closesAt: now + timeout * 1000, enhanced: enhanced,
             discriminator: discriminator ?? identity.discriminator, passcode: passcode, iterations: iterations,
             salt: salt)
-        outcome.events.append(HubEvent("commissioning_window_updated", windowJSON))
-        return windowJSON
+        outcome.events.append(HubEvent("commissioning_window_updated", windowJSON(revealingSecrets: false)))
+        return windowJSON(revealingSecrets: true)
     }
 
     mutating func closeWindow(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError) -> JSONValue {
@@ -62,7 +62,7 @@ extension Hub {
         let wasOpen = window != nil
         window = nil
         if wasOpen {
-            outcome.events.append(HubEvent("commissioning_window_updated", windowJSON))
+            outcome.events.append(HubEvent("commissioning_window_updated", windowJSON(revealingSecrets: false)))
         }
         return ["closed": .bool(wasOpen)]
     }
@@ -71,12 +71,21 @@ extension Hub {
     mutating func advanceWindow(now: Timestamp, _ outcome: inout HubOutcome) {
         guard let current = window, now >= current.closesAt else { return }
         window = nil
-        outcome.events.append(HubEvent("commissioning_window_updated", windowJSON))
+        outcome.events.append(HubEvent("commissioning_window_updated", windowJSON(revealingSecrets: false)))
     }
 
-    /// The window as the protocol shows it: the OHF result fields, plus its state.
-    public var windowJSON: JSONValue {
+    /// The window as the protocol shows it: the OHF result fields, plus its state. Its passcode and the codes
+    /// that carry it only when `revealingSecrets` (for the admin scope, which may open windows); events and
+    /// other scopes see the rest.
+    public func windowJSON(revealingSecrets: Bool) -> JSONValue {
         guard let window else { return ["open": false] }
+        guard revealingSecrets else {
+            return [
+                "open": true, "commissioning_mode": .integer(Int64(window.commissioningMode)),
+                "closes_at": .string(isoTimestamp(window.closesAt)),
+                "discriminator": .integer(Int64(window.discriminator)),
+            ]
+        }
         let payload = SetupPayload(
             vendorID: settings.identity.vendorID, productID: settings.identity.productID,
             discoveryCapabilities: .onNetwork, discriminator: window.discriminator, passcode: window.passcode)
