@@ -65,14 +65,16 @@ let package = Package(
         ),
 
         // Wrappers and I/O.
+        .target(name: "MHubPOSIX"),
         .target(name: "MHubQRCode", dependencies: ["CQRencode"]),
         .target(name: "MatterCrypto", dependencies: ["CCrypto"]),
         .target(name: "MHubAvahi", dependencies: ["MHubDNSSD", "CAvahi"]),
-        .target(name: "MHubClient", dependencies: ["MHubCore", "MHubWebSocket"]),
+        .target(name: "MHubClient", dependencies: ["MHubCore", "MHubWebSocket", "MHubPOSIX"]),
         .target(
             name: "MHubIO",
             dependencies: [
-                "MHubCore", "MHubHub", "MHubWebSocket", "CSQLite", "CMalloc", "MHubDNSSD", "MHubAvahi", "MHubDiscovery",
+                "MHubCore", "MHubHub", "MHubWebSocket", "MHubPOSIX", "CSQLite", "CMalloc", "MHubDNSSD", "MHubAvahi",
+                "MHubDiscovery",
                 "MatterUDC", "MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction",
                 "MatterDataModel",
             ]
@@ -94,8 +96,8 @@ let package = Package(
         .executableTarget(
             name: "mhub-bench",
             dependencies: [
-                "MHubClient", "MHubCore", "MHubIO", "MHubWebSocket", "MatterCrypto", "MatterSecureChannel",
-                "MatterTestSupport",
+                "MHubClient", "MHubCore", "MHubIO", "MHubPOSIX", "MHubWebSocket", "MatterCrypto",
+                "MatterSecureChannel", "MatterTestSupport",
             ],
             path: "bench/Sources/mhub-bench"
         ),
@@ -120,7 +122,7 @@ let package = Package(
         .testTarget(
             name: "MHubIOTests",
             dependencies: [
-                "MHubIO", "MHubCore", "MHubHub", "MatterCrypto", "MatterMessage", "MatterSecureChannel",
+                "MHubIO", "MHubCore", "MHubHub", "MHubPOSIX", "MatterCrypto", "MatterMessage", "MatterSecureChannel",
                 "MatterInteraction", "MatterDataModel", "MatterTestSupport", "MHubTestSupport",
             ]
         ),

@@ -32,11 +32,8 @@ final class HubService {
         timer.resume()
     }
 
-    static func now() -> Timestamp {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        return Timestamp(spec.tv_sec) * 1000 + Timestamp(spec.tv_nsec) / 1_000_000
-    }
+    /// The hub's time: monotonic, so deadlines do not move when the system clock is stepped (`HubClock`).
+    static func now() -> Timestamp { HubClock.now() }
 
     var statusSummary: String {
         "\(hub.state.nodes.count) nodes, \(hub.state.simulatedDevices.count) simulated devices, "
@@ -170,11 +167,7 @@ final class HubService {
     private func deliver(_ outcome: HubOutcome) {
         for event in outcome.events {
             let text = JSONWriter.compact(ControlMessages.encode(event))
-            var targets = hub.listeners
-            if case .listenersAnd(let id) = event.audience {
-                targets.insert(id)
-            }
-            for id in targets.sorted() {
+            for id in hub.recipients(of: event) {
                 connections[id]?.send(text)
             }
         }
@@ -201,6 +194,18 @@ final class HubService {
         timerArmedFor = nil
         let before = hub
         run(hub.tick(now: Self.now()), undo: before)
+    }
+
+    /// Refuses every open connection that presented a token for which `revoked` is true.
+    func closeConnections(where revoked: (String) -> Bool, refusal: ConnectionRefusal) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        for connection in connections.values {
+            if let token = connection.token, revoked(token) {
+                logger.notice(
+                    "closing client \(connection.id) (\(connection.client?.principal.name ?? "?")): \(refusal.details)")
+                connection.refuse(refusal)
+            }
+        }
     }
 
     // MARK: shutdown
