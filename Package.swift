@@ -69,10 +69,13 @@ let package = Package(
         .target(name: "MatterCrypto", dependencies: ["CCrypto"]),
         .target(name: "MHubAvahi", dependencies: ["MHubDNSSD", "CAvahi"]),
         .target(name: "MHubClient", dependencies: ["MHubCore", "MHubWebSocket"]),
+        // The hub's durable state: the SQLite wrapper and `HubStore`.
+        .target(name: "MHubStore", dependencies: ["MHubCore", "MHubHub", "MatterDataModel", "CSQLite"]),
         .target(
             name: "MHubIO",
             dependencies: [
-                "MHubCore", "MHubHub", "MHubWebSocket", "CSQLite", "CMalloc", "MHubDNSSD", "MHubAvahi", "MHubDiscovery",
+                "MHubCore", "MHubHub", "MHubStore", "MHubWebSocket", "CMalloc", "MHubDNSSD", "MHubAvahi",
+                "MHubDiscovery",
                 "MatterUDC", "MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction",
                 "MatterDataModel",
             ]
@@ -123,6 +126,10 @@ let package = Package(
                 "MHubIO", "MHubCore", "MHubHub", "MatterCrypto", "MatterMessage", "MatterSecureChannel",
                 "MatterInteraction", "MatterDataModel", "MatterTestSupport", "MHubTestSupport",
             ]
+        ),
+        .testTarget(
+            name: "MHubStoreTests",
+            dependencies: ["MHubStore", "MHubCore", "MHubHub", "MatterDataModel", "MHubTestSupport"]
         ),
         .testTarget(
             name: "MatterInteractionTests",

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import MHubCore
 import MHubHub
+import MHubStore
 
 /// Runs the hub: feeds it requests, disconnects and time, commits its changes, delivers its replies
 /// and events.

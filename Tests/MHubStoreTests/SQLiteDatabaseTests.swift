@@ -2,7 +2,7 @@ import Foundation
 import MHubTestSupport
 import Testing
 
-@testable import MHubIO
+@testable import MHubStore
 
 /// Values, statements, transactions, errors and header pragmas; files on disk are in `SQLiteFileTests`.
 @Suite final class SQLiteDatabaseTests {
