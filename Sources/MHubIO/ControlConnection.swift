@@ -19,8 +19,9 @@ final class ControlConnection {
     private let maximumOutput: Int
     let peer: String
 
-    /// Called with each complete incoming message, with the client as authenticated.
-    var onMessage: ((ControlConnection, [UInt8]) -> Void)?
+    /// Called with the complete incoming messages of one read, in order, with the client as authenticated;
+    /// messages that another action of the framing (a refusal, a close) separates come in separate calls.
+    var onMessages: ((ControlConnection, [[UInt8]]) -> Void)?
     var onOversized: ((ControlConnection) -> Void)?
     /// Called once when the client is known (at once for Unix, after the handshake for WebSocket).
     var onReady: ((ControlConnection) -> Void)?
@@ -87,7 +88,7 @@ final class ControlConnection {
         closed = true
         sources.cancel()
         onClose?(self, closeReason)
-        onMessage = nil
+        onMessages = nil
         onReady = nil
         onClose = nil
     }
@@ -105,10 +106,16 @@ final class ControlConnection {
             return
         }
         guard !closing else { return }
+        var messages: [[UInt8]] = []
         for action in framing.received(Array(bytes)) {
+            if case .message(let bytes) = action {
+                messages.append(bytes)
+                continue
+            }
+            deliver(&messages)
             guard !closed else { return }
             switch action {
-            case .message(let bytes): onMessage?(self, bytes)
+            case .message: break
             case .oversized: onOversized?(self)
             case .write(let bytes): enqueue(bytes)
             case .authenticated(let principal, let scope):
@@ -120,6 +127,14 @@ final class ControlConnection {
                 if output.isEmpty { finish() }
             }
         }
+        deliver(&messages)
+    }
+
+    /// Hands the messages collected so far to `onMessages` as one batch.
+    private func deliver(_ messages: inout [[UInt8]]) {
+        guard !messages.isEmpty, !closed else { return }
+        onMessages?(self, messages)
+        messages = []
     }
 
     private func flush() {

@@ -88,8 +88,8 @@ final class HubService {
         connection.onReady = { [weak self] connection in
             self?.ready(connection)
         }
-        connection.onMessage = { [weak self] connection, bytes in
-            self?.received(bytes, from: connection)
+        connection.onMessages = { [weak self] connection, messages in
+            self?.received(messages, from: connection)
         }
         connection.onOversized = { [weak self] connection in
             self?.sendError(
@@ -108,17 +108,24 @@ final class HubService {
         connection.send(JSONWriter.compact(hub.serverInfo))
     }
 
-    private func received(_ bytes: [UInt8], from connection: ControlConnection) {
+    /// The messages one read of `connection` delivered: handled in order, committed together, then answered.
+    private func received(_ messages: [[UInt8]], from connection: ControlConnection) {
         guard let client = connection.client else { return }
-        let request: HubRequest
-        switch ControlMessages.decodeRequest(bytes, maximumBytes: maximumMessageBytes) {
-        case .success(let decoded): request = decoded
-        case .failure(let failure):
-            sendError(to: connection, messageID: failure.messageID, failure.error)
-            return
+        var batch = RequestBatch<Hub>()
+        for bytes in messages {
+            switch ControlMessages.decodeRequest(bytes, maximumBytes: maximumMessageBytes) {
+            case .success(let request):
+                let before = hub
+                batch.append(hub.handle(request, from: client, now: Self.now()), before: before)
+            case .failure(let failure):
+                var refusal = HubOutcome()
+                refusal.replies = [
+                    HubReply(connectionID: connection.id, messageID: failure.messageID, result: .failure(failure.error))
+                ]
+                batch.append(refusal, before: hub)
+            }
         }
-        let before = hub
-        runRequest(hub.handle(request, from: client, now: Self.now()), undo: before)
+        runRequests(batch)
     }
 
     private func closed(_ connection: ControlConnection, reason: String) {
@@ -141,31 +148,26 @@ final class HubService {
 
     // MARK: outcomes
 
-    /// Commits a request's changes, with what waited for the disk before them, then sends the held replies,
-    /// and the request's events and replies, and re-arms the timer.
+    /// Commits a batch of requests' changes, with what waited for the disk before them, then sends the held
+    /// replies, and the batch's events and replies, and re-arms the timer.
     ///
-    /// If the commit fails, the hub goes back to its state before the request (`undo`) and its replies
-    /// become StorageFailed: nothing is acknowledged that is not on disk.
-    private func runRequest(_ outcome: HubOutcome, undo: Hub) {
-        var outcome = outcome
+    /// If the commit fails, the hub goes back to its state before the batch's first change and the replies
+    /// from there on become StorageFailed (`RequestBatch`): nothing is acknowledged that is not on disk.
+    private func runRequests(_ batch: RequestBatch<Hub>) {
+        var outcomes = batch.outcomes
         var released: [HubReply] = []
-        if !outcome.changes.isEmpty {
+        if let undo = batch.undo {
             let now = Self.now()
             do {
-                try store.apply(backlog.changesToCommit(with: outcome.changes))
+                try store.apply(backlog.changesToCommit(with: batch.changes))
                 released = committed(now: now)
             } catch {
-                hub = undo
-                outcome.events = []
-                outcome.replies = outcome.replies.map {
-                    var reply = $0
-                    reply.result = .failure(HubError(.storageFailed, "the change could not be saved: \(error)"))
-                    return reply
-                }
+                hub = undo.snapshot
+                outcomes = batch.failed(reason: "the change could not be saved: \(error)")
                 commitFailed(error, now: now)
             }
         }
-        deliver(released: released, [outcome])
+        deliver(released: released, outcomes)
         inputDone()
     }
 
