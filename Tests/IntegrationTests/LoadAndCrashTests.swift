@@ -93,6 +93,12 @@ import Testing
         #expect(check.output == "ok\n")
     }
 
+    /// One `create_room` request per name, as lines written in one go.
+    static func createRooms(_ names: [String]) -> String {
+        names.map { #"{"message_id": "\#($0)", "command": "create_room", "args": {"name": "\#($0)"}}"# + "\n" }
+            .joined()
+    }
+
     /// Group commit: a burst that arrives in one read is committed in one transaction, and still no reply
     /// leaves before its change is on disk.
     @Test func pipelinedBurstsAreAnsweredInOrderAndSurviveKillDashNine() throws {
@@ -107,9 +113,7 @@ import Testing
             var burst = 0
             while Date() < deadline {
                 let names = (0..<50).map { "p\(round)-\(burst)-\($0)" }
-                client.write(
-                    names.map { #"{"message_id": "\#($0)", "command": "create_room", "args": {"name": "\#($0)"}}"# }
-                        .joined(separator: "\n") + "\n")
+                client.write(Self.createRooms(names))
                 for name in names {
                     let reply = try #require(client.readReply())
                     #expect(reply["message_id"] == .string(name))
@@ -119,9 +123,7 @@ import Testing
             }
             // One more burst in flight while the daemon dies: what was answered of it must be there.
             let names = (0..<200).map { "p\(round)-last-\($0)" }
-            client.write(
-                names.map { #"{"message_id": "\#($0)", "command": "create_room", "args": {"name": "\#($0)"}}"# }
-                    .joined(separator: "\n") + "\n")
+            client.write(Self.createRooms(names))
             usleep(UInt32.random(in: 0...3000, using: &generator))
             daemon.killHard()
             // What it answered before it died is still in the socket.
