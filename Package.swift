@@ -70,10 +70,12 @@ let package = Package(
         .target(name: "MatterCrypto", dependencies: ["CCrypto"]),
         .target(name: "MHubAvahi", dependencies: ["MHubDNSSD", "CAvahi"]),
         .target(name: "MHubClient", dependencies: ["MHubCore", "MHubWebSocket", "MHubPOSIX"]),
+        // The hub's durable state: the SQLite wrapper and `HubStore`.
+        .target(name: "MHubStore", dependencies: ["MHubCore", "MHubHub", "MatterDataModel", "CSQLite"]),
         .target(
             name: "MHubIO",
             dependencies: [
-                "MHubCore", "MHubHub", "MHubWebSocket", "MHubPOSIX", "CSQLite", "CMalloc", "MHubDNSSD", "MHubAvahi",
+                "MHubCore", "MHubHub", "MHubStore", "MHubWebSocket", "MHubPOSIX", "CMalloc", "MHubDNSSD", "MHubAvahi",
                 "MHubDiscovery",
                 "MatterUDC", "MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction",
                 "MatterDataModel",
@@ -125,6 +127,10 @@ let package = Package(
                 "MHubIO", "MHubCore", "MHubHub", "MHubPOSIX", "MatterCrypto", "MatterMessage", "MatterSecureChannel",
                 "MatterInteraction", "MatterDataModel", "MatterTestSupport", "MHubTestSupport",
             ]
+        ),
+        .testTarget(
+            name: "MHubStoreTests",
+            dependencies: ["MHubStore", "MHubCore", "MHubHub", "MatterDataModel", "MHubTestSupport"]
         ),
         .testTarget(
             name: "MatterInteractionTests",

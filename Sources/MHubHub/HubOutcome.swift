@@ -73,7 +73,8 @@ public struct HubReply: Hashable, Sendable {
 }
 
 /// A durable change; the I/O layer commits all of an outcome's changes in one transaction before any
-/// of its replies or events leave, so a reply that says "done" means it is on disk.
+/// of its replies leave, so a reply that says "done" means it is on disk (docs/architecture.md, "When a
+/// commit fails": a request's events wait for the commit too; time's events do not).
 public enum StoreChange: Hashable, Sendable {
     case saveFabric(FabricIdentity)
     case saveCounters(HubCounters)

@@ -22,8 +22,9 @@ final class ControlConnection {
     /// The token a WebSocket client presented, if any.
     private(set) var token: String?
 
-    /// Called with each complete incoming message, with the client as authenticated.
-    var onMessage: ((ControlConnection, [UInt8]) -> Void)?
+    /// Called with the complete incoming messages of one read, in order, with the client as authenticated;
+    /// messages that another action of the framing (a refusal, a close) separates come in separate calls.
+    var onMessages: ((ControlConnection, [[UInt8]]) -> Void)?
     var onOversized: ((ControlConnection) -> Void)?
     /// Called once when the client is known (at once for Unix, after the handshake for WebSocket).
     var onReady: ((ControlConnection) -> Void)?
@@ -106,7 +107,7 @@ final class ControlConnection {
         sources.cancel()
         onClose?(self, closeReason)
         onFinished?(self)
-        onMessage = nil
+        onMessages = nil
         onReady = nil
         onClose = nil
         onFinished = nil
@@ -126,10 +127,16 @@ final class ControlConnection {
             return
         }
         guard !closing else { return }
+        var messages: [[UInt8]] = []
         for action in framing.received(Array(bytes)) {
+            if case .message(let bytes) = action {
+                messages.append(bytes)
+                continue
+            }
+            deliver(&messages)
             guard !closed else { return }
             switch action {
-            case .message(let bytes): onMessage?(self, bytes)
+            case .message: break
             case .oversized: onOversized?(self)
             case .write(let bytes): enqueue(bytes)
             case .handshakeAccepted(let accepted):
@@ -148,6 +155,14 @@ final class ControlConnection {
                 if output.isEmpty { finish() }
             }
         }
+        deliver(&messages)
+    }
+
+    /// Hands the messages collected so far to `onMessages` as one batch.
+    private func deliver(_ messages: inout [[UInt8]]) {
+        guard !messages.isEmpty, !closed else { return }
+        onMessages?(self, messages)
+        messages = []
     }
 
     private func flush() {

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import MHubCore
 import MHubHub
+import MHubStore
 
 /// The running `mhubd`: opens the state, starts the hub and its listeners, and stops them when asked.
 ///

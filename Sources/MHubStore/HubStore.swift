@@ -17,7 +17,8 @@ public final class HubStore {
     /// The schema this version writes; older files are migrated forward step by step.
     public static let schemaVersion: Int32 = 1
 
-    private let database: SQLiteDatabase
+    /// The connection; replaced by a new one when a rollback fails (`apply(_:)`).
+    private(set) var database: SQLiteDatabase
     public let path: String
 
     public struct OpenError: Error, CustomStringConvertible {
@@ -173,13 +174,30 @@ public final class HubStore {
     }
 
     /// Commits the changes in one transaction; on error nothing of them is written.
+    ///
+    /// If the transaction cannot even be rolled back, the connection is closed, which rolls it back, and a new
+    /// one opened, so the next call starts clean; should the new one not open, the next call tries again.
     public func apply(_ changes: [StoreChange]) throws {
         guard !changes.isEmpty else { return }
-        try database.transaction {
-            for change in changes {
-                try apply(change)
+        do {
+            try database.transaction {
+                for change in changes {
+                    try apply(change)
+                }
             }
+        } catch {
+            if database.hasUnfinishedRollback {
+                reopen()
+            }
+            throw error
         }
+    }
+
+    /// Replaces the connection with a new one, set up as at the start; keeps the old one if that fails.
+    private func reopen() {
+        guard let fresh = try? SQLiteDatabase(path: path, create: false), (try? fresh.configureForDurability()) != nil
+        else { return }
+        database = fresh
     }
 
     private func apply(_ change: StoreChange) throws {

@@ -15,6 +15,12 @@ public final class SQLiteDatabase {
     /// The path the database was opened with.
     public let path: String
     let handle: OpaquePointer
+    /// Whether `transaction(_:)` is running its body (a nested call is a programming error).
+    var runningTransactionBody = false
+    /// Whether a `ROLLBACK` after a failed transaction failed too, so that transaction is still open.
+    public internal(set) var hasUnfinishedRollback = false
+    /// The transaction verbs the authorizer refuses (`refuseTransactionStatements(_:)`), kept alive while set.
+    var refusedTransactionVerbs: TransactionVerbs?
 
     /// Opens (and by default creates) the database at `path` and checks that it is a SQLite database.
     ///

@@ -2,7 +2,7 @@ import Foundation
 import MHubTestSupport
 import Testing
 
-@testable import MHubIO
+@testable import MHubStore
 
 /// Database files: foreign and damaged files, durability settings, data surviving a reopen.
 @Suite final class SQLiteFileTests {

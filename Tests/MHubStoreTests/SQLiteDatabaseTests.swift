@@ -2,7 +2,7 @@ import Foundation
 import MHubTestSupport
 import Testing
 
-@testable import MHubIO
+@testable import MHubStore
 
 /// Values, statements, transactions, errors and header pragmas; files on disk are in `SQLiteFileTests`.
 @Suite final class SQLiteDatabaseTests {
@@ -184,6 +184,50 @@ import Testing
         // And the database takes the next transaction.
         try database.transaction { try database.run("INSERT INTO item (name) VALUES ('c')") }
         #expect(try count() == 1)
+    }
+
+    @Test func aFailedRollbackIsFinishedByTheNextTransaction() throws {
+        database.refuseTransactionStatements(["ROLLBACK"])
+        // The body's error is what the caller hears; the transaction stays open.
+        #expect(throws: Failure()) {
+            try self.database.transaction {
+                try self.database.run("INSERT INTO item (name) VALUES ('lost')")
+                throw Failure()
+            }
+        }
+        #expect(database.isInTransaction && database.hasUnfinishedRollback)
+        // While ROLLBACK keeps failing, the next transaction throws that failure (SQLITE_AUTH) instead of
+        // trapping as a nested one, and runs nothing.
+        var ran = false
+        let error = #expect(throws: SQLiteError.self) { try self.database.transaction { ran = true } }
+        #expect(error?.code == 23 && !ran)
+        #expect(database.hasUnfinishedRollback)
+        // Once it works, the next transaction rolls the old one back first and then commits its own.
+        database.refuseTransactionStatements([])
+        try database.transaction { try database.run("INSERT INTO item (name) VALUES ('kept')") }
+        #expect(!database.isInTransaction && !database.hasUnfinishedRollback)
+        let other = try SQLiteDatabase(path: directory.path("test.sqlite"))
+        #expect(try other.query("SELECT name FROM item") == [["kept"]])
+    }
+
+    @Test func aFailedCommitWhoseRollbackFailsLeavesNothingCommitted() throws {
+        database.refuseTransactionStatements(["COMMIT", "ROLLBACK"])
+        let error = #expect(throws: SQLiteError.self) {
+            try self.database.transaction { try self.database.run("INSERT INTO item (name) VALUES ('lost')") }
+        }
+        #expect(error?.code == 23)
+        #expect(database.hasUnfinishedRollback)
+        database.refuseTransactionStatements([])
+        try database.transaction { try database.run("INSERT INTO item (name) VALUES ('kept')") }
+        #expect(try database.query("SELECT name FROM item") == [["kept"]])
+    }
+
+    @Test func aTransactionInsideOneOpenedBySQLIsAProgrammingError() async {
+        await #expect(processExitsWith: .failure) {
+            let database = try SQLiteDatabase(path: ":memory:")
+            try database.execute("BEGIN")
+            _ = try? database.transaction {}
+        }
     }
 
     @Test func nestedTransactionsAreAProgrammingError() async {
