@@ -96,9 +96,14 @@ import Testing
     }
 
     /// One `create_room` request per name, as lines written in one go.
-    static func createRooms(_ names: [String]) -> String {
-        names.map { #"{"message_id": "\#($0)", "command": "create_room", "args": {"name": "\#($0)"}}"# + "\n" }
-            .joined()
+    /// One `add_simulated_device` request per name, as lines written in one go (simulated devices: the quota
+    /// of thousands leaves room for every burst, where rooms stop at 256 per structure).
+    static func addDevices(_ names: [String]) -> String {
+        names.map {
+            #"{"message_id": "\#($0)", "command": "add_simulated_device", "args": {"template": "on-off-light", "name": "\#($0)"}}"#
+                + "\n"
+        }
+        .joined()
     }
 
     /// Group commit: a burst that arrives in one read is committed in one transaction, and still no reply
@@ -115,7 +120,7 @@ import Testing
             var burst = 0
             while Date() < deadline {
                 let names = (0..<50).map { "p\(round)-\(burst)-\($0)" }
-                client.write(Self.createRooms(names))
+                client.write(Self.addDevices(names))
                 for name in names {
                     let reply = try #require(client.readReply())
                     #expect(reply["message_id"] == .string(name))
@@ -125,7 +130,7 @@ import Testing
             }
             // One more burst in flight while the daemon dies: what was answered of it must be there.
             let names = (0..<200).map { "p\(round)-last-\($0)" }
-            client.write(Self.createRooms(names))
+            client.write(Self.addDevices(names))
             usleep(UInt32.random(in: 0...3000, using: &generator))
             daemon.killHard()
             // What it answered before it died is still in the socket.
@@ -136,8 +141,8 @@ import Testing
         try daemon.start()
         let hub = try daemon.connect(.unix)
         let stored = Set(
-            try hub.call("get_rooms").arrayValueForTest.compactMap { room -> String? in
-                if case .string(let name)? = room["name"] { name } else { nil }
+            try hub.call("get_simulated_devices").arrayValueForTest.compactMap { device -> String? in
+                if case .string(let name)? = device["name"] { name } else { nil }
             })
         let lost = acknowledged.filter { !stored.contains($0) }
         #expect(lost.isEmpty, "acknowledged but lost: \(lost.prefix(5))")

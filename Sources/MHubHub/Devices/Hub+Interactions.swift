@@ -143,7 +143,7 @@ extension Hub {
     ) throws(HubError) -> JSONValue? {
         let device = node.simulatedDeviceID
         if let device, faults.unreachableDevices.contains(device) {
-            throw HubError(.nodeNotReady, "node \(node.id) is unreachable")
+            throw HubError(.deviceUnreachable, "node \(node.id) is unreachable")
         }
         let latency = faults.latency(for: device)
         let silent = device.map { faults.unresponsiveDevices.contains($0) } ?? false
