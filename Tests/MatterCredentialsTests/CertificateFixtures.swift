@@ -1,6 +1,7 @@
 import Foundation
 import MHubTestSupport
 import MatterCredentials
+import MatterCrypto
 
 /// The operational certificates of `Fixtures/operational-certificates.txt`: X.509 DER made with Python
 /// `cryptography`, TLV from the CHIP SDK's converter (see Fixtures/README.md).
@@ -31,5 +32,19 @@ struct CertificateFixtures {
 
     func certificate(_ name: String) throws -> MatterCertificate {
         try MatterCertificate(tlv: tlv(name))
+    }
+}
+
+extension CertificateFixtures {
+    /// The private key the fixture script derived for `name`: SHA-256("mhub fixture " + name) mod 2^255.
+    func key(_ name: String) throws -> P256KeyPair {
+        var scalar = SHA256.hash(Array("mhub fixture \(name)".utf8))
+        scalar[0] &= 0x7F
+        return try P256KeyPair(privateKey: scalar)
+    }
+
+    /// `certificate` signed again by the fixture key `issuer`, after a change.
+    func resigned(_ certificate: MatterCertificate, by issuer: String) throws -> MatterCertificate {
+        try MatterCertificate.signed(certificate, by: key(issuer))
     }
 }
