@@ -160,3 +160,35 @@ import Testing
         }
     }
 }
+
+/// Chains the hub's tests issue themselves validate, and convert to X.509 and back.
+@Suite struct MatterCertificateIssuingTests {
+    @Test func issuedChainValidates() throws {
+        let rootKey = P256KeyPair.generate()
+        let icaKey = P256KeyPair.generate()
+        let nodeKey = P256KeyPair.generate()
+        let rootName = DistinguishedName([.matterRCACID(1)])
+        let icaName = DistinguishedName([.matterICACID(2), .matterFabricID(0x77)])
+        let nodeName = DistinguishedName([
+            .matterNodeID(0x1234), .matterFabricID(0x77), .matterCASEAuthenticatedTag(0x0001_0002),
+            .text(.organizationName, "Acme", printable: true),
+        ])
+        let rcac = try MatterCertificate.issue(
+            .root, subject: rootName, subjectKey: rootKey.publicKey, issuer: rootName, issuerKey: rootKey,
+            serialNumber: [1], notBefore: 1000, notAfter: 0)
+        let icac = try MatterCertificate.issue(
+            .intermediate, subject: icaName, subjectKey: icaKey.publicKey, issuer: rootName, issuerKey: rootKey,
+            serialNumber: [2], notBefore: 1000, notAfter: 0)
+        let noc = try MatterCertificate.issue(
+            .node, subject: nodeName, subjectKey: nodeKey.publicKey, issuer: icaName, issuerKey: icaKey,
+            serialNumber: [0x7F, 3], notBefore: 1000, notAfter: 2_000_000_000)
+        let chain = try OperationalCertificateChain(
+            rcac: rcac.tlvEncoded, icac: icac.tlvEncoded, noc: noc.tlvEncoded, at: 5000)
+        #expect(chain.nodeID == 0x1234 && chain.fabricID == 0x77 && chain.caseAuthenticatedTags == [0x0001_0002])
+        #expect(chain.nodePublicKey == nodeKey.publicKey)
+        for certificate in [rcac, icac, noc] {
+            #expect(try MatterCertificate(x509: certificate.x509DER()) == certificate)
+            #expect(certificate.tlvEncoded.count <= MatterCertificate.maximumTLVLength)
+        }
+    }
+}
