@@ -161,7 +161,7 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: [
                 "mhubd", "mhubctl", "MHubCore", "MHubClient", "MHubDNSSD", "DNSSDPeerSupport", "MatterCrypto",
-                "MatterMessage",
+                "MatterCredentials", "MatterMessage",
                 "MatterSecureChannel", "MatterInteraction", "MatterDataModel", "MatterTestSupport", "MHubTestSupport",
             ],
             exclude: ["Peers"]
