@@ -79,3 +79,21 @@ import Testing
         }
     }
 }
+
+/// connectedhomeip's own test certificates (`Fixtures/sdk-test-certificates.txt`), both directions.
+@Suite struct SDKTestCertificateTests {
+    @Test(arguments: ["sdk-root01", "sdk-root02"])
+    func convertBothWaysAndVerify(name: String) throws {
+        let vectors = try VectorFile.load("sdk-test-certificates", in: .module)
+        let tlv = try vectors.block(name).hex("tlv")
+        let der = try vectors.block(name).hex("der")
+        let certificate = try MatterCertificate(tlv: tlv)
+        #expect(certificate.tlvEncoded == tlv)
+        #expect(hexString(try certificate.x509DER()) == hexString(der))
+        #expect(try MatterCertificate(x509: der) == certificate)
+        #expect(certificate.kind == .root)
+        #expect(
+            certificate.isSignatureValid(
+                issuerPublicKey: try P256Point(uncompressed: vectors.block(name).hex("public"))))
+    }
+}
