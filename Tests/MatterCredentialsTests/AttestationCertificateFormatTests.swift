@@ -70,17 +70,17 @@ import Testing
             .paa,
             extensions: Self.replace(
                 0,
-                with: AttestationCertificateBuilder.extensionDER(
+                with: DER.extension(
                     .basicConstraints, critical: true, DER.sequence([DER.boolean(true)]))))
         _ = try AttestationCertificateFormat(der: noPathLength, kind: .paa)
     }
 
     @Test func eachRuleBrokenAlone() throws {
         let bc = { (critical: Bool, members: [[UInt8]]) in
-            AttestationCertificateBuilder.extensionDER(.basicConstraints, critical: critical, DER.sequence(members))
+            DER.extension(.basicConstraints, critical: critical, DER.sequence(members))
         }
         let ku = { (critical: Bool, usage: KeyUsage) in
-            AttestationCertificateBuilder.extensionDER(
+            DER.extension(
                 .keyUsage, critical: critical, DER.namedBits(UInt32(usage.rawValue)))
         }
         expectViolation(
@@ -114,7 +114,7 @@ import Testing
                 .dac,
                 extensions: Self.replace(
                     2,
-                    with: AttestationCertificateBuilder.extensionDER(
+                    with: DER.extension(
                         .subjectKeyIdentifier, critical: false, DER.octetString([1, 2])))),
             .dac, "the subject key identifier must appear once, non-critical, 20 bytes")
         expectViolation(

@@ -32,7 +32,7 @@ public enum AttestationCertificateBuilder {
         kind: AttestationCertificateKind, serialNumber: [UInt8], issuerName: [UInt8], issuerKey: P256KeyPair,
         subjectName: [UInt8], subjectKey: P256Point, notBefore: UTCDateTime, notAfter: UTCDateTime
     ) throws(CryptoError) -> [UInt8] {
-        let signatureAlgorithm = DER.sequence([DER.objectIdentifier(.ecdsaWithSHA256)])
+        let signatureAlgorithm = DER.ecdsaWithSHA256Algorithm
         let tbs = DER.sequence([
             DER.explicit(0, [DER.integer(2)]),
             DER.integer(unsigned: serialNumber),
@@ -40,10 +40,7 @@ public enum AttestationCertificateBuilder {
             issuerName,
             DER.sequence([DER.time(notBefore), DER.time(notAfter)]),
             subjectName,
-            DER.sequence([
-                DER.sequence([DER.objectIdentifier(.ecPublicKey), DER.objectIdentifier(.prime256v1)]),
-                DER.bitString(subjectKey.uncompressed),
-            ]),
+            DER.subjectPublicKeyInfo(subjectKey),
             DER.explicit(
                 3,
                 [
@@ -55,36 +52,30 @@ public enum AttestationCertificateBuilder {
         return DER.sequence([tbs, signatureAlgorithm, DER.bitString(signature.derEncoded)])
     }
 
-    /// basicConstraints, keyUsage (both critical), subjectKeyIdentifier, authorityKeyIdentifier.
+    /// basicConstraints, keyUsage (both critical), subjectKeyIdentifier, authorityKeyIdentifier: the same
+    /// X.509 extensions as an operational certificate's, with the values of the attestation profile.
     static func extensions(kind: AttestationCertificateKind, subjectKey: P256Point, authorityKey: P256Point)
         -> [[UInt8]]
     {
-        let constraints: [UInt8]
+        let constraints: CertificateExtension
         let usage: KeyUsage
         switch kind {
         case .paa:
-            constraints = DER.sequence([DER.boolean(true), DER.integer(1)])
+            constraints = .basicConstraints(isCA: true, pathLength: 1)
             usage = [.keyCertSign, .cRLSign]
         case .pai:
-            constraints = DER.sequence([DER.boolean(true), DER.integer(0)])
+            constraints = .basicConstraints(isCA: true, pathLength: 0)
             usage = [.keyCertSign, .cRLSign]
         case .dac:
             // CA FALSE is the DEFAULT, so DER writes an empty SEQUENCE; no path length.
-            constraints = DER.sequence([])
+            constraints = .basicConstraints(isCA: false, pathLength: nil)
             usage = .digitalSignature
         }
-        return [
-            extensionDER(.basicConstraints, critical: true, constraints),
-            extensionDER(.keyUsage, critical: true, DER.namedBits(UInt32(usage.rawValue))),
-            extensionDER(.subjectKeyIdentifier, critical: false, DER.octetString(subjectKey.keyIdentifier)),
-            extensionDER(
-                .authorityKeyIdentifier, critical: false,
-                DER.sequence([DER.element(DERTag.contextPrimitive(0), authorityKey.keyIdentifier)])),
+        let extensions: [CertificateExtension] = [
+            constraints, .keyUsage(usage), .subjectKeyIdentifier(subjectKey.keyIdentifier),
+            .authorityKeyIdentifier(authorityKey.keyIdentifier),
         ]
-    }
-
-    static func extensionDER(_ oid: OID, critical: Bool, _ value: [UInt8]) -> [UInt8] {
-        DER.sequence([DER.objectIdentifier(oid)] + (critical ? [DER.boolean(true)] : []) + [DER.octetString(value)])
+        return extensions.map(\.der)
     }
 
     private static func attribute(_ type: OID, _ value: String) -> [UInt8] {

@@ -32,13 +32,13 @@ public struct AttestationCertificateFormat: Hashable, Sendable {
 
         guard certificate.version == 2 else { throw fail("not an X.509 v3 certificate") }
         guard !certificate.serialNumber.isEmpty else { throw fail("no serial number") }
-        let ecdsa = DER.sequence([DER.objectIdentifier(.ecdsaWithSHA256)])
+        let ecdsa = DER.ecdsaWithSHA256Algorithm
         guard certificate.signatureAlgorithm == ecdsa, certificate.outerSignatureAlgorithm == ecdsa else {
             throw fail("the signature algorithm is not ecdsa-with-SHA256")
         }
         guard
             certificate.publicKeyAlgorithm
-                == DER.sequence([DER.objectIdentifier(.ecPublicKey), DER.objectIdentifier(.prime256v1)]),
+                == DER.p256PublicKeyAlgorithm,
             let key = certificate.p256PublicKey
         else { throw fail("the public key is not an uncompressed P-256 point") }
 

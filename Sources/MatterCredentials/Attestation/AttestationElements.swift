@@ -32,17 +32,12 @@ public struct AttestationElements: Hashable, Sendable {
     /// Decodes AttestationElements: context tags 1, 2, 3 in that order, then 4 if present, then only
     /// profile-tagged vendor elements; at most 900 bytes; the nonce 32 bytes.
     public init(tlv bytes: [UInt8]) throws(AttestationError) {
-        guard bytes.count <= Self.maximumLength else {
-            throw .tooLarge(what: "AttestationElements", size: bytes.count, limit: Self.maximumLength)
-        }
-        var fields = AttestationFields(try AttestationError.structureMembers(bytes, maximumDepth: 1))
+        var fields = try TLVFieldSequence<AttestationError>(
+            elements: bytes, "AttestationElements", limit: Self.maximumLength)
         certificationDeclaration = try fields.bytes(1, "certification_declaration")
-        attestationNonce = try fields.bytes(2, "attestation_nonce")
-        guard attestationNonce.count == 32 else {
-            throw .invalidValue(field: "attestation_nonce", reason: "must be 32 bytes long")
-        }
+        attestationNonce = try fields.nonce(2, "attestation_nonce")
         timestamp = try fields.unsigned(3, "timestamp", as: UInt32.self)
-        firmwareInformation = fields.has(4) ? try fields.bytes(4, "firmware_information") : nil
+        firmwareInformation = try fields.optionalBytes(4, "firmware_information")
         vendorReserved = try VendorReservedElement.decode(fields.rest)
     }
 
@@ -79,18 +74,14 @@ public struct NOCSRElements: Hashable, Sendable {
     /// Decodes NOCSRElements: tag 1 first (ExampleOperationalCredentialsIssuer reads it so), then 2, then
     /// the optional 3, 4, 5 in order, nothing else; at most 900 bytes; the nonce 32 bytes.
     public init(tlv bytes: [UInt8]) throws(AttestationError) {
-        guard bytes.count <= Self.maximumLength else {
-            throw .tooLarge(what: "NOCSRElements", size: bytes.count, limit: Self.maximumLength)
-        }
-        var fields = AttestationFields(try AttestationError.structureMembers(bytes, maximumDepth: 1))
+        var fields = try TLVFieldSequence<AttestationError>(elements: bytes, "NOCSRElements", limit: Self.maximumLength)
         csr = try fields.bytes(1, "csr")
-        csrNonce = try fields.bytes(2, "CSRNonce")
-        guard csrNonce.count == 32 else { throw .invalidValue(field: "CSRNonce", reason: "must be 32 bytes long") }
+        csrNonce = try fields.nonce(2, "CSRNonce")
         var reserved: [[UInt8]?] = []
         for tag: UInt8 in 3...5 {
-            reserved.append(fields.has(tag) ? try fields.bytes(tag, "vendor_reserved\(tag - 2)") : nil)
+            reserved.append(try fields.optionalBytes(tag, "vendor_reserved\(tag - 2)"))
         }
-        guard fields.rest.isEmpty else { throw .invalidValue(field: "NOCSRElements", reason: "unexpected elements") }
+        try fields.finish()
         while reserved.last.map({ $0 == nil }) ?? false { reserved.removeLast() }
         vendorReserved = reserved
     }
@@ -155,5 +146,20 @@ public enum AttestationSignature {
         _ signature: P256Signature, elements: [UInt8], challenge: [UInt8], dacPublicKey: P256Point
     ) -> Bool {
         (try? dacPublicKey.isValidSignature(signature, for: elements + challenge)) ?? false
+    }
+}
+
+extension TLVFieldSequence<AttestationError> {
+    /// The members of attestation elements of at most `limit` bytes: one flat anonymous structure.
+    init(elements bytes: [UInt8], _ what: String, limit: Int) throws(AttestationError) {
+        guard bytes.count <= limit else { throw .tooLarge(what: what, size: bytes.count, limit: limit) }
+        try self.init(structure: bytes, maximumDepth: 1)
+    }
+
+    /// A 32-byte nonce, echoed from the controller's request.
+    mutating func nonce(_ tag: UInt8, _ field: String) throws(AttestationError) -> [UInt8] {
+        let nonce = try bytes(tag, field)
+        guard nonce.count == 32 else { throw .invalidValue(field: field, reason: "must be 32 bytes long") }
+        return nonce
     }
 }

@@ -32,19 +32,3 @@ public enum AttestationError: Error, Hashable, Sendable, CustomStringConvertible
         }
     }
 }
-
-extension AttestationError {
-    /// Decodes `bytes` as one anonymous TLV structure and returns its members.
-    static func structureMembers(_ bytes: [UInt8], maximumDepth: Int = 2) throws(AttestationError) -> [TLVElement] {
-        let element: TLVElement
-        do {
-            element = try TLVDecoder(maximumDepth: maximumDepth).decodeElement(bytes)
-        } catch {
-            throw .notTLV(error)
-        }
-        guard element.tag == .anonymous, case .structure(let members) = element.value else {
-            throw .notAnonymousStructure
-        }
-        return members
-    }
-}

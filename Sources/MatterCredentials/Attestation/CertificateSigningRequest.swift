@@ -19,16 +19,13 @@ public struct CertificateSigningRequest: Hashable, Sendable {
         let info = DER.sequence([
             DER.integer(0),
             subject,
-            DER.sequence([
-                DER.sequence([DER.objectIdentifier(.ecPublicKey), DER.objectIdentifier(.prime256v1)]),
-                DER.bitString(key.publicKey.uncompressed),
-            ]),
+            DER.subjectPublicKeyInfo(key.publicKey),
             // attributes [0] IMPLICIT SET OF Attribute: present and empty.
             DER.element(DERTag.contextConstructed(0), []),
         ])
         let signature = try key.signature(for: info)
         der = DER.sequence([
-            info, DER.sequence([DER.objectIdentifier(.ecdsaWithSHA256)]), DER.bitString(signature.derEncoded),
+            info, DER.ecdsaWithSHA256Algorithm, DER.bitString(signature.derEncoded),
         ])
         publicKey = key.publicKey
     }
@@ -58,7 +55,7 @@ public struct CertificateSigningRequest: Hashable, Sendable {
             let keyAlgorithm = try keyInfo.next(DERTag.sequence)
             guard
                 keyAlgorithm.encoded.elementsEqual(
-                    DER.sequence([DER.objectIdentifier(.ecPublicKey), DER.objectIdentifier(.prime256v1)]))
+                    DER.p256PublicKeyAlgorithm)
             else { throw AttestationError.unsupported("a CSR key other than EC on prime256v1") }
             let key = try P256Point(uncompressed: Array(keyInfo.next().bitStringBytes()))
             try keyInfo.finish()

@@ -61,7 +61,7 @@ public struct CertificationDeclaration: Hashable, Sendable {
     /// Decodes `cd_content`: the fields in order, as CHIP reads them; elements after the last known field are
     /// skipped, as CHIP's decoder does.
     public init(tlv bytes: [UInt8]) throws(AttestationError) {
-        var fields = AttestationFields(try AttestationError.structureMembers(bytes))
+        var fields = try TLVFieldSequence<AttestationError>(structure: bytes, maximumDepth: 2)
         formatVersion = try fields.unsigned(0, "format_version", as: UInt16.self)
         vendorID = try fields.unsigned(1, "vendor_id", as: UInt16.self)
         let products = try fields.array(2, "product_id_array")

@@ -79,7 +79,7 @@ public struct CertificationDeclarationEnvelope: Hashable, Sendable {
             DER.integer(3),
             DER.element(DERTag.contextPrimitive(0), signerKeyIdentifier),
             sha256,
-            DER.sequence([DER.objectIdentifier(.ecdsaWithSHA256)]),
+            DER.ecdsaWithSHA256Algorithm,
             DER.octetString(signature.derEncoded),
         ])
         let signedData = DER.sequence([

@@ -1,7 +1,8 @@
 import MatterCrypto
 
 /// An X.509 v1–v3 certificate read field by field (RFC 5280 §4.1), without judging its profile: the device
-/// attestation certificates (PAA, PAI, DAC) are checked against Matter's rules by `AttestationCertificateFormat`.
+/// attestation certificates (PAA, PAI, DAC) are checked against Matter's rules by `AttestationCertificateFormat`,
+/// the operational ones converted to Matter TLV by `MatterCertificate(x509:)`.
 public struct X509Certificate: Hashable, Sendable {
     /// One attribute of a Name, with its string type kept.
     public struct Attribute: Hashable, Sendable {
@@ -17,6 +18,25 @@ public struct X509Certificate: Hashable, Sendable {
         public let isCritical: Bool
         /// The extnValue OCTET STRING's content: the extension's own DER.
         public let value: [UInt8]
+        /// The whole `Extension` SEQUENCE.
+        public let der: [UInt8]
+
+        /// Reads `Extension ::= SEQUENCE { extnID OID, critical BOOLEAN DEFAULT FALSE, extnValue OCTET STRING }`.
+        init(_ element: DERElement) throws(DERDecodingError) {
+            try element.checkTag(DERTag.sequence)
+            var members = try element.members()
+            oid = try members.next().objectIdentifier()
+            if let flag = try members.optional(DERTag.boolean) {
+                // critical is DEFAULT FALSE, which DER leaves out (X.690 §11.5).
+                guard try flag.boolean() else { throw .invalidValue("critical FALSE written out", offset: flag.offset) }
+                isCritical = true
+            } else {
+                isCritical = false
+            }
+            value = Array(try members.next().octetString())
+            try members.finish()
+            der = Array(element.encoded)
+        }
     }
 
     /// The whole certificate, as parsed.
@@ -82,12 +102,7 @@ public struct X509Certificate: Hashable, Sendable {
             var list = try explicit.next(DERTag.sequence).members()
             try explicit.finish()
             while !list.isAtEnd {
-                var members = try list.next(DERTag.sequence).members()
-                let oid = try members.next().objectIdentifier()
-                let critical = try members.optional(DERTag.boolean)?.boolean() ?? false
-                let value = Array(try members.next().octetString())
-                try members.finish()
-                extensions.append(Extension(oid: oid, isCritical: critical, value: value))
+                extensions.append(try Extension(list.next(DERTag.sequence)))
             }
         }
         self.extensions = extensions
@@ -110,6 +125,12 @@ public struct X509Certificate: Hashable, Sendable {
             result.append(attributes)
         }
         return result
+    }
+
+    /// The attribute's value as a string, if it is a UTF8String, PrintableString or IA5String of its type.
+    func string(_ attribute: Attribute) throws(DERDecodingError) -> String {
+        try DERElement(tag: attribute.valueTag, content: attribute.value[...], encoded: attribute.value[...])
+            .directoryString().0
     }
 
     /// The extensions with `oid`.

@@ -7,28 +7,17 @@ struct FutureExtension {
     /// Reads `Extension ::= SEQUENCE { extnID OID, critical BOOLEAN DEFAULT FALSE, extnValue OCTET STRING }`;
     /// the OID must not be one CHIP knows (those have TLV forms of their own).
     init(der bytes: [UInt8]) throws(CertificateFormatError) {
+        let parsed: X509Certificate.Extension
         do {
-            let element = try DERReader.single(bytes)
-            try element.checkTag(DERTag.sequence)
-            var members = try element.members()
-            oid = try members.next().objectIdentifier()
-            // DER leaves a DEFAULT value out, so an explicit FALSE is not DER (X.690 §11.5).
-            if let critical = try members.optional(DERTag.boolean) {
-                guard try critical.boolean() else {
-                    throw DERDecodingError.invalidValue("critical FALSE written out", offset: critical.offset)
-                }
-                isCritical = true
-            } else {
-                isCritical = false
-            }
-            _ = try members.next(DERTag.octetString)
-            try members.finish()
+            parsed = try X509Certificate.Extension(DERReader.single(bytes))
         } catch {
             throw .invalidValue(field: "future-extension", reason: "\(error)")
         }
-        guard !OID.knownToCHIP.contains(oid) else {
-            throw .invalidValue(field: "future-extension", reason: "\(oid) has a TLV form of its own")
+        guard !OID.knownToCHIP.contains(parsed.oid) else {
+            throw .invalidValue(field: "future-extension", reason: "\(parsed.oid) has a TLV form of its own")
         }
+        oid = parsed.oid
+        isCritical = parsed.isCritical
     }
 }
 

@@ -7,8 +7,14 @@ extension MatterCertificate {
     /// algorithm other than ECDSA-SHA256 on P-256, unique identifiers, DN attributes other than the Matter set or
     /// more than one per RDN, times outside 2000–2135, extensions whose criticality or content Matter forbids.
     public init(x509 der: [UInt8]) throws(CertificateFormatError) {
+        let certificate: X509Certificate
         do {
-            try self.init(parsingX509: der)
+            certificate = try X509Certificate(der: der)
+        } catch {
+            throw .notDER(error)
+        }
+        do {
+            try self.init(converting: certificate)
         } catch let error as CertificateFormatError {
             throw error
         } catch let error as DERDecodingError {
@@ -18,105 +24,56 @@ extension MatterCertificate {
         }
     }
 
-    private init(parsingX509 der: [UInt8]) throws {
-        let certificate = try DERReader.single(der)
-        try certificate.checkTag(DERTag.sequence)
-        var fields = try certificate.members()
-        var tbs = try fields.next(DERTag.sequence).members()
-        let outerAlgorithm = try fields.next(DERTag.sequence)
-        let signatureValue = try fields.next(DERTag.bitString)
-        try fields.finish()
-
-        var version = try tbs.next(DERTag.contextConstructed(0)).members()
-        guard try version.next().smallInteger() == 2 else {
-            throw CertificateFormatError.unsupported("a version other than v3")
-        }
-        try version.finish()
-        let serialNumber = Array(try tbs.next().integerContent())
-        let innerAlgorithm = try tbs.next(DERTag.sequence)
-        guard innerAlgorithm.encoded.elementsEqual(Self.signatureAlgorithm),
-            outerAlgorithm.encoded.elementsEqual(Self.signatureAlgorithm)
+    private init(converting certificate: X509Certificate) throws {
+        guard certificate.version == 2 else { throw CertificateFormatError.unsupported("a version other than v3") }
+        guard certificate.signatureAlgorithm == DER.ecdsaWithSHA256Algorithm,
+            certificate.outerSignatureAlgorithm == DER.ecdsaWithSHA256Algorithm
         else { throw CertificateFormatError.unsupported("a signature algorithm other than ECDSA-SHA256") }
-        let issuer = try DistinguishedName(x509: tbs.next(DERTag.sequence), field: "issuer")
-        var validity = try tbs.next(DERTag.sequence).members()
-        let notBefore = try Self.matterTime(validity.next(), field: "not-before")
-        let notAfter = try Self.matterTime(validity.next(), field: "not-after")
-        try validity.finish()
-        let subject = try DistinguishedName(x509: tbs.next(DERTag.sequence), field: "subject")
-        let publicKey = try Self.publicKey(tbs.next(DERTag.sequence))
-        guard tbs.nextTag != DERTag.contextPrimitive(1), tbs.nextTag != DERTag.contextPrimitive(2) else {
-            throw CertificateFormatError.unsupported("issuerUniqueID or subjectUniqueID")
+        guard
+            certificate.publicKeyAlgorithm
+                == DER.p256PublicKeyAlgorithm
+        else { throw CertificateFormatError.unsupported("a public key other than EC on prime256v1") }
+        guard certificate.publicKey.count == 65, certificate.publicKey.first == 0x04 else {
+            throw CertificateFormatError.invalidValue(field: "ec-pub-key", reason: "not an uncompressed P-256 point")
         }
-        var extensions: [CertificateExtension] = []
-        if let wrapper = try tbs.optional(DERTag.contextConstructed(3)) {
-            var explicit = try wrapper.members()
-            var list = try explicit.next(DERTag.sequence).members()
-            try explicit.finish()
-            while !list.isAtEnd {
-                extensions.append(try CertificateExtension(x509: list.next(DERTag.sequence)))
-            }
-        }
-        try tbs.finish()
-        let signature = try P256Signature(derEncoded: Array(signatureValue.bitStringBytes()))
-
-        self.init(
-            serialNumber: serialNumber, issuer: issuer, notBefore: notBefore, notAfter: notAfter, subject: subject,
-            publicKey: publicKey, extensions: extensions, signature: signature.raw)
-        // The TLV form's own rules (serial length, validity order, key identifier lengths, duplicates …).
-        self = try MatterCertificate(tlvChecking: self)
+        let converted = MatterCertificate(
+            serialNumber: certificate.serialNumber,
+            issuer: try DistinguishedName(x509: certificate, certificate.issuer, field: "issuer"),
+            notBefore: try Self.matterTime(certificate.notBefore, field: "not-before"),
+            notAfter: try Self.matterTime(certificate.notAfter, field: "not-after"),
+            subject: try DistinguishedName(x509: certificate, certificate.subject, field: "subject"),
+            publicKey: certificate.publicKey,
+            extensions: try certificate.extensions.map(CertificateExtension.init(x509:)),
+            signature: try P256Signature(derEncoded: certificate.signatureValue).raw)
+        // The TLV form's own rules (serial length, validity order, key identifier lengths, duplicates …) live
+        // in its decoder: what does not decode has no TLV form.
+        self = try MatterCertificate(tlv: converted.tlvEncoded)
     }
 
-    /// `certificate` if its TLV encoding decodes (the one place the TLV rules live), else the decoder's error.
-    private init(tlvChecking certificate: MatterCertificate) throws(CertificateFormatError) {
-        self = try MatterCertificate(tlv: certificate.tlvEncoded)
-    }
-
-    private static func matterTime(_ element: DERElement, field: String) throws -> UInt32 {
-        guard let seconds = MatterEpoch.seconds(try element.time()) else {
+    private static func matterTime(_ time: UTCDateTime, field: String) throws -> UInt32 {
+        guard let seconds = MatterEpoch.seconds(time) else {
             throw CertificateFormatError.invalidValue(field: field, reason: "outside the years 2000 to 2135")
         }
         return seconds
-    }
-
-    /// SubjectPublicKeyInfo { { id-ecPublicKey, prime256v1 }, BIT STRING point }.
-    private static func publicKey(_ element: DERElement) throws -> [UInt8] {
-        var info = try element.members()
-        let algorithm = try info.next(DERTag.sequence)
-        let expected = DER.sequence([DER.objectIdentifier(.ecPublicKey), DER.objectIdentifier(.prime256v1)])
-        guard algorithm.encoded.elementsEqual(expected) else {
-            throw CertificateFormatError.unsupported("a public key other than EC on prime256v1")
-        }
-        let key = Array(try info.next().bitStringBytes())
-        try info.finish()
-        guard key.count == 65, key.first == 0x04 else {
-            throw CertificateFormatError.invalidValue(field: "ec-pub-key", reason: "not an uncompressed P-256 point")
-        }
-        return key
     }
 }
 
 extension DistinguishedName {
     /// A DN from an X.509 Name (CHIP `ChipDN::DecodeFromASN1`): one attribute per RDN, string types UTF8String,
     /// PrintableString or IA5String, Matter identifiers as UTF8String uppercase hex of their exact width.
-    init(x509 element: DERElement, field: String) throws {
-        var rdns = try element.members()
-        var attributes: [DistinguishedNameAttribute] = []
-        while !rdns.isAtEnd {
-            var set = try rdns.next(DERTag.set).members()
-            var pair = try set.next(DERTag.sequence).members()
-            guard set.isAtEnd else {
-                throw CertificateFormatError.unsupported("more than one attribute in an RDN of the \(field)")
-            }
-            let oid = try pair.next().objectIdentifier()
-            let (value, tag) = try pair.next().directoryString()
-            try pair.finish()
-            attributes.append(try DistinguishedNameAttribute(x509: oid, value, tag: tag, field: field))
-        }
-        guard attributes.count <= Self.maximumAttributeCount else {
+    init(x509 certificate: X509Certificate, _ rdns: [[X509Certificate.Attribute]], field: String) throws {
+        guard rdns.count <= Self.maximumAttributeCount else {
             throw CertificateFormatError.invalidValue(
                 field: field, reason: "more than \(Self.maximumAttributeCount) attributes")
         }
-        self.init(attributes)
+        self.init(
+            try rdns.map { rdn in
+                guard rdn.count == 1 else {
+                    throw CertificateFormatError.unsupported("an RDN of the \(field) without exactly one attribute")
+                }
+                return try DistinguishedNameAttribute(
+                    x509: rdn[0].type, certificate.string(rdn[0]), tag: rdn[0].valueTag, field: field)
+            })
     }
 }
 
@@ -160,26 +117,15 @@ extension DistinguishedNameAttribute {
 extension CertificateExtension {
     /// One X.509 Extension (CHIP `ConvertExtension`): the five Matter knows with the criticality Matter
     /// requires, anything else kept whole as a future extension.
-    init(x509 element: DERElement) throws {
-        var members = try element.members()
-        let oid = try members.next().objectIdentifier()
-        var critical = false
-        if let flag = try members.optional(DERTag.boolean) {
-            // DER leaves out a DEFAULT FALSE.
-            guard try flag.boolean() else {
-                throw CertificateFormatError.invalidValue(field: "\(oid)", reason: "critical FALSE written out")
-            }
-            critical = true
-        }
-        let value = try members.next(DERTag.octetString)
-        try members.finish()
+    init(x509 extension: X509Certificate.Extension) throws {
+        let oid = `extension`.oid
         func require(critical expected: Bool) throws {
-            guard critical == expected else {
+            guard `extension`.isCritical == expected else {
                 throw CertificateFormatError.invalidValue(
                     field: "\(oid)", reason: expected ? "must be critical" : "must not be critical")
             }
         }
-        var content = DERReader(value.content)
+        var content = DERReader(`extension`.value)
         switch oid {
         case .basicConstraints:
             try require(critical: true)
@@ -190,13 +136,12 @@ extension CertificateExtension {
                 throw CertificateFormatError.invalidValue(
                     field: "basicConstraints", reason: "cA FALSE written out, or a path length without cA")
             }
-            let isCA = flag ?? false
             let pathLength = try constraints.optional(DERTag.integer)?.smallInteger()
             try constraints.finish()
             guard pathLength.map({ $0 <= 255 }) ?? true else {
                 throw CertificateFormatError.invalidValue(field: "basicConstraints", reason: "path length above 255")
             }
-            self = .basicConstraints(isCA: isCA, pathLength: pathLength.map { UInt8($0) })
+            self = .basicConstraints(isCA: flag ?? false, pathLength: pathLength.map { UInt8($0) })
         case .keyUsage:
             try require(critical: true)
             let bits = try content.next().namedBits()
@@ -226,8 +171,8 @@ extension CertificateExtension {
             self = .authorityKeyIdentifier(Array(try identifier.next(DERTag.contextPrimitive(0)).content))
             try identifier.finish()
         default:
-            _ = try FutureExtension(der: Array(element.encoded))
-            self = .future(Array(element.encoded))
+            _ = try FutureExtension(der: `extension`.der)
+            self = .future(`extension`.der)
             return
         }
         try content.finish()

@@ -8,36 +8,29 @@ extension MatterCertificate {
         guard bytes.count <= Self.maximumTLVLength else {
             throw .tooLarge(size: bytes.count, limit: Self.maximumTLVLength)
         }
-        let element: TLVElement
-        do {
-            // The deepest container is a basic-constraints structure inside the extensions list.
-            element = try TLVDecoder(maximumDepth: 3).decodeElement(bytes)
-        } catch {
-            throw .notTLV(error)
-        }
-        guard element.tag == .anonymous, case .structure(let members) = element.value else {
-            throw .notAnonymousStructure
-        }
-        var fields = TLVFieldSequence(members)
+        // The deepest container is a basic-constraints structure inside the extensions list.
+        var fields = try TLVFieldSequence<CertificateFormatError>(structure: bytes, maximumDepth: 3)
         let serialNumber = try fields.bytes(1, "serial-number")
         guard (1...20).contains(serialNumber.count) else {
             throw .invalidValue(field: "serial-number", reason: "must be 1 to 20 bytes long")
         }
-        guard try fields.unsigned(2, "sig-algo") == 1 else {
+        guard try fields.unsigned(2, "sig-algo", as: UInt8.self) == 1 else {
             throw .unsupported("a signature algorithm other than ECDSA-SHA256")
         }
         let issuer = try DistinguishedName(tlv: fields.list(3, "issuer"), field: "issuer")
-        let notBefore = try UInt32(fields.unsigned(4, "not-before", maximum: UInt64(UInt32.max)))
-        let notAfter = try UInt32(fields.unsigned(5, "not-after", maximum: UInt64(UInt32.max)))
+        let notBefore = try fields.unsigned(4, "not-before", as: UInt32.self)
+        let notAfter = try fields.unsigned(5, "not-after", as: UInt32.self)
         // CHIPCertToX509.cpp DecodeConvertValidity.
         guard notAfter == 0 || notBefore < notAfter else {
             throw .invalidValue(field: "validity", reason: "not-before is not before not-after")
         }
         let subject = try DistinguishedName(tlv: fields.list(6, "subject"), field: "subject")
-        guard try fields.unsigned(7, "pub-key-algo") == 1 else {
+        guard try fields.unsigned(7, "pub-key-algo", as: UInt8.self) == 1 else {
             throw .unsupported("a public key algorithm other than EC")
         }
-        guard try fields.unsigned(8, "ec-curve-id") == 1 else { throw .unsupported("a curve other than prime256v1") }
+        guard try fields.unsigned(8, "ec-curve-id", as: UInt8.self) == 1 else {
+            throw .unsupported("a curve other than prime256v1")
+        }
         let publicKey = try fields.bytes(9, "ec-pub-key")
         guard publicKey.count == 65 else { throw .invalidValue(field: "ec-pub-key", reason: "must be 65 bytes long") }
         let extensions = try [CertificateExtension](tlv: fields.list(10, "extensions"))
@@ -150,9 +143,9 @@ extension CertificateExtension {
         guard case .context(let tag) = element.tag else { throw .wrongType("extension tag") }
         switch (tag, element.value) {
         case (1, .structure(let members)):
-            var fields = TLVFieldSequence(members)
+            var fields = TLVFieldSequence<CertificateFormatError>(members)
             let isCA = try fields.bool(1, "is-ca")
-            let pathLength = try fields.optionalUnsigned(2, "path-len-constraint", maximum: 255).map { UInt8($0) }
+            let pathLength = try fields.optionalUnsigned(2, "path-len-constraint", as: UInt8.self)
             try fields.finish()
             self = .basicConstraints(isCA: isCA, pathLength: pathLength)
         case (2, .unsigned(let bits)):
@@ -206,60 +199,5 @@ extension CertificateExtension {
         case .future(let der): value = .bytes(der)
         }
         return TLVElement(tag: .context(tlvTag), value)
-    }
-}
-
-/// Reads the members of a TLV container one after the other, each with the context tag it must have.
-struct TLVFieldSequence {
-    private let members: [TLVElement]
-    private var index = 0
-
-    init(_ members: [TLVElement]) {
-        self.members = members
-    }
-
-    private mutating func take(_ tag: UInt8, _ field: String) throws(CertificateFormatError) -> TLVValue {
-        guard let value = peek(tag) else { throw .missingField(field) }
-        index += 1
-        return value
-    }
-
-    private func peek(_ tag: UInt8) -> TLVValue? {
-        guard index < members.count, members[index].tag == .context(tag) else { return nil }
-        return members[index].value
-    }
-
-    mutating func bytes(_ tag: UInt8, _ field: String) throws(CertificateFormatError) -> [UInt8] {
-        guard case .bytes(let bytes) = try take(tag, field) else { throw .wrongType(field) }
-        return bytes
-    }
-
-    mutating func unsigned(
-        _ tag: UInt8, _ field: String, maximum: UInt64 = 255
-    ) throws(CertificateFormatError) -> UInt64 {
-        guard case .unsigned(let value) = try take(tag, field) else { throw .wrongType(field) }
-        guard value <= maximum else { throw .invalidValue(field: field, reason: "\(value) is larger than \(maximum)") }
-        return value
-    }
-
-    mutating func optionalUnsigned(
-        _ tag: UInt8, _ field: String, maximum: UInt64
-    ) throws(CertificateFormatError) -> UInt64? {
-        guard peek(tag) != nil else { return nil }
-        return try unsigned(tag, field, maximum: maximum)
-    }
-
-    mutating func bool(_ tag: UInt8, _ field: String) throws(CertificateFormatError) -> Bool {
-        guard case .bool(let value) = try take(tag, field) else { throw .wrongType(field) }
-        return value
-    }
-
-    mutating func list(_ tag: UInt8, _ field: String) throws(CertificateFormatError) -> [TLVElement] {
-        guard case .list(let members) = try take(tag, field) else { throw .wrongType(field) }
-        return members
-    }
-
-    func finish() throws(CertificateFormatError) {
-        guard index == members.count else { throw .unexpectedField("\(members[index].tag)") }
     }
 }

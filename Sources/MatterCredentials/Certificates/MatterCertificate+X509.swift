@@ -9,21 +9,18 @@ extension MatterCertificate {
         DER.sequence([
             DER.explicit(0, [DER.integer(2)]),
             DER.integer(content: serialNumber),
-            Self.signatureAlgorithm,
+            DER.ecdsaWithSHA256Algorithm,
             issuer.der,
             DER.sequence([DER.time(MatterEpoch.x509Time(notBefore)), DER.time(MatterEpoch.x509Time(notAfter))]),
             subject.der,
-            DER.sequence([
-                DER.sequence([DER.objectIdentifier(.ecPublicKey), DER.objectIdentifier(.prime256v1)]),
-                DER.bitString(publicKey),
-            ]),
+            DER.subjectPublicKeyInfo(uncompressed: publicKey),
             DER.explicit(3, [DER.sequence(extensions.map(\.der))]),
         ])
     }
 
     /// The whole DER X.509 certificate (CHIP `ConvertChipCertToX509Cert`).
     public func x509DER() throws(CertificateFormatError) -> [UInt8] {
-        DER.sequence([tbsCertificateDER, Self.signatureAlgorithm, DER.bitString(try ecdsaSignature().derEncoded)])
+        DER.sequence([tbsCertificateDER, DER.ecdsaWithSHA256Algorithm, DER.bitString(try ecdsaSignature().derEncoded)])
     }
 
     /// The signature as MatterCrypto's value.
@@ -34,9 +31,6 @@ extension MatterCertificate {
             throw .invalidValue(field: "ecdsa-signature", reason: "must be 64 bytes long")
         }
     }
-
-    /// AlgorithmIdentifier { ecdsa-with-SHA256 } with the parameters absent (RFC 5758 §3.2).
-    static let signatureAlgorithm = DER.sequence([DER.objectIdentifier(.ecdsaWithSHA256)])
 }
 
 extension DistinguishedName {
@@ -70,25 +64,21 @@ extension CertificateExtension {
     /// The X.509 Extension (CHIP `DecodeConvertExtension`): basicConstraints, keyUsage and extKeyUsage marked
     /// critical, the key identifiers not; a future extension as it was carried.
     var der: [UInt8] {
-        func standard(_ oid: OID, critical: Bool, _ value: [UInt8]) -> [UInt8] {
-            DER.sequence(
-                [DER.objectIdentifier(oid)] + (critical ? [DER.boolean(true)] : []) + [DER.octetString(value)])
-        }
         switch self {
         case .basicConstraints(let isCA, let pathLength):
             // cA is DEFAULT FALSE, so DER writes it only when true.
             var members: [[UInt8]] = isCA ? [DER.boolean(true)] : []
             if let pathLength { members.append(DER.integer(Int64(pathLength))) }
-            return standard(.basicConstraints, critical: true, DER.sequence(members))
+            return DER.extension(.basicConstraints, critical: true, DER.sequence(members))
         case .keyUsage(let usage):
-            return standard(.keyUsage, critical: true, DER.namedBits(UInt32(usage.rawValue)))
+            return DER.extension(.keyUsage, critical: true, DER.namedBits(UInt32(usage.rawValue)))
         case .extendedKeyUsage(let purposes):
-            return standard(
+            return DER.extension(
                 .extendedKeyUsage, critical: true, DER.sequence(purposes.map { DER.objectIdentifier($0.oid) }))
         case .subjectKeyIdentifier(let id):
-            return standard(.subjectKeyIdentifier, critical: false, DER.octetString(id))
+            return DER.extension(.subjectKeyIdentifier, critical: false, DER.octetString(id))
         case .authorityKeyIdentifier(let id):
-            return standard(
+            return DER.extension(
                 .authorityKeyIdentifier, critical: false, DER.sequence([DER.element(DERTag.contextPrimitive(0), id)]))
         case .future(let der):
             return der

@@ -1,3 +1,5 @@
+import MatterCrypto
+
 /// Builds DER encodings (ITU-T X.690 §10) as byte arrays: each function returns one whole element.
 ///
 /// Containers take their members already encoded, so a structure reads top-down like its ASN.1.
@@ -18,6 +20,29 @@ public enum DER {
     /// `[number] EXPLICIT`: the context-specific constructed tag around already encoded members.
     public static func explicit(_ number: UInt8, _ members: [[UInt8]]) -> [UInt8] {
         element(DERTag.contextConstructed(number), members.flatMap { $0 })
+    }
+
+    /// An X.509 `Extension ::= SEQUENCE { extnID, critical BOOLEAN DEFAULT FALSE, extnValue OCTET STRING }`
+    /// around the extension's own DER (`critical` written only when true, as DER wants a DEFAULT left out).
+    public static func `extension`(_ oid: OID, critical: Bool, _ value: [UInt8]) -> [UInt8] {
+        sequence([objectIdentifier(oid)] + (critical ? [boolean(true)] : []) + [octetString(value)])
+    }
+
+    /// AlgorithmIdentifier { ecdsa-with-SHA256 }, the parameters absent (RFC 5758 §3.2): every signature Matter
+    /// credentials carry.
+    public static let ecdsaWithSHA256Algorithm = sequence([objectIdentifier(.ecdsaWithSHA256)])
+
+    /// AlgorithmIdentifier { id-ecPublicKey, prime256v1 } (RFC 5480 §2.1.1): every key Matter credentials carry.
+    public static let p256PublicKeyAlgorithm = sequence([objectIdentifier(.ecPublicKey), objectIdentifier(.prime256v1)])
+
+    /// SubjectPublicKeyInfo of a P-256 point.
+    public static func subjectPublicKeyInfo(_ point: P256Point) -> [UInt8] {
+        subjectPublicKeyInfo(uncompressed: point.uncompressed)
+    }
+
+    /// SubjectPublicKeyInfo of an uncompressed P-256 point's bytes, as a certificate carries them.
+    public static func subjectPublicKeyInfo(uncompressed bytes: [UInt8]) -> [UInt8] {
+        sequence([p256PublicKeyAlgorithm, bitString(bytes)])
     }
 
     /// An INTEGER whose content octets are given as they are (already minimal two's complement).
