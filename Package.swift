@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "MHubCore", targets: ["MHubCore"]),
         .library(name: "MHubHub", targets: ["MHubHub"]),
         .library(name: "MatterCrypto", targets: ["MatterCrypto"]),
+        .library(name: "MatterCredentials", targets: ["MatterCredentials"]),
     ],
     targets: [
         // Pure codecs and models.
@@ -34,6 +35,7 @@ let package = Package(
         .target(name: "MatterMessage", dependencies: ["MatterTLV", "MatterCrypto"]),
         .target(name: "MatterSecureChannel", dependencies: ["MatterTLV", "MatterCrypto", "MatterMessage"]),
         .target(name: "MatterInteraction", dependencies: ["MatterTLV", "MatterDataModel"]),
+        .target(name: "MatterCredentials", dependencies: ["MatterTLV", "MatterCrypto"]),
         .target(name: "MHubDNSSD"),
         .target(name: "MatterUDC", dependencies: ["MatterTLV", "MatterMessage"]),
         .target(
@@ -154,6 +156,11 @@ let package = Package(
             dependencies: ["MHubTestSupport", "MatterSecureChannel", "MatterMessage", "MatterCrypto", "MatterTLV"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(
+            name: "MatterCredentialsTests",
+            dependencies: ["MHubTestSupport", "MatterCredentials", "MatterCrypto", "MatterTLV"],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "MHubCommandLineTests", dependencies: ["MHubCommandLine"]),
         .testTarget(name: "MHubCoreTests", dependencies: ["MHubCore"]),
         .testTarget(name: "MHubHubTests", dependencies: ["MHubHub", "MatterOnboarding", "MatterDataModel"]),
@@ -162,7 +169,7 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: [
                 "mhubd", "mhubctl", "MHubCore", "MHubClient", "MHubDNSSD", "DNSSDPeerSupport", "MatterCrypto",
-                "MatterMessage",
+                "MatterCredentials", "MatterMessage",
                 "MatterSecureChannel", "MatterInteraction", "MatterDataModel", "MatterTestSupport", "MHubTestSupport",
             ],
             exclude: ["Peers"]
