@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "MHubCore", targets: ["MHubCore"]),
         .library(name: "MHubHub", targets: ["MHubHub"]),
         .library(name: "MatterCrypto", targets: ["MatterCrypto"]),
+        .library(name: "MatterCredentials", targets: ["MatterCredentials"]),
     ],
     targets: [
         // Pure codecs and models.
@@ -34,6 +35,7 @@ let package = Package(
         .target(name: "MatterMessage", dependencies: ["MatterTLV", "MatterCrypto"]),
         .target(name: "MatterSecureChannel", dependencies: ["MatterTLV", "MatterCrypto", "MatterMessage"]),
         .target(name: "MatterInteraction", dependencies: ["MatterTLV", "MatterDataModel"]),
+        .target(name: "MatterCredentials", dependencies: ["MatterTLV", "MatterCrypto"]),
         .target(name: "MHubDNSSD"),
         .target(name: "MatterUDC", dependencies: ["MatterTLV", "MatterMessage"]),
         .target(
@@ -144,6 +146,11 @@ let package = Package(
         .testTarget(
             name: "MatterSecureChannelTests",
             dependencies: ["MHubTestSupport", "MatterSecureChannel", "MatterMessage", "MatterCrypto", "MatterTLV"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "MatterCredentialsTests",
+            dependencies: ["MHubTestSupport", "MatterCredentials", "MatterCrypto", "MatterTLV"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "MHubCommandLineTests", dependencies: ["MHubCommandLine"]),
