@@ -90,9 +90,4 @@ extension CASEResponder {
     func deadline(from now: MonotonicInstant) -> MonotonicInstant {
         now.advanced(byMilliseconds: configuration.handshakeTimeoutMilliseconds)
     }
-
-    /// StatusReport FAILURE / INVALID_PARAMETER for a Sigma1 that starts no handshake.
-    func refuse(_ exchange: CASEExchange, _ failure: CASEFailure) -> [CASEResponderAction] {
-        [reply(.invalidParameter, on: exchange), .failed(failure, exchange: exchange)]
-    }
 }

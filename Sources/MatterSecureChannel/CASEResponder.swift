@@ -99,7 +99,7 @@ public struct CASEResponder: Sendable {
         var actions = expire(now: now)
         let message = SecureChannelOpcode(rawValue: opcode)
         if let index = handshakes.firstIndex(where: { $0.exchange == exchange }) {
-            actions += continueHandshake(at: index, message: message, payload: payload, using: &generator)
+            actions += continueHandshake(at: index, message: message, payload: payload)
         } else if message == .sigma1 {
             if handshakes.count >= configuration.maximumConcurrentHandshakes {
                 actions.append(busy(on: exchange, now: now))
@@ -108,9 +108,7 @@ public struct CASEResponder: Sendable {
                     payload, exchange: exchange, now: now, resumptions: resumptions, using: &generator)
             }
         } else if message != .statusReport {
-            actions += [
-                reply(.invalidParameter, on: exchange), .failed(.unexpectedMessage(opcode: opcode), exchange: exchange),
-            ]
+            actions += refuse(exchange, .unexpectedMessage(opcode: opcode))
         }
         return actions + timerChange(from: deadlineBefore)
     }
@@ -125,7 +123,7 @@ public struct CASEResponder: Sendable {
 
     /// The next message of a handshake in progress.
     mutating func continueHandshake(
-        at index: Int, message: SecureChannelOpcode, payload: [UInt8], using generator: inout some RandomNumberGenerator
+        at index: Int, message: SecureChannelOpcode, payload: [UInt8]
     ) -> [CASEResponderAction] {
         let handshake = handshakes[index]
         if message == .statusReport {
@@ -167,8 +165,12 @@ public struct CASEResponder: Sendable {
 
     /// Ends the handshake at `index` with StatusReport FAILURE / INVALID_PARAMETER.
     mutating func fail(handshakeAt index: Int, _ failure: CASEFailure) -> [CASEResponderAction] {
-        let handshake = handshakes.remove(at: index)
-        return [reply(.invalidParameter, on: handshake.exchange), .failed(failure, exchange: handshake.exchange)]
+        refuse(handshakes.remove(at: index).exchange, failure)
+    }
+
+    /// StatusReport FAILURE / INVALID_PARAMETER for a message that belongs to no handshake.
+    func refuse(_ exchange: CASEExchange, _ failure: CASEFailure) -> [CASEResponderAction] {
+        [reply(.invalidParameter, on: exchange), .failed(failure, exchange: exchange)]
     }
 
     /// StatusReport FAILURE with a Secure Channel protocol code.

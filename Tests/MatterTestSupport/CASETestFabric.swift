@@ -1,15 +1,21 @@
 import MHubTestSupport
+import MatterCredentials
 import MatterCrypto
 import MatterSecureChannel
 
 /// A fabric for CASE tests: a root, an intermediate, the hub's identity on it (NOC under the ICAC, as CHIP's
 /// commissioners issue it) and a controller's (NOC straight under the root), with one IPK.
+///
+/// The IPK is derived as AddNOC's receiver derives it (Matter reference §4.3): the operational group key of
+/// CHIP's default epoch key "temporary ipk 01" (`TestGroupData.h DefaultIpkValue`) and the compressed fabric ID.
 public struct CASETestFabric: Sendable {
     public let root: TestCertificateAuthority
     public let intermediate: TestCertificateAuthority
     public let fabricID: UInt64
-    /// The operational group key both sides use (any 16 bytes do for CASE).
+    /// The operational group key both sides use.
     public let ipk: [UInt8]
+    /// The epoch key the IPK is derived from.
+    public static let epochKey = Array("temporary ipk 01".utf8)
     /// What the hub's `CASEResponder` is given.
     public let hub: CASEFabric
     /// What a `CASEInitiator` on this fabric is given.
@@ -23,7 +29,9 @@ public struct CASETestFabric: Sendable {
         intermediate = try root.intermediate(id: seed + 1, seed: seed + 1)
         self.fabricID = fabricID
         var random = SeededGenerator(seed: seed + 2)
-        ipk = random.bytes(count: 16)
+        ipk = try FabricKeys.operationalGroupKey(
+            epochKey: Self.epochKey,
+            compressedFabricID: FabricKeys.compressedFabricID(rootPublicKey: root.key.publicKey, fabricID: fabricID))
         let hubKey = P256KeyPair.random(using: &random)
         hub = try CASEFabric(
             fabricIndex: index, rcac: root.tlv, icac: intermediate.tlv,

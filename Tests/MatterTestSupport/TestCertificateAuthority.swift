@@ -61,9 +61,9 @@ public struct TestCertificateAuthority: Sendable {
         ).tlvEncoded
     }
 
-    /// A key identifier: the first 20 bytes of the key's SHA-256 (any 20 bytes do; CHIP uses SHA-1).
+    /// A key identifier: the SHA-1 of the public key (RFC 5280 §4.2.1.2 method 1, as CHIP's issuers make them).
     static func keyIdentifier(_ key: P256Point) -> [UInt8] {
-        Array(SHA256.hash(key.uncompressed).prefix(20))
+        SHA1.hash(key.uncompressed)
     }
 
     static func caExtensions(subjectKeyID: [UInt8], authorityKeyID: [UInt8]) -> [CertificateExtension] {
