@@ -1,3 +1,4 @@
+import MatterCrypto
 import MatterTLV
 
 /// Field readers for CASE messages, with `CASEMessageError`s.
@@ -70,6 +71,15 @@ extension TLVFieldReader where Failure == CASEMessageError {
         try bytes(tag, field, length: 1...SigmaLimits.maximumCertificateByteCount)
     }
 
+    /// Tags 1–3 of TBEData2 and TBEData3: the sender's NOC, its optional ICAC and its signature (raw r ‖ s).
+    func senderCredentials(_ sender: String) throws(CASEMessageError) -> (
+        noc: [UInt8], icac: [UInt8]?, signature: [UInt8]
+    ) {
+        guard let noc = try certificate(1, sender + "NOC") else { throw .missingField(sender + "NOC") }
+        let icac = try certificate(2, sender + "ICAC")
+        return (noc, icac, try requiredBytes(3, "signature", count: P256Signature.rawByteCount))
+    }
+
     /// An optional session parameters structure.
     func sessionParameters(_ tag: UInt8) throws(CASEMessageError) -> SessionParameters? {
         guard let element = element(tag) else { return nil }
@@ -82,6 +92,15 @@ extension TLVFieldReader where Failure == CASEMessageError {
 }
 
 extension Array where Element == TLVElement {
+    /// Tags 1 and 2 of TBSData, TBEData2 and TBEData3 (the sender's NOC and optional ICAC), and tag 3 when
+    /// given.
+    static func senderCredentials(noc: [UInt8], icac: [UInt8]?, tag3: [UInt8]? = nil) -> [TLVElement] {
+        var members = [TLVElement(tag: .context(1), .bytes(noc))]
+        members.append(2, bytes: icac)
+        members.append(3, bytes: tag3)
+        return members
+    }
+
     /// Appends a context-tagged byte string when `bytes` is not nil.
     mutating func append(_ tag: UInt8, bytes: [UInt8]?) {
         if let bytes { append(TLVElement(tag: .context(tag), .bytes(bytes))) }

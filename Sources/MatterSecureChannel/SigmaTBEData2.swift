@@ -28,17 +28,12 @@ public struct SigmaTBEData2: Hashable, Sendable {
 
     public init(payload: [UInt8]) throws(CASEMessageError) {
         let reader = try SigmaFieldReader(sigma: payload)
-        guard let noc = try reader.certificate(1, "responderNOC") else { throw .missingField("responderNOC") }
-        responderNOC = noc
-        responderICAC = try reader.certificate(2, "responderICAC")
-        signature = try reader.requiredBytes(3, "signature", count: P256Signature.rawByteCount)
+        (responderNOC, responderICAC, signature) = try reader.senderCredentials("responder")
         resumptionID = try reader.requiredBytes(4, "resumptionID", count: SigmaLimits.resumptionIDByteCount)
     }
 
     public func encoded() -> [UInt8] {
-        var members = [TLVElement(tag: .context(1), .bytes(responderNOC))]
-        members.append(2, bytes: responderICAC)
-        members.append(TLVElement(tag: .context(3), .bytes(signature)))
+        var members = [TLVElement].senderCredentials(noc: responderNOC, icac: responderICAC, tag3: signature)
         members.append(TLVElement(tag: .context(4), .bytes(resumptionID)))
         return TLVEncoder.encode(TLVElement(.structure(members)))
     }

@@ -22,17 +22,11 @@ public struct SigmaTBEData3: Hashable, Sendable {
     }
 
     public init(payload: [UInt8]) throws(CASEMessageError) {
-        let reader = try SigmaFieldReader(sigma: payload)
-        guard let noc = try reader.certificate(1, "initiatorNOC") else { throw .missingField("initiatorNOC") }
-        initiatorNOC = noc
-        initiatorICAC = try reader.certificate(2, "initiatorICAC")
-        signature = try reader.requiredBytes(3, "signature", count: P256Signature.rawByteCount)
+        (initiatorNOC, initiatorICAC, signature) = try SigmaFieldReader(sigma: payload).senderCredentials("initiator")
     }
 
     public func encoded() -> [UInt8] {
-        var members = [TLVElement(tag: .context(1), .bytes(initiatorNOC))]
-        members.append(2, bytes: initiatorICAC)
-        members.append(TLVElement(tag: .context(3), .bytes(signature)))
-        return TLVEncoder.encode(TLVElement(.structure(members)))
+        TLVEncoder.encode(
+            TLVElement(.structure(.senderCredentials(noc: initiatorNOC, icac: initiatorICAC, tag3: signature))))
     }
 }

@@ -24,9 +24,7 @@ public struct SigmaTBSData: Hashable, Sendable {
     }
 
     public func encoded() -> [UInt8] {
-        var members = [TLVElement(tag: .context(1), .bytes(senderNOC))]
-        members.append(2, bytes: senderICAC)
-        members.append(TLVElement(tag: .context(3), .bytes(senderEphemeralPublicKey)))
+        var members = [TLVElement].senderCredentials(noc: senderNOC, icac: senderICAC, tag3: senderEphemeralPublicKey)
         members.append(TLVElement(tag: .context(4), .bytes(receiverEphemeralPublicKey)))
         return TLVEncoder.encode(TLVElement(.structure(members)))
     }

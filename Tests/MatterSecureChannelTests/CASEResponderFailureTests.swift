@@ -291,11 +291,8 @@ import Testing
         var responder = World.makeResponder()
         var random = SeededGenerator(seed: 420)
         var initiator = World.initiator(seed: 421)
-        let full = try World.handshake(
-            &responder, &initiator, exchange: CASEExchange(peer: 4, exchangeID: 1), now: World.at(0), random: &random)
-        var store = CASEResumptionStore()
-        store.save(try #require(World.record(in: full)))
-        let held = try initiator.statusReportReceived(World.successReport).resumption
+        let (store, established) = try World.resumableSession(&responder, &initiator, peer: 4, random: &random)
+        let held = established.resumption
         let exchange = CASEExchange(peer: 4, exchangeID: 2)
         let answer = responder.messageReceived(
             opcode: 0x30, payload: try initiator.sigma1(resuming: held), exchange: exchange, now: World.at(10),

@@ -110,11 +110,7 @@ import Testing
         var responder = World.makeResponder()
         var random = SeededGenerator(seed: 8)
         var initiator = World.initiator(seed: 9)
-        let full = try World.handshake(
-            &responder, &initiator, exchange: CASEExchange(peer: 4, exchangeID: 1), now: World.at(0), random: &random)
-        var store = CASEResumptionStore()
-        store.save(try #require(World.record(in: full)))
-        let first = try initiator.statusReportReceived(World.successReport)
+        var (store, first) = try World.resumableSession(&responder, &initiator, peer: 4, random: &random)
 
         // Sigma1 with the resumption ID and its MIC → Sigma2_Resume; the initiator's SUCCESS → the session.
         let exchange = CASEExchange(peer: 5, exchangeID: 2)
@@ -155,12 +151,9 @@ import Testing
         var responder = World.makeResponder()
         var random = SeededGenerator(seed: 10)
         var initiator = World.initiator(seed: 11)
-        let full = try World.handshake(
-            &responder, &initiator, exchange: CASEExchange(peer: 7, exchangeID: 1), now: World.at(0), random: &random)
-        let record = try #require(World.record(in: full))
-        let held = try initiator.statusReportReceived(World.successReport).resumption
-        var store = CASEResumptionStore()
-        store.save(record)
+        let (store, established) = try World.resumableSession(&responder, &initiator, peer: 7, random: &random)
+        let record = try #require(store.records.first)
+        let held = established.resumption
 
         var wrongSecret = held
         wrongSecret.sharedSecret[0] ^= 1

@@ -71,6 +71,20 @@ enum CASETestWorld {
             using: &random)
     }
 
+    /// A full handshake, then what each side keeps to resume it: the responder's record in a store, and the
+    /// initiator's session (with its record).
+    static func resumableSession(
+        _ responder: inout CASEResponder, _ initiator: inout CASEInitiator, peer: UInt64,
+        random: inout SeededGenerator
+    ) throws -> (store: CASEResumptionStore, initiator: CASEInitiator.Established) {
+        let actions = try handshake(
+            &responder, &initiator, exchange: CASEExchange(peer: peer, exchangeID: 1), now: at(0), random: &random)
+        guard let record = record(in: actions) else { throw Failure(description: "no resumption record: \(actions)") }
+        var store = CASEResumptionStore()
+        store.save(record)
+        return (store, try initiator.statusReportReceived(successReport))
+    }
+
     static func session(in actions: [CASEResponderAction]) -> CASESession? {
         actions.lazy.compactMap { if case .established(let session) = $0 { session } else { nil } }.first
     }
