@@ -33,7 +33,10 @@ let package = Package(
         .target(name: "MHubCore", dependencies: ["MatterOnboarding"]),
         .target(name: "MHubHub", dependencies: ["MHubCore", "MatterOnboarding", "MatterDataModel"]),
         .target(name: "MatterMessage", dependencies: ["MatterTLV", "MatterCrypto"]),
-        .target(name: "MatterSecureChannel", dependencies: ["MatterTLV", "MatterCrypto", "MatterMessage"]),
+        .target(
+            name: "MatterSecureChannel",
+            dependencies: ["MatterTLV", "MatterCrypto", "MatterMessage", "MatterCredentials"]
+        ),
         .target(name: "MatterInteraction", dependencies: ["MatterTLV", "MatterDataModel"]),
         .target(name: "MatterCredentials", dependencies: ["MatterTLV", "MatterCrypto"]),
         .target(name: "MHubDNSSD"),
@@ -109,7 +112,8 @@ let package = Package(
         .target(
             name: "MatterTestSupport",
             dependencies: [
-                "MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction", "MHubTestSupport",
+                "MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction", "MatterCredentials",
+                "MHubTestSupport",
             ],
             path: "Tests/MatterTestSupport"
         ),
@@ -153,7 +157,11 @@ let package = Package(
         ),
         .testTarget(
             name: "MatterSecureChannelTests",
-            dependencies: ["MHubTestSupport", "MatterSecureChannel", "MatterMessage", "MatterCrypto", "MatterTLV"],
+            dependencies: [
+                "MHubTestSupport", "MatterSecureChannel", "MatterMessage", "MatterCrypto", "MatterTLV",
+                "MatterCredentials",
+                "MatterTestSupport",
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
