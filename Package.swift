@@ -38,6 +38,14 @@ let package = Package(
         ),
         .target(name: "MatterInteraction", dependencies: ["MatterTLV", "MatterDataModel"]),
         .target(name: "MatterCredentials", dependencies: ["MatterTLV", "MatterCrypto"]),
+        // The hub's Matter node as a value: sessions, exchanges, the commissioning clusters, the fabric table.
+        .target(
+            name: "MatterNode",
+            dependencies: [
+                "MatterTLV", "MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction",
+                "MatterCredentials", "MatterDataModel",
+            ]
+        ),
         .target(name: "MHubDNSSD"),
         .target(name: "MatterUDC", dependencies: ["MatterTLV", "MatterMessage"]),
         .target(
