@@ -83,7 +83,10 @@ let package = Package(
         .target(name: "MHubAvahi", dependencies: ["MHubDNSSD", "CAvahi"]),
         .target(name: "MHubClient", dependencies: ["MHubCore", "MHubWebSocket", "MHubPOSIX"]),
         // The hub's durable state: the SQLite wrapper and `HubStore`.
-        .target(name: "MHubStore", dependencies: ["MHubCore", "MHubHub", "MatterDataModel", "CSQLite"]),
+        .target(
+            name: "MHubStore",
+            dependencies: ["MHubCore", "MHubHub", "MatterDataModel", "MatterNode", "MatterCredentials", "CSQLite"]
+        ),
         .target(
             name: "MHubIO",
             dependencies: [
@@ -143,7 +146,10 @@ let package = Package(
         ),
         .testTarget(
             name: "MHubStoreTests",
-            dependencies: ["MHubStore", "MHubCore", "MHubHub", "MatterDataModel", "MHubTestSupport"]
+            dependencies: [
+                "MHubStore", "MHubCore", "MHubHub", "MatterDataModel", "MatterNode", "MatterCredentials",
+                "MHubTestSupport",
+            ]
         ),
         .testTarget(
             name: "MatterInteractionTests",

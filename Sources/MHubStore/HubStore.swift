@@ -15,7 +15,7 @@ public final class HubStore {
     /// `PRAGMA application_id`: "mhub" in ASCII.
     public static let applicationID: Int32 = 0x6D68_7562
     /// The schema this version writes; older files are migrated forward step by step.
-    public static let schemaVersion: Int32 = 1
+    public static let schemaVersion: Int32 = 2
 
     /// The connection; replaced by a new one when a rollback fails (`apply(_:)`).
     private(set) var database: SQLiteDatabase
@@ -51,9 +51,11 @@ public final class HubStore {
             if application == 0 && version == 0 && tableCount == 0 {
                 try database.configureForDurability()
                 try database.transaction {
-                    try database.execute(Self.migrations[0])
+                    for migration in Self.migrations {
+                        try database.execute(migration)
+                    }
                     try database.setApplicationID(Self.applicationID)
-                    try database.setUserVersion(1)
+                    try database.setUserVersion(Self.schemaVersion)
                 }
             } else if application != Self.applicationID {
                 throw OpenError(
@@ -100,7 +102,18 @@ public final class HubStore {
             passcode INTEGER NOT NULL, serial_number TEXT NOT NULL, node_id INTEGER);
         CREATE TABLE revoked_permissions (principal TEXT NOT NULL, structure_id INTEGER NOT NULL,
             PRIMARY KEY (principal, structure_id));
+        """,
+        // 1 → 2: the hub as a commissionee of other controllers (docs/matter.md): its attestation identity and
+        // the fabrics it has joined (`HubStore+Matter.swift`).
         """
+        CREATE TABLE matter_attestation (id INTEGER PRIMARY KEY CHECK (id = 1), vendor_id INTEGER NOT NULL,
+            product_id INTEGER NOT NULL, paa BLOB NOT NULL, pai BLOB NOT NULL, dac BLOB NOT NULL,
+            dac_private_key BLOB NOT NULL, certification_declaration BLOB NOT NULL);
+        CREATE TABLE matter_fabric_table (id INTEGER PRIMARY KEY CHECK (id = 1), next_fabric_index INTEGER NOT NULL);
+        CREATE TABLE matter_fabrics (fabric_index INTEGER PRIMARY KEY, rcac BLOB NOT NULL, icac BLOB,
+            noc BLOB NOT NULL, operational_private_key BLOB NOT NULL, ipk_epoch_key BLOB NOT NULL,
+            vendor_id INTEGER NOT NULL, label TEXT NOT NULL, access_control TEXT NOT NULL);
+        """,
     ]
 
     /// The stored state, or `nil` for a database with no fabric yet (a first start).
