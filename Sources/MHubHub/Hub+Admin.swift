@@ -136,6 +136,7 @@ extension Hub {
         faults = HubFaults()
         devices = DeviceRuntime()
         window = nil
+        windowClosure = nil
         completed = [:]
         udcRequests = []
         outcome.changes.append(.deleteAll)
