@@ -55,6 +55,11 @@ public struct PASEResponder: Sendable {
         handshake?.deadline
     }
 
+    /// The exchange of the running handshake.
+    public var handshakeExchange: PASEExchange? {
+        handshake?.exchange
+    }
+
     var handshake: Handshake? {
         switch state {
         case .idle: nil
