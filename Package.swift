@@ -3,10 +3,9 @@ import PackageDescription
 
 // Layers (docs/architecture.md): pure targets (Matter*, MHubCommandLine, MHubCore) import Foundation at most;
 // C libraries enter through one `C*` system-library target each, imported by exactly one Swift target;
-// executables only wire.
+// executables only wire. Linux only: the I/O targets use Glibc (a macOS build of the client library is issue 14).
 let package = Package(
     name: "mhub",
-    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "mhubd", targets: ["mhubd"]),
         .executable(name: "mhubctl", targets: ["mhubctl"]),
@@ -21,6 +20,7 @@ let package = Package(
         .library(name: "MHubCore", targets: ["MHubCore"]),
         .library(name: "MHubHub", targets: ["MHubHub"]),
         .library(name: "MatterCrypto", targets: ["MatterCrypto"]),
+        .library(name: "MatterCredentials", targets: ["MatterCredentials"]),
         .library(name: "MatterUDC", targets: ["MatterUDC"]),
     ],
     targets: [
@@ -33,8 +33,20 @@ let package = Package(
         .target(name: "MHubCore", dependencies: ["MatterOnboarding"]),
         .target(name: "MHubHub", dependencies: ["MHubCore", "MatterOnboarding", "MatterDataModel"]),
         .target(name: "MatterMessage", dependencies: ["MatterTLV", "MatterCrypto"]),
-        .target(name: "MatterSecureChannel", dependencies: ["MatterTLV", "MatterCrypto", "MatterMessage"]),
+        .target(
+            name: "MatterSecureChannel",
+            dependencies: ["MatterTLV", "MatterCrypto", "MatterMessage", "MatterCredentials"]
+        ),
         .target(name: "MatterInteraction", dependencies: ["MatterTLV", "MatterDataModel"]),
+        .target(name: "MatterCredentials", dependencies: ["MatterTLV", "MatterCrypto"]),
+        // The hub's Matter node as a value: sessions, exchanges, the commissioning clusters, the fabric table.
+        .target(
+            name: "MatterNode",
+            dependencies: [
+                "MatterTLV", "MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction",
+                "MatterCredentials", "MatterDataModel",
+            ]
+        ),
         .target(name: "MHubDNSSD"),
         .target(name: "MatterUDC", dependencies: ["MatterTLV", "MatterMessage"]),
         .target(
@@ -66,14 +78,18 @@ let package = Package(
         ),
 
         // Wrappers and I/O.
+        .target(name: "MHubPOSIX"),
         .target(name: "MHubQRCode", dependencies: ["CQRencode"]),
         .target(name: "MatterCrypto", dependencies: ["CCrypto"]),
         .target(name: "MHubAvahi", dependencies: ["MHubDNSSD", "CAvahi"]),
-        .target(name: "MHubClient", dependencies: ["MHubCore", "MHubWebSocket"]),
+        .target(name: "MHubClient", dependencies: ["MHubCore", "MHubWebSocket", "MHubPOSIX"]),
+        // The hub's durable state: the SQLite wrapper and `HubStore`.
+        .target(name: "MHubStore", dependencies: ["MHubCore", "MHubHub", "MatterDataModel", "CSQLite"]),
         .target(
             name: "MHubIO",
             dependencies: [
-                "MHubCore", "MHubHub", "MHubWebSocket", "CSQLite", "CMalloc", "MHubDNSSD", "MHubAvahi", "MHubDiscovery",
+                "MHubCore", "MHubHub", "MHubStore", "MHubWebSocket", "MHubPOSIX", "CMalloc", "MHubDNSSD", "MHubAvahi",
+                "MHubDiscovery",
                 "MatterUDC", "MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction",
                 "MatterDataModel",
             ]
@@ -95,8 +111,8 @@ let package = Package(
         .executableTarget(
             name: "mhub-bench",
             dependencies: [
-                "MHubClient", "MHubCore", "MHubIO", "MHubWebSocket", "MatterCrypto", "MatterSecureChannel",
-                "MatterTestSupport",
+                "MHubClient", "MHubCore", "MHubIO", "MHubPOSIX", "MHubWebSocket", "MatterCrypto",
+                "MatterSecureChannel", "MatterTestSupport",
             ],
             path: "bench/Sources/mhub-bench"
         ),
@@ -104,7 +120,8 @@ let package = Package(
         .target(
             name: "MatterTestSupport",
             dependencies: [
-                "MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction", "MHubTestSupport",
+                "MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction", "MatterCredentials",
+                "MHubTestSupport",
             ],
             path: "Tests/MatterTestSupport"
         ),
@@ -121,9 +138,13 @@ let package = Package(
         .testTarget(
             name: "MHubIOTests",
             dependencies: [
-                "MHubIO", "MHubCore", "MHubHub", "MatterCrypto", "MatterMessage", "MatterSecureChannel",
+                "MHubIO", "MHubCore", "MHubHub", "MHubPOSIX", "MatterCrypto", "MatterMessage", "MatterSecureChannel",
                 "MatterInteraction", "MatterDataModel", "MatterTestSupport", "MHubTestSupport",
             ]
+        ),
+        .testTarget(
+            name: "MHubStoreTests",
+            dependencies: ["MHubStore", "MHubCore", "MHubHub", "MatterDataModel", "MHubTestSupport"]
         ),
         .testTarget(
             name: "MatterInteractionTests",
@@ -144,7 +165,16 @@ let package = Package(
         ),
         .testTarget(
             name: "MatterSecureChannelTests",
-            dependencies: ["MHubTestSupport", "MatterSecureChannel", "MatterMessage", "MatterCrypto", "MatterTLV"],
+            dependencies: [
+                "MHubTestSupport", "MatterSecureChannel", "MatterMessage", "MatterCrypto", "MatterTLV",
+                "MatterCredentials",
+                "MatterTestSupport",
+            ],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "MatterCredentialsTests",
+            dependencies: ["MHubTestSupport", "MatterCredentials", "MatterCrypto", "MatterTLV"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "MHubCommandLineTests", dependencies: ["MHubCommandLine"]),
@@ -155,7 +185,7 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: [
                 "mhubd", "mhubctl", "MHubCore", "MHubClient", "MHubDNSSD", "DNSSDPeerSupport", "MatterCrypto",
-                "MatterMessage",
+                "MatterCredentials", "MatterMessage",
                 "MatterSecureChannel", "MatterInteraction", "MatterDataModel", "MatterTestSupport", "MHubTestSupport",
             ],
             exclude: ["Peers"]

@@ -6,4 +6,5 @@
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 #include <openssl/obj_mac.h>
+#include <openssl/param_build.h>
 #include <openssl/rand.h>

@@ -1,4 +1,5 @@
 import Foundation
+import MHubPOSIX
 import MHubWebSocket
 
 /// A blocking byte pipe to `mhubd` that speaks its framing.
@@ -16,53 +17,56 @@ protocol ClientTransport: Sendable {
 func connectTransport(to endpoint: MHubEndpoint) throws(MHubClientError) -> any ClientTransport {
     switch endpoint {
     case .unix(let path):
-        return LineTransport(handle: SocketHandle(fd: try ClientSockets.connectUnix(path: path)))
+        do {
+            return LineTransport(handle: SocketHandle(fd: try Sockets.connectUnix(path: path)))
+        } catch {
+            throw MHubClientError(
+                kind: .connection, details: "cannot connect to \(path) (is mhubd running?): \(error.errno)")
+        }
     case .webSocket(let host, let port, let path, let token):
-        let handle = SocketHandle(fd: try ClientSockets.connectTCP(host: host, port: port))
-        return try WebSocketTransport(handle: handle, host: host, port: port, path: path, token: token)
+        let fd: FileDescriptor
+        do {
+            fd = try Sockets.connectTCP(host: host, port: port)
+        } catch {
+            throw MHubClientError(
+                kind: .connection, details: "cannot connect to \(host):\(port) (is mhubd running?): \(error)")
+        }
+        return try WebSocketTransport(handle: SocketHandle(fd: fd), host: host, port: port, path: path, token: token)
     }
 }
 
-/// Reads and writes a descriptor with EINTR retried; the descriptor is closed in `deinit`.
+/// Reads and writes a blocking socket; the descriptor is closed in `deinit`.
 final class SocketHandle: @unchecked Sendable {
     // @unchecked: `fd` never changes; reads happen on one thread, writes under the caller's lock.
-    let fd: Int32
+    let fd: FileDescriptor
 
-    init(fd: Int32) {
+    init(fd: FileDescriptor) {
         self.fd = fd
     }
 
     deinit {
-        close(fd)
+        fd.close()
     }
 
     func writeAll(_ bytes: [UInt8]) throws(MHubClientError) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes {
-                Glibc.send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw MHubClientError(kind: .connection, details: "write: \(String(cString: strerror(errno)))")
-            }
-            offset += written
+        do {
+            try fd.sendAll(bytes)
+        } catch {
+            throw MHubClientError(kind: .connection, details: "write: \(error.errno)")
         }
     }
 
     func readSome() throws(MHubClientError) -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count > 0 { return Array(buffer[0..<count]) }
-            if count == 0 { throw MHubClientError(kind: .connection, details: "mhubd closed the connection") }
-            if errno == EINTR { continue }
-            throw MHubClientError(kind: .connection, details: "read: \(String(cString: strerror(errno)))")
+        switch buffer.withUnsafeMutableBytes({ fd.read(into: $0) }) {
+        case .success(0): throw MHubClientError(kind: .connection, details: "mhubd closed the connection")
+        case .success(let count): return Array(buffer[0..<count])
+        case .failure(let errno): throw MHubClientError(kind: .connection, details: "read: \(errno)")
         }
     }
 
     func shutdown() {
-        Glibc.shutdown(fd, Int32(SHUT_RDWR))
+        fd.shutdown()
     }
 }
 
@@ -76,7 +80,7 @@ final class LineTransport: ClientTransport, @unchecked Sendable {
         self.handle = handle
     }
 
-    var fileDescriptor: Int32 { handle.fd }
+    var fileDescriptor: Int32 { handle.fd.rawValue }
 
     func send(_ text: String) throws(MHubClientError) {
         try handle.writeAll(Array(text.utf8) + [UInt8(ascii: "\n")])
@@ -105,7 +109,7 @@ final class WebSocketTransport: ClientTransport, @unchecked Sendable {
     private var decoder = WebSocketFrameDecoder(role: .client, maximumMessageSize: 256 << 20)
     private var generator = SystemRandomNumberGenerator()
 
-    var fileDescriptor: Int32 { handle.fd }
+    var fileDescriptor: Int32 { handle.fd.rawValue }
 
     init(handle: SocketHandle, host: String, port: UInt16, path: String, token: String?) throws(MHubClientError) {
         self.handle = handle

@@ -90,7 +90,7 @@ public final class MHubConnection: Sendable {
         let (stream, continuation) = AsyncStream<MHubUpdate>.makeStream(bufferingPolicy: .unbounded)
         let id = try register(.subscription(continuation, UUID()))
         do {
-            try send(id: id, command: "start_listening", args: [:])
+            try send(id: id, command: "start_listening", args: ["events": "all"])
         } catch {
             if state.withLock({ $0.pending.removeValue(forKey: id) }) != nil {
                 continuation.finish()

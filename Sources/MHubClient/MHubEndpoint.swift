@@ -1,4 +1,5 @@
 import Foundation
+import MHubCore
 
 /// Where a client finds `mhubd`: its Unix socket, or its WebSocket on TCP.
 public enum MHubEndpoint: Sendable, Equatable, CustomStringConvertible {
@@ -66,12 +67,11 @@ public enum MHubEndpoint: Sendable, Equatable, CustomStringConvertible {
         if geteuid() == 0 {
             return .unix(path: systemSocketPath)
         }
-        let personal: String
-        if let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
-            personal = "\(runtime)/mhubd/mhubd.sock"
-        } else {
-            personal = "/tmp/mhubd-\(geteuid())/mhubd.sock"
-        }
+        var environment = ProcessInfo.processInfo.environment
+        // A client's own service variables are not mhubd's.
+        environment["RUNTIME_DIRECTORY"] = nil
+        let personal = DefaultPaths(environment: environment, effectiveUserID: geteuid(), home: NSHomeDirectory())
+            .socketPath
         if !FileManager.default.fileExists(atPath: personal) && FileManager.default.fileExists(atPath: systemSocketPath)
         {
             return .unix(path: systemSocketPath)

@@ -62,10 +62,13 @@ enum DeviceCommands {
             console.write(render(data))
         case ["device", "read"]:
             let path = try resolve(command.operands["PATH"] ?? "", wildcards: true, command)
-            return HubCommands.print(
-                try HubCommands.call(
-                    hub, "read_attribute", ["node_id": .integer(node), "attribute_path": .string(path)]),
-                console)
+            let values = try HubCommands.call(
+                hub, "read_attribute", ["node_id": .integer(node), "attribute_path": .string(path)])
+            if command.flag("json") { return HubCommands.print(values, console) }
+            guard case .object(let members) = values else { return HubCommands.print(values, console) }
+            for path in members.keys.sorted() {
+                console.write("\(path) = \(JSONWriter.compact(members[path] ?? .null))\n")
+            }
         case ["device", "write"], ["device", "set"]:
             let path = try resolve(command.operands["PATH"] ?? "", wildcards: false, command)
             let value = try jsonValue(command.operands["VALUE"] ?? "", command)

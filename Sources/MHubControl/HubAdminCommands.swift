@@ -122,7 +122,9 @@ enum HubAdminCommands {
             }
             console.write(table.rendered)
         case ["fault", "list"]:
-            return HubCommands.print(try call("get_faults"), console)
+            let faults = try call("get_faults")
+            if json { return HubCommands.print(faults, console) }
+            console.write(describeFaults(faults))
         case ["fault", "set"]:
             var args: [String: JSONValue] = [
                 "fault": .string(command.operands["FAULT"] ?? ""), "enabled": .bool(!command.flag("off")),
@@ -133,16 +135,33 @@ enum HubAdminCommands {
             if let step = command.value("step") { args["step"] = .string(step) }
             if let mode = command.value("mode") { args["mode"] = .string(mode) }
             if let latency = try command.integer("latency", as: Int64.self) { args["latency_ms"] = .integer(latency) }
-            return HubCommands.print(try call("set_fault", args), console)
+            let faults = try call("set_fault", args)
+            if json { return HubCommands.print(faults, console) }
+            console.write(describeFaults(faults))
         case ["fault", "clear"]:
-            return HubCommands.print(try call("clear_faults"), console)
+            let faults = try call("clear_faults")
+            if json { return HubCommands.print(faults, console) }
+            console.write(describeFaults(faults))
         case ["permission", "list"]:
-            return HubCommands.print(try call("get_permissions"), console)
+            let revoked = try call("get_permissions")
+            if json { return HubCommands.print(revoked, console) }
+            guard !revoked.arrayValue.isEmpty else {
+                console.write("no permission is revoked: every principal may use every structure\n")
+                return 0
+            }
+            var table = TextTable("PRINCIPAL", "STRUCTURE", "PERMISSION")
+            for entry in revoked.arrayValue {
+                table.add(t(entry["principal"]), t(entry["structure_id"]), "revoked")
+            }
+            console.write(table.rendered)
         case ["permission", "revoke"], ["permission", "grant"]:
             var args = try structureArgs()
             args["principal"] = .string(command.operands["PRINCIPAL"] ?? "")
             args["granted"] = .bool(command.path[1] == "grant")
-            return HubCommands.print(try call("set_permission", args), console)
+            let result = try call("set_permission", args)
+            if json { return HubCommands.print(result, console) }
+            let verb = result["granted"] == true ? "granted" : "revoked"
+            console.write("\(t(result["principal"])): permission on structure \(t(result["structure_id"])) \(verb)\n")
         case ["reset"]:
             _ = try call("reset")
             if json { return HubCommands.print(["reset": true], console) }
@@ -162,6 +181,29 @@ enum HubAdminCommands {
             return nil
         }
         return 0
+    }
+
+    /// The faults in effect, one per line.
+    static func describeFaults(_ faults: JSONValue) -> String {
+        let t = HubCommands.text
+        func list(_ value: JSONValue?) -> String {
+            let items = value?.arrayValue.map { t($0) } ?? []
+            return items.isEmpty ? "off" : "devices " + items.joined(separator: ", ")
+        }
+        func pairs(_ value: JSONValue?, _ unit: String) -> [String] {
+            guard case .object(let members)? = value else { return [] }
+            return members.keys.sorted().map { "\($0): \(t(members[$0]))\(unit)" }
+        }
+        let steps = pairs(faults["failing_steps"], "")
+        var latency = faults["latency_ms"] == 0 ? [] : ["every device: \(t(faults["latency_ms"])) ms"]
+        latency += pairs(faults["device_latency_ms"], " ms").map { "device " + $0 }
+        var table = TextTable("FAULT", "STATE")
+        table.add("hub_offline", faults["hub_offline"] == true ? "on" : "off")
+        table.add("device_unreachable", list(faults["unreachable_devices"]))
+        table.add("device_unresponsive", list(faults["unresponsive_devices"]))
+        table.add("step_failure", steps.isEmpty ? "off" : steps.joined(separator: ", "))
+        table.add("slow_device", latency.isEmpty ? "off" : latency.joined(separator: ", "))
+        return table.rendered
     }
 
     private static func watch(_ hub: MHubConnection, _ command: ParsedCommand, _ console: any Console) throws -> Int32 {
@@ -189,7 +231,7 @@ enum HubAdminCommands {
                 done.signal()
             }
         }
-        _ = try HubCommands.call(hub, "start_listening")
+        _ = try HubCommands.call(hub, "start_listening", ["events": "all"])
         if !json { console.write("watching events (Ctrl-C to stop)\n") }
         Thread.detachNewThread {
             hub.waitUntilClosed()

@@ -84,8 +84,8 @@ enum HubCommands {
             ], defaultSubcommand: "list"),
         CommandSpec(
             "fault", summary: "switch failures on and off",
-            details: "Faults: hub_offline; device_unreachable --device ID; step_failure --step STEP "
-                + "[--mode fail|timeout]; slow_device --latency MS [--device ID].",
+            details: "Faults: hub_offline; device_unreachable --device ID; device_unresponsive --device ID; "
+                + "step_failure --step STEP [--mode fail|timeout]; slow_device --latency MS [--device ID].",
             subcommands: [
                 CommandSpec("list", summary: "show the faults in effect", options: connection),
                 CommandSpec(
@@ -99,7 +99,11 @@ enum HubCommands {
                         OptionSpec("mode", value: "MODE", help: "fail or timeout"),
                         OptionSpec("latency", value: "MS", help: "extra milliseconds per step"),
                     ],
-                    operands: [OperandSpec("FAULT", help: "hub_offline, device_unreachable, step_failure, slow_device")]
+                    operands: [
+                        OperandSpec(
+                            "FAULT",
+                            help: "hub_offline, device_unreachable, device_unresponsive, step_failure, slow_device")
+                    ]
                 ),
                 CommandSpec("clear", summary: "switch every fault off", options: connection),
             ], defaultSubcommand: "list"),

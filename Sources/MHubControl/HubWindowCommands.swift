@@ -29,7 +29,7 @@ enum HubWindowCommands {
                     CommandSpec("status", summary: "show whether it is open", options: connection),
                 ], defaultSubcommand: "status"),
             CommandSpec(
-                "pairing-code", summary: "the hub's configured onboarding payload and QR code",
+                "pairing-code", summary: "the onboarding payload and QR code of the hub's open commissioning window",
                 options: connection + [OptionSpec("no-qr", help: "do not draw the QR code")]),
         ] + HubDiscoveryCommands.specs)
 
@@ -53,8 +53,6 @@ enum HubWindowCommands {
             if json { return HubCommands.print(window, console) }
             console.write(describe(window, qr: false, console: console))
         case ["hub", "pairing-code"]:
-            let info = try HubCommands.call(hub, "get_status")
-            _ = info
             let window = try HubCommands.call(hub, "get_commissioning_window")
             if window["open"] == true {
                 console.write(describe(window, qr: !command.flag("no-qr"), console: console))

@@ -19,17 +19,20 @@ public enum MHubCtl {
     /// Connection options may also come before the command (`mhubctl --socket P status`); they are
     /// moved behind the command words, where each command's spec takes them.
     static func hoistingGlobalOptions(_ arguments: [String]) -> [String] {
+        let options = HubConnectionOptions.options
+        let valued = Set(options.filter { $0.valueName != nil }.map { "--\($0.name)" })
+        let flags = Set(options.filter { $0.valueName == nil }.map { "--\($0.name)" })
         var leading: [String] = []
         var rest = arguments[...]
         while let first = rest.first {
             let name = first.split(separator: "=", maxSplits: 1).first.map(String.init) ?? first
-            if ["--socket", "--url", "--token"].contains(name) {
+            if valued.contains(name) {
                 leading.append(rest.removeFirst())
                 if !first.contains("="), let value = rest.first {
                     leading.append(value)
                     rest.removeFirst()
                 }
-            } else if first == "--json" {
+            } else if flags.contains(first) {
                 leading.append(rest.removeFirst())
             } else {
                 break

@@ -10,9 +10,22 @@ public struct ControlConfiguration: Equatable, Sendable {
     public var tcpEnabled = true
     public var tcpHost = "127.0.0.1"
     public var tcpPort: UInt16 = 5580
-    /// Scope of loopback TCP clients that present no token (only when `tcpHost` is a loopback address).
-    public var loopbackScope = "admin"
+    /// Scope of loopback TCP clients that present no token (only when `tcpHost` is a loopback address);
+    /// `none` requires a token there too. Not `admin` by default: any local user and any web page's script can
+    /// reach loopback TCP, which the Unix socket's permissions do not let through.
+    public var loopbackScope = "commission"
     public var tokens: [AccessToken] = []
+    /// Web origins (`scheme://host[:port]`) whose pages may open the WebSocket, beside the hub's own
+    /// (docs/configuration.md, "Who can connect").
+    public var allowedOrigins: [String] = []
+    /// Control connections served at once, on both sockets; more are refused with a reason.
+    public var maximumConnections = 1024
+    /// Control connections one principal (a Unix user, a token, the loopback) may hold at once.
+    public var maximumConnectionsPerPrincipal = 512
+    /// A WebSocket connection that has not completed its handshake after this long is closed.
+    public var handshakeTimeoutMilliseconds = 10_000
+    /// WebSocket connections waiting for their handshake at once; beyond it the oldest is closed.
+    public var maximumPendingHandshakes = 64
     /// The largest request accepted, in bytes; larger ones get MessageTooLarge.
     public var maximumMessageBytes = 1 << 20
     /// Output queued for one client beyond this drops the client, so a stuck client cannot hold memory.
@@ -21,11 +34,8 @@ public struct ControlConfiguration: Equatable, Sendable {
     public init() {}
 
     public static let scopeNames = ["read", "control", "commission", "admin"]
-
-    /// Whether the configured TCP host is a loopback address (tokens are then optional).
-    public var tcpIsLoopback: Bool {
-        tcpHost == "localhost" || tcpHost == "::1" || tcpHost.hasPrefix("127.")
-    }
+    /// `loopback_scope` may also be `none`: no tokenless clients at all.
+    public static let loopbackScopeNames = scopeNames + ["none"]
 
     static func decode(_ object: inout ConfigurationObject) throws(ConfigurationError) -> ControlConfiguration {
         var control = ControlConfiguration()
@@ -40,7 +50,17 @@ public struct ControlConfiguration: Equatable, Sendable {
         control.tcpEnabled = try object.bool("tcp_enabled", default: control.tcpEnabled)
         control.tcpHost = try object.string("tcp_host", default: control.tcpHost)
         control.tcpPort = try object.integer("tcp_port", default: control.tcpPort, in: 0...UInt16.max)
-        control.loopbackScope = try object.choice("loopback_scope", default: control.loopbackScope, in: scopeNames)
+        control.loopbackScope = try object.choice(
+            "loopback_scope", default: control.loopbackScope, in: loopbackScopeNames)
+        control.allowedOrigins = try decodeOrigins(&object)
+        control.maximumConnections = try object.integer(
+            "max_connections", default: control.maximumConnections, in: 1...100_000)
+        control.maximumConnectionsPerPrincipal = try object.integer(
+            "max_connections_per_principal", default: control.maximumConnectionsPerPrincipal, in: 1...100_000)
+        control.handshakeTimeoutMilliseconds = try object.integer(
+            "handshake_timeout_ms", default: control.handshakeTimeoutMilliseconds, in: 100...600_000)
+        control.maximumPendingHandshakes = try object.integer(
+            "max_pending_handshakes", default: control.maximumPendingHandshakes, in: 1...100_000)
         control.maximumMessageBytes = try object.integer(
             "max_message_bytes", default: control.maximumMessageBytes, in: 1024...(64 << 20))
         control.maximumOutputBytes = try object.integer(
@@ -65,6 +85,23 @@ public struct ControlConfiguration: Equatable, Sendable {
         return control
     }
 
+    private static func decodeOrigins(_ object: inout ConfigurationObject) throws(ConfigurationError) -> [String] {
+        guard let value = object.raw("allowed_origins") else { return [] }
+        let key = object.keyPath("allowed_origins")
+        guard case .array(let entries) = value else {
+            throw ConfigurationError(key: key, reason: "must be an array of origins such as \"http://localhost:8080\"")
+        }
+        var origins: [String] = []
+        for (index, entry) in entries.enumerated() {
+            guard case .string(let text) = entry, let origin = WebOrigin(text) else {
+                throw ConfigurationError(
+                    key: "\(key)[\(index)]", reason: "must be an origin: scheme://host[:port], with no path")
+            }
+            origins.append(origin.serialized)
+        }
+        return origins
+    }
+
     var json: JSONValue {
         [
             "unix_socket": unixSocketPath.map { .string($0) } ?? .null,
@@ -74,6 +111,11 @@ public struct ControlConfiguration: Equatable, Sendable {
             "tcp_host": .string(tcpHost),
             "tcp_port": .integer(Int64(tcpPort)),
             "loopback_scope": .string(loopbackScope),
+            "allowed_origins": .array(allowedOrigins.map { .string($0) }),
+            "max_connections": .integer(Int64(maximumConnections)),
+            "max_connections_per_principal": .integer(Int64(maximumConnectionsPerPrincipal)),
+            "handshake_timeout_ms": .integer(Int64(handshakeTimeoutMilliseconds)),
+            "max_pending_handshakes": .integer(Int64(maximumPendingHandshakes)),
             "max_message_bytes": .integer(Int64(maximumMessageBytes)),
             "max_output_bytes": .integer(Int64(maximumOutputBytes)),
             // Secrets are never logged.

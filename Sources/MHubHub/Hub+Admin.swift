@@ -18,7 +18,7 @@ extension Hub {
             if enabled { faults.unreachableDevices.insert(id) } else { faults.unreachableDevices.remove(id) }
             // The node of a commissioned device becomes (un)available, as OHF clients see it.
             if let nodeID = state.simulatedDevices[id]?.nodeID, let node = state.nodes[nodeID] {
-                outcome.events.append(HubEvent("node_updated", nodeJSON(node)))
+                outcome.events.append(HubEvent("node_updated", nodeJSON(node), structure: node.structureID))
             }
         case "device_unresponsive":
             let id = try args.requiredInteger("simulated_device_id", as: SimulatedDeviceID.self)
@@ -96,6 +96,9 @@ extension Hub {
             throw HubError(.structureNotFound, "no structure \(structureID)")
         }
         let key = HubState.PermissionKey(principal: principal, structureID: structureID)
+        if !granted && !state.revoked.contains(key) {
+            try checkQuota(state.revoked.count, HubQuotas.revokedPermissions, "revoked permissions")
+        }
         if granted { state.revoked.remove(key) } else { state.revoked.insert(key) }
         outcome.changes.append(.savePermission(principal, structureID, granted: granted))
         return ["principal": .string(principal.name), "structure_id": .integer(structureID), "granted": .bool(granted)]
@@ -129,8 +132,8 @@ extension Hub {
         if session != nil {
             endSession(reason: "reset", error: HubError(.sessionCancelled, "the hub was reset"), &outcome)
         }
-        for id in state.nodes.keys.sorted() {
-            outcome.events.append(HubEvent("node_removed", .integer(Int64(id))))
+        for node in state.nodes.values.sorted(by: { $0.id < $1.id }) {
+            outcome.events.append(HubEvent("node_removed", .integer(Int64(node.id)), structure: node.structureID))
         }
         state = HubState(fabric: state.fabric)
         faults = HubFaults()

@@ -34,7 +34,15 @@ extension Hub {
             profile = named
         }
         let target = try Self.commissioningTarget(code)
+        return try commission(target, profile: profile, request: request, client: client, now: now, &outcome)
+    }
 
+    /// Starts commissioning the device `target` describes, in this client's session or an implicit one.
+    mutating func commission(
+        _ target: CommissioningTarget, profile: TimingProfile? = nil, request: HubRequest, client: ClientInfo,
+        now: Timestamp, _ outcome: inout HubOutcome
+    ) throws(HubError) -> JSONValue? {
+        let profile = profile ?? settings.profile
         if let current = session {
             guard current.owner.connectionID == client.connectionID else { throw busyError(current) }
             guard case .prepared = current.state else {
@@ -283,7 +291,7 @@ extension Hub {
         }
         outcome.changes.append(.saveNode(node))
         outcome.changes.append(.saveCounters(state.counters))
-        outcome.events.append(HubEvent("node_added", nodeJSON(node)))
+        outcome.events.append(HubEvent("node_added", nodeJSON(node), structure: node.structureID))
         let result: JSONValue = ["session_id": .string(current.id), "node_ids": [.integer(Int64(node.id))]]
         completed[current.owner.connectionID] = result
         outcome.events.append(sessionEvent("completed"))
@@ -374,7 +382,7 @@ extension Hub {
             members["change"] = .string(change)
             data = .object(members)
         }
-        return HubEvent("session_updated", data, to: session.map { .listenersAnd($0.owner.connectionID) } ?? .listeners)
+        return HubEvent("session_updated", data, to: ownerAudience)
     }
 
     func progressEvent(_ step: CommissioningStep, _ status: String, error: HubError? = nil, to connection: UInt64)
@@ -388,6 +396,15 @@ extension Hub {
             data["error_code"] = .integer(Int64(error.code.rawValue))
             data["details"] = .string(error.details)
         }
-        return HubEvent("commissioning_progress", .object(data), to: .listenersAnd(connection))
+        return HubEvent(
+            "commissioning_progress", .object(data),
+            to: session?.implicit == false ? .listenersAnd(connection) : .listeners)
+    }
+
+    /// The listeners, and the owner of a session it prepared itself. The owner of an implicit session (an OHF
+    /// client's `commission_with_code`) hears mhub's session events only if it listens for them.
+    private var ownerAudience: EventAudience {
+        guard let session, !session.implicit else { return .listeners }
+        return .listenersAnd(session.owner.connectionID)
     }
 }

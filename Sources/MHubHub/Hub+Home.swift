@@ -26,6 +26,7 @@ extension Hub {
     mutating func createStructure(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError) -> JSONValue {
         let name = try validatedName(try args.requiredString("name"), what: "the structure name")
         try args.rejectUnknown(command: "create_structure")
+        try checkQuota(state.structures.count, HubQuotas.structures, "structures")
         let structure = Structure(id: state.counters.nextStructureID, name: name)
         state.counters.nextStructureID += 1
         state.structures[structure.id] = structure
@@ -34,10 +35,13 @@ extension Hub {
         return structure.json
     }
 
-    mutating func renameStructure(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError) -> JSONValue {
+    mutating func renameStructure(_ args: inout Arguments, client: ClientInfo, _ outcome: inout HubOutcome)
+        throws(HubError) -> JSONValue
+    {
         let id = try args.requiredInteger("structure_id", as: StructureID.self)
         let name = try validatedName(try args.requiredString("name"), what: "the structure name")
         try args.rejectUnknown(command: "rename_structure")
+        try checkStructure(id, for: client)
         guard var structure = state.structures[id] else { throw HubError(.structureNotFound, "no structure \(id)") }
         structure.name = name
         state.structures[id] = structure
@@ -63,6 +67,9 @@ extension Hub {
         guard room(named: name, in: structureID) == nil else {
             throw HubError(.roomExists, "structure \(structureID) already has a room named \"\(name)\"")
         }
+        try checkQuota(
+            state.rooms.values.count { $0.structureID == structureID }, HubQuotas.roomsPerStructure,
+            "rooms per structure")
         let room = Room(id: state.counters.nextRoomID, structureID: structureID, name: name)
         state.counters.nextRoomID += 1
         state.rooms[room.id] = room
@@ -113,16 +120,28 @@ extension Hub {
 
     // MARK: devices
 
-    func getNodes(_ args: inout Arguments) throws(HubError) -> JSONValue {
-        _ = try args.bool("only_available")
-        try args.rejectUnknown(command: "get_nodes")
-        return .array(state.nodes.values.sorted { $0.id < $1.id }.map(nodeJSON))
+    /// Whether `principal` may see and use structure `id` (no `set_permission … granted: false` for it).
+    func isPermitted(_ principal: Principal, structure id: StructureID) -> Bool {
+        !state.revoked.contains(HubState.PermissionKey(principal: principal, structureID: id))
     }
 
-    func getNode(_ args: inout Arguments) throws(HubError) -> JSONValue {
+    /// The nodes `client` may see, in ID order: those of the structures it has permission for.
+    func visibleNodes(for client: ClientInfo) -> [Node] {
+        state.nodes.values.filter { isPermitted(client.principal, structure: $0.structureID) }.sorted { $0.id < $1.id }
+    }
+
+    func getNodes(_ args: inout Arguments, client: ClientInfo) throws(HubError) -> JSONValue {
+        _ = try args.bool("only_available")
+        try args.rejectUnknown(command: "get_nodes")
+        return .array(visibleNodes(for: client).map(nodeJSON))
+    }
+
+    func getNode(_ args: inout Arguments, client: ClientInfo) throws(HubError) -> JSONValue {
         let id = try args.requiredInteger("node_id", as: NodeID.self)
         try args.rejectUnknown(command: "get_node")
-        return nodeJSON(try node(id))
+        let node = try node(id)
+        try checkStructure(node.structureID, for: client)
+        return nodeJSON(node)
     }
 
     func getDevices(_ args: inout Arguments) throws(HubError) -> JSONValue {
@@ -167,7 +186,7 @@ extension Hub {
         }
         state.nodes[id] = node
         outcome.changes.append(.saveNode(node))
-        outcome.events.append(HubEvent("device_updated", deviceJSON(node)))
+        outcome.events.append(HubEvent("device_updated", deviceJSON(node), structure: node.structureID))
         return deviceJSON(node)
     }
 
@@ -187,7 +206,7 @@ extension Hub {
             state.simulatedDevices[deviceID] = device
             outcome.changes.append(.saveSimulatedDevice(device))
         }
-        outcome.events.append(HubEvent("node_removed", .integer(Int64(id))))
+        outcome.events.append(HubEvent("node_removed", .integer(Int64(id)), structure: node.structureID))
         return .null
     }
 

@@ -51,15 +51,22 @@ extension Hub {
             try args.rejectUnknown(command: request.command)
             return serverInfo
         case "start_listening":
+            let events = try args.string("events") ?? EventSubscription.ohf.rawValue
+            guard let subscription = EventSubscription(rawValue: events) else {
+                throw HubError(.invalidArguments, "argument 'events' must be \"ohf\" or \"all\", not \"\(events)\"")
+            }
             try args.rejectUnknown(command: request.command)
-            listeners.insert(client.connectionID)
-            return .array(state.nodes.values.sorted { $0.id < $1.id }.map(nodeJSON))
-        case "get_status": return try status(&args)
+            listeners[client.connectionID] = Listener(subscription: subscription, principal: client.principal)
+            return .array(visibleNodes(for: client).map(nodeJSON))
+        case "get_status": return try status(&args, client: client)
         case "diagnostics":
             try args.rejectUnknown(command: request.command)
-            return ["info": serverInfo, "nodes": .array(state.nodes.values.map(nodeJSON)), "events": []]
-        case "get_nodes": return try getNodes(&args)
-        case "get_node": return try getNode(&args)
+            return [
+                "info": serverInfo, "nodes": .array(state.nodes.values.sorted { $0.id < $1.id }.map(nodeJSON)),
+                "events": .array(devices.recentEvents),
+            ]
+        case "get_nodes": return try getNodes(&args, client: client)
+        case "get_node": return try getNode(&args, client: client)
         case "get_devices": return try getDevices(&args)
         case "get_structures": return try getStructures(&args)
         case "get_rooms": return try getRooms(&args, client: client)
@@ -80,7 +87,7 @@ extension Hub {
         case "delete_room": return try deleteRoom(&args, client: client, &outcome)
         case "update_device": return try updateDevice(&args, client: client, &outcome)
         case "create_structure": return try createStructure(&args, &outcome)
-        case "rename_structure": return try renameStructure(&args, &outcome)
+        case "rename_structure": return try renameStructure(&args, client: client, &outcome)
         case "prepare_commissioning": return try prepare(&args, client: client, now: now, &outcome)
         case "commission_with_code":
             return try commission(&args, request: request, client: client, now: now, &outcome)
@@ -98,7 +105,7 @@ extension Hub {
         case "close_commissioning_window": return try closeWindow(&args, now: now, &outcome)
         case "get_commissioning_window":
             try args.rejectUnknown(command: request.command)
-            return windowJSON
+            return windowJSON(revealingSecrets: client.scope == .admin)
         case "get_advertising": return try getAdvertising(&args)
         case "get_udc_requests": return try getUDCRequests(&args)
         case "ping_node": return try pingNode(&args)
@@ -140,7 +147,7 @@ extension Hub {
     public static let schemaVersion = 11
     public static let minimumSchemaVersion = 11
 
-    func status(_ args: inout Arguments) throws(HubError) -> JSONValue {
+    func status(_ args: inout Arguments, client: ClientInfo) throws(HubError) -> JSONValue {
         try args.rejectUnknown(command: "get_status")
         return [
             "online": .bool(!faults.hubOffline),
@@ -154,7 +161,7 @@ extension Hub {
             "session": session.map { $0.json(hub: self) } ?? .null,
             "faults": faultsJSON,
             "listeners": .integer(Int64(listeners.count)),
-            "commissioning_window": windowJSON,
+            "commissioning_window": windowJSON(revealingSecrets: client.scope == .admin),
             "advertising": advertising.statusJSON,
         ]
     }

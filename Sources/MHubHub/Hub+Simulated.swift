@@ -31,6 +31,7 @@ extension Hub {
         if productID == 0 {
             throw HubError(.invalidArguments, "product_id must not be 0")
         }
+        try checkQuota(state.simulatedDevices.count, HubQuotas.simulatedDevices, "simulated devices")
         let device = makeSimulatedDevice(
             template: template, name: try name.map { n throws(HubError) in try validatedName(n, what: "the name") },
             discriminator: discriminator, passcode: passcode, vendorID: vendorID, productID: productID,

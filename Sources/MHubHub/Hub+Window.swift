@@ -72,8 +72,8 @@ extension Hub {
             discriminator: discriminator ?? identity.discriminator, passcode: passcode, iterations: iterations,
             salt: salt)
         windowClosure = nil
-        outcome.events.append(HubEvent("commissioning_window_updated", windowJSON))
-        return windowJSON
+        outcome.events.append(HubEvent("commissioning_window_updated", windowJSON(revealingSecrets: false)))
+        return windowJSON(revealingSecrets: true)
     }
 
     mutating func closeWindow(_ args: inout Arguments, now: Timestamp, _ outcome: inout HubOutcome) throws(HubError)
@@ -108,17 +108,26 @@ extension Hub {
     ) {
         window = nil
         windowClosure = CommissioningWindowClosure(reason: reason, at: now)
-        outcome.events.append(HubEvent("commissioning_window_updated", windowJSON))
+        outcome.events.append(HubEvent("commissioning_window_updated", windowJSON(revealingSecrets: false)))
     }
 
-    /// The window as the protocol shows it: the OHF result fields, plus its state; a closed window says how
-    /// and when the last one closed (nothing before the first).
-    public var windowJSON: JSONValue {
+    /// The window as the protocol shows it: the OHF result fields, plus its state. Its passcode and the codes
+    /// that carry it only when `revealingSecrets` (for the admin scope, which may open windows); events and
+    /// other scopes see the rest. A closed window says how and when the last one closed (nothing before the
+    /// first).
+    public func windowJSON(revealingSecrets: Bool) -> JSONValue {
         guard let window else {
             guard let windowClosure else { return ["open": false] }
             return [
                 "open": false, "close_reason": .string(windowClosure.reason.rawValue),
                 "closed_at": .string(isoTimestamp(windowClosure.at)),
+            ]
+        }
+        guard revealingSecrets else {
+            return [
+                "open": true, "commissioning_mode": .integer(Int64(window.commissioningMode)),
+                "closes_at": .string(isoTimestamp(window.closesAt)),
+                "discriminator": .integer(Int64(window.discriminator)),
             ]
         }
         let payload = SetupPayload(

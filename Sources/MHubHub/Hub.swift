@@ -5,18 +5,18 @@ import MatterDataModel
 ///
 /// A value with no I/O. Its owner feeds it requests, disconnects and the passing of time, and carries
 /// out each `HubOutcome`: commit the changes, then send the replies and events. Time (`now`) and
-/// randomness (the seed) are inputs, so tests drive it step by step.
+/// randomness (`HubRandom`) are inputs, so tests drive it step by step.
 public struct Hub: Sendable {
     public internal(set) var state: HubState
     public internal(set) var session: CommissioningSession?
     public internal(set) var faults = HubFaults()
     public internal(set) var settings: HubSettings
-    var random: SplitMix64
+    var random: HubRandom
     var sessionCounter = 0
     /// What `complete_commissioning` returned, per connection, so a repeated call returns it again.
     var completed: [UInt64: JSONValue] = [:]
-    /// Connections that called `start_listening`.
-    public internal(set) var listeners: Set<UInt64> = []
+    /// Connections that called `start_listening`: which events each asked for, and who it is.
+    public internal(set) var listeners: [UInt64: Listener] = [:]
     /// Transitions, slow replies and behaviours in progress.
     public internal(set) var devices = DeviceRuntime()
     /// The hub's own commissioning window, while open.
@@ -25,24 +25,26 @@ public struct Hub: Sendable {
     public internal(set) var windowClosure: CommissioningWindowClosure?
     /// What the daemon's DNS-SD advertiser last reported (not stored: it describes this run).
     public internal(set) var advertising = AdvertisingReport.disabled
+    /// Where the hub is on the network (not stored: it describes this run).
+    public internal(set) var network = HubNetwork.unknown
     /// The latest User Directed Commissioning requests, oldest first (not stored).
     public internal(set) var udcRequests: [UDCRequest] = []
 
-    public init(state: HubState, settings: HubSettings, seed: UInt64) {
+    public init(state: HubState, settings: HubSettings, random: HubRandom) {
         self.state = state
         self.settings = settings
-        random = SplitMix64(seed: seed)
+        self.random = random
     }
 
     /// The state of a hub that starts for the first time: a fabric, the "Home" structure and the
     /// simulated devices the configuration declares.
-    public static func initialState(settings: HubSettings, seed: UInt64) -> (HubState, [StoreChange]) {
-        var random = SplitMix64(seed: seed)
+    public static func initialState(settings: HubSettings, random: HubRandom) -> (HubState, [StoreChange]) {
+        var random = random
         // Kept below 2^63 so that JSON clients read them as plain positive integers.
         let fabric = FabricIdentity(
             fabricID: UInt64.random(in: 1...UInt64(Int64.max), using: &random),
             compressedFabricID: UInt64.random(in: 1...UInt64(Int64.max), using: &random))
-        var hub = Hub(state: HubState(fabric: fabric), settings: settings, seed: random.next())
+        var hub = Hub(state: HubState(fabric: fabric), settings: settings, random: random)
         var outcome = HubOutcome()
         outcome.changes.append(.saveFabric(fabric))
         hub.populateDefaults(&outcome)
@@ -83,6 +85,21 @@ public struct Hub: Sendable {
         return times.min()
     }
 
+    /// The connections `event` goes to, in connection order: the listeners that asked for its kind and may see
+    /// its structure (an event about a node goes only to who has permission for the node's structure), and for
+    /// `.listenersAnd(id)` that connection too (it owns a session it prepared, so it speaks mhub's protocol).
+    public func recipients(of event: HubEvent) -> [UInt64] {
+        var targets = Set(
+            listeners.filter { _, listener in
+                (event.isOHF || listener.subscription == .all)
+                    && event.structure.map { isPermitted(listener.principal, structure: $0) } ?? true
+            }.keys)
+        if case .listenersAnd(let id) = event.audience {
+            targets.insert(id)
+        }
+        return targets.sorted()
+    }
+
     // MARK: inputs
 
     /// Handles one request from a connected client.
@@ -113,7 +130,7 @@ public struct Hub: Sendable {
 
     /// A connection closed: it stops listening, and a session it owns is rolled back after the grace.
     public mutating func clientDisconnected(_ connectionID: UInt64, now: Timestamp) -> HubOutcome {
-        listeners.remove(connectionID)
+        listeners[connectionID] = nil
         completed[connectionID] = nil
         devices.pending.removeAll { $0.connectionID == connectionID }
         var outcome = HubOutcome()

@@ -3,22 +3,59 @@ import MatterDataModel
 
 /// Where an event goes.
 public enum EventAudience: Hashable, Sendable {
-    /// Every connection that called `start_listening`.
+    /// Every connection that called `start_listening` for events of its kind.
     case listeners
-    /// The listeners, and this connection even if it does not listen (a session's owner).
+    /// The listeners, and this connection even if it does not listen (the owner of a session it prepared).
     case listenersAnd(UInt64)
+}
+
+/// Which events a listening connection receives (`start_listening {events}`; docs/protocol.md §5).
+public enum EventSubscription: String, Hashable, Sendable {
+    /// The OHF Matter Server's event types only: what python-matter-server's client and Home Assistant
+    /// understand. Its client turns any other event name into a plain string and its listening task crashes on
+    /// it (`client.py` `_signal_event`, 7.0.1), so they never get mhub's own events. The default.
+    case ohf
+    /// mhub's own events too (sessions, rooms, simulated devices, faults, …): mhubctl and MHubClient ask for
+    /// these.
+    case all
+}
+
+/// A connection that called `start_listening`.
+public struct Listener: Hashable, Sendable {
+    public var subscription: EventSubscription
+    /// Who it is: events about structures it has no permission for do not reach it.
+    public var principal: Principal
+
+    public init(subscription: EventSubscription, principal: Principal) {
+        self.subscription = subscription
+        self.principal = principal
+    }
 }
 
 public struct HubEvent: Hashable, Sendable {
     public var name: String
     public var data: JSONValue
     public var audience: EventAudience
+    /// The structure the event is about (a node's), if any: only listeners with permission for it get it.
+    public var structure: StructureID?
 
-    public init(_ name: String, _ data: JSONValue, to audience: EventAudience = .listeners) {
+    public init(
+        _ name: String, _ data: JSONValue, to audience: EventAudience = .listeners, structure: StructureID? = nil
+    ) {
         self.name = name
         self.data = data
         self.audience = audience
+        self.structure = structure
     }
+
+    /// The OHF Matter Server's event types (`matter_server/common/models.py` `EventType`, 7.0.1).
+    public static let ohfNames: Set<String> = [
+        "node_added", "node_updated", "node_removed", "node_event", "attribute_updated", "server_shutdown",
+        "server_info_updated", "endpoint_added", "endpoint_removed",
+    ]
+
+    /// Whether an OHF client may receive it.
+    public var isOHF: Bool { Self.ohfNames.contains(name) }
 }
 
 /// A reply to one request.
@@ -36,7 +73,8 @@ public struct HubReply: Hashable, Sendable {
 }
 
 /// A durable change; the I/O layer commits all of an outcome's changes in one transaction before any
-/// of its replies or events leave, so a reply that says "done" means it is on disk.
+/// of its replies leave, so a reply that says "done" means it is on disk (docs/architecture.md, "When a
+/// commit fails": a request's events wait for the commit too; time's events do not).
 public enum StoreChange: Hashable, Sendable {
     case saveFabric(FabricIdentity)
     case saveCounters(HubCounters)

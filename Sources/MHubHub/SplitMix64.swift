@@ -1,12 +1,13 @@
-/// A small seeded random generator: the hub's randomness is an input like time, so tests can replay it.
-public struct SplitMix64: RandomNumberGenerator, Hashable, Sendable {
+/// A small seeded random generator, behind `HubRandom.seeded` for tests: its output reveals its state, so nothing
+/// secret comes from it in the daemon.
+struct SplitMix64: RandomNumberGenerator, Hashable, Sendable {
     private var state: UInt64
 
-    public init(seed: UInt64) {
+    init(seed: UInt64) {
         state = seed
     }
 
-    public mutating func next() -> UInt64 {
+    mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -1,18 +1,19 @@
 import Foundation
 import MHubCore
+import MHubPOSIX
 
 /// The listening sockets a service manager passed to `mhubd` (socket activation, sd_listen_fds(3)),
 /// sorted into control sockets (Unix, JSON lines) and WebSocket sockets (TCP).
 struct ActivatedSockets {
     /// A passed Unix socket and the path it is bound to.
     struct Control {
-        var fd: Int32
+        var fd: FileDescriptor
         var path: String
     }
 
     /// A passed TCP socket and where it listens.
     struct WebSocket {
-        var fd: Int32
+        var fd: FileDescriptor
         var host: String
         var port: UInt16
         /// Only a loopback listener lets clients in without a token.
@@ -53,7 +54,7 @@ struct ActivatedSockets {
         guard let activation, !activation.descriptors.isEmpty else { return nil }
         var sockets = ActivatedSockets()
         for descriptor in activation.descriptors {
-            _ = fcntl(descriptor.fd, F_SETFD, FD_CLOEXEC)
+            try? FileDescriptor(rawValue: descriptor.fd).setCloseOnExec()
             try sockets.add(descriptor)
         }
         return sockets
@@ -61,25 +62,28 @@ struct ActivatedSockets {
 
     private mutating func add(_ descriptor: SocketActivation.Descriptor) throws(Daemon.StartError) {
         let label = "socket activation: descriptor \(descriptor.fd) (\(descriptor.name))"
-        guard Sockets.isListeningStream(descriptor.fd) else {
+        let fd = FileDescriptor(rawValue: descriptor.fd)
+        guard fd.isListeningStream else {
             throw Daemon.StartError(description: "\(label) is not a listening stream socket")
         }
-        let address: Sockets.LocalAddress
+        let address: SocketAddress
         do {
-            address = try Sockets.localAddress(descriptor.fd)
+            address = try fd.localAddress()
+            try fd.setNonBlocking()
         } catch {
             throw Daemon.StartError(description: "\(label): \(error)")
         }
-        Sockets.setNonBlocking(descriptor.fd)
-        switch (descriptor.name, address) {
-        case (Self.webSocketName, .unix), (Self.controlName, .inet):
+        switch (descriptor.name, address.unixPath, address.port) {
+        case (Self.webSocketName, .some, _), (Self.controlName, nil, .some):
             throw Daemon.StartError(description: "\(label) is of the wrong kind: \(address)")
-        case (_, .unix(let path)):
-            control.append(Control(fd: descriptor.fd, path: path))
-        case (_, .inet(let host, let port, let isLoopback)):
-            webSocket.append(WebSocket(fd: descriptor.fd, host: host, port: port, isLoopback: isLoopback))
-        case (_, .other(let family)):
-            throw Daemon.StartError(description: "\(label) has address family \(family), not Unix or TCP")
+        case (_, .some(let path), _):
+            control.append(Control(fd: fd, path: path))
+        case (_, nil, .some(let port)):
+            webSocket.append(
+                WebSocket(fd: fd, host: address.numericHost() ?? "?", port: port, isLoopback: address.isLoopback))
+        case (_, nil, nil):
+            throw Daemon.StartError(
+                description: "\(label) has address family \(address.family), not Unix or TCP")
         }
     }
 }

@@ -11,10 +11,20 @@ enum FramingAction: Equatable {
     case oversized
     /// Bytes to write as they are (handshake responses, pongs, close frames).
     case write([UInt8])
-    /// The WebSocket handshake succeeded as this principal with this scope.
-    case authenticated(Principal, Scope)
+    /// The WebSocket handshake is valid and authenticates this client: write its `response` if the connection
+    /// admits it, or refuse it.
+    case handshakeAccepted(WebSocketClient)
     /// Close after writing what is queued.
     case close(reason: String)
+}
+
+/// A client the WebSocket handshake authenticated, and the 101 response that lets it in.
+struct WebSocketClient: Equatable {
+    var principal: Principal
+    var scope: Scope
+    /// The token it presented, if any: a reload that revokes the token closes the connection.
+    var token: String?
+    var response: [UInt8]
 }
 
 /// How messages are cut from, and put into, a connection's byte stream.
@@ -24,6 +34,9 @@ protocol Framing {
     func frame(_ text: String) -> [UInt8]
     /// The bytes that say goodbye (a WebSocket close frame), if any.
     func goodbye(code: UInt16, reason: String) -> [UInt8]
+    /// The bytes that refuse a connection: an HTTP error before the WebSocket handshake's response went out, a
+    /// close frame after it, or a JSON error line.
+    func refusal(_ refusal: ConnectionRefusal, handshakeAnswered: Bool) -> [UInt8]
 }
 
 /// The Unix socket's framing: one JSON object per line.
@@ -48,15 +61,27 @@ struct LineFraming: Framing {
     }
 
     func goodbye(code: UInt16, reason: String) -> [UInt8] { [] }
+
+    func refusal(_ refusal: ConnectionRefusal, handshakeAnswered: Bool) -> [UInt8] {
+        let error = HubError(refusal.errorCode, refusal.details)
+        return frame(
+            JSONWriter.compact(
+                ControlMessages.encode(HubReply(connectionID: 0, messageID: .null, result: .failure(error)))))
+    }
 }
 
 /// TCP: an HTTP upgrade to WebSocket at `/ws` (RFC 6455), then one JSON message per text frame.
 struct WebSocketFraming: Framing {
-    /// Who may connect: tokens by value, and the scope of loopback clients without one.
+    /// Who may connect: tokens by value, the scope of loopback clients without one, and the web origins whose
+    /// pages may connect.
     struct Access {
         var tokens: [String: (Principal, Scope)]
         /// `nil` when a token is required.
         var anonymousScope: Scope?
+        /// Origins allowed beside the hub's own (`control.allowed_origins`).
+        var allowedOrigins: Set<WebOrigin> = []
+        /// Whether the listener's own address is a loopback address.
+        var isLoopback = false
     }
 
     private enum State {
@@ -127,9 +152,14 @@ struct WebSocketFraming: Framing {
     }
 
     private mutating func handshake(_ head: HTTPRequestHead, remainder: [UInt8]) -> [FramingAction] {
+        if let refusal = originRefusal(head) {
+            state = .closed
+            return [.write(httpError(403, refusal)), .close(reason: "WebSocket handshake refused: \(refusal)")]
+        }
         let principal: Principal
         let scope: Scope
-        if let token = Self.token(in: head) {
+        let token = Self.token(in: head)
+        if let token {
             guard let entry = access.tokens[token] else {
                 state = .closed
                 return [.write(httpError(401, "unknown token")), .close(reason: "unknown token")]
@@ -145,7 +175,8 @@ struct WebSocketFraming: Framing {
         switch WebSocketHandshake.serverResponse(to: head, path: "/ws") {
         case .accept(let response):
             state = .open(WebSocketFrameDecoder(role: .server, maximumMessageSize: maximumBytes))
-            var actions: [FramingAction] = [.write(response), .authenticated(principal, scope)]
+            let client = WebSocketClient(principal: principal, scope: scope, token: token, response: response)
+            var actions: [FramingAction] = [.handshakeAccepted(client)]
             if !remainder.isEmpty {
                 actions += received(remainder)
             }
@@ -154,6 +185,27 @@ struct WebSocketFraming: Framing {
             state = .closed
             return [.write(response), .close(reason: "WebSocket handshake refused: \(reason)")]
         }
+    }
+
+    /// Why a browser page's handshake is refused, if it is (RFC 6455 section 10.2: the server decides by `Origin`).
+    ///
+    /// Clients that are not browsers send no `Origin` and pass. A page passes if its origin is in
+    /// `allowedOrigins`, or if it was loaded from this very listener: its origin's host and port are the
+    /// request's `Host`, and that host is `localhost` or an IP literal, so a page of another site cannot pass by
+    /// rebinding its own domain name to 127.0.0.1 (DNS rebinding).
+    func originRefusal(_ head: HTTPRequestHead) -> String? {
+        let values = head.headerValues("Origin")
+        guard !values.isEmpty else { return nil }
+        guard values.count == 1, let origin = WebOrigin(values[0]) else {
+            return "the Origin header is not one web origin"
+        }
+        if access.allowedOrigins.contains(origin) { return nil }
+        if let host = head.header("Host"), origin.isSameHost(asHostHeader: host), origin.hostIsLiteralOrLocalhost,
+            ["http", "https"].contains(origin.scheme)
+        {
+            return nil
+        }
+        return "pages from \(origin) may not use the control protocol (control.allowed_origins)"
     }
 
     /// A bearer token from `Authorization: Bearer …` or the `token` query parameter.
@@ -171,12 +223,24 @@ struct WebSocketFraming: Framing {
         return nil
     }
 
-    private func httpError(_ status: Int, _ reason: String) -> [UInt8] {
-        let phrase = [400: "Bad Request", 401: "Unauthorized"][status] ?? "Error"
+    private func httpError(_ status: Int, _ reason: String, extraHeaders: String = "") -> [UInt8] {
+        let phrase =
+            [
+                400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 408: "Request Timeout",
+                429: "Too Many Requests", 503: "Service Unavailable",
+            ][status] ?? "Error"
         let body = reason + "\n"
         return Array(
             ("HTTP/1.1 \(status) \(phrase)\r\nContent-Type: text/plain\r\nContent-Length: \(body.utf8.count)\r\n"
-                + "Connection: close\r\n\r\n" + body).utf8)
+                + extraHeaders + "Connection: close\r\n\r\n" + body).utf8)
+    }
+
+    func refusal(_ refusal: ConnectionRefusal, handshakeAnswered: Bool) -> [UInt8] {
+        guard handshakeAnswered else {
+            let retry = refusal.retryAfterSeconds.map { "Retry-After: \($0)\r\n" } ?? ""
+            return httpError(refusal.httpStatus, refusal.details, extraHeaders: retry)
+        }
+        return goodbye(code: refusal.closeCode, reason: String(refusal.details.prefix(120)))
     }
 
     func frame(_ text: String) -> [UInt8] {

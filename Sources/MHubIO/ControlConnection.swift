@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import MHubCore
 import MHubHub
+import MHubPOSIX
 
 /// One client of the control protocol: a socket, its framing, and a bounded output buffer.
 ///
@@ -18,17 +19,24 @@ final class ControlConnection {
     private(set) var closed = false
     private let maximumOutput: Int
     let peer: String
+    /// The token a WebSocket client presented, if any.
+    private(set) var token: String?
 
-    /// Called with each complete incoming message, with the client as authenticated.
-    var onMessage: ((ControlConnection, [UInt8]) -> Void)?
+    /// Called with the complete incoming messages of one read, in order, with the client as authenticated;
+    /// messages that another action of the framing (a refusal, a close) separates come in separate calls.
+    var onMessages: ((ControlConnection, [[UInt8]]) -> Void)?
     var onOversized: ((ControlConnection) -> Void)?
     /// Called once when the client is known (at once for Unix, after the handshake for WebSocket).
     var onReady: ((ControlConnection) -> Void)?
     /// Called once when the connection is gone, with the reason.
     var onClose: ((ControlConnection, String) -> Void)?
+    /// Asked when a WebSocket handshake authenticated a client, before it is answered: a refusal turns it away.
+    var admit: ((ControlConnection, Principal) -> ConnectionRefusal?)?
+    /// Called once when the connection is gone, after `onClose` (the connection gate's count).
+    var onFinished: ((ControlConnection) -> Void)?
 
     init(
-        id: UInt64, fd: Int32, framing: any Framing, client: ClientInfo?, peer: String, maximumOutput: Int,
+        id: UInt64, fd: FileDescriptor, framing: any Framing, client: ClientInfo?, peer: String, maximumOutput: Int,
         queue: DispatchQueue
     ) {
         self.id = id
@@ -64,6 +72,17 @@ final class ControlConnection {
         flush()
     }
 
+    /// Turns the client away with `refusal` in its framing's words, then closes.
+    func refuse(_ refusal: ConnectionRefusal) {
+        guard !closing && !closed else { return }
+        enqueue(framing.refusal(refusal, handshakeAnswered: client != nil))
+        closing = true
+        closeReason = "refused: \(refusal.details)"
+        if output.isEmpty {
+            finish()
+        }
+    }
+
     /// Sends what is queued, then a goodbye (WebSocket close) and closes.
     func close(code: UInt16 = 1000, reason: String) {
         guard !closing && !closed else { return }
@@ -87,9 +106,12 @@ final class ControlConnection {
         closed = true
         sources.cancel()
         onClose?(self, closeReason)
-        onMessage = nil
+        onFinished?(self)
+        onMessages = nil
         onReady = nil
         onClose = nil
+        onFinished = nil
+        admit = nil
     }
 
     private func readAvailable() {
@@ -105,14 +127,27 @@ final class ControlConnection {
             return
         }
         guard !closing else { return }
+        var messages: [[UInt8]] = []
         for action in framing.received(Array(bytes)) {
+            if case .message(let bytes) = action {
+                messages.append(bytes)
+                continue
+            }
+            deliver(&messages)
             guard !closed else { return }
             switch action {
-            case .message(let bytes): onMessage?(self, bytes)
+            case .message: break
             case .oversized: onOversized?(self)
             case .write(let bytes): enqueue(bytes)
-            case .authenticated(let principal, let scope):
-                client = ClientInfo(connectionID: id, principal: principal, scope: scope, peer: "ws \(peer)")
+            case .handshakeAccepted(let accepted):
+                if let refusal = admit?(self, accepted.principal) {
+                    refuse(refusal)
+                    return
+                }
+                enqueue(accepted.response)
+                token = accepted.token
+                client = ClientInfo(
+                    connectionID: id, principal: accepted.principal, scope: accepted.scope, peer: "ws \(peer)")
                 onReady?(self)
             case .close(let reason):
                 closing = true
@@ -120,6 +155,14 @@ final class ControlConnection {
                 if output.isEmpty { finish() }
             }
         }
+        deliver(&messages)
+    }
+
+    /// Hands the messages collected so far to `onMessages` as one batch.
+    private func deliver(_ messages: inout [[UInt8]]) {
+        guard !messages.isEmpty, !closed else { return }
+        onMessages?(self, messages)
+        messages = []
     }
 
     private func flush() {

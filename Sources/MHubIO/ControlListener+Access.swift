@@ -2,15 +2,19 @@ import MHubCore
 import MHubHub
 
 extension ControlListener {
-    /// The WebSocket rules the configuration gives: its tokens, and the scope of clients without a
-    /// token, which only a listener on a loopback address grants (docs/configuration.md).
-    static func webSocketAccess(_ control: ControlConfiguration, isLoopback: Bool) -> WebSocketFraming.Access {
+    /// The WebSocket rules the configuration gives: its tokens (and the hub's own admin token), the scope of
+    /// clients without a token, which only a listener on a loopback address grants, and the web origins allowed
+    /// (docs/configuration.md, "Who can connect").
+    static func webSocketAccess(_ control: ControlConfiguration, isLoopback: Bool, adminToken: AccessToken?)
+        -> WebSocketFraming.Access
+    {
         var tokens: [String: (Principal, Scope)] = [:]
-        for token in control.tokens {
+        for token in control.tokens + (adminToken.map { [$0] } ?? []) {
             tokens[token.token] = (Principal(token.name), Scope(name: token.scope) ?? .read)
         }
         return WebSocketFraming.Access(
-            tokens: tokens, anonymousScope: isLoopback ? Scope(name: control.loopbackScope) : nil)
+            tokens: tokens, anonymousScope: isLoopback ? Scope(name: control.loopbackScope) : nil,
+            allowedOrigins: Set(control.allowedOrigins.compactMap(WebOrigin.init)), isLoopback: isLoopback)
     }
 
     /// The scope of Unix-socket peers that are neither root nor the daemon's own user.
@@ -18,15 +22,16 @@ extension ControlListener {
         Scope(name: control.unixGroupScope) ?? .commission
     }
 
-    /// A reloaded configuration: its tokens and scopes apply to connections accepted from now on;
-    /// open connections keep the scope they were given.
-    func reconfigure(_ control: ControlConfiguration) {
+    /// A reloaded configuration: its tokens and scopes apply to connections accepted from now on; open
+    /// connections keep the scope they were given, except that one whose token is gone or changed is closed
+    /// (`HubService.closeConnections(where:)`, called by the daemon's reload).
+    func reconfigure(_ control: ControlConfiguration, adminToken: AccessToken?) {
         switch kind {
         case .unix(let path, _):
             kind = .unix(path: path, groupScope: Self.unixGroupScope(control))
         case .webSocket(let access):
-            // Only a loopback listener has an anonymous scope at all, whatever the scope's name.
-            kind = .webSocket(access: Self.webSocketAccess(control, isLoopback: access.anonymousScope != nil))
+            kind = .webSocket(
+                access: Self.webSocketAccess(control, isLoopback: access.isLoopback, adminToken: adminToken))
         }
     }
 }

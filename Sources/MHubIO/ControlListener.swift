@@ -2,8 +2,10 @@ import Dispatch
 import Foundation
 import MHubCore
 import MHubHub
+import MHubPOSIX
 
-/// Accepts control-protocol clients on one listening socket and hands them to the `HubService`.
+/// Accepts control-protocol clients on one listening socket, lets the `ConnectionGate` admit them, and hands
+/// them to the `HubService`.
 ///
 /// - Important: Confined to the daemon's queue.
 final class ControlListener {
@@ -14,64 +16,85 @@ final class ControlListener {
         case webSocket(access: WebSocketFraming.Access)
     }
 
-    let fd: Int32
     /// Who may do what; a reload (SIGHUP) replaces it for connections accepted from then on.
     var kind: Kind
     /// Whether `stop()` removes the socket file: not when the service manager made it (socket activation),
     /// since it keeps listening there for the next start.
     var removesPathOnStop = true
-    private let source: any DispatchSourceRead
+    private var socket: ListeningSocket?
     private let service: HubService
-    private let configuration: ControlConfiguration
+    private let gate: ConnectionGate
+    private var configuration: ControlConfiguration
     private let nextID: () -> UInt64
     private let queue: DispatchQueue
 
     init(
-        fd: Int32, kind: Kind, service: HubService, configuration: ControlConfiguration, queue: DispatchQueue,
-        nextID: @escaping () -> UInt64
+        fd: FileDescriptor, kind: Kind, service: HubService, gate: ConnectionGate,
+        configuration: ControlConfiguration, queue: DispatchQueue, logger: Logger, nextID: @escaping () -> UInt64
     ) {
-        self.fd = fd
         self.kind = kind
         self.service = service
+        self.gate = gate
         self.configuration = configuration
         self.queue = queue
         self.nextID = nextID
-        source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
-        source.setEventHandler { [weak self] in self?.acceptAll() }
-        source.setCancelHandler { [fd] in Glibc.close(fd) }
-        source.resume()
+        let label: String
+        switch kind {
+        case .unix(let path, _): label = "unix:\(path)"
+        case .webSocket: label = "websocket"
+        }
+        let outOfDescriptors = ConnectionRefusal(
+            kind: .tooManyConnections, details: "mhubd is out of file descriptors; try again later")
+        let refusal: [UInt8]
+        switch kind {
+        case .unix: refusal = LineFraming(maximumBytes: 0).refusal(outOfDescriptors, handshakeAnswered: false)
+        case .webSocket(let access):
+            refusal = WebSocketFraming(maximumBytes: 0, access: access).refusal(
+                outOfDescriptors, handshakeAnswered: false)
+        }
+        socket = ListeningSocket(
+            fd: fd, label: label, queue: queue, logger: logger,
+            accepted: { [weak self] client, address in self?.accepted(client, from: address) },
+            shed: { client in refusal.withUnsafeBytes { _ = client.send($0, flags: Int32(MSG_DONTWAIT)) } })
     }
 
     func stop() {
-        source.cancel()
+        socket?.stop()
+        socket = nil
         if case .unix(let path, _) = kind, removesPathOnStop {
             unlink(path)
         }
     }
 
-    private func acceptAll() {
-        while let client = Sockets.accept(fd) {
-            let id = nextID()
-            let connection: ControlConnection
-            switch kind {
-            case .unix(_, let groupScope):
-                let uid = Sockets.peerUserID(client)
-                let isAdmin = uid == 0 || uid == geteuid()
-                let info = ClientInfo(
-                    connectionID: id, principal: Principal("uid:\(uid.map { String($0) } ?? "?")"),
-                    scope: isAdmin ? .admin : groupScope, peer: "unix uid \(uid.map { String($0) } ?? "?") #\(id)")
-                connection = ControlConnection(
-                    id: id, fd: client, framing: LineFraming(maximumBytes: configuration.maximumMessageBytes),
-                    client: info, peer: info.peer, maximumOutput: configuration.maximumOutputBytes, queue: queue)
-            case .webSocket(let access):
-                Sockets.disableNagle(client)
-                let peer = Sockets.peerName(client)
-                connection = ControlConnection(
-                    id: id, fd: client,
-                    framing: WebSocketFraming(maximumBytes: configuration.maximumMessageBytes, access: access),
-                    client: nil, peer: peer, maximumOutput: configuration.maximumOutputBytes, queue: queue)
-            }
-            service.adopt(connection)
+    private func accepted(_ fd: FileDescriptor, from address: SocketAddress) {
+        let id = nextID()
+        let connection: ControlConnection
+        let principal: Principal?
+        switch kind {
+        case .unix(_, let groupScope):
+            let uid = fd.peerUserID()
+            let isAdmin = uid == 0 || uid == geteuid()
+            let name = uid.map { String($0) } ?? "?"
+            let info = ClientInfo(
+                connectionID: id, principal: Principal("uid:\(name)"), scope: isAdmin ? .admin : groupScope,
+                peer: "unix uid \(name) #\(id)")
+            principal = info.principal
+            connection = ControlConnection(
+                id: id, fd: fd, framing: LineFraming(maximumBytes: configuration.maximumMessageBytes),
+                client: info, peer: info.peer, maximumOutput: configuration.maximumOutputBytes, queue: queue)
+        case .webSocket(let access):
+            fd.disableNagle()
+            principal = nil
+            connection = ControlConnection(
+                id: id, fd: fd,
+                framing: WebSocketFraming(maximumBytes: configuration.maximumMessageBytes, access: access),
+                client: nil, peer: address.text(), maximumOutput: configuration.maximumOutputBytes, queue: queue)
         }
+        if let refusal = gate.accepted(connection, principal: principal) {
+            connection.start()
+            connection.refuse(refusal)
+            return
+        }
+        service.adopt(connection)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import MHubCore
 import MHubHub
+import MHubPOSIX
 
 extension Daemon {
     /// Starts the control listeners.
@@ -12,6 +13,7 @@ extension Daemon {
     func startListeners(service: HubService) throws {
         dispatchPrecondition(condition: .onQueue(queue))
         let control = configuration.control
+        gate = ConnectionGate(limits: control, queue: queue, logger: logger)
         let activated = try ActivatedSockets.take() ?? ActivatedSockets()
         for socket in activated.control {
             addListener(
@@ -22,14 +24,16 @@ extension Daemon {
         for socket in activated.webSocket {
             addListener(
                 fd: socket.fd,
-                kind: .webSocket(access: ControlListener.webSocketAccess(control, isLoopback: socket.isLoopback)),
+                kind: .webSocket(
+                    access: ControlListener.webSocketAccess(
+                        control, isLoopback: socket.isLoopback, adminToken: adminToken)),
                 service: service, removesPathOnStop: false)
             logger.notice("listening on ws://\(socket.authority)/ws (passed by the service manager)")
         }
 
         if activated.control.isEmpty {
             let socketPath = control.unixSocketPath ?? RuntimePaths.defaultSocketPath
-            try RuntimePaths.makeDirectory((socketPath as NSString).deletingLastPathComponent)
+            try RuntimePaths.makeDirectory((socketPath as NSString).deletingLastPathComponent, mode: 0o755)
             let unixFD = try Sockets.listenUnix(path: socketPath, mode: mode_t(control.unixSocketMode))
             addListener(
                 fd: unixFD, kind: .unix(path: socketPath, groupScope: ControlListener.unixGroupScope(control)),
@@ -38,19 +42,25 @@ extension Daemon {
         }
         if activated.webSocket.isEmpty && control.tcpEnabled {
             let (tcpFD, port) = try Sockets.listenTCP(host: control.tcpHost, port: control.tcpPort)
+            // Loopback is decided by the address bound, not by how the host was written.
+            let isLoopback = (try? tcpFD.localAddress().isLoopback) ?? false
             addListener(
                 fd: tcpFD,
-                kind: .webSocket(access: ControlListener.webSocketAccess(control, isLoopback: control.tcpIsLoopback)),
+                kind: .webSocket(
+                    access: ControlListener.webSocketAccess(control, isLoopback: isLoopback, adminToken: adminToken)),
                 service: service, removesPathOnStop: true)
             let host = control.tcpHost.contains(":") ? "[\(control.tcpHost)]" : control.tcpHost
             logger.notice("listening on ws://\(host):\(port)/ws")
         }
     }
 
-    private func addListener(fd: Int32, kind: ControlListener.Kind, service: HubService, removesPathOnStop: Bool) {
+    private func addListener(
+        fd: FileDescriptor, kind: ControlListener.Kind, service: HubService, removesPathOnStop: Bool
+    ) {
+        guard let gate else { return }
         let listener = ControlListener(
-            fd: fd, kind: kind, service: service, configuration: configuration.control, queue: queue,
-            nextID: { [unowned self] in nextConnectionID() })
+            fd: fd, kind: kind, service: service, gate: gate, configuration: configuration.control, queue: queue,
+            logger: logger, nextID: { [unowned self] in nextConnectionID() })
         listener.removesPathOnStop = removesPathOnStop
         listeners.append(listener)
     }

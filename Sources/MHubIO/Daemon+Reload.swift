@@ -47,8 +47,16 @@ extension Daemon {
         configuration = new
         logger.level = new.logLevel
         for listener in listeners {
-            listener.reconfigure(new.control)
+            listener.reconfigure(new.control, adminToken: adminToken)
         }
+        gate?.reconfigure(new.control)
+        // A connection's token stays valid only if the reload kept it exactly: same secret, name and scope.
+        let kept = Set(
+            new.control.tokens.filter { old.control.tokens.contains($0) }.map(\.token)
+                + (adminToken.map { [$0.token] } ?? []))
+        service?.closeConnections(
+            where: { token in !kept.contains(token) },
+            refusal: ConnectionRefusal(kind: .tokenRevoked, details: "the token was revoked by a reload"))
         service?.settingsReloaded(from: HubSettings(old), to: HubSettings(new))
         discovery?.configurationChanged(new)
     }

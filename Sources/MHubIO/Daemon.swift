@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import MHubCore
 import MHubHub
+import MHubStore
 
 /// The running `mhubd`: opens the state, starts the hub and its listeners, and stops them when asked.
 ///
@@ -31,6 +32,10 @@ public final class Daemon: @unchecked Sendable {
     let queue = DispatchQueue(label: "mhubd.main")
     var service: HubService?
     var listeners: [ControlListener] = []
+    /// Bounds the control connections of every listener.
+    var gate: ConnectionGate?
+    /// The hub's own admin token (`admin.token` in the state directory), if it could be read or made.
+    var adminToken: AccessToken?
     /// The UDC port and the DNS-SD records (docs/dns-sd.md); a reload hands it the new configuration.
     var discovery: DiscoveryServices?
     /// The hub's Matter port: UDP and TCP, PASE, Basic Information reads (docs/matter.md).
@@ -66,11 +71,10 @@ public final class Daemon: @unchecked Sendable {
         let files = FileDescriptorLimit.raiseToHardLimit()
         logger.debug("open-file limit: \(files)")
         let stateDirectory = configuration.stateDirectory ?? RuntimePaths.defaultStateDirectory
-        try RuntimePaths.makeDirectory(stateDirectory)
+        try RuntimePaths.makeDirectory(stateDirectory, mode: 0o750)
         let databasePath = "\(stateDirectory)/mhubd.sqlite3"
         let store = try HubStore(path: databasePath)
         let settings = HubSettings(configuration)
-        let seed = UInt64.random(in: 0...UInt64.max)
         let state: HubState
         if let loaded = try store.load() {
             state = loaded
@@ -80,12 +84,12 @@ public final class Daemon: @unchecked Sendable {
                 "state: \(databasePath) (\(loaded.nodes.count) nodes, \(loaded.simulatedDevices.count) simulated devices)"
             )
         } else {
-            let (initial, changes) = Hub.initialState(settings: settings, seed: seed)
+            let (initial, changes) = Hub.initialState(settings: settings, random: .system)
             try store.apply(changes)
             state = initial
             logger.notice("state: created \(databasePath)")
         }
-        let hub = Hub(state: state, settings: settings, seed: seed &+ 1)
+        let hub = Hub(state: state, settings: settings, random: .system)
         let service = HubService(
             hub: hub, store: store, queue: queue, logger: logger,
             maximumMessageBytes: configuration.control.maximumMessageBytes)
@@ -97,7 +101,14 @@ public final class Daemon: @unchecked Sendable {
             configuration: configuration, matterPort: matterPort?.port ?? configuration.matter.port, queue: queue,
             logger: logger)
         discovery?.start(service: service)
+        let network = NetworkInterfaces.hubNetwork(matterPort: matterPort?.port)
+        service.apply { hub, _ in hub.networkKnown(network) }
 
+        do {
+            adminToken = try AdminTokenFile.loadOrCreate(stateDirectory: stateDirectory)
+        } catch {
+            logger.error("admin token: \(error); WebSocket clients get admin only with a configured token")
+        }
         try startListeners(service: service)
         logger.notice("mhubd ready (\(service.statusSummary))")
         notifyReady()
@@ -133,6 +144,7 @@ public final class Daemon: @unchecked Sendable {
             listener.stop()
         }
         listeners = []
+        gate?.stop()
         matterPort?.stop()
         service?.shutdown()
         logger.notice("mhubd stopped")

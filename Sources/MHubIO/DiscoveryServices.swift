@@ -1,6 +1,7 @@
 import Dispatch
 import MHubCore
 import MHubDiscovery
+import MHubPOSIX
 
 /// How the hub is found on the network: the User Directed Commissioning listener and the DNS-SD
 /// advertiser (docs/dns-sd.md). One start/stop unit for `Daemon`.

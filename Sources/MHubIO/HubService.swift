@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import MHubCore
 import MHubHub
+import MHubStore
 
 /// Runs the hub: feeds it requests, disconnects and time, commits its changes, delivers its replies
 /// and events.
@@ -15,6 +16,8 @@ final class HubService {
     private var connections: [UInt64: ControlConnection] = [:]
     private let timer: any DispatchSourceTimer
     private var timerArmedFor: Timestamp?
+    /// What waits for the disk while commits fail, and when to retry.
+    private var backlog = CommitBacklog()
     private let maximumMessageBytes: Int
     /// Parts that follow the hub's state (DNS-SD records, the Matter port): called on the queue after
     /// every input, with the hub as it now is.
@@ -32,11 +35,8 @@ final class HubService {
         timer.resume()
     }
 
-    static func now() -> Timestamp {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        return Timestamp(spec.tv_sec) * 1000 + Timestamp(spec.tv_nsec) / 1_000_000
-    }
+    /// The hub's time: monotonic, so deadlines do not move when the system clock is stepped (`HubClock`).
+    static func now() -> Timestamp { HubClock.now() }
 
     var statusSummary: String {
         "\(hub.state.nodes.count) nodes, \(hub.state.simulatedDevices.count) simulated devices, "
@@ -73,9 +73,8 @@ final class HubService {
     /// the time: its outcome is committed and delivered like a request's, then the observers run.
     func apply(_ input: (inout Hub, Timestamp) -> HubOutcome) {
         dispatchPrecondition(condition: .onQueue(queue))
-        let before = hub
-        let outcome = input(&hub, Self.now())
-        run(outcome, undo: before)
+        let now = Self.now()
+        runUnacknowledged(input(&hub, now), now: now)
     }
 
     // MARK: connections
@@ -86,8 +85,8 @@ final class HubService {
         connection.onReady = { [weak self] connection in
             self?.ready(connection)
         }
-        connection.onMessage = { [weak self] connection, bytes in
-            self?.received(bytes, from: connection)
+        connection.onMessages = { [weak self] connection, messages in
+            self?.received(messages, from: connection)
         }
         connection.onOversized = { [weak self] connection in
             self?.sendError(
@@ -106,17 +105,24 @@ final class HubService {
         connection.send(JSONWriter.compact(hub.serverInfo))
     }
 
-    private func received(_ bytes: [UInt8], from connection: ControlConnection) {
+    /// The messages one read of `connection` delivered: handled in order, committed together, then answered.
+    private func received(_ messages: [[UInt8]], from connection: ControlConnection) {
         guard let client = connection.client else { return }
-        let request: HubRequest
-        switch ControlMessages.decodeRequest(bytes, maximumBytes: maximumMessageBytes) {
-        case .success(let decoded): request = decoded
-        case .failure(let failure):
-            sendError(to: connection, messageID: failure.messageID, failure.error)
-            return
+        var batch = RequestBatch<Hub>()
+        for bytes in messages {
+            switch ControlMessages.decodeRequest(bytes, maximumBytes: maximumMessageBytes) {
+            case .success(let request):
+                let before = hub
+                batch.append(hub.handle(request, from: client, now: Self.now()), before: before)
+            case .failure(let failure):
+                var refusal = HubOutcome()
+                refusal.replies = [
+                    HubReply(connectionID: connection.id, messageID: failure.messageID, result: .failure(failure.error))
+                ]
+                batch.append(refusal, before: hub)
+            }
         }
-        let before = hub
-        run(hub.handle(request, from: client, now: Self.now()), undo: before)
+        runRequests(batch)
     }
 
     private func closed(_ connection: ControlConnection, reason: String) {
@@ -125,8 +131,8 @@ final class HubService {
         if reason.hasPrefix("output queue") {
             logger.warning("dropped client \(connection.id) (\(connection.peer)): \(reason)")
         }
-        let before = hub
-        run(hub.clientDisconnected(connection.id, now: Self.now()), undo: before)
+        let now = Self.now()
+        runUnacknowledged(hub.clientDisconnected(connection.id, now: now), now: now)
     }
 
     private func sendError(to connection: ControlConnection, messageID: JSONValue, _ error: HubError) {
@@ -139,42 +145,98 @@ final class HubService {
 
     // MARK: outcomes
 
-    /// Commits the outcome's changes, then sends its replies and events, then re-arms the timer.
+    /// Commits a batch of requests' changes, with what waited for the disk before them, then sends the held
+    /// replies, and the batch's events and replies, and re-arms the timer.
     ///
-    /// If the commit fails, the hub goes back to its state before the input and every reply of the
-    /// outcome becomes a StorageFailed error: nothing is acknowledged that is not on disk.
-    private func run(_ outcome: HubOutcome, undo: Hub?) {
-        var outcome = outcome
-        if !outcome.changes.isEmpty {
+    /// If the commit fails, the hub goes back to its state before the batch's first change and the replies
+    /// from there on become StorageFailed (`RequestBatch`): nothing is acknowledged that is not on disk.
+    private func runRequests(_ batch: RequestBatch<Hub>) {
+        var outcomes = batch.outcomes
+        var released: [HubReply] = []
+        if let undo = batch.undo {
+            let now = Self.now()
             do {
-                try store.apply(outcome.changes)
+                try store.apply(backlog.changesToCommit(with: batch.changes))
+                released = committed(now: now)
             } catch {
-                logger.error("could not commit state: \(error)")
-                outcome.events = []
-                outcome.replies = outcome.replies.map {
-                    var reply = $0
-                    reply.result = .failure(HubError(.storageFailed, "the change could not be saved: \(error)"))
-                    return reply
-                }
-                if let undo { hub = undo }
+                hub = undo.snapshot
+                outcomes = batch.failed(reason: "the change could not be saved: \(error)")
+                commitFailed(error, now: now)
             }
         }
-        deliver(outcome)
+        deliver(released: released, outcomes)
+        inputDone()
+    }
+
+    /// Runs the outcome of an input that no client acknowledges (time, a disconnect, another part's report):
+    /// it stands in memory whether or not its changes reach the disk, so deadlines pass once and the window
+    /// closes on time. If the commit fails, or a retry is not due yet, its changes and replies wait in the
+    /// backlog and its events are sent (`CommitBacklog`).
+    private func runUnacknowledged(_ outcome: HubOutcome, now: Timestamp, retryingNow: Bool = false) {
+        var released: [HubReply] = []
+        var outcome = outcome
+        // Replies wait only with changes of their own: a late answer that changed nothing leaves at once.
+        let repliesWait = !outcome.changes.isEmpty
+        if retryingNow || backlog.commitsNow(outcome.changes, now: now) {
+            do {
+                try store.apply(backlog.changesToCommit(with: outcome.changes))
+                released = committed(now: now)
+            } catch {
+                commitFailed(error, now: now, keeping: outcome.changes, replies: repliesWait ? outcome.replies : [])
+                if repliesWait { outcome.replies = [] }
+            }
+        } else if repliesWait {
+            backlog.hold(outcome.changes, replies: outcome.replies)
+            outcome.replies = []
+        }
+        deliver(released: released, [outcome])
+        inputDone()
+    }
+
+    /// A commit succeeded: what waited is on disk; returns the replies that waited for it.
+    private func committed(now: Timestamp) -> [HubReply] {
+        let (replies, ended) = backlog.committed()
+        if let ended {
+            logger.notice(
+                "state committed again after \(ended.attempts) failed commits in \((now - ended.since) / 1000) s")
+        }
+        return replies
+    }
+
+    /// A commit failed: logged once per run of failures; an unacknowledged input's changes and replies wait.
+    private func commitFailed(
+        _ error: any Error, now: Timestamp, keeping changes: [StoreChange] = [], replies: [HubReply] = []
+    ) {
+        if backlog.commitFailed(now: now, keeping: changes, replies: replies) {
+            logger.error("could not commit state: \(error); changes wait in memory and are retried")
+        } else {
+            logger.debug("could not commit state (again): \(error)")
+        }
+    }
+
+    /// After every input: re-arm the timer and tell the observers.
+    private func inputDone() {
         armTimer()
         for observer in observers {
             observer(hub)
         }
     }
 
-    /// Events first, then replies: a client sees the progress of its request before its result.
+    /// Replies that waited for the disk first; then per outcome events, then replies: a client sees the
+    /// progress of its request before its result.
+    private func deliver(released: [HubReply], _ outcomes: [HubOutcome]) {
+        for reply in released {
+            connections[reply.connectionID]?.send(JSONWriter.compact(ControlMessages.encode(reply)))
+        }
+        for outcome in outcomes {
+            deliver(outcome)
+        }
+    }
+
     private func deliver(_ outcome: HubOutcome) {
         for event in outcome.events {
             let text = JSONWriter.compact(ControlMessages.encode(event))
-            var targets = hub.listeners
-            if case .listenersAnd(let id) = event.audience {
-                targets.insert(id)
-            }
-            for id in targets.sorted() {
+            for id in hub.recipients(of: event) {
                 connections[id]?.send(text)
             }
         }
@@ -183,8 +245,9 @@ final class HubService {
         }
     }
 
+    /// Arms the one timer for the hub's next deadline or the backlog's retry, whichever comes first.
     private func armTimer() {
-        guard let deadline = hub.nextDeadline else {
+        guard let deadline = [hub.nextDeadline, backlog.retryAt].compactMap({ $0 }).min() else {
             if timerArmedFor != nil {
                 timer.schedule(deadline: .distantFuture)
                 timerArmedFor = nil
@@ -199,8 +262,20 @@ final class HubService {
 
     private func timerFired() {
         timerArmedFor = nil
-        let before = hub
-        run(hub.tick(now: Self.now()), undo: before)
+        let now = Self.now()
+        runUnacknowledged(hub.tick(now: now), now: now)
+    }
+
+    /// Refuses every open connection that presented a token for which `revoked` is true.
+    func closeConnections(where revoked: (String) -> Bool, refusal: ConnectionRefusal) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        for connection in connections.values {
+            if let token = connection.token, revoked(token) {
+                logger.notice(
+                    "closing client \(connection.id) (\(connection.client?.principal.name ?? "?")): \(refusal.details)")
+                connection.refuse(refusal)
+            }
+        }
     }
 
     // MARK: shutdown
@@ -210,7 +285,17 @@ final class HubService {
         if let session = hub.session {
             logger.notice("rolling back commissioning session \(session.id)")
         }
-        run(hub.shutdown(now: Self.now()), undo: nil)
+        let now = Self.now()
+        runUnacknowledged(hub.shutdown(now: now), now: now, retryingNow: !backlog.isEmpty)
+        if !backlog.isEmpty {
+            logger.error("stopping with changes that could not be saved; they are lost")
+            for reply in backlog.abandon() {
+                var refused = reply
+                refused.result = .failure(
+                    HubError(.storageFailed, "the change could not be saved before mhubd stopped"))
+                connections[reply.connectionID]?.send(JSONWriter.compact(ControlMessages.encode(refused)))
+            }
+        }
         for connection in connections.values {
             connection.close(code: 1001, reason: "mhubd is shutting down")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import MHubPOSIX
 
 /// Bytes waiting to be written to a non-blocking socket, and the writing of as many as it takes now.
 ///
@@ -27,17 +28,14 @@ struct OutputQueue {
     }
 
     /// Writes what the socket takes (`send` with MSG_NOSIGNAL, EINTR retried).
-    mutating func flush(to fd: Int32) -> FlushResult {
+    mutating func flush(to fd: FileDescriptor) -> FlushResult {
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes {
-                Glibc.send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+            let start = offset
+            switch bytes.withUnsafeBytes({ fd.send(UnsafeRawBufferPointer(rebasing: $0[start...])) }) {
+            case .success(let written): offset += written
+            case .failure(.wouldBlock): return .wouldBlock
+            case .failure(let errno): return .failed("write: \(errno)")
             }
-            if written < 0 {
-                if errno == EINTR { continue }
-                if errno == EAGAIN { return .wouldBlock }
-                return .failed("write: \(String(cString: strerror(errno)))")
-            }
-            offset += written
         }
         // Keep a small buffer for the next messages; give a large one back.
         bytes.removeAll(keepingCapacity: bytes.count < 1 << 16)

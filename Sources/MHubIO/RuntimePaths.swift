@@ -1,57 +1,47 @@
 import Foundation
+import MHubCore
+import MHubPOSIX
 
-/// Default locations of the control socket and the state directory.
-///
-/// Under systemd, the directories its `RuntimeDirectory=` and `StateDirectory=` made (`$RUNTIME_DIRECTORY`,
-/// `$STATE_DIRECTORY`, systemd.exec(5); the first when one lists several), whatever the user. Else, as
-/// root: `/run/mhubd/` and `/var/lib/mhubd/` (what those settings give). Otherwise: `$XDG_RUNTIME_DIR/mhubd/`
-/// (or `/tmp/mhubd-UID/`) and `$XDG_STATE_HOME/mhubd/` (or `~/.local/state/mhubd/`).
+/// The default paths of this process (`DefaultPaths` for its environment and user), and the directories they
+/// need.
 public enum RuntimePaths {
-    public static var defaultSocketPath: String {
-        let environment = ProcessInfo.processInfo.environment
-        if let runtime = serviceDirectory(environment["RUNTIME_DIRECTORY"]) {
-            return "\(runtime)/mhubd.sock"
-        }
-        if geteuid() == 0 {
-            return "/run/mhubd/mhubd.sock"
-        }
-        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
-            return "\(runtime)/mhubd/mhubd.sock"
-        }
-        return "/tmp/mhubd-\(geteuid())/mhubd.sock"
+    static var defaults: DefaultPaths {
+        DefaultPaths(
+            environment: ProcessInfo.processInfo.environment, effectiveUserID: geteuid(), home: NSHomeDirectory())
     }
 
-    public static var defaultStateDirectory: String {
-        let environment = ProcessInfo.processInfo.environment
-        if let state = serviceDirectory(environment["STATE_DIRECTORY"]) {
-            return state
-        }
-        if geteuid() == 0 {
-            return "/var/lib/mhubd"
-        }
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            return "\(state)/mhubd"
-        }
-        return "\(NSHomeDirectory())/.local/state/mhubd"
-    }
+    public static var defaultSocketPath: String { defaults.socketPath }
 
-    /// The first absolute path of a colon-separated list the service manager set, if any.
-    static func serviceDirectory(_ list: String?) -> String? {
-        list?.split(separator: ":").first.map(String.init).flatMap { $0.hasPrefix("/") ? $0 : nil }
-    }
+    public static var defaultStateDirectory: String { defaults.stateDirectory }
 
-    /// Creates a directory (and its parents) with owner-only permissions if missing.
-    static func makeDirectory(_ path: String) throws(SystemError) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw SystemError("\(path) is not a directory", errno: ENOTDIR) }
+    /// Creates a directory (and its parents) with `mode` if missing: 0755 for the socket's directory (the socket's
+    /// own bits decide who connects), 0750 for the state (its group may read the admin token), 0700 always for a
+    /// private one in the shared /tmp (`DefaultPaths.privateTemporaryDirectory`).
+    ///
+    /// An existing directory is used as it is, except that private one: anyone can create that name first, so it
+    /// must belong to this user and be writable by nobody else, or mhubd refuses it.
+    static func makeDirectory(_ path: String, mode: Int) throws(SystemError) {
+        let isPrivateTemporary = path == DefaultPaths.privateTemporaryDirectory(geteuid())
+        var status = stat()
+        if lstat(path, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFDIR else {
+                throw SystemError("\(path) is not a directory", errno: .notDirectory)
+            }
+            if isPrivateTemporary {
+                guard status.st_uid == geteuid(), status.st_mode & 0o022 == 0 else {
+                    throw SystemError(
+                        "\(path) belongs to another user or others can write it; remove it or set control.unix_socket",
+                        errno: .permissionDenied)
+                }
+            }
             return
         }
         do {
             try FileManager.default.createDirectory(
-                atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+                atPath: path, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: isPrivateTemporary ? 0o700 : mode])
         } catch {
-            throw SystemError("mkdir \(path)", errno: EACCES)
+            throw SystemError("mkdir \(path)", errno: .permissionDenied)
         }
     }
 }

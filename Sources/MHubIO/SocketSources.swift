@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import MHubPOSIX
 
 /// A connected non-blocking socket's two Dispatch sources on one queue: reads when it is readable, a write source
 /// that runs only while output waits for the socket, and the descriptor closed once both sources are cancelled.
@@ -7,7 +8,7 @@ import Foundation
 ///
 /// - Important: Use from `queue` only.
 final class SocketSources {
-    let fd: Int32
+    let fd: FileDescriptor
     private let readSource: any DispatchSourceRead
     private let writeSource: any DispatchSourceWrite
     /// Whether the write source is resumed (output waits for the socket).
@@ -15,10 +16,10 @@ final class SocketSources {
     private var cancelledSources = 0
     private var cancelled = false
 
-    init(fd: Int32, queue: DispatchQueue) {
+    init(fd: FileDescriptor, queue: DispatchQueue) {
         self.fd = fd
-        readSource = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
-        writeSource = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
+        readSource = DispatchSource.makeReadSource(fileDescriptor: fd.rawValue, queue: queue)
+        writeSource = DispatchSource.makeWriteSource(fileDescriptor: fd.rawValue, queue: queue)
     }
 
     /// Starts reading; `writable` is called when waiting output can be written again.
@@ -28,7 +29,7 @@ final class SocketSources {
         let cancelHandler: () -> Void = { [self] in
             cancelledSources += 1
             if cancelledSources == 2 {
-                Glibc.close(fd)
+                fd.close()
             }
         }
         readSource.setCancelHandler(handler: cancelHandler)
@@ -48,12 +49,12 @@ final class SocketSources {
     /// One `read` of what is waiting, up to 64 KiB.
     func read() -> ReadResult {
         var buffer = [UInt8](repeating: 0, count: 65536)
-        let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-        if count < 0 {
-            if errno == EAGAIN || errno == EINTR { return .nothing }
-            return .failed("read: \(String(cString: strerror(errno)))")
+        switch buffer.withUnsafeMutableBytes({ fd.read(into: $0) }) {
+        case .success(0): return .end
+        case .success(let count): return .bytes(buffer[0..<count])
+        case .failure(.wouldBlock): return .nothing
+        case .failure(let errno): return .failed("read: \(errno)")
         }
-        return count == 0 ? .end : .bytes(buffer[0..<count])
     }
 
     /// Writes what `output` holds that the socket takes now, and keeps the write source running exactly while

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import MHubCore
+import MHubPOSIX
 import Synchronization
 
 /// Tells the service manager about start-up, reloads, shutdown, status and liveness through
@@ -12,7 +13,8 @@ public final class SystemdNotifier: Sendable {
     public let address: NotifySocketAddress
     /// The keep-alive pings `WatchdogSec=` asks for, if it does.
     public let watchdog: WatchdogRequest?
-    private let fd: Int32
+    private let fd: FileDescriptor
+    private let target: SocketAddress
     private let timers = Mutex<[any DispatchSourceTimer]>([])
     private let lastStatus = Mutex<String?>(nil)
 
@@ -23,7 +25,7 @@ public final class SystemdNotifier: Sendable {
     ) throws(SystemError) -> SystemdNotifier? {
         guard let value = environment["NOTIFY_SOCKET"], !value.isEmpty else { return nil }
         guard let address = NotifySocketAddress(value) else {
-            throw SystemError("NOTIFY_SOCKET=\(value) is neither an absolute path nor @name", errno: EINVAL)
+            throw SystemError("NOTIFY_SOCKET=\(value) is neither an absolute path nor @name", errno: .invalidArgument)
         }
         return try SystemdNotifier(address: address, watchdog: WatchdogRequest.parse(environment, processID: processID))
     }
@@ -31,17 +33,16 @@ public final class SystemdNotifier: Sendable {
     public init(address: NotifySocketAddress, watchdog: WatchdogRequest?) throws(SystemError) {
         let capacity = MemoryLayout.size(ofValue: sockaddr_un().sun_path)
         guard address.socketPathBytes.count < capacity else {
-            throw SystemError("NOTIFY_SOCKET is longer than \(capacity - 1) bytes", errno: ENAMETOOLONG)
+            throw SystemError("NOTIFY_SOCKET is longer than \(capacity - 1) bytes", errno: .nameTooLong)
         }
-        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw SystemError("socket") }
-        self.fd = fd
+        target = try SocketAddress.unix(pathBytes: address.socketPathBytes)
+        fd = try FileDescriptor.socket(family: AF_UNIX, type: Int32(SOCK_DGRAM.rawValue))
         self.address = address
         self.watchdog = watchdog
     }
 
     deinit {
-        close(fd)
+        fd.close()
     }
 
     /// Sends `notifications` in one datagram; returns the failure, if any, for the caller to log.
@@ -51,21 +52,9 @@ public final class SystemdNotifier: Sendable {
             lastStatus.withLock { $0 = text }
         }
         let bytes = Array(ServiceNotification.datagram(notifications).utf8)
-        var target = sockaddr_un()
-        target.sun_family = sa_family_t(AF_UNIX)
-        let path = address.socketPathBytes
-        withUnsafeMutableBytes(of: &target.sun_path) { $0.copyBytes(from: path) }
-        // An abstract address is exactly its bytes; a path may carry its terminating NUL (unix(7)).
-        let length = MemoryLayout<sockaddr_un>.offset(of: \.sun_path)! + path.count + (path.first == 0 ? 0 : 1)
-        while true {
-            let sent = withUnsafePointer(to: &target) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    sendto(fd, bytes, bytes.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT), $0, socklen_t(length))
-                }
-            }
-            if sent >= 0 { return nil }
-            if errno == EINTR { continue }
-            return SystemError("sendto NOTIFY_SOCKET")
+        switch fd.sendDatagram(bytes, to: target) {
+        case .success: return nil
+        case .failure(let errno): return SystemError("sendto NOTIFY_SOCKET", errno: errno)
         }
     }
 

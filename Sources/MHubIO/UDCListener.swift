@@ -3,6 +3,7 @@ import Foundation
 import MHubCore
 import MHubDiscovery
 import MHubHub
+import MHubPOSIX
 import MatterUDC
 
 /// Receives User Directed Commissioning messages on the UDC port, the port `_matterd._udp` advertises
@@ -19,7 +20,7 @@ final class UDCListener {
     private let address: String
     private let queue: DispatchQueue
     private let source: any DispatchSourceRead
-    private let fd: Int32
+    private let fd: FileDescriptor
     private let logger: Logger
     private weak var service: HubService?
     private var started = false
@@ -30,12 +31,12 @@ final class UDCListener {
     private static let receiveBuffer = 1500
 
     init(port requested: UInt16, queue: DispatchQueue, logger: Logger) throws(SystemError) {
-        (fd, port, address) = try Sockets.bindDatagram(port: requested)
+        (fd, port, address) = try Sockets.bindEveryAddress(type: Int32(SOCK_DGRAM.rawValue), port: requested)
         self.logger = logger
         self.queue = queue
-        source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+        source = DispatchSource.makeReadSource(fileDescriptor: fd.rawValue, queue: queue)
         source.setEventHandler { [weak self] in self?.receiveAll() }
-        source.setCancelHandler { [fd] in Glibc.close(fd) }
+        source.setCancelHandler { [fd] in fd.close() }
     }
 
     func start(service: HubService) {
@@ -56,9 +57,11 @@ final class UDCListener {
     }
 
     private func receiveAll() {
+        var buffer = [UInt8](repeating: 0, count: Self.receiveBuffer)
         for _ in 0..<Self.batch {
-            guard let (datagram, sender) = Sockets.receiveDatagram(fd, maximum: Self.receiveBuffer) else { return }
-            received(datagram, from: sender)
+            guard case .success(let (count, sender)) = buffer.withUnsafeMutableBytes({ fd.receiveDatagram(into: $0) })
+            else { return }
+            received(Array(buffer.prefix(count)), from: sender.text(unmappingIPv4: true))
         }
     }
 

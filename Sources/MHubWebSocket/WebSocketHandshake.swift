@@ -29,7 +29,8 @@ public enum WebSocketHandshake {
                 505, "HTTP Version Not Supported", "the WebSocket handshake needs HTTP/1.1, not \(request.version)")
         }
         guard requestPath(request.target) == path else {
-            return reject(404, "Not Found", "no WebSocket endpoint at \(request.target)")
+            // The path only: the query may carry a token, and refusals are logged.
+            return reject(404, "Not Found", "no WebSocket endpoint at \(requestPath(request.target))")
         }
         guard request.headerValues("Host").count == 1 else {
             return reject(400, "Bad Request", "the request must have exactly one Host header")

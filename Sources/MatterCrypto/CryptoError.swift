@@ -12,6 +12,8 @@ public enum CryptoError: Error, Hashable, Sendable, CustomStringConvertible {
     case pointAtInfinity
     /// A scalar that is not below the order of P-256.
     case invalidScalar
+    /// An ECDSA signature whose encoding is malformed (not strict DER, or an integer wider than 32 bytes).
+    case invalidSignatureEncoding(String)
     /// libcrypto reported a failure in the named function (out of memory or an internal error).
     case libraryFailure(String)
 
@@ -29,6 +31,8 @@ public enum CryptoError: Error, Hashable, Sendable, CustomStringConvertible {
             "the result is the point at infinity"
         case .invalidScalar:
             "the scalar is not below the order of P-256"
+        case .invalidSignatureEncoding(let reason):
+            "the ECDSA signature is malformed: \(reason)"
         case .libraryFailure(let function):
             "libcrypto failed in \(function)"
         }

@@ -198,12 +198,23 @@ final class DaemonHarness: @unchecked Sendable {
         case webSocket
     }
 
+    /// The hub's own admin token, as mhubd made it in the state directory (what `mhubctl --url` presents).
+    var adminToken: String? {
+        (try? String(contentsOfFile: directory.appendingPathComponent("state/admin.token").path, encoding: .utf8))?
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Where a client of `transport` connects; over WebSocket with `token`, or the admin token if none is given,
+    /// so that both transports get the admin scope (`anonymousWebSocket` has the tokenless loopback scope).
     func endpoint(_ transport: Transport, token: String? = nil) -> MHubEndpoint {
         switch transport {
         case .unix: .unix(path: socketPath)
-        case .webSocket: .webSocket(host: "127.0.0.1", port: port, path: "/ws", token: token)
+        case .webSocket: .webSocket(host: "127.0.0.1", port: port, path: "/ws", token: token ?? adminToken)
         }
     }
+
+    /// The WebSocket without a token: the `control.loopback_scope` (commission by default).
+    var anonymousWebSocket: MHubEndpoint { .webSocket(host: "127.0.0.1", port: port, path: "/ws", token: nil) }
 
     func connect(_ transport: Transport, token: String? = nil) throws -> MHubConnection {
         try MHubConnection.connect(to: endpoint(transport, token: token))
@@ -211,7 +222,7 @@ final class DaemonHarness: @unchecked Sendable {
 
     /// The principal mhubd gives a client of this transport (for permission tests).
     func principal(_ transport: Transport) -> String {
-        transport == .unix ? "uid:\(geteuid())" : "loopback"
+        transport == .unix ? "uid:\(geteuid())" : "local-admin"
     }
 }
 

@@ -15,7 +15,9 @@ import Testing
 
     @Test func aThousandConcurrentClientsAreAllServed() throws {
         Self.raiseFileLimit()
-        let daemon = try DaemonHarness(configuration: ["log_level": "info"])
+        // One principal (this user) holds all of them: above the default per-principal limit.
+        let daemon = try DaemonHarness(
+            configuration: ["log_level": "info", "control": ["max_connections_per_principal": 2000]])
         try daemon.start()
         var clients: [RawLineClient] = []
         for _ in 0..<1000 {
@@ -91,5 +93,60 @@ import Testing
         let check = try runProcess(
             URL(fileURLWithPath: "/usr/bin/sqlite3"), [daemon.databasePath, "PRAGMA integrity_check;"])
         #expect(check.output == "ok\n")
+    }
+
+    /// One `create_room` request per name, as lines written in one go.
+    /// One `add_simulated_device` request per name, as lines written in one go (simulated devices: the quota
+    /// of thousands leaves room for every burst, where rooms stop at 256 per structure).
+    static func addDevices(_ names: [String]) -> String {
+        names.map {
+            #"{"message_id": "\#($0)", "command": "add_simulated_device", "args": {"template": "on-off-light", "name": "\#($0)"}}"#
+                + "\n"
+        }
+        .joined()
+    }
+
+    /// Group commit: a burst that arrives in one read is committed in one transaction, and still no reply
+    /// leaves before its change is on disk.
+    @Test func pipelinedBurstsAreAnsweredInOrderAndSurviveKillDashNine() throws {
+        let daemon = try DaemonHarness(configuration: ["log_level": "info"])
+        var acknowledged: [String] = []
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<10 {
+            try daemon.start()
+            let client = try RawLineClient(path: daemon.socketPath)
+            _ = client.readMessage()
+            let deadline = Date().addingTimeInterval(Double.random(in: 0.05...0.2, using: &generator))
+            var burst = 0
+            while Date() < deadline {
+                let names = (0..<50).map { "p\(round)-\(burst)-\($0)" }
+                client.write(Self.addDevices(names))
+                for name in names {
+                    let reply = try #require(client.readReply())
+                    #expect(reply["message_id"] == .string(name))
+                    if reply["result"]?["name"] == .string(name) { acknowledged.append(name) }
+                }
+                burst += 1
+            }
+            // One more burst in flight while the daemon dies: what was answered of it must be there.
+            let names = (0..<200).map { "p\(round)-last-\($0)" }
+            client.write(Self.addDevices(names))
+            usleep(UInt32.random(in: 0...3000, using: &generator))
+            daemon.killHard()
+            // What it answered before it died is still in the socket.
+            while let reply = client.readReply() {
+                if case .string(let name)? = reply["result"]?["name"] { acknowledged.append(name) }
+            }
+        }
+        try daemon.start()
+        let hub = try daemon.connect(.unix)
+        let stored = Set(
+            try hub.call("get_simulated_devices").arrayValueForTest.compactMap { device -> String? in
+                if case .string(let name)? = device["name"] { name } else { nil }
+            })
+        let lost = acknowledged.filter { !stored.contains($0) }
+        #expect(lost.isEmpty, "acknowledged but lost: \(lost.prefix(5))")
+        #expect(acknowledged.count > 500)
+        #expect(daemon.stop() == 0)
     }
 }

@@ -103,7 +103,7 @@ import Testing
         daemon.signal(SIGHUP)
         #expect(daemon.waitForLog("configuration reloaded"))
         #expect(daemon.log.contains("applied log_level, commissioning.timing_profile"))
-        #expect(daemon.log.contains("take effect only after a restart: hub.name"))
+        #expect(daemon.waitForLog("take effect only after a restart: hub.name"))
         #expect(try hub.call("get_status")["timing_profile"] == "realistic")
         #expect(try hub.call("get_status")["hub_name"] == "mhub")
 

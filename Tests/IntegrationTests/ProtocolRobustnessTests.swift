@@ -109,7 +109,7 @@ import Testing
         try daemon.start()
         let refused = try RawTCPClient(port: daemon.port)
         #expect(refused.handshake(headers: [("Authorization", "Bearer wrong-token")])?.status == 401)
-        let anonymous = try daemon.connect(.webSocket)
+        let anonymous = try MHubConnection.connect(to: daemon.anonymousWebSocket)
         #expect(anonymous.errorCode("prepare_commissioning") == 218)
         let viewer = try daemon.connect(.webSocket, token: "0123456789abcdef-viewer")
         #expect(viewer.errorCode("reset") == 218)

@@ -113,10 +113,12 @@ final class RawTCPClient {
     }
 
     /// Performs the client handshake; returns the HTTP response head.
-    func handshake(path: String = "/ws", headers: [(String, String)] = []) -> HTTPResponseHead? {
+    func handshake(path: String = "/ws", host: String = "127.0.0.1", headers: [(String, String)] = [])
+        -> HTTPResponseHead?
+    {
         var random = SystemRandomNumberGenerator()
         let key = WebSocketHandshake.randomKey(using: &random)
-        write(WebSocketHandshake.clientRequest(host: "127.0.0.1", path: path, key: key, headers: headers))
+        write(WebSocketHandshake.clientRequest(host: host, path: path, key: key, headers: headers))
         var parser = HTTPHeadParser()
         while let chunk = readChunk() {
             parser.append(chunk)

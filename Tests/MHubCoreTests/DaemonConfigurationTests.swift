@@ -88,7 +88,7 @@ import Testing
         ),
         (
             #"{"control":{"loopback_scope":"root"}}"#, "control.loopback_scope",
-            "must be one of read, control, commission, admin, not \"root\""
+            "must be one of read, control, commission, admin, none, not \"root\""
         ),
         (
             #"{"commissioning":{"timing_profile":"slow"}}"#, "commissioning.timing_profile",

@@ -196,8 +196,8 @@ import Testing
         let sensor = SimulatedDeviceDeclaration(template: "contact-sensor", discriminator: 3000, passcode: 34_567_890)
         configuration.simulatedDevices = [lamp, sensor]
         let settings = HubSettings(configuration)
-        let (state, _) = Hub.initialState(settings: settings, seed: 3)
-        var hub = Hub(state: state, settings: settings, seed: 4)
+        let (state, _) = Hub.initialState(settings: settings, random: .seeded(3))
+        var hub = Hub(state: state, settings: settings, random: .seeded(4))
         let facts = AdvertisingFacts(hub: hub, includeSimulatedDevices: true)
         #expect(facts.compressedFabricID == state.fabric.compressedFabricID)
         #expect(facts.window == nil && facts.operationalNodes.isEmpty)

@@ -352,7 +352,18 @@ import Testing
             "set_fault", ["fault": "device_unreachable", "simulated_device_id": .integer(device)])
         #expect(unreachable.events.contains { $0.name == "node_updated" && $0.data["available"] == false })
         #expect(command(&harness, "on-off-light", cluster: 6, "Off").errorCode(for: 1) == .nodeNotReady)
-        #expect(harness.ok("ping_node", ["node_id": .integer(light)]) == ["::1": false])
+        _ = harness.hub.networkKnown(
+            HubNetwork(
+                hostName: "hub.local.", matterPort: 5540,
+                addresses: [
+                    .init(ip: "192.0.2.7", interface: "eth0", isLinkLocal: false),
+                    .init(ip: "fe80::7", interface: "eth0", isLinkLocal: true),
+                ]))
+        #expect(harness.ok("ping_node", ["node_id": .integer(light)]) == ["192.0.2.7": false, "fe80::7%eth0": false])
+        #expect(harness.ok("get_node_ip_addresses", ["node_id": .integer(light)]) == ["192.0.2.7", "fe80::7"])
+        #expect(
+            harness.ok("get_node_ip_addresses", ["node_id": .integer(light), "scoped": true])
+                == ["192.0.2.7", "fe80::7%eth0"])
     }
 
     @Test func behavioursActOnTheirOwn() {

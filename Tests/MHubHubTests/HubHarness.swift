@@ -22,8 +22,8 @@ struct HubHarness {
         configuration.simulatedDevices = devices
         configure(&configuration)
         let settings = HubSettings(configuration)
-        let (state, changes) = Hub.initialState(settings: settings, seed: 42)
-        hub = Hub(state: state, settings: settings, seed: 43)
+        let (state, changes) = Hub.initialState(settings: settings, random: .seeded(42))
+        hub = Hub(state: state, settings: settings, random: .seeded(43))
         committed = changes
     }
 

@@ -62,7 +62,7 @@ import Testing
                 output.append(line)
                 let milliseconds = Int64(line.dropFirst(7)) ?? 0
                 let outcome = harness.advance(by: milliseconds)
-                actual = Self.messages(outcome, listening: harness.hub.listeners)
+                actual = Self.messages(outcome, hub: harness.hub)
             } else {
                 output.append(line)
             }
@@ -80,20 +80,15 @@ import Testing
         let outcome = harness.hub.handle(
             HubRequest(messageID: request["message_id"] ?? .null, command: command, args: request["args"]),
             from: HubHarness.admin, now: harness.now)
-        return messages(outcome, listening: harness.hub.listeners)
+        return messages(outcome, hub: harness.hub)
     }
 
     /// What connection 1 receives, in delivery order.
-    static func messages(_ outcome: HubOutcome, listening: Set<UInt64>) -> [String] {
+    static func messages(_ outcome: HubOutcome, hub: Hub) -> [String] {
         let me = HubHarness.admin.connectionID
         var lines: [String] = []
         for event in outcome.events {
-            let delivered: Bool =
-                switch event.audience {
-                case .listeners: listening.contains(me)
-                case .listenersAnd(let owner): listening.contains(me) || owner == me
-                }
-            if delivered {
+            if hub.recipients(of: event).contains(me) {
                 lines.append(JSONWriter.compact(ControlMessages.encode(event)))
             }
         }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import MHubPOSIX
 import MHubTestSupport
 import Testing
 
@@ -85,6 +86,6 @@ import Testing
     @Test func aMissingListenerIsReportedNotFatal() throws {
         let directory = try TemporaryDirectory()
         let notifier = try SystemdNotifier(address: .path(directory.path("nobody")), watchdog: nil)
-        #expect(notifier.notify([.ready])?.errno == ENOENT)
+        #expect(notifier.notify([.ready])?.errno == Errno(rawValue: ENOENT))
     }
 }

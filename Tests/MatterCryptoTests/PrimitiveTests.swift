@@ -17,6 +17,12 @@ import Testing
         #expect(SHA256.hash(try vector.hex("message")) == (try vector.hex("digest")))
     }
 
+    @Test func sha1() throws {
+        let vector = try vectors.block("sha1-abc")
+        #expect(SHA1.hash(try vector.hex("message")) == (try vector.hex("digest")))
+        #expect(hexString(SHA1.hash([])) == "da39a3ee5e6b4b0d3255bfef95601890afd80709")
+    }
+
     @Test(arguments: ["hmac-rfc4231-1", "hmac-rfc4231-2"])
     func hmac(name: String) throws {
         let vector = try vectors.block(name)

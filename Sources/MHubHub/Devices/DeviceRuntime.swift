@@ -11,6 +11,10 @@ public struct DeviceRuntime: Hashable, Sendable {
     public var behaviors: [BehaviorKey: Behavior] = [:]
     /// Node event numbers increase for the hub's lifetime (Matter Core Specification 7.14.2.1).
     public var nextEventNumber: UInt64 = 1
+    /// The latest node events, oldest first, for `diagnostics` (python-matter-server keeps 25:
+    /// `device_controller.py` `event_history`).
+    public private(set) var recentEvents: [JSONValue] = []
+    public static let recentEventsKept = 25
 
     public init() {}
 
@@ -21,6 +25,13 @@ public struct DeviceRuntime: Hashable, Sendable {
 
     /// How often a moving attribute reports along the way.
     public static let transitionStep: Int64 = 100
+
+    mutating func recordRecent(_ event: JSONValue) {
+        recentEvents.append(event)
+        if recentEvents.count > Self.recentEventsKept {
+            recentEvents.removeFirst(recentEvents.count - Self.recentEventsKept)
+        }
+    }
 
     public var nextDeadline: Timestamp? {
         let transitionTimes = transitions.values.map(\.nextReport)

@@ -18,6 +18,7 @@ extension Hub {
         let patterns = try attributePatterns(&args)
         _ = try args.bool("fabric_filtered")
         try args.rejectUnknown(command: "read_attribute")
+        try checkStructure(node.structureID, for: client)
         var values: [String: JSONValue] = [:]
         for pattern in patterns {
             let matches = node.data.attributes.filter { pattern.matches($0.0) }
@@ -142,9 +143,17 @@ extension Hub {
     ) throws(HubError) -> JSONValue? {
         let device = node.simulatedDeviceID
         if let device, faults.unreachableDevices.contains(device) {
-            throw HubError(.nodeNotReady, "node \(node.id) is unreachable")
+            throw HubError(.deviceUnreachable, "node \(node.id) is unreachable")
         }
-        if let device, faults.unresponsiveDevices.contains(device) {
+        let latency = faults.latency(for: device)
+        let silent = device.map { faults.unresponsiveDevices.contains($0) } ?? false
+        if silent || latency > 0 {
+            try checkQuota(devices.pending.count, HubQuotas.pendingInteractions, "requests waiting for devices")
+            try checkQuota(
+                devices.pending.count { $0.connectionID == client.connectionID },
+                HubQuotas.pendingInteractionsPerConnection, "requests waiting for devices per connection")
+        }
+        if silent {
             let wait = timeout ?? Self.defaultInteractionTimeout
             devices.pending.append(
                 PendingInteraction(
@@ -152,7 +161,6 @@ extension Hub {
                     outcome: .timeout("node \(node.id) did not answer within \(wait) ms")))
             return nil
         }
-        let latency = faults.latency(for: device)
         if latency > 0 {
             devices.pending.append(
                 PendingInteraction(
@@ -184,7 +192,10 @@ extension Hub {
             devices.transitions[.init(node: nodeID, path: transition.path)] = transition
         }
         for event in effect.events {
-            outcome.events.append(nodeEvent(event, node: nodeID, now: now))
+            let emitted = nodeEvent(event, node: nodeID, now: now)
+            devices.nextEventNumber += 1
+            devices.recordRecent(emitted.data)
+            outcome.events.append(emitted)
         }
         state.nodes[nodeID] = node
         outcome.changes.append(.saveNode(node))
@@ -198,7 +209,9 @@ extension Hub {
         if node.data[path] != value {
             node.data[path] = value
             outcome.events.append(
-                HubEvent("attribute_updated", [.integer(Int64(node.id)), .string(path.description), value.json]))
+                HubEvent(
+                    "attribute_updated", [.integer(Int64(node.id)), .string(path.description), value.json],
+                    structure: node.structureID))
         }
         // Window Covering: CurrentPositionLiftPercentage follows the 100ths value (0x0008 ← 0x000E).
         if path.cluster == 0x0102 && path.attribute == 0x000E, let hundredths = value.integerValue {
@@ -217,7 +230,7 @@ extension Hub {
                 "event_number": .integer(Int64(devices.nextEventNumber)), "priority": .integer(Int64(event.priority)),
                 "timestamp": .integer(now), "timestamp_type": 0,
                 "data": .object(Dictionary(uniqueKeysWithValues: event.data.map { (String($0.key), $0.value.json) })),
-            ])
+            ], structure: state.nodes[node]?.structureID)
     }
 
     /// The value a write (or a physical change) would set, checked against the attribute's definition.

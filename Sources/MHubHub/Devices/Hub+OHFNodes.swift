@@ -1,23 +1,29 @@
 import MHubCore
 import MatterDataModel
+import MatterOnboarding
 
 /// The OHF Matter Server commands about nodes that mhub answers from its simulation.
 extension Hub {
-    /// `ping_node`: `{address: reachable}`; simulated nodes live on the hub's loopback.
+    /// `ping_node`: `{address: reachable}` for each address the node is served at (the hub's: every device of
+    /// the hub is simulated by the hub itself), unreachable while the device's `unreachable` fault is on.
     func pingNode(_ args: inout Arguments) throws(HubError) -> JSONValue {
         let node = try node(try args.requiredInteger("node_id", as: NodeID.self))
         _ = try args.integer("attempts", as: Int.self)
         try args.rejectUnknown(command: "ping_node")
         let reachable = !(node.simulatedDeviceID.map { faults.unreachableDevices.contains($0) } ?? false)
-        return ["::1": .bool(reachable)]
+        return .object(
+            Dictionary(
+                network.addresses.map { ($0.text(scoped: true), .bool(reachable)) }, uniquingKeysWith: { $1 }))
     }
 
+    /// `get_node_ip_addresses {node_id, prefer_cache?, scoped?}`: the hub's addresses (link-local ones with their
+    /// interface when `scoped`), since the hub serves every one of its devices.
     func nodeAddresses(_ args: inout Arguments) throws(HubError) -> JSONValue {
         _ = try node(try args.requiredInteger("node_id", as: NodeID.self))
         _ = try args.bool("prefer_cache")
-        _ = try args.bool("scoped")
+        let scoped = try args.bool("scoped") ?? false
         try args.rejectUnknown(command: "get_node_ip_addresses")
-        return ["::1"]
+        return .array(network.addresses.map { .string($0.text(scoped: scoped)) })
     }
 
     /// `interview_node`: reads every attribute again; listeners get `node_updated`.
@@ -27,11 +33,13 @@ extension Hub {
         if let device = node.simulatedDeviceID, faults.unreachableDevices.contains(device) {
             throw HubError(.nodeInterviewFailed, "node \(node.id) is unreachable")
         }
-        outcome.events.append(HubEvent("node_updated", nodeJSON(node)))
+        outcome.events.append(HubEvent("node_updated", nodeJSON(node), structure: node.structureID))
         return .null
     }
 
-    /// `discover`: the commissionable simulated devices, as OHF `CommissionableNodeData`.
+    /// `discover`: the commissionable simulated devices, as OHF `CommissionableNodeData`, found where the hub
+    /// is: its host name, Matter port and addresses; the DNS-SD instance name when the device is advertised
+    /// (`dns_sd.advertise_simulated_devices`), else `null`.
     func discover(_ args: inout Arguments) throws(HubError) -> JSONValue {
         try args.rejectUnknown(command: "discover")
         return .array(
@@ -39,15 +47,18 @@ extension Hub {
                 .sorted { $0.id < $1.id }
                 .map { device in
                     [
-                        "instance_name": .string(String(format16(UInt64(device.id) &* 0x9E37_79B9_7F4A_7C15))),
-                        "host_name": "mhub.local.", "port": 5540,
+                        "instance_name": advertisedInstanceName(of: device).map { .string($0) } ?? .null,
+                        "host_name": network.hostName.map { .string($0) } ?? .null,
+                        "port": network.matterPort.map { .integer(Int64($0)) } ?? .null,
                         "long_discriminator": .integer(Int64(device.discriminator)),
                         "vendor_id": .integer(Int64(device.vendorID)), "product_id": .integer(Int64(device.productID)),
                         "commissioning_mode": 1,
                         "device_type": .integer(Int64(DeviceTemplates.named(device.template)?.deviceType.id ?? 0)),
                         "device_name": .string(device.name), "pairing_instruction": "", "pairing_hint": 33,
                         "mrp_retry_interval_idle": 5000, "mrp_retry_interval_active": 300,
-                        "supports_tcp": true, "addresses": ["::1"], "rotating_id": .null,
+                        "supports_tcp": true,
+                        "addresses": .array(network.addresses.map { .string($0.text(scoped: true)) }),
+                        "rotating_id": .null,
                     ]
                 })
     }
@@ -74,13 +85,18 @@ extension Hub {
         guard let device = candidates.first else {
             throw HubError(.deviceNotFound, "no commissionable device matches the filter")
         }
-        let code = (try? SetupPayloadCode.qr(discriminator: device.discriminator, passcode: passcode)) ?? ""
-        var commissionArgs = try Arguments(.object(["code": .string(code)]))
-        return try commission(&commissionArgs, request: request, client: client, now: now, &outcome)
+        guard SetupPasscode.isValid(passcode) else {
+            throw HubError(.invalidArguments, "setup_pin_code \(passcode) is not a valid setup passcode")
+        }
+        let target = CommissioningTarget(
+            discriminator: .long(device.discriminator), passcode: passcode, vendorID: nil, productID: nil)
+        return try commission(target, request: request, client: client, now: now, &outcome)
     }
 
-    private func format16(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 16 - digits.count)) + digits
+    /// The instance name of the device's `_matterc._udp` record as advertised (matched by its `D` key), if it is.
+    private func advertisedInstanceName(of device: SimulatedDevice) -> String? {
+        advertising.services.first {
+            $0.role == "simulated_commissionable" && $0.txt.contains("D=\(device.discriminator)")
+        }?.nameInUse
     }
 }

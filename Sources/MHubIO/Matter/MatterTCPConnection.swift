@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import MHubPOSIX
 import MatterMessage
 
 /// One accepted Matter TCP connection: length-prefixed messages in and out, with a bounded output buffer.
@@ -30,7 +31,7 @@ final class MatterTCPConnection {
         self.queue = queue
         peer = .tcp(connection: id, name: name)
         lastActivity = now
-        sources = SocketSources(fd: fd, queue: queue)
+        sources = SocketSources(fd: FileDescriptor(rawValue: fd), queue: queue)
     }
 
     func start() {

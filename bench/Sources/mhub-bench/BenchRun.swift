@@ -16,6 +16,7 @@ struct BenchRun {
         self.options = options
         let large = options.largeHome.formatted()
         let clients = options.clients.formatted()
+        let burst = options.burstRequests.formatted()
         report.figures = [
             Figure(name: "start-up until server_info, empty home", unit: .milliseconds),
             Figure(name: "start-up until server_info, \(large) devices", unit: .milliseconds),
@@ -39,6 +40,9 @@ struct BenchRun {
             Figure(name: "memory (RSS), idle, empty home", unit: .megabytes),
             Figure(name: "memory (RSS), \(large) devices", unit: .megabytes),
             Figure(name: "memory (RSS), \(clients) clients connected", unit: .megabytes),
+            Figure(name: "mutating burst: \(burst) rename_room pipelined, 1 WebSocket connection", unit: .perSecond),
+            Figure(name: "get_status round trip p50 during the burst, another connection", unit: .microseconds),
+            Figure(name: "get_status round trip p99 during the burst, another connection", unit: .microseconds),
         ]
     }
 
@@ -92,6 +96,46 @@ struct BenchRun {
         }
     }
 
+    /// The mutating burst (figures 22–24): `rename_room` on one room, a new name each time.
+    private mutating func burst(_ endpoint: MHubEndpoint, _ column: Column, room: Int64) throws {
+        let result = try measureBurst(endpoint, requests: options.burstRequests, rounds: options.burstRounds) {
+            round, index in
+            #"{"message_id":"b\#(round)-\#(index)","command":"rename_room","args":{"room_id":\#(room),"name":"Burst \#(round)-\#(index)"}}"#
+        }
+        record(22, column, result.perSecond)
+        record(
+            23, column, result.statusLatencies.median.map { $0 * 1e6 },
+            note: "\(column): \(result.statusLatencies.count) round trips.")
+        record(24, column, result.statusLatencies.percentile(0.99).map { $0 * 1e6 })
+    }
+
+    /// Only the burst figures (`--only burst`), for the floor and mhubd, each in a fresh state.
+    mutating func burstOnly() throws {
+        log("floor: mutating burst")
+        let floorSetup = try ServerSetup.floor(directory: options.work + "/floor")
+        let floorServer = try floorSetup.start()
+        _ = try MHubMessagePipe.connectWhenReady(to: floorSetup.webSocket, timeout: 30)
+        try burst(floorSetup.webSocket, .floor, room: 1)
+        floorServer.stop()
+        log("mhubd: mutating burst")
+        let setup = try ServerSetup.mhubd(
+            binary: options.mhubd, directory: options.work + "/mhub-burst", matterPort: try freePort())
+        let server = try setup.start()
+        defer { server.stop() }
+        try burst(setup.webSocket, .mhub, room: try createBurstRoom(setup.webSocket))
+        report.figures = report.figures.filter { $0.mhub != nil || $0.floor != nil }
+    }
+
+    /// A room for the burst to rename; returns its ID.
+    private func createBurstRoom(_ endpoint: MHubEndpoint) throws -> Int64 {
+        let control = try MHubMessagePipe.connectWhenReady(to: endpoint, timeout: 30)
+        defer { control.close() }
+        guard case .integer(let room)? = try control.call("create_room", ["name": "Burst"])["room_id"] else {
+            throw BenchFailure("create_room returned no room_id")
+        }
+        return room
+    }
+
     private func megabytes(_ bytes: Double) -> Double { bytes / 1_048_576 }
 
     // MARK: the floor
@@ -109,6 +153,7 @@ struct BenchRun {
         try fanout(setup.webSocket, .floor, event: "attribute_updated") { round in
             #"{"message_id":"toggle-\#(round)","command":"device_command","args":{}}"#
         }
+        try burst(setup.webSocket, .floor, room: 1)
         // A commissioning session is four requests answered at once: the floor is four echoes in a row.
         let pipe = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
         let sessions = options.commissioningSessions
@@ -169,6 +214,8 @@ struct BenchRun {
         try fanout(setup.webSocket, .mhub, event: "attribute_updated") { round in
             #"{"message_id":"toggle-\#(round)","command":"device_command","args":{"node_id":\#(node),"endpoint_id":1,"cluster_id":6,"command_name":"Toggle","payload":{}}}"#
         }
+        log("mhubd: mutating burst")
+        try burst(setup.webSocket, .mhub, room: try createBurstRoom(setup.webSocket))
         log("mhubd: commissioning sessions")
         let codes = try addLights(control, count: options.commissioningSessions, firstDiscriminator: 100)
         let sessions = try measureCommissioningSessions(control, codes: codes)

@@ -1,5 +1,5 @@
 import Foundation
-import MHubIO
+import MHubPOSIX
 import MHubWebSocket
 
 /// The floor every figure is compared with: the least a server of this protocol can do on this machine.
@@ -28,8 +28,8 @@ final class FloorServer {
     private let unixListener: Int32
 
     init(tcpPort: UInt16, unixPath: String) throws {
-        tcpListener = try Sockets.listenTCP(host: "127.0.0.1", port: tcpPort).0
-        unixListener = try Sockets.listenUnix(path: unixPath, mode: 0o600)
+        tcpListener = try Sockets.listenTCP(host: "127.0.0.1", port: tcpPort).0.rawValue
+        unixListener = try Sockets.listenUnix(path: unixPath, mode: 0o600).rawValue
     }
 
     func run() -> Never {
@@ -55,9 +55,10 @@ final class FloorServer {
     }
 
     private func accept(from listener: Int32) {
-        while let fd = Sockets.accept(listener) {
+        while case .success(let (client, _)) = FileDescriptor(rawValue: listener).accept() {
+            let fd = client.rawValue
             if listener == tcpListener {
-                Sockets.disableNagle(fd)
+                client.disableNagle()
                 clients[fd] = Client(webSocket: true, head: HTTPHeadParser())
             } else {
                 clients[fd] = Client(webSocket: false)

@@ -34,11 +34,15 @@ struct MHubBench {
         try? FileManager.default.removeItem(atPath: options.work)
         try FileManager.default.createDirectory(atPath: options.work, withIntermediateDirectories: true)
         var bench = BenchRun(options: options)
-        try bench.floor()
-        try bench.mhub()
-        try bench.mhubLargeHome()
-        try bench.reference()
-        try bench.referenceLargeHome()
+        if options.only == "burst" {
+            try bench.burstOnly()
+        } else {
+            try bench.floor()
+            try bench.mhub()
+            try bench.mhubLargeHome()
+            try bench.reference()
+            try bench.referenceLargeHome()
+        }
 
         let referenceName = "python-matter-server 7.0.1"
         let machine = Machine.describe()

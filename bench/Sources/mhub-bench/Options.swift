@@ -6,6 +6,8 @@ struct Options {
     var work = "/tmp/mhub-bench"
     var output = "bench/results"
     var quick = false
+    /// `--only burst`: only the mutating-burst figures, for the floor and mhubd.
+    var only: String?
 
     var roundTrips: Int { quick ? 1_000 : 5_000 }
     var pipelinedRequests: Int { quick ? 4_000 : 20_000 }
@@ -13,12 +15,14 @@ struct Options {
     var commissioningSessions: Int { quick ? 50 : 200 }
     var paseHandshakes: Int { quick ? 30 : 200 }
     var largeHome: Int { quick ? 1_000 : 10_000 }
+    let burstRequests = 1_000
+    var burstRounds: Int { quick ? 5 : 30 }
     var startups: Int { quick ? 1 : 3 }
     let clients = 1_000
     let window = 32
 
     static let usage = """
-        usage: mhub-bench run [--mhubd PATH] [--reference bench/reference-server.sh] [--work DIR] [--output DIR] [--quick]
+        usage: mhub-bench run [--mhubd PATH] [--reference bench/reference-server.sh] [--work DIR] [--output DIR] [--quick] [--only burst]
                mhub-bench floor --port PORT --unix PATH
         """
 
@@ -35,6 +39,9 @@ struct Options {
             case "--reference": referenceScript = value
             case "--work": work = value
             case "--output": output = value
+            case "--only":
+                guard value == "burst" else { throw BenchFailure("--only takes burst\n\(Self.usage)") }
+                only = value
             default: throw BenchFailure("unknown option \(flag)\n\(Self.usage)")
             }
         }

@@ -42,6 +42,9 @@ extension ServerSetup {
             "control": [
                 "unix_socket": .string(directory + "/mhubd.sock"), "tcp_port": .integer(Int64(port)),
                 "max_output_bytes": .integer(256 << 20),
+                // The load generator is the only client: admin without a token as the reference serves
+                // everyone, and room for its thousand listeners.
+                "loopback_scope": "admin", "max_connections": 4096, "max_connections_per_principal": 4096,
             ],
             "matter": ["port": .integer(Int64(matterPort))],
             "udc": ["port": 0],

@@ -1,0 +1,44 @@
+import MHubHub
+
+/// The requests that one read of a connection delivered, run through the hub one after another and committed
+/// in one transaction (group commit), so a pipelined burst costs one sync of the disk instead of one each.
+///
+/// Replies still leave only after the commit. If it fails, the hub goes back to its state before the batch's
+/// first request that changed anything (`undo`), and from that request on every reply becomes StorageFailed
+/// and no event leaves: the later requests may have seen its changes. Earlier requests, which changed
+/// nothing durable, keep their replies and events. `Snapshot` is the hub (a type parameter for tests).
+struct RequestBatch<Snapshot> {
+    private(set) var outcomes: [HubOutcome] = []
+    /// The hub before the first request with changes, and that request's index in `outcomes`.
+    private(set) var undo: (snapshot: Snapshot, index: Int)?
+
+    /// Adds a request's outcome; `before` is the hub before that request.
+    mutating func append(_ outcome: HubOutcome, before: Snapshot) {
+        if undo == nil && !outcome.changes.isEmpty {
+            undo = (before, outcomes.count)
+        }
+        outcomes.append(outcome)
+    }
+
+    /// Every change of the batch, in order.
+    var changes: [StoreChange] {
+        outcomes.flatMap(\.changes)
+    }
+
+    /// The outcomes to deliver after a failed commit: from the first request with changes on, replies are
+    /// StorageFailed with `reason` and events are dropped.
+    func failed(reason: String) -> [HubOutcome] {
+        guard let index = undo?.index else { return outcomes }
+        var result = outcomes
+        for position in index..<result.count {
+            result[position].changes = []
+            result[position].events = []
+            result[position].replies = result[position].replies.map { reply in
+                var refused = reply
+                refused.result = .failure(HubError(.storageFailed, reason))
+                return refused
+            }
+        }
+        return result
+    }
+}

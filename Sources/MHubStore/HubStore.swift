@@ -1,0 +1,289 @@
+import Foundation
+import MHubCore
+import MHubHub
+import MatterDataModel
+import Synchronization
+
+/// The hub's durable state in one SQLite database.
+///
+/// Every `HubOutcome`'s changes are committed in one transaction (WAL, `synchronous=FULL`) before its
+/// replies leave, so what a reply acknowledges survives a crash. A file that is not mhub's database, or
+/// is corrupt, or is from a newer mhub, stops the start with a message and is never overwritten.
+///
+/// - Important: Use from the daemon's queue only.
+public final class HubStore {
+    /// `PRAGMA application_id`: "mhub" in ASCII.
+    public static let applicationID: Int32 = 0x6D68_7562
+    /// The schema this version writes; older files are migrated forward step by step.
+    public static let schemaVersion: Int32 = 1
+
+    /// The connection; replaced by a new one when a rollback fails (`apply(_:)`).
+    private(set) var database: SQLiteDatabase
+    public let path: String
+
+    public struct OpenError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Opens (or creates) the database; returns the stored state, or `nil` when it is new.
+    public init(path: String) throws(OpenError) {
+        self.path = path
+        do {
+            database = try SQLiteDatabase(path: path)
+        } catch {
+            throw OpenError(description: "\(path) cannot be opened as mhub's database: \(error)")
+        }
+        // Identity first, with reads only: a foreign file must not be changed, not even its journal mode.
+        try checkIdentity()
+        do {
+            try database.configureForDurability()
+        } catch {
+            throw OpenError(description: "\(path): cannot enable WAL and full sync: \(error)")
+        }
+    }
+
+    private func checkIdentity() throws(OpenError) {
+        do {
+            let application = try database.applicationID
+            let version = try database.userVersion
+            let tables = try database.query("SELECT count(*) FROM sqlite_master")
+            let tableCount = tables.first?.first?.int64Value ?? 0
+            if application == 0 && version == 0 && tableCount == 0 {
+                try database.configureForDurability()
+                try database.transaction {
+                    try database.execute(Self.migrations[0])
+                    try database.setApplicationID(Self.applicationID)
+                    try database.setUserVersion(1)
+                }
+            } else if application != Self.applicationID {
+                throw OpenError(
+                    description: "\(path) is a SQLite database of another program (application_id \(application)); "
+                        + "mhub will not touch it")
+            }
+            let current = try database.userVersion
+            if current > Self.schemaVersion {
+                throw OpenError(
+                    description: "\(path) has schema version \(current), newer than this mhub's \(Self.schemaVersion)")
+            }
+            for step in Int(current)..<Int(Self.schemaVersion) {
+                try database.transaction {
+                    try database.execute(Self.migrations[step])
+                    try database.setUserVersion(Int32(step + 1))
+                }
+            }
+            let check = try database.integrityCheck()
+            guard check == ["ok"] else {
+                throw OpenError(description: "\(path) is corrupt: \(check.prefix(3).joined(separator: "; "))")
+            }
+        } catch let error as OpenError {
+            throw error
+        } catch {
+            throw OpenError(description: "\(path) cannot be read as mhub's database: \(error)")
+        }
+    }
+
+    /// Each step takes the schema from version N to N+1; index 0 creates it.
+    static let migrations = [
+        """
+        CREATE TABLE fabric (id INTEGER PRIMARY KEY CHECK (id = 1), fabric_id INTEGER NOT NULL,
+            compressed_fabric_id INTEGER NOT NULL);
+        CREATE TABLE counters (id INTEGER PRIMARY KEY CHECK (id = 1), next_node_id INTEGER NOT NULL,
+            next_structure_id INTEGER NOT NULL, next_room_id INTEGER NOT NULL,
+            next_simulated_device_id INTEGER NOT NULL);
+        CREATE TABLE structures (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+        CREATE TABLE rooms (id INTEGER PRIMARY KEY, structure_id INTEGER NOT NULL, name TEXT NOT NULL);
+        CREATE TABLE nodes (id INTEGER PRIMARY KEY, structure_id INTEGER NOT NULL, room_id INTEGER,
+            name TEXT NOT NULL, template TEXT NOT NULL, simulated_device_id INTEGER,
+            commissioned_at INTEGER NOT NULL, data TEXT NOT NULL);
+        CREATE TABLE simulated_devices (id INTEGER PRIMARY KEY, template TEXT NOT NULL, name TEXT NOT NULL,
+            vendor_id INTEGER NOT NULL, product_id INTEGER NOT NULL, discriminator INTEGER NOT NULL,
+            passcode INTEGER NOT NULL, serial_number TEXT NOT NULL, node_id INTEGER);
+        CREATE TABLE revoked_permissions (principal TEXT NOT NULL, structure_id INTEGER NOT NULL,
+            PRIMARY KEY (principal, structure_id));
+        """
+    ]
+
+    /// The stored state, or `nil` for a database with no fabric yet (a first start).
+    public func load() throws(OpenError) -> HubState? {
+        do {
+            guard let fabricRow = try database.query("SELECT fabric_id, compressed_fabric_id FROM fabric").first else {
+                return nil
+            }
+            var state = HubState(
+                fabric: FabricIdentity(
+                    fabricID: UInt64(bitPattern: fabricRow[0].int64Value ?? 0),
+                    compressedFabricID: UInt64(bitPattern: fabricRow[1].int64Value ?? 0)))
+            if let row = try database.query(
+                "SELECT next_node_id, next_structure_id, next_room_id, next_simulated_device_id FROM counters"
+            ).first {
+                state.counters.nextNodeID = NodeID(row[0].int64Value ?? 1)
+                state.counters.nextStructureID = row[1].int64Value ?? 1
+                state.counters.nextRoomID = row[2].int64Value ?? 1
+                state.counters.nextSimulatedDeviceID = row[3].int64Value ?? 1
+            }
+            for row in try database.query("SELECT id, name FROM structures") {
+                let id = row[0].int64Value ?? 0
+                state.structures[id] = Structure(id: id, name: row[1].stringValue ?? "")
+            }
+            for row in try database.query("SELECT id, structure_id, name FROM rooms") {
+                let id = row[0].int64Value ?? 0
+                state.rooms[id] = Room(id: id, structureID: row[1].int64Value ?? 0, name: row[2].stringValue ?? "")
+            }
+            for row in try database.query(
+                "SELECT id, template, name, vendor_id, product_id, discriminator, passcode, serial_number, node_id "
+                    + "FROM simulated_devices")
+            {
+                let id = row[0].int64Value ?? 0
+                state.simulatedDevices[id] = SimulatedDevice(
+                    id: id, template: row[1].stringValue ?? "", name: row[2].stringValue ?? "",
+                    vendorID: UInt16(truncatingIfNeeded: row[3].int64Value ?? 0),
+                    productID: UInt16(truncatingIfNeeded: row[4].int64Value ?? 0),
+                    discriminator: UInt16(truncatingIfNeeded: row[5].int64Value ?? 0),
+                    passcode: UInt32(truncatingIfNeeded: row[6].int64Value ?? 0),
+                    serialNumber: row[7].stringValue ?? "", nodeID: row[8].int64Value.map { NodeID($0) })
+            }
+            let rows = try database.query(
+                "SELECT id, structure_id, room_id, name, template, simulated_device_id, commissioned_at, data FROM nodes"
+            )
+            let decoded = Self.decodeNodeData(rows.map { $0[7].stringValue ?? "" })
+            var interner = ClusterDataInterner()
+            for (row, result) in zip(rows, decoded) {
+                let id = NodeID(row[0].int64Value ?? 0)
+                let data: NodeData
+                switch result {
+                case .success(let value): data = interner.intern(value)
+                case .failure(let error):
+                    throw OpenError(description: "\(path): node \(id) has unreadable data: \(error)")
+                }
+                state.nodes[id] = Node(
+                    id: id, structureID: row[1].int64Value ?? 0, roomID: row[2].int64Value,
+                    name: row[3].stringValue ?? "", template: row[4].stringValue ?? "",
+                    simulatedDeviceID: row[5].int64Value, commissionedAt: row[6].int64Value ?? 0, data: data)
+            }
+            for row in try database.query("SELECT principal, structure_id FROM revoked_permissions") {
+                state.revoked.insert(
+                    HubState.PermissionKey(
+                        principal: Principal(row[0].stringValue ?? ""), structureID: row[1].int64Value ?? 0))
+            }
+            return state
+        } catch let error as OpenError {
+            throw error
+        } catch {
+            throw OpenError(description: "\(path) cannot be read: \(error)")
+        }
+    }
+
+    /// Commits the changes in one transaction; on error nothing of them is written.
+    ///
+    /// If the transaction cannot even be rolled back, the connection is closed, which rolls it back, and a new
+    /// one opened, so the next call starts clean; should the new one not open, the next call tries again.
+    public func apply(_ changes: [StoreChange]) throws {
+        guard !changes.isEmpty else { return }
+        do {
+            try database.transaction {
+                for change in changes {
+                    try apply(change)
+                }
+            }
+        } catch {
+            if database.hasUnfinishedRollback {
+                reopen()
+            }
+            throw error
+        }
+    }
+
+    /// Replaces the connection with a new one, set up as at the start; keeps the old one if that fails.
+    private func reopen() {
+        guard let fresh = try? SQLiteDatabase(path: path, create: false), (try? fresh.configureForDurability()) != nil
+        else { return }
+        database = fresh
+    }
+
+    private func apply(_ change: StoreChange) throws {
+        switch change {
+        case .saveFabric(let fabric):
+            try database.run(
+                "INSERT OR REPLACE INTO fabric (id, fabric_id, compressed_fabric_id) VALUES (1, ?, ?)",
+                [.integer(Int64(bitPattern: fabric.fabricID)), .integer(Int64(bitPattern: fabric.compressedFabricID))])
+        case .saveCounters(let counters):
+            try database.run(
+                "INSERT OR REPLACE INTO counters (id, next_node_id, next_structure_id, next_room_id, "
+                    + "next_simulated_device_id) VALUES (1, ?, ?, ?, ?)",
+                [
+                    .integer(Int64(counters.nextNodeID)), .integer(counters.nextStructureID),
+                    .integer(counters.nextRoomID), .integer(counters.nextSimulatedDeviceID),
+                ])
+        case .saveStructure(let structure):
+            try database.run(
+                "INSERT OR REPLACE INTO structures (id, name) VALUES (?, ?)",
+                [.integer(structure.id), .text(structure.name)])
+        case .deleteStructure(let id):
+            try database.run("DELETE FROM structures WHERE id = ?", [.integer(id)])
+        case .saveRoom(let room):
+            try database.run(
+                "INSERT OR REPLACE INTO rooms (id, structure_id, name) VALUES (?, ?, ?)",
+                [.integer(room.id), .integer(room.structureID), .text(room.name)])
+        case .deleteRoom(let id):
+            try database.run("DELETE FROM rooms WHERE id = ?", [.integer(id)])
+        case .saveNode(let node):
+            try database.run(
+                "INSERT OR REPLACE INTO nodes (id, structure_id, room_id, name, template, simulated_device_id, "
+                    + "commissioned_at, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    .integer(Int64(node.id)), .integer(node.structureID), node.roomID.map { .integer($0) } ?? .null,
+                    .text(node.name), .text(node.template), node.simulatedDeviceID.map { .integer($0) } ?? .null,
+                    .integer(node.commissionedAt), .text(JSONWriter.compact(NodeDataCodec.encode(node.data))),
+                ])
+        case .deleteNode(let id):
+            try database.run("DELETE FROM nodes WHERE id = ?", [.integer(Int64(id))])
+        case .saveSimulatedDevice(let device):
+            try database.run(
+                "INSERT OR REPLACE INTO simulated_devices (id, template, name, vendor_id, product_id, discriminator, "
+                    + "passcode, serial_number, node_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    .integer(device.id), .text(device.template), .text(device.name), .integer(Int64(device.vendorID)),
+                    .integer(Int64(device.productID)), .integer(Int64(device.discriminator)),
+                    .integer(Int64(device.passcode)), .text(device.serialNumber),
+                    device.nodeID.map { .integer(Int64($0)) } ?? .null,
+                ])
+        case .deleteSimulatedDevice(let id):
+            try database.run("DELETE FROM simulated_devices WHERE id = ?", [.integer(id)])
+        case .savePermission(let principal, let structureID, let granted):
+            if granted {
+                try database.run(
+                    "DELETE FROM revoked_permissions WHERE principal = ? AND structure_id = ?",
+                    [.text(principal.name), .integer(structureID)])
+            } else {
+                try database.run(
+                    "INSERT OR REPLACE INTO revoked_permissions (principal, structure_id) VALUES (?, ?)",
+                    [.text(principal.name), .integer(structureID)])
+            }
+        case .deleteAll:
+            try database.execute(
+                "DELETE FROM structures; DELETE FROM rooms; DELETE FROM nodes; DELETE FROM simulated_devices; "
+                    + "DELETE FROM revoked_permissions; DELETE FROM counters;")
+        }
+    }
+
+    /// Each node's stored JSON decoded, on every core: most of a start with many nodes is this parsing.
+    private static func decodeNodeData(_ texts: [String]) -> [Result<NodeData, any Error>] {
+        let results = Mutex([Result<NodeData, any Error>?](repeating: nil, count: texts.count))
+        let chunks = max(1, min(texts.count / 64, ProcessInfo.processInfo.activeProcessorCount * 4))
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            let range = (texts.count * chunk / chunks)..<(texts.count * (chunk + 1) / chunks)
+            let decoded = range.map { index in
+                Result { try NodeDataCodec.decode(JSONParser(maximumBytes: 64 << 20).parse(texts[index])) }
+            }
+            results.withLock { results in
+                for (index, result) in zip(range, decoded) { results[index] = result }
+            }
+        }
+        return results.withLock { $0.map { $0! } }
+    }
+
+    /// PRAGMA integrity_check, for tests and `get_status`.
+    public func integrityCheck() throws -> [String] {
+        try database.integrityCheck()
+    }
+}

@@ -1,0 +1,45 @@
+import MHubCore
+import MHubHub
+import Testing
+
+@testable import MHubIO
+
+/// One read's requests: the undo point, their changes in order, and what a failed commit answers.
+@Suite struct RequestBatchTests {
+    static func outcome(_ id: String, changes: [StoreChange] = [], event: Bool = false) -> HubOutcome {
+        var outcome = HubOutcome()
+        outcome.changes = changes
+        outcome.replies = [HubReply(connectionID: 1, messageID: .string(id), result: .success(.string(id)))]
+        if event { outcome.events = [HubEvent("room_added", .string(id))] }
+        return outcome
+    }
+
+    @Test func aFailedCommitRefusesFromTheFirstChangeOn() {
+        var batch = RequestBatch<Int>()
+        batch.append(Self.outcome("read", event: true), before: 0)
+        batch.append(Self.outcome("create", changes: [.deleteRoom(1)], event: true), before: 1)
+        batch.append(Self.outcome("read again"), before: 2)
+        batch.append(Self.outcome("create again", changes: [.deleteRoom(2)]), before: 3)
+        #expect(batch.undo?.snapshot == 1 && batch.undo?.index == 1)
+        #expect(batch.changes == [.deleteRoom(1), .deleteRoom(2)])
+        let failed = batch.failed(reason: "disk full")
+        // The read before any change keeps its reply and event; everything from the first change is refused.
+        #expect(failed[0].replies == batch.outcomes[0].replies && failed[0].events.count == 1)
+        for outcome in failed.dropFirst() {
+            #expect(outcome.events.isEmpty && outcome.changes.isEmpty)
+            #expect(outcome.replies.map { (try? $0.result.get()) == nil } == [true])
+            if case .failure(let error) = outcome.replies[0].result {
+                #expect(error.code == .storageFailed && error.details == "disk full")
+            }
+        }
+        #expect(failed.map { $0.replies[0].messageID } == batch.outcomes.map { $0.replies[0].messageID })
+    }
+
+    @Test func aBatchWithoutChangesHasNothingToUndo() {
+        var batch = RequestBatch<Int>()
+        batch.append(Self.outcome("a"), before: 0)
+        batch.append(Self.outcome("b"), before: 0)
+        #expect(batch.undo == nil && batch.changes.isEmpty)
+        #expect(batch.failed(reason: "x").map(\.replies) == batch.outcomes.map(\.replies))
+    }
+}

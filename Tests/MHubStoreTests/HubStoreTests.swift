@@ -1,0 +1,59 @@
+import Foundation
+import MHubCore
+import MHubHub
+import MHubTestSupport
+import Testing
+
+@testable import MHubStore
+
+/// The hub's database: first start, changes surviving a reopen, and a commit that fails.
+@Suite final class HubStoreTests {
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory()
+    }
+
+    var path: String { directory.path("mhubd.sqlite3") }
+
+    /// A store with a fabric, the Home structure and one room.
+    func makeStore() throws -> (HubStore, HubState) {
+        let store = try HubStore(path: path)
+        #expect(try store.load() == nil)
+        var state = HubState(fabric: FabricIdentity(fabricID: 7, compressedFabricID: 9))
+        state.structures[1] = Structure(id: 1, name: "Home")
+        state.rooms[1] = Room(id: 1, structureID: 1, name: "Kitchen")
+        try store.apply([.saveFabric(state.fabric), .saveStructure(state.structures[1]!), .saveRoom(state.rooms[1]!)])
+        return (store, state)
+    }
+
+    @Test func changesSurviveAReopen() throws {
+        let (store, state) = try makeStore()
+        #expect(try store.load() == state)
+        #expect(try HubStore(path: path).load() == state)
+    }
+
+    @Test func aCommitWhoseRollbackFailsReopensTheConnection() throws {
+        let (store, state) = try makeStore()
+        weak var first = store.database
+        store.database.refuseTransactionStatements(["COMMIT", "ROLLBACK"])
+        #expect(throws: SQLiteError.self) { try store.apply([.deleteRoom(1)]) }
+        // The stuck connection is closed (which rolls it back) and replaced, so the next commit works and
+        // the failed one left nothing.
+        #expect(first == nil)
+        try store.apply([.saveRoom(Room(id: 2, structureID: 1, name: "Hall"))])
+        var expected = state
+        expected.rooms[2] = Room(id: 2, structureID: 1, name: "Hall")
+        #expect(try HubStore(path: path).load() == expected)
+    }
+
+    @Test func aCommitThatFailsAndRollsBackKeepsTheConnection() throws {
+        let (store, state) = try makeStore()
+        let first = store.database
+        first.refuseTransactionStatements(["COMMIT"])
+        #expect(throws: SQLiteError.self) { try store.apply([.deleteRoom(1)]) }
+        #expect(store.database === first && !first.isInTransaction)
+        first.refuseTransactionStatements([])
+        #expect(try store.load() == state)
+    }
+}

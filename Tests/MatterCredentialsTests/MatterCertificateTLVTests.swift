@@ -1,0 +1,161 @@
+import MHubTestSupport
+import MatterTLV
+import Testing
+
+@testable import MatterCredentials
+
+/// Decoding and encoding the Matter TLV certificate form (Matter Core §6.5.2) against the SDK's own TLV.
+@Suite struct MatterCertificateTLVTests {
+    let fixtures: CertificateFixtures
+
+    init() throws {
+        fixtures = try CertificateFixtures()
+    }
+
+    @Test(arguments: CertificateFixtures.names)
+    func decodeThenEncodeIsIdentity(name: String) throws {
+        let tlv = try fixtures.tlv(name)
+        let certificate = try MatterCertificate(tlv: tlv)
+        #expect(certificate.tlvEncoded == tlv)
+        #expect(certificate.publicKey == (try fixtures.publicKey(name)))
+        #expect(certificate.signature.count == 64)
+        #expect(certificate.subjectKeyIdentifier?.count == 20)
+        #expect(certificate.authorityKeyIdentifier?.count == 20)
+    }
+
+    @Test func chainAFields() throws {
+        let root = try fixtures.certificate("rcac-a")
+        #expect(root.serialNumber == [0x01])
+        #expect(root.subject == DistinguishedName([.matterRCACID(0xCACA_CACA_0000_0001)]))
+        #expect(root.issuer == root.subject)
+        #expect(root.kind == .root)
+        #expect(root.isCA && root.pathLengthConstraint == 1)
+        #expect(root.keyUsage == [.keyCertSign, .cRLSign])
+        #expect(root.subjectKeyIdentifier == root.authorityKeyIdentifier)
+        // 2020-10-15T14:23:43Z and 2040-10-15T14:23:42Z in seconds since 2000-01-01.
+        #expect(root.notBefore == 656_087_023)
+        #expect(root.notAfter == 1_287_239_022)
+
+        let intermediate = try fixtures.certificate("icac-a")
+        #expect(intermediate.kind == .intermediate)
+        #expect(intermediate.subject.icacID == 0xCACA_CACA_0000_0002)
+        #expect(intermediate.subject.fabricID == 0xFAB0_0000_0000_001D)
+        #expect(intermediate.issuer == root.subject)
+        #expect(intermediate.authorityKeyIdentifier == root.subjectKeyIdentifier)
+        #expect(intermediate.serialNumber == [0x7D, 0x41])
+
+        let node = try fixtures.certificate("noc-a")
+        #expect(node.kind == .node)
+        #expect(node.subject.nodeID == 0xDEDE_DEDE_0001_0001)
+        #expect(node.subject.fabricID == 0xFAB0_0000_0000_001D)
+        #expect(node.subject.caseAuthenticatedTags == [0xABCD_0001, 0xABCE_0002])
+        #expect(node.notAfter == 0)
+        #expect(node.isCA == false && node.pathLengthConstraint == nil)
+        #expect(node.keyUsage == .digitalSignature)
+        #expect(node.extendedKeyUsage == [.clientAuth, .serverAuth])
+        // The serial's top bit is set, so its INTEGER content starts with a zero byte.
+        #expect(node.serialNumber == [0x00, 0x8A, 0x5F, 0x3C, 0x21, 0x0B, 0x9E, 0x77, 0xD4])
+    }
+
+    @Test func stringAttributesKeepTheirKind() throws {
+        let root = try fixtures.certificate("rcac-b")
+        #expect(
+            root.subject.attributes == [
+                .text(.commonName, "Matter Test Root", printable: false),
+                .text(.countryName, "US", printable: true),
+                .text(.stateOrProvinceName, "CA", printable: false),
+                .text(.localityName, "Mountain View", printable: true),
+                .matterRCACID(1),
+            ])
+        let node = try fixtures.certificate("noc-b")
+        #expect(node.subject.attributes.last == .text(.domainComponent, "example", printable: false))
+        #expect(node.extensions.contains { if case .future = $0 { true } else { false } })
+        #expect(try fixtures.certificate("noc-d").subject.attributes[1] == .text(.pseudonym, "Nodé", printable: false))
+        #expect(try fixtures.certificate("firmware").kind == .firmwareSigning)
+    }
+
+    @Test func tooLargeInputIsRefused() throws {
+        #expect(throws: CertificateFormatError.tooLarge(size: 401, limit: 400)) {
+            try MatterCertificate(tlv: [UInt8](repeating: 0, count: 401))
+        }
+    }
+
+    @Test func fieldsOutOfOrderOrExtraAreRefused() throws {
+        let certificate = try fixtures.certificate("noc-a")
+        guard case .structure(var members) = try TLVDecoder().decodeElement(certificate.tlvEncoded).value else {
+            Issue.record("not a structure")
+            return
+        }
+        var swapped = members
+        swapped.swapAt(3, 4)
+        #expect(throws: CertificateFormatError.self) {
+            try MatterCertificate(tlv: TLVEncoder.encode(TLVElement(.structure(swapped))))
+        }
+        members.append(TLVElement(tag: .context(12), .unsigned(0)))
+        #expect(throws: CertificateFormatError.self) {
+            try MatterCertificate(tlv: TLVEncoder.encode(TLVElement(.structure(members))))
+        }
+        // Not anonymous.
+        let tagged = TLVEncoder.encode(TLVElement(tag: .context(1), .structure(Array(members.dropLast()))))
+        #expect(throws: CertificateFormatError.notAnonymousStructure) { try MatterCertificate(tlv: tagged) }
+    }
+
+    @Test func invalidValuesAreRefused() throws {
+        let good = try fixtures.certificate("noc-a")
+        var badKey = good
+        badKey.publicKey.removeLast()
+        var badSignature = good
+        badSignature.signature.append(0)
+        var badCAT = good
+        badCAT.subject.attributes[2] = .matterCASEAuthenticatedTag(0xABCD_0000)
+        var emptySerial = good
+        emptySerial.serialNumber = []
+        var badValidity = good
+        badValidity.notAfter = good.notBefore
+        var decipherOnly = good
+        decipherOnly.extensions[1] = .keyUsage([.digitalSignature, .decipherOnly])
+        var shortKeyID = good
+        shortKeyID.extensions[3] = .subjectKeyIdentifier([1, 2, 3])
+        var twice = good
+        twice.extensions.append(.keyUsage(.digitalSignature))
+        var sixAttributes = good
+        sixAttributes.subject.attributes += [
+            .matterCASEAuthenticatedTag(0x1_0001), .matterCASEAuthenticatedTag(0x2_0001),
+        ]
+        for bad in [
+            badKey, badSignature, badCAT, emptySerial, badValidity, decipherOnly, shortKeyID, twice, sixAttributes,
+        ] {
+            #expect(throws: CertificateFormatError.self) { try MatterCertificate(tlv: bad.tlvEncoded) }
+        }
+        // A Matter attribute with the PrintableString bit.
+        let printableNodeID = TLVEncoder.encode(
+            TLVElement(.list([TLVElement(tag: .context(0x91), .unsigned(1))])))
+        #expect(throws: CertificateFormatError.self) {
+            _ = try DistinguishedName(tlv: TLVDecoder().decodeElement(printableNodeID).value.members!, field: "subject")
+        }
+    }
+
+    @Test func everyTruncationAndRandomBytesAreRefusedWithoutTrapping() throws {
+        let tlv = try fixtures.tlv("noc-b")
+        for length in 0..<tlv.count {
+            #expect(throws: CertificateFormatError.self) { try MatterCertificate(tlv: Array(tlv.prefix(length))) }
+        }
+        var generator = SeededGenerator(seed: 41)
+        for round in 0..<3000 {
+            var input = tlv
+            if round % 2 == 0 {
+                // Flip a few bytes of a real certificate, so decoding gets deep before it fails.
+                for _ in 0..<(1 + round % 4) {
+                    input[Int.random(in: 0..<input.count, using: &generator)] = UInt8.random(
+                        in: 0...255, using: &generator)
+                }
+            } else {
+                input = generator.bytes(Int.random(in: 0...400, using: &generator))
+            }
+            if let certificate = try? MatterCertificate(tlv: input) {
+                // Whatever decodes, encodes and decodes to itself.
+                #expect(try MatterCertificate(tlv: certificate.tlvEncoded) == certificate)
+            }
+        }
+    }
+}
