@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "MHubHub", targets: ["MHubHub"]),
         .library(name: "MatterCrypto", targets: ["MatterCrypto"]),
         .library(name: "MatterCredentials", targets: ["MatterCredentials"]),
+        .library(name: "MatterUDC", targets: ["MatterUDC"]),
     ],
     targets: [
         // Pure codecs and models.

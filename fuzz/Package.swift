@@ -15,6 +15,8 @@ let fuzzTargets: [(name: String, products: [String])] = [
     ("tlv", ["MatterTLV"]),
     ("pase-responder", ["MatterSecureChannel", "MatterMessage", "MatterCrypto"]),
     ("read-request", ["MatterInteraction"]),
+    ("udc-declaration", ["MatterUDC"]),
+    ("line-splitter", ["MHubCore"]),
 ]
 
 let package = Package(

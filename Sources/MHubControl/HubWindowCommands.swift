@@ -68,7 +68,14 @@ enum HubWindowCommands {
     }
 
     static func describe(_ window: JSONValue, qr: Bool, console: any Console) -> String {
-        guard window["open"] == true else { return "commissioning window: closed\n" }
+        guard window["open"] == true else {
+            let how = [
+                "timeout": "its timeout passed", "closed": "closed by request",
+                "failed_attempts": "too many failed PASE attempts",
+            ][HubCommands.text(window["close_reason"])]
+            return "commissioning window: closed"
+                + (how.map { " (\($0) at \(HubCommands.text(window["closed_at"])))" } ?? "") + "\n"
+        }
         let t = HubCommands.text
         var text =
             "commissioning window: open until \(t(window["closes_at"])) (CM=\(t(window["commissioning_mode"])))\n"

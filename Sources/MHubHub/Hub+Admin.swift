@@ -139,6 +139,7 @@ extension Hub {
         faults = HubFaults()
         devices = DeviceRuntime()
         window = nil
+        windowClosure = nil
         completed = [:]
         udcRequests = []
         outcome.changes.append(.deleteAll)

@@ -102,7 +102,7 @@ extension Hub {
         case "set_attribute": return try setAttribute(&args, client: client, now: now, &outcome)
         case "set_behavior": return try setBehavior(&args, now: now)
         case "open_commissioning_window": return try openWindow(&args, now: now, &outcome)
-        case "close_commissioning_window": return try closeWindow(&args, &outcome)
+        case "close_commissioning_window": return try closeWindow(&args, now: now, &outcome)
         case "get_commissioning_window":
             try args.rejectUnknown(command: request.command)
             return windowJSON(revealingSecrets: client.scope == .admin)

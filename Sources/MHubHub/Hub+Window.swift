@@ -18,9 +18,27 @@ public struct CommissioningWindow: Hashable, Sendable {
     public var commissioningMode: Int { enhanced ? 2 : 1 }
 }
 
+/// How the hub's last commissioning window closed, as `get_commissioning_window` shows it while none is open.
+public struct CommissioningWindowClosure: Hashable, Sendable {
+    public enum Reason: String, Hashable, Sendable {
+        /// Its timeout passed.
+        case timeout
+        /// `close_commissioning_window`.
+        case closed
+        /// The Matter port counted `Hub.maximumFailedCommissioningAttempts` failed PASE attempts in it.
+        case failedAttempts = "failed_attempts"
+    }
+
+    public var reason: Reason
+    public var at: Timestamp
+}
+
 extension Hub {
     /// Longest window the spec allows (15 minutes, Matter Core Specification 11.19.8.1).
     static let maximumWindowSeconds: Int64 = 900
+    /// Failed PASE attempts after which a window closes (CHIP `kMaxFailedCommissioningAttempts`,
+    /// `src/app/server/CommissioningWindowManager.cpp`); the Matter port counts them and reports the last.
+    public static let maximumFailedCommissioningAttempts = 20
 
     /// `open_commissioning_window {timeout?, enhanced?, discriminator?, iteration?}` for the hub itself.
     ///
@@ -53,32 +71,58 @@ extension Hub {
             openedAt: now, closesAt: now + timeout * 1000, enhanced: enhanced,
             discriminator: discriminator ?? identity.discriminator, passcode: passcode, iterations: iterations,
             salt: salt)
+        windowClosure = nil
         outcome.events.append(HubEvent("commissioning_window_updated", windowJSON(revealingSecrets: false)))
         return windowJSON(revealingSecrets: true)
     }
 
-    mutating func closeWindow(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError) -> JSONValue {
+    mutating func closeWindow(_ args: inout Arguments, now: Timestamp, _ outcome: inout HubOutcome) throws(HubError)
+        -> JSONValue
+    {
         try args.rejectUnknown(command: "close_commissioning_window")
         let wasOpen = window != nil
-        window = nil
         if wasOpen {
-            outcome.events.append(HubEvent("commissioning_window_updated", windowJSON(revealingSecrets: false)))
+            endWindow(.closed, now: now, &outcome)
         }
         return ["closed": .bool(wasOpen)]
+    }
+
+    /// The Matter port counted `maximumFailedCommissioningAttempts` failed PASE attempts in the open window:
+    /// it closes, as CHIP's `CommissioningWindowManager::HandleFailedAttempt` closes its window at that count.
+    public mutating func commissioningAttemptsExhausted(now: Timestamp) -> HubOutcome {
+        var outcome = HubOutcome()
+        if window != nil {
+            endWindow(.failedAttempts, now: now, &outcome)
+        }
+        return outcome
     }
 
     /// Closes the window when its time is up.
     mutating func advanceWindow(now: Timestamp, _ outcome: inout HubOutcome) {
         guard let current = window, now >= current.closesAt else { return }
+        endWindow(.timeout, now: now, &outcome)
+    }
+
+    private mutating func endWindow(
+        _ reason: CommissioningWindowClosure.Reason, now: Timestamp, _ outcome: inout HubOutcome
+    ) {
         window = nil
+        windowClosure = CommissioningWindowClosure(reason: reason, at: now)
         outcome.events.append(HubEvent("commissioning_window_updated", windowJSON(revealingSecrets: false)))
     }
 
     /// The window as the protocol shows it: the OHF result fields, plus its state. Its passcode and the codes
     /// that carry it only when `revealingSecrets` (for the admin scope, which may open windows); events and
-    /// other scopes see the rest.
+    /// other scopes see the rest. A closed window says how and when the last one closed (nothing before the
+    /// first).
     public func windowJSON(revealingSecrets: Bool) -> JSONValue {
-        guard let window else { return ["open": false] }
+        guard let window else {
+            guard let windowClosure else { return ["open": false] }
+            return [
+                "open": false, "close_reason": .string(windowClosure.reason.rawValue),
+                "closed_at": .string(isoTimestamp(windowClosure.at)),
+            ]
+        }
         guard revealingSecrets else {
             return [
                 "open": true, "commissioning_mode": .integer(Int64(window.commissioningMode)),

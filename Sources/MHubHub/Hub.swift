@@ -21,6 +21,8 @@ public struct Hub: Sendable {
     public internal(set) var devices = DeviceRuntime()
     /// The hub's own commissioning window, while open.
     public internal(set) var window: CommissioningWindow?
+    /// How the last window closed, while none is open (not stored: it describes this run).
+    public internal(set) var windowClosure: CommissioningWindowClosure?
     /// What the daemon's DNS-SD advertiser last reported (not stored: it describes this run).
     public internal(set) var advertising = AdvertisingReport.disabled
     /// Where the hub is on the network (not stored: it describes this run).

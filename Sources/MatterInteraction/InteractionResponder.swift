@@ -7,7 +7,11 @@ import MatterTLV
 /// `packages/node/src/node/server/InteractionServer.ts`:
 /// * ReadRequest: the reports go out in ReportData chunks of at most `maximumPayloadBytes`; every chunk but
 ///   the last carries MoreChunkedMessages and waits for the reader's StatusResponse SUCCESS; the last
-///   carries SuppressResponse, so the reader answers only with an MRP acknowledgement.
+///   carries SuppressResponse, so the reader answers only with an MRP acknowledgement. Each chunk is made
+///   when it is sent, from the read's `AttributeReader.Cursor`: the read keeps its place, not its bytes.
+/// * A ReadRequest with more than `maximumPathsPerRead` attribute paths, or as many event paths, gets
+///   StatusResponse PATHS_EXHAUSTED, as CHIP's `InteractionModelEngine::EnsureResourceForRead` refuses a read
+///   beyond what it guarantees (a server must take at least `kMinSupportedPathsPerReadRequest`, 9).
 /// * A ReadRequest that does not parse, any other request (subscribe, write, invoke, timed) and an
 ///   unsolicited StatusResponse get StatusResponse INVALID_ACTION, which ends the exchange.
 /// * Between chunks, a StatusResponse other than SUCCESS ends the read without an answer; any other
@@ -15,10 +19,24 @@ import MatterTLV
 public struct InteractionResponder: Sendable {
     /// CHIP's `kMaxAppMessageLen` (1200): the largest application payload of a UDP message.
     public static let defaultMaximumPayloadBytes = 1200
+    /// The most attribute paths (and, separately, event paths) one ReadRequest may carry: the spec's minimum
+    /// that a server must support (9, CHIP `kMinSupportedPathsPerReadRequest`) and room above it.
+    public static let maximumPathsPerRead = 32
+
+    /// A read in progress: its request, where it stands, and what it has sent so far (for the log).
+    private struct Read: Sendable {
+        var paths: [AttributePathIB]
+        var filters: [DataVersionFilterIB]
+        var hasAttributeRequests: Bool
+        var cursor = AttributeReader.Cursor()
+        var data = 0
+        var statuses = 0
+        var chunks = 0
+    }
 
     private enum State: Sendable {
         case awaitingRequest
-        case awaitingStatusResponse(remaining: [[UInt8]])
+        case awaitingStatusResponse(Read)
         case finished
     }
 
@@ -55,8 +73,18 @@ public struct InteractionResponder: Sendable {
             } catch {
                 return refuse(opcode, reason: error.description)
             }
-            return answer(request)
-        case .awaitingStatusResponse(let remaining):
+            let paths = request.attributeRequests?.count ?? 0
+            let events = request.eventRequestCount ?? 0
+            guard paths <= Self.maximumPathsPerRead, events <= Self.maximumPathsPerRead else {
+                return refuse(
+                    opcode, with: .pathsExhausted,
+                    reason: "\(paths) attribute and \(events) event paths; at most \(Self.maximumPathsPerRead) of each")
+            }
+            let read = Read(
+                paths: request.attributeRequests ?? [], filters: request.dataVersionFilters ?? [],
+                hasAttributeRequests: request.attributeRequests != nil)
+            return send(read)
+        case .awaitingStatusResponse(let read):
             guard opcode == .statusResponse else {
                 return refuse(opcode, reason: "a StatusResponse was expected between report chunks")
             }
@@ -66,71 +94,67 @@ public struct InteractionResponder: Sendable {
             } catch {
                 return refuse(opcode, reason: error.description)
             }
-            guard response.status == .success, let next = remaining.first else {
+            guard response.status == .success else {
                 state = .finished
                 return [.log(.readAborted(StatusIB(response.status))), .close]
             }
-            return send(chunk: next, remaining: Array(remaining.dropFirst()))
+            return send(read)
         }
     }
 
-    private mutating func answer(_ request: ReadRequestMessage) -> [InteractionResponderAction] {
-        let reports = reader.reports(for: request.attributeRequests ?? [], filters: request.dataVersionFilters ?? [])
-        let chunks = Self.chunks(
-            reports: reports, hasAttributeRequests: request.attributeRequests != nil,
-            maximumPayloadBytes: maximumPayloadBytes)
-        let statuses = reports.filter { if case .status = $0 { true } else { false } }.count
-        let event = InteractionEvent.readAnswered(
-            paths: request.attributeRequests?.count ?? 0, data: reports.count - statuses, statuses: statuses,
-            chunks: chunks.count)
-        return [.log(event)] + send(chunk: chunks[0], remaining: Array(chunks.dropFirst()))
-    }
-
-    private mutating func send(chunk: [UInt8], remaining: [[UInt8]]) -> [InteractionResponderAction] {
-        state = remaining.isEmpty ? .finished : .awaitingStatusResponse(remaining: remaining)
-        return [.send(opcode: .reportData, payload: chunk, expectsResponse: !remaining.isEmpty)]
-    }
-
-    private mutating func refuse(_ opcode: InteractionModelOpcode, reason: String) -> [InteractionResponderAction] {
+    /// Sends the read's next chunk; after the last one, logs what the read answered.
+    private mutating func send(_ read: Read) -> [InteractionResponderAction] {
+        var read = read
+        let (chunk, isLast) = nextChunk(&read)
+        read.chunks += 1
+        let send = InteractionResponderAction.send(opcode: .reportData, payload: chunk, expectsResponse: !isLast)
+        guard isLast else {
+            state = .awaitingStatusResponse(read)
+            return [send]
+        }
         state = .finished
-        return [
-            .log(.refused(opcode: opcode, status: .invalidAction, reason: reason)),
-            .send(
-                opcode: .statusResponse, payload: StatusResponseMessage(status: .invalidAction).encoded(),
-                expectsResponse: false),
-        ]
+        let event = InteractionEvent.readAnswered(
+            paths: read.paths.count, data: read.data, statuses: read.statuses, chunks: read.chunks)
+        return [.log(event), send]
     }
 
-    /// The ReportData payloads for `reports`: as many reports per chunk as fit in `maximumPayloadBytes`
-    /// (a report larger than that on its own still gets a chunk of its own), at least one chunk.
-    static func chunks(
-        reports: [AttributeReportIB], hasAttributeRequests: Bool, maximumPayloadBytes: Int
-    ) -> [[UInt8]] {
-        let elements = reports.map(\.element)
-        let sizes = elements.map { TLVEncoder.encode($0).count }
+    /// The ReportData payload of the read's next chunk: as many reports as fit in `maximumPayloadBytes` (a
+    /// report larger than that on its own still gets a chunk of its own), and whether it is the last.
+    private func nextChunk(_ read: inout Read) -> (payload: [UInt8], isLast: Bool) {
         // The envelope of a middle chunk: array header and end, MoreChunkedMessages, revision, structure.
         let envelope = TLVEncoder.encode(
             ReportDataMessage(attributeReports: [], moreChunkedMessages: true).element(reportElements: [])
         ).count
-        var groups: [[TLVElement]] = []
-        var current: [TLVElement] = []
+        var elements: [TLVElement] = []
         var used = envelope
-        for (element, size) in zip(elements, sizes) {
-            if !current.isEmpty && used + size > maximumPayloadBytes {
-                groups.append(current)
-                current = []
-                used = envelope
+        var isLast = true
+        while let (report, next) = reader.nextReport(for: read.paths, filters: read.filters, at: read.cursor) {
+            let element = report.element
+            let size = TLVEncoder.encode(element).count
+            if !elements.isEmpty && used + size > maximumPayloadBytes {
+                isLast = false
+                break
             }
-            current.append(element)
+            elements.append(element)
             used += size
+            read.cursor = next
+            if case .status = report { read.statuses += 1 } else { read.data += 1 }
         }
-        groups.append(current)
-        return groups.enumerated().map { index, group in
-            let last = index == groups.count - 1
-            let message = ReportDataMessage(
-                attributeReports: [], moreChunkedMessages: last ? nil : true, suppressResponse: last ? true : nil)
-            let elements: [TLVElement]? = hasAttributeRequests || !group.isEmpty ? group : nil
-            return TLVEncoder.encode(message.element(reportElements: elements))
-        }
+        let message = ReportDataMessage(
+            attributeReports: [], moreChunkedMessages: isLast ? nil : true, suppressResponse: isLast ? true : nil)
+        let reports: [TLVElement]? = read.hasAttributeRequests || !elements.isEmpty ? elements : nil
+        return (TLVEncoder.encode(message.element(reportElements: reports)), isLast)
+    }
+
+    private mutating func refuse(
+        _ opcode: InteractionModelOpcode, with status: InteractionModelStatus = .invalidAction, reason: String
+    ) -> [InteractionResponderAction] {
+        state = .finished
+        return [
+            .log(.refused(opcode: opcode, status: status, reason: reason)),
+            .send(
+                opcode: .statusResponse, payload: StatusResponseMessage(status: status).encoded(),
+                expectsResponse: false),
+        ]
     }
 }

@@ -2,9 +2,9 @@ import MatterCrypto
 import MatterMessage
 
 extension PASEResponder {
-    /// PBKDFParamRequest on an idle responder: answer with PBKDFParamResponse and wait for Pake1.
+    /// PBKDFParamRequest on an idle responder: answer with PBKDFParamResponse and wait for Pake1 until `deadline`.
     mutating func start(
-        payload: [UInt8], exchange: PASEExchange, now: MonotonicInstant,
+        payload: [UInt8], exchange: PASEExchange, deadline: MonotonicInstant,
         using generator: inout some RandomNumberGenerator
     ) -> [PASEResponderAction] {
         let request: PBKDFParamRequest
@@ -28,7 +28,7 @@ extension PASEResponder {
             responderSessionParameters: configuration.sessionParameters)
         let responsePayload = response.encoded()
         let handshake = Handshake(
-            exchange: exchange, deadline: now.advanced(byMilliseconds: configuration.establishmentTimeoutMilliseconds),
+            exchange: exchange, deadline: deadline,
             localSessionID: sessionID, peerSessionID: request.initiatorSessionID,
             peerSessionParameters: request.initiatorSessionParameters,
             context: PASESessionKeys.context(requestPayload: payload, responsePayload: responsePayload))

@@ -12,7 +12,11 @@ import MatterMessage
 /// * A PBKDFParamRequest on another exchange while one runs gets StatusReport BUSY / BUSY with the
 ///   milliseconds left until the running handshake times out as its minimum wait (C.4). CHIP's PASE
 ///   aborts instead and matter.js ignores it; the spec text was not at hand (see C.4).
-/// * A handshake not finished `establishmentTimeoutMilliseconds` after its request is dropped (C.3).
+/// * A handshake not finished `establishmentTimeoutMilliseconds` after its request is dropped (C.3), or
+///   earlier if its owner bounds it (`handshakeDeadline`).
+/// * `failedAttempts` counts the handshakes that ended without a session (a failure either side reported,
+///   a message out of place, the timeout), as CHIP's `CommissioningWindowManager` counts
+///   `OnSessionEstablishmentError`; a request refused before a handshake starts is not an attempt.
 /// Time and randomness (the responder random, session ID and SPAKE2+ secret y) are inputs.
 public struct PASEResponder: Sendable {
     struct Handshake: Sendable {
@@ -33,6 +37,8 @@ public struct PASEResponder: Sendable {
     public let configuration: PASEResponderConfiguration
     /// Session IDs the owner already uses; a new session gets none of these, nor 0.
     public var sessionIDsInUse: Set<UInt16> = []
+    /// Handshakes of this responder that started and ended without a session.
+    public private(set) var failedAttempts = 0
     var state: State = .idle
 
     public init(configuration: PASEResponderConfiguration) {
@@ -49,6 +55,11 @@ public struct PASEResponder: Sendable {
         handshake?.deadline
     }
 
+    /// The exchange of the running handshake.
+    public var handshakeExchange: PASEExchange? {
+        handshake?.exchange
+    }
+
     var handshake: Handshake? {
         switch state {
         case .idle: nil
@@ -59,15 +70,21 @@ public struct PASEResponder: Sendable {
     // MARK: events
 
     /// A Secure Channel message arrived on the unsecured session (after MRP dropped duplicates).
+    ///
+    /// A handshake this message starts ends at `handshakeDeadline` if that comes before its own timeout: the
+    /// owner's bound on how long one peer may hold the responder.
     public mutating func messageReceived(
         opcode: UInt8, payload: [UInt8], exchange: PASEExchange, now: MonotonicInstant,
-        using generator: inout some RandomNumberGenerator
+        handshakeDeadline: MonotonicInstant? = nil, using generator: inout some RandomNumberGenerator
     ) -> [PASEResponderAction] {
         var actions = expire(now: now)
         let message = SecureChannelOpcode(rawValue: opcode)
         guard let handshake else {
             if message == .pbkdfParamRequest {
-                return actions + start(payload: payload, exchange: exchange, now: now, using: &generator)
+                let timeout = now.advanced(byMilliseconds: configuration.establishmentTimeoutMilliseconds)
+                let deadline = handshakeDeadline.map { min($0, timeout) } ?? timeout
+                return actions
+                    + start(payload: payload, exchange: exchange, deadline: deadline, using: &generator)
             }
             if message == .statusReport { return actions }
             return actions + [
@@ -95,6 +112,7 @@ public struct PASEResponder: Sendable {
                 failure = .malformedMessage(opcode: opcode, .malformedStatusReport(error))
             }
             state = .idle
+            failedAttempts += 1
             return actions + [.failed(failure, exchange: exchange), .setTimer(nil)]
         case (.awaitingPake1(let handshake), .pake1):
             return actions + pake1Received(payload, handshake: handshake, using: &generator)
@@ -116,6 +134,7 @@ public struct PASEResponder: Sendable {
     mutating func expire(now: MonotonicInstant) -> [PASEResponderAction] {
         guard let handshake, handshake.deadline <= now else { return [] }
         state = .idle
+        failedAttempts += 1
         return [.failed(.timedOut, exchange: handshake.exchange), .setTimer(nil)]
     }
 
@@ -123,6 +142,7 @@ public struct PASEResponder: Sendable {
     mutating func fail(_ failure: PASEFailure) -> [PASEResponderAction] {
         guard let handshake else { return [] }
         state = .idle
+        failedAttempts += 1
         return [
             reply(.failure, on: handshake.exchange), .failed(failure, exchange: handshake.exchange), .setTimer(nil),
         ]

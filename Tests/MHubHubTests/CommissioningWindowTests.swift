@@ -16,6 +16,33 @@ import Testing
         let closed = harness.advance(by: 1)
         #expect(closed.events.map(\.name) == ["commissioning_window_updated"])
         #expect(harness.hub.window == nil)
+        #expect(harness.ok("get_commissioning_window")["close_reason"] == "timeout")
+    }
+
+    @Test func aClosedWindowSaysHowItClosedUntilTheNextOpens() {
+        var harness = HubHarness()
+        #expect(harness.ok("get_commissioning_window") == ["open": false])
+        _ = harness.ok("open_commissioning_window")
+        _ = harness.ok("close_commissioning_window")
+        #expect(harness.ok("get_commissioning_window")["close_reason"] == "closed")
+        #expect(harness.ok("get_commissioning_window")["closed_at"] == .string(isoTimestamp(harness.now)))
+        let reopened = harness.ok("open_commissioning_window")
+        #expect(reopened["open"] == true && reopened["close_reason"] == nil)
+    }
+
+    @Test func exhaustedPASEAttemptsCloseTheWindowWithTheirReason() {
+        var harness = HubHarness()
+        _ = harness.ok("open_commissioning_window")
+        let outcome = harness.hub.commissioningAttemptsExhausted(now: harness.now)
+        #expect(outcome.events.map(\.name) == ["commissioning_window_updated"])
+        #expect(
+            outcome.events.first?.data
+                == ["open": false, "close_reason": "failed_attempts", "closed_at": .string(isoTimestamp(harness.now))])
+        #expect(harness.hub.window == nil)
+        #expect(harness.hub.nextDeadline == nil)
+        // A late report, with no window open, changes nothing.
+        #expect(harness.hub.commissioningAttemptsExhausted(now: harness.now).events.isEmpty)
+        #expect(harness.ok("get_commissioning_window")["close_reason"] == "failed_attempts")
     }
 
     @Test func anEnhancedWindowHasItsOwnPasscode() {

@@ -24,6 +24,16 @@ import Testing
 
     static let failureReport = StatusReport(generalCode: .failure, secureChannelCode: .invalidParameter).encoded()
 
+    /// The initiator's PBKDFParamRequest at `milliseconds`, bounded by the owner's `deadline` if given.
+    static func request(
+        _ responder: inout PASEResponder, from initiator: inout TestInitiator, at milliseconds: UInt64,
+        deadline: MonotonicInstant? = nil, random: inout SeededGenerator
+    ) -> [PASEResponderAction] {
+        responder.messageReceived(
+            opcode: 0x20, payload: initiator.pbkdfParamRequest(), exchange: initiator.exchange, now: at(milliseconds),
+            handshakeDeadline: deadline, using: &random)
+    }
+
     /// Runs a handshake to its end and returns the responder's last actions.
     static func handshake(
         _ responder: inout PASEResponder, _ initiator: inout TestInitiator, now: MonotonicInstant,
@@ -206,9 +216,7 @@ import Testing
         var responder = try Self.makeResponder()
         var random = SeededGenerator(seed: 14)
         var stalled = TestInitiator(passcode: Self.passcode, exchangeID: 1, seed: 7)
-        let start = responder.messageReceived(
-            opcode: 0x20, payload: stalled.pbkdfParamRequest(), exchange: stalled.exchange, now: Self.at(500),
-            using: &random)
+        let start = Self.request(&responder, from: &stalled, at: 500, random: &random)
         guard case .send(_, let response, _) = start[0] else {
             Issue.record("the handshake did not go on as expected")
             return
@@ -244,6 +252,53 @@ import Testing
         #expect(actions.prefix(2) == [.failed(.timedOut, exchange: stalled.exchange), .setTimer(nil)])
         #expect(actions.count == 4)
         #expect(responder.isHandshakeInProgress)
+    }
+
+    @Test func failedAttemptsCountHandshakesThatEndWithoutASession() throws {
+        var responder = try Self.makeResponder()
+        var random = SeededGenerator(seed: 17)
+        // A wrong passcode (the initiator reports it), a stall to the timeout, a forged Pake3: three attempts.
+        var wrong = TestInitiator(passcode: Self.passcode + 1, exchangeID: 1, seed: 20)
+        _ = try Self.handshake(&responder, &wrong, now: Self.at(0), random: &random)
+        #expect(responder.failedAttempts == 1)
+        var stalled = TestInitiator(passcode: Self.passcode, exchangeID: 2, seed: 21)
+        _ = Self.request(&responder, from: &stalled, at: 10, random: &random)
+        _ = responder.timerFired(now: Self.at(60_010))
+        #expect(responder.failedAttempts == 2)
+        var forger = TestInitiator(passcode: Self.passcode, exchangeID: 3, seed: 22)
+        _ = Self.request(&responder, from: &forger, at: 60_020, random: &random)
+        _ = responder.messageReceived(
+            opcode: 0x24, payload: Pake3(cA: [UInt8](repeating: 1, count: 32)).encoded(), exchange: forger.exchange,
+            now: Self.at(60_030), using: &random)
+        #expect(responder.failedAttempts == 3)
+        // Refusals before any handshake starts are not attempts: a malformed request, a stray Pake1, BUSY.
+        let stray = TestInitiator(passcode: Self.passcode, exchangeID: 4, seed: 23)
+        _ = responder.messageReceived(
+            opcode: 0x20, payload: [0x15, 0x18], exchange: stray.exchange, now: Self.at(60_040), using: &random)
+        _ = responder.messageReceived(
+            opcode: 0x22, payload: [0x15, 0x18], exchange: stray.exchange, now: Self.at(60_050), using: &random)
+        #expect(responder.failedAttempts == 3)
+        // A success does not reset the count.
+        var right = TestInitiator(passcode: Self.passcode, exchangeID: 5, seed: 24)
+        #expect(
+            try Self.handshake(&responder, &right, now: Self.at(60_060), random: &random).contains {
+                if case .established = $0 { true } else { false }
+            })
+        #expect(responder.failedAttempts == 3)
+    }
+
+    @Test func theOwnersDeadlineBoundsAHandshakeItStarts() throws {
+        var responder = try Self.makeResponder()
+        var random = SeededGenerator(seed: 18)
+        var initiator = TestInitiator(passcode: Self.passcode, exchangeID: 1, seed: 25)
+        let start = Self.request(&responder, from: &initiator, at: 1_000, deadline: Self.at(5_000), random: &random)
+        #expect(start.last == .setTimer(Self.at(5_000)))
+        #expect(responder.nextDeadline == Self.at(5_000))
+        #expect(responder.timerFired(now: Self.at(5_000)).first == .failed(.timedOut, exchange: initiator.exchange))
+        // A deadline after the responder's own timeout does not extend it.
+        var late = TestInitiator(passcode: Self.passcode, exchangeID: 2, seed: 26)
+        _ = Self.request(&responder, from: &late, at: 6_000, deadline: Self.at(600_000), random: &random)
+        #expect(responder.nextDeadline == Self.at(66_000))
     }
 
     @Test func truncatedAndMutatedMessagesFailCleanly() throws {

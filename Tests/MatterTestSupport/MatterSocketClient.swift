@@ -11,11 +11,30 @@ public final class MatterSocketClient {
     public let fd: Int32
     private var buffer: [UInt8] = []
 
-    public init(_ transport: Transport, port: UInt16) throws {
+    /// Connects to 127.0.0.1:`port`; from `source` (another loopback address, e.g. 127.0.0.2, to be another peer
+    /// host) if given.
+    public init(_ transport: Transport, port: UInt16, from source: String? = nil) throws {
         self.transport = transport
         let type = transport == .udp ? SOCK_DGRAM : SOCK_STREAM
         fd = socket(AF_INET, Int32(type.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw MatterTestController.Failure("socket failed") }
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            guard inet_pton(AF_INET, source, &local.sin_addr) == 1 else {
+                close(fd)
+                throw MatterTestController.Failure("\(source) is not an IPv4 address")
+            }
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard bound == 0 else {
+                close(fd)
+                throw MatterTestController.Failure("bind to \(source) failed: \(String(cString: strerror(errno)))")
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -44,6 +63,20 @@ public final class MatterSocketClient {
             bytes = [0, 8, 16, 24].map { UInt8(truncatingIfNeeded: length >> $0) } + message
         }
         _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// Whether mhubd closed the connection (TCP: end of stream) within `timeout` seconds, reading and discarding
+    /// what comes before.
+    public func closedByPeer(timeout: Double = 5) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while deadline.timeIntervalSinceNow > 0 {
+            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, Int32(deadline.timeIntervalSinceNow * 1000) + 1) > 0 else { continue }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { return true }
+        }
+        return false
     }
 
     /// The next whole message, or nil if none comes within `timeout` seconds.

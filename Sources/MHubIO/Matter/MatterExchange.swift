@@ -2,14 +2,29 @@ import MatterInteraction
 import MatterMessage
 
 /// One exchange this node responds on: its MRP state, the last reliable message it sent (kept byte for byte
-/// for retransmission), and for Interaction Model exchanges the read in progress.
+/// until acknowledged, to send again), and for Interaction Model exchanges the read in progress.
 struct MatterExchange: Sendable {
+    /// A reliable message of ours not yet acknowledged.
+    struct SentMessage: Sendable {
+        var counter: UInt32
+        var bytes: [UInt8]
+        /// The peer's message it acknowledged (piggybacked): a duplicate of that one gets this again.
+        var acknowledging: UInt32?
+    }
+
     /// How an exchange is known: on the unsecured session by the initiator's ephemeral node, on the secure
     /// session by the session; then by exchange ID. Every exchange here was opened by the peer.
     struct Key: Hashable, Sendable {
         enum Session: Hashable, Sendable {
             case unsecured(MatterUnsecuredPeer)
             case secure(localSessionID: UInt16)
+
+            var isSecure: Bool {
+                switch self {
+                case .unsecured: false
+                case .secure: true
+                }
+            }
         }
 
         var session: Session
@@ -18,8 +33,8 @@ struct MatterExchange: Sendable {
 
     var peer: MatterPeer
     var reliability: ReliableMessaging
-    /// Our last reliable message: its counter and bytes.
-    var sent: (counter: UInt32, bytes: [UInt8])?
+    /// Our last reliable message.
+    var sent: SentMessage?
     /// Set once the exchange has said its last word; it goes when that is acknowledged.
     var closing = false
     var lastActivity: MonotonicInstant
@@ -33,7 +48,8 @@ struct MatterExchange: Sendable {
 
     /// Whether the exchange can go: closing and nothing left to acknowledge either way.
     var isDone: Bool {
-        closing && reliability.awaitingAcknowledgement == nil && reliability.pendingAcknowledgement == nil
+        closing && sent == nil && reliability.awaitingAcknowledgement == nil
+            && reliability.pendingAcknowledgement == nil
     }
 }
 

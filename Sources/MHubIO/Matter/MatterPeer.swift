@@ -20,6 +20,21 @@ enum MatterPeer: Hashable, Sendable, CustomStringConvertible {
         case .tcp(let connection, let name): "tcp \(name) #\(connection)"
         }
     }
+
+    /// The peer's address without its port (`[::1]:5540` → `[::1]`), what the per-peer limits count by: one
+    /// host is one peer however many ports, connections or ephemeral node IDs it uses.
+    var host: String {
+        switch self {
+        case .udp(let address): Self.host(of: address.text)
+        case .tcp(_, let name): Self.host(of: name)
+        }
+    }
+
+    /// `address:port` or `[address]:port` as `getnameinfo` numbers them (`Sockets.numericName`), less the port.
+    static func host(of name: String) -> String {
+        guard let colon = name.lastIndex(of: ":"), !name.hasSuffix("]") else { return name }
+        return String(name[..<colon])
+    }
 }
 
 /// A UDP socket address in the bytes of a `sockaddr_in` or `sockaddr_in6`, so the pure session table can hold

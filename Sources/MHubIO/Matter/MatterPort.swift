@@ -11,18 +11,24 @@ import MatterMessage
 /// It owns the sockets, the timer and the TCP connections, and feeds a `MatterSessionTable` (the node as a value)
 /// with messages, time and randomness, then carries out what it returns. It follows the hub's state through
 /// `HubService.observe`: when the hub's commissioning window opens, closes or changes, it computes the window's
-/// SPAKE2+ verifier once and hands the table the new commissionee (docs/matter.md).
+/// SPAKE2+ verifier once and hands the table the new commissionee; when the table has counted the window's
+/// failed PASE attempts to the limit, it tells the hub (`Hub.commissioningAttemptsExhausted(now:)`), whose window
+/// then closes (docs/matter.md). Log lines a flood could cause go through a `MatterLogLimiter`.
 ///
 /// - Important: Confined to the daemon's queue (asserted); descriptors are closed only in cancel handlers.
 final class MatterPort {
     /// TCP connections served at once; more are accepted and closed at once.
     static let maximumConnections = 16
-    /// A TCP connection with nothing received for this long is closed.
+    /// TCP connections served at once from one host (address without port); more are closed at once.
+    static let maximumConnectionsPerHost = 4
+    /// A TCP connection that has carried no message the node took (`MatterPortAction.peerActive`) for this long is
+    /// closed: empty frames, partial frames and messages that do not decode do not count.
     static let connectionIdleMilliseconds: UInt64 = 300_000
     /// Datagrams handled per wake-up, so a flood cannot hold the queue from the control clients.
     static let datagramsPerEvent = 64
 
     let port: UInt16
+    private let service: HubService
     private let queue: DispatchQueue
     private let logger: Logger
     private let udpFD: Int32
@@ -33,6 +39,7 @@ final class MatterPort {
     private var timerArmedFor: MonotonicInstant?
     private var table: MatterSessionTable
     private var random = SecureRandomNumberGenerator()
+    private var logLimiter = MatterLogLimiter()
     private var connections: [UInt64: MatterTCPConnection] = [:]
     private var connectionCounter: UInt64 = 0
     /// The hub's window the table's commissionee was made for, to notice when it opens, closes or changes.
@@ -45,6 +52,7 @@ final class MatterPort {
         dispatchPrecondition(condition: .onQueue(queue))
         let (udp, tcp, port) = try MatterSockets.bind(port: configuration.matter.port)
         self.port = port
+        self.service = service
         self.queue = queue
         self.logger = logger
         udpFD = udp
@@ -116,7 +124,8 @@ final class MatterPort {
             guard let (count, address) = MatterSockets.receive(udpFD, into: &receiveBuffer) else { return }
             let peer = MatterPeer.udp(address)
             guard count <= Message.maximumUDPLength else {
-                logger.debug("matter: dropped a \(count)-byte datagram from \(peer): over \(Message.maximumUDPLength)")
+                let reason = "a \(count)-byte datagram is over \(Message.maximumUDPLength) bytes"
+                run([.log(.dropped(peer, reason: reason))])
                 continue
             }
             run(table.messageReceived(Array(receiveBuffer[0..<count]), from: peer, now: Self.now(), using: &random))
@@ -132,8 +141,18 @@ final class MatterPort {
             connection.onMessage = { [weak self] connection, message in self?.received(message, on: connection) }
             connection.onClose = { [weak self] connection, reason in self?.closed(connection, reason: reason) }
             connection.start()
-            guard connections.count < Self.maximumConnections else {
-                connection.close(reason: "more than \(Self.maximumConnections) matter TCP connections")
+            let host = connection.peer.host
+            let refusal: String? =
+                if connections.count >= Self.maximumConnections {
+                    "more than \(Self.maximumConnections) matter TCP connections"
+                } else if connections.values.count(where: { $0.peer.host == host }) >= Self.maximumConnectionsPerHost {
+                    "more than \(Self.maximumConnectionsPerHost) matter TCP connections from \(host)"
+                } else {
+                    nil
+                }
+            if let refusal {
+                connection.close(reason: refusal)
+                run([.log(.connectionRefused(name: name, reason: refusal))])
                 continue
             }
             connections[connection.id] = connection
@@ -156,7 +175,10 @@ final class MatterPort {
         let now = Self.now()
         for connection in connections.values
         where connection.lastActivity.advanced(byMilliseconds: Self.connectionIdleMilliseconds) <= now {
-            connection.close(reason: "idle for \(Self.connectionIdleMilliseconds / 1000) s")
+            connection.close(reason: "no message for \(Self.connectionIdleMilliseconds / 1000) s")
+        }
+        for line in logLimiter.intervalEnded(now: now) {
+            logger.log(line.level, line.text)
         }
         run(table.timerFired(now: now, using: &random))
     }
@@ -175,7 +197,16 @@ final class MatterPort {
             case .send(let bytes, .tcp(let id, _)):
                 connections[id]?.send(bytes)
             case .log(let event):
-                logger.log(event.level, event.description)
+                if let line = logLimiter.admit(event, now: Self.now()) {
+                    logger.log(line.level, line.text)
+                }
+            case .peerActive(.tcp(let id, _)):
+                connections[id]?.messageTaken(at: Self.now())
+            case .peerActive(.udp):
+                break
+            case .commissioningAttemptsExhausted:
+                // The hub closes its window; its observer call (`hubChanged`) then ends the table's commissionee.
+                service.apply { hub, now in hub.commissioningAttemptsExhausted(now: now) }
             }
         }
         armTimer()
@@ -183,7 +214,7 @@ final class MatterPort {
 
     private func armTimer() {
         let idle = connections.values.map { $0.lastActivity.advanced(byMilliseconds: Self.connectionIdleMilliseconds) }
-        guard let deadline = ([table.nextDeadline] + idle).compactMap({ $0 }).min() else {
+        guard let deadline = ([table.nextDeadline, logLimiter.nextDeadline] + idle).compactMap({ $0 }).min() else {
             if timerArmedFor != nil {
                 timer.schedule(deadline: .distantFuture)
                 timerArmedFor = nil

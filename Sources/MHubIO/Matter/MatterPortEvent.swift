@@ -4,6 +4,25 @@ import MatterSecureChannel
 
 /// What happened on the Matter port that deserves a log line; the port logs it at `level`.
 enum MatterPortEvent: Hashable, Sendable, CustomStringConvertible {
+    /// Why a PBKDFParamRequest got StatusReport BUSY.
+    enum BusyReason: Hashable, Sendable, CustomStringConvertible {
+        /// Another initiator's handshake runs.
+        case handshakeRunning
+        /// The PASE session is open.
+        case sessionOpen
+        /// The peer held the slot for a whole handshake timeout while others were refused: it leaves the slot
+        /// to them for one more timeout.
+        case yielding
+
+        var description: String {
+            switch self {
+            case .handshakeRunning: "a handshake runs"
+            case .sessionOpen: "a PASE session is open"
+            case .yielding: "it held the slot for a whole timeout while others waited"
+            }
+        }
+    }
+
     /// A datagram or frame that is not a message this node takes (malformed, unknown session, wrong key).
     case dropped(MatterPeer, reason: String)
     case paseStarted(MatterPeer)
@@ -11,10 +30,18 @@ enum MatterPortEvent: Hashable, Sendable, CustomStringConvertible {
     case paseFailed(MatterPeer?, PASEFailure)
     /// A running handshake ended because the hub's commissioning window closed or changed.
     case paseAbandoned(reason: String)
-    /// A PBKDFParamRequest answered with StatusReport BUSY: a handshake runs or a session is open.
-    case busy(MatterPeer, minimumWaitMilliseconds: UInt16, sessionOpen: Bool)
-    /// A PASE message while the hub's commissioning window is closed, answered with FAILURE/INVALID_PARAMETER.
+    /// A PBKDFParamRequest answered with StatusReport BUSY.
+    case busy(MatterPeer, minimumWaitMilliseconds: UInt16, because: BusyReason)
+    /// A PASE message while the hub's commissioning window is closed (or has run out of attempts), answered with
+    /// FAILURE/INVALID_PARAMETER.
     case windowClosed(MatterPeer)
+    /// The window's PASE attempts are used up: the port asks the hub to close it.
+    case attemptsExhausted(failedAttempts: Int)
+    /// An answer to an unverified peer (the unsecured session over UDP) not sent, because it was larger than
+    /// the datagram it answered (docs/matter.md, "What an unverified peer gets").
+    case answerWithheld(MatterPeer, answerBytes: Int, receivedBytes: Int)
+    /// A TCP connection refused at once (too many in all, or from its host).
+    case connectionRefused(name: String, reason: String)
     case sessionClosed(localSessionID: UInt16, reason: String)
     case interaction(MatterPeer, InteractionEvent)
     /// A reliable message that was never acknowledged.
@@ -22,10 +49,28 @@ enum MatterPortEvent: Hashable, Sendable, CustomStringConvertible {
 
     var level: LogLevel {
         switch self {
-        case .dropped, .deliveryFailed: .debug
+        case .dropped, .deliveryFailed, .answerWithheld, .connectionRefused: .debug
         case .paseStarted, .interaction: .info
         case .paseFailed(_, .malformedMessage), .paseFailed(_, .unexpectedMessage): .info
-        case .paseEstablished, .paseFailed, .paseAbandoned, .busy, .windowClosed, .sessionClosed: .notice
+        case .paseEstablished, .paseFailed, .paseAbandoned, .busy, .windowClosed, .attemptsExhausted,
+            .sessionClosed:
+            .notice
+        }
+    }
+
+    /// Events that anyone can cause as often as they send datagrams share a limit per kind (`MatterLogLimiter`);
+    /// nil for the rest, which the node's own bounds keep rare.
+    var floodKind: String? {
+        switch self {
+        case .dropped: "dropped messages"
+        case .busy: "BUSY refusals"
+        case .windowClosed: "closed-window refusals"
+        case .answerWithheld: "answers withheld"
+        case .connectionRefused: "refused TCP connections"
+        case .paseFailed(_, .malformedMessage), .paseFailed(_, .unexpectedMessage): "malformed PASE messages"
+        case .paseStarted, .paseEstablished, .paseFailed, .paseAbandoned, .attemptsExhausted, .sessionClosed,
+            .interaction, .deliveryFailed:
+            nil
         }
     }
 
@@ -38,11 +83,15 @@ enum MatterPortEvent: Hashable, Sendable, CustomStringConvertible {
         case .paseFailed(let peer, let failure):
             "matter: PASE\(peer.map { " from \($0)" } ?? "") failed: \(failure)"
         case .paseAbandoned(let reason): "matter: the running PASE handshake ended: \(reason)"
-        case .busy(let peer, let wait, let sessionOpen):
-            "matter: PASE from \(peer) refused with BUSY (\(sessionOpen ? "a PASE session is open" : "a handshake runs"))"
-                + ", minimum wait \(wait) ms"
+        case .busy(let peer, let wait, let reason):
+            "matter: PASE from \(peer) refused with BUSY (\(reason)), minimum wait \(wait) ms"
         case .windowClosed(let peer):
             "matter: PASE from \(peer) refused: the hub's commissioning window is closed"
+        case .attemptsExhausted(let count):
+            "matter: \(count) failed PASE attempts in this commissioning window: it closes"
+        case .answerWithheld(let peer, let answer, let received):
+            "matter: no answer to \(peer): \(answer) bytes would answer a \(received)-byte datagram"
+        case .connectionRefused(let name, let reason): "matter: TCP connection from \(name) refused: \(reason)"
         case .sessionClosed(let session, let reason): "matter: PASE session \(session) closed: \(reason)"
         case .interaction(let peer, let event): "matter: \(peer): \(event)"
         case .deliveryFailed(let peer, let exchange):
@@ -56,4 +105,10 @@ enum MatterPortAction: Hashable, Sendable {
     /// Send these bytes, one whole message, to the peer (the TCP owner adds the length prefix).
     case send([UInt8], to: MatterPeer)
     case log(MatterPortEvent)
+    /// The peer sent a message the node took (it decoded and, on the secure session, authenticated): over TCP
+    /// that is what keeps its connection from the idle timeout.
+    case peerActive(MatterPeer)
+    /// The window's PASE attempts are used up: tell the hub (`Hub.commissioningAttemptsExhausted(now:)`), whose
+    /// window then closes. The table already refuses PASE as for a closed window.
+    case commissioningAttemptsExhausted
 }

@@ -10,39 +10,61 @@ extension MatterSessionTable {
         }
     }
 
+    /// Whether our reliable messages on exchange `key` to `peer` are retransmitted on MRP's timer: over UDP on the
+    /// secure session only. The unsecured session's peers are not verified (anyone can put any source address on
+    /// a datagram), so there the kept message goes again only in answer to a duplicate of what it answered.
+    static func retransmitsOnTimer(_ key: MatterExchange.Key, to peer: MatterPeer) -> Bool {
+        peer.usesReliableMessaging && key.session.isSecure
+    }
+
     /// MRP's part in receiving `message` on exchange `key`: opens the exchange if the message starts one, lets its
     /// `ReliableMessaging` see it, and sends the acknowledgements that calls for. Returns whether the message is
     /// new and has an exchange to go to.
     ///
     /// A message that starts no exchange (a duplicate, a message from a non-initiator on an unknown exchange) is
-    /// only acknowledged if it asks to be, as CHIP's `ExchangeManager::SendStandaloneAckIfNeeded` does.
+    /// only acknowledged if it asks to be, as CHIP's `ExchangeManager::SendStandaloneAckIfNeeded` does. On an
+    /// exchange that does not retransmit on a timer, a duplicate of the message our kept answer acknowledged gets
+    /// that answer again instead of a bare acknowledgement: its sender missed the answer, and this is how it
+    /// still arrives over a lossy network.
     mutating func receive(
         _ message: Message, on key: MatterExchange.Key, from peer: MatterPeer, isDuplicate: Bool,
         configuration: ReliableMessagingConfiguration, now: MonotonicInstant,
         using generator: inout some RandomNumberGenerator
     ) -> (isNew: Bool, actions: [MatterPortAction]) {
         let header = message.protocolHeader
+        let counter = message.header.messageCounter
+        let taken: [MatterPortAction] = [.peerActive(peer)]
         if exchanges[key] == nil {
             let isAck =
                 header.protocolID == .secureChannel && header.opcode == SecureChannelOpcode.standaloneAck.rawValue
             guard header.isInitiator, !isDuplicate, !isAck else {
-                guard header.needsAcknowledgement else { return (false, []) }
-                return (false, standaloneAck(on: key, to: peer, acknowledging: message.header.messageCounter))
+                guard header.needsAcknowledgement else { return (false, taken) }
+                return (false, taken + standaloneAck(on: key, to: peer, acknowledging: counter))
             }
             openExchange(key, peer: peer, configuration: configuration, now: now)
         }
-        guard var exchange = exchanges[key] else { return (false, []) }
+        guard var exchange = exchanges[key] else { return (false, taken) }
         exchange.peer = peer
         exchange.lastActivity = now
+        if let acknowledged = header.acknowledgedMessageCounter, exchange.sent?.counter == acknowledged {
+            exchange.sent = nil
+        }
+        if isDuplicate, header.needsAcknowledgement, !Self.retransmitsOnTimer(key, to: peer),
+            let sent = exchange.sent, sent.acknowledging == counter
+        {
+            exchanges[key] = exchange
+            return (false, taken + [.send(sent.bytes, to: peer)])
+        }
         let steps = exchange.reliability.messageReceived(
-            counter: message.header.messageCounter, needsAcknowledgement: header.needsAcknowledgement,
+            counter: counter, needsAcknowledgement: header.needsAcknowledgement,
             acknowledgedCounter: header.acknowledgedMessageCounter, isDuplicate: isDuplicate, now: now)
         exchanges[key] = exchange
-        return (!isDuplicate, apply(steps, on: key, now: now, using: &generator))
+        return (!isDuplicate, taken + apply(steps, on: key, now: now, using: &generator))
     }
 
-    /// Sends a message on exchange `key` as its responder, reliably over UDP, with the pending acknowledgement
-    /// piggybacked; keeps its bytes for retransmission.
+    /// Sends a message on exchange `key` as its responder, with the pending acknowledgement piggybacked. Over UDP
+    /// it asks for an acknowledgement (R flag) and is kept until acknowledged: retransmitted on MRP's timer on the
+    /// secure session, sent again for a duplicate on the unsecured one (`receive`).
     mutating func respond(
         on key: MatterExchange.Key, opcode: UInt8, protocolID: ProtocolID, payload: [UInt8], now: MonotonicInstant,
         using generator: inout some RandomNumberGenerator
@@ -53,7 +75,8 @@ extension MatterSessionTable {
         }
         let reliable = exchange.peer.usesReliableMessaging
         let (acknowledged, _) = exchange.reliability.messageSending(
-            counter: counter, needsAcknowledgement: reliable, now: now, using: &generator)
+            counter: counter, needsAcknowledgement: Self.retransmitsOnTimer(key, to: exchange.peer), now: now,
+            using: &generator)
         let header = ProtocolHeader(
             isInitiator: false, needsAcknowledgement: reliable, opcode: opcode, exchangeID: key.exchangeID,
             protocolID: protocolID, acknowledgedMessageCounter: acknowledged)
@@ -62,7 +85,9 @@ extension MatterSessionTable {
             return []
         }
         exchange.lastActivity = now
-        if reliable { exchange.sent = (counter, bytes) }
+        if reliable {
+            exchange.sent = MatterExchange.SentMessage(counter: counter, bytes: bytes, acknowledging: acknowledged)
+        }
         exchanges[key] = exchange
         return [.send(bytes, to: exchange.peer)]
     }

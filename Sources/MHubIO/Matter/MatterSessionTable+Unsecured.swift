@@ -3,7 +3,56 @@ import MatterSecureChannel
 
 extension MatterSessionTable {
     /// A message on the unsecured session (session 0): PASE, under MRP.
+    ///
+    /// Over UDP its sender is not verified (docs/matter.md, "What an unverified peer gets"): everything it gets
+    /// back goes at once, in answer to this datagram, never on a timer (no retransmission, no deferred
+    /// acknowledgement), and `answeringOnce` holds that to one datagram no larger than this one.
     mutating func unsecuredMessageReceived(
+        _ bytes: [UInt8], from peer: MatterPeer, now: MonotonicInstant,
+        using generator: inout some RandomNumberGenerator
+    ) -> [MatterPortAction] {
+        var actions = unsecuredMessageHandled(bytes, from: peer, now: now, using: &generator)
+        guard case .udp = peer else { return actions }
+        for key in exchanges.keys where !key.session.isSecure {
+            guard var exchange = exchanges[key], exchange.reliability.pendingAcknowledgement != nil else { continue }
+            let steps = exchange.reliability.exchangeClosing()
+            exchanges[key] = exchange
+            actions += apply(steps, on: key, now: now, using: &generator)
+        }
+        return Self.answeringOnce(actions, receivedBytes: bytes.count)
+    }
+
+    /// The rule for what an unverified peer gets back for one datagram: at most one datagram (the last one the
+    /// node meant to send, which carries the acknowledgement), and only if it is no larger than the datagram it
+    /// answers, unless it carries an open window's handshake on (PBKDFParamResponse, Pake2: PASE's own messages,
+    /// about twice the size of the requests they answer). What is held back is logged (rate-limited).
+    static func answeringOnce(_ actions: [MatterPortAction], receivedBytes: Int) -> [MatterPortAction] {
+        let last = actions.lastIndex { if case .send = $0 { true } else { false } }
+        var result: [MatterPortAction] = []
+        for (index, action) in actions.enumerated() {
+            guard case .send(let bytes, let peer) = action else {
+                result.append(action)
+                continue
+            }
+            guard index == last else { continue }
+            if bytes.count <= receivedBytes || continuesHandshake(bytes) {
+                result.append(action)
+            } else {
+                result.append(.log(.answerWithheld(peer, answerBytes: bytes.count, receivedBytes: receivedBytes)))
+            }
+        }
+        return result
+    }
+
+    /// Whether our unsecured message `bytes` is a PBKDFParamResponse or a Pake2.
+    static func continuesHandshake(_ bytes: [UInt8]) -> Bool {
+        guard let message = try? Message.decodeUnsecured(bytes), message.protocolHeader.protocolID == .secureChannel
+        else { return false }
+        let opcode = SecureChannelOpcode(rawValue: message.protocolHeader.opcode)
+        return opcode == .pbkdfParamResponse || opcode == .pake2
+    }
+
+    private mutating func unsecuredMessageHandled(
         _ bytes: [UInt8], from peer: MatterPeer, now: MonotonicInstant,
         using generator: inout some RandomNumberGenerator
     ) -> [MatterPortAction] {
@@ -43,7 +92,8 @@ extension MatterSessionTable {
         }
     }
 
-    /// A PASE message: refused while the window is closed or a session is open, else the responder's.
+    /// A PASE message: refused while the window is closed (or out of attempts) or a session is open, or while
+    /// its host must leave the slot to others (`MatterSessionTable+PASEHold`); else the responder's.
     private mutating func pase(
         _ message: Message, on key: MatterExchange.Key, from initiator: MatterUnsecuredPeer, now: MonotonicInstant,
         using generator: inout some RandomNumberGenerator
@@ -58,27 +108,41 @@ extension MatterSessionTable {
                     on: key, opcode: SecureChannelOpcode.statusReport.rawValue, protocolID: .secureChannel,
                     payload: failure.encoded(), now: now, using: &generator)
         }
+        let host = initiator.peer.host
         if opcode == .pbkdfParamRequest, let deadline = sessionDeadline {
             let wait = UInt16(clamping: deadline.milliseconds(since: now))
-            exchanges[key]?.closing = true
-            return [.log(.busy(initiator.peer, minimumWaitMilliseconds: wait, sessionOpen: true))]
-                + respond(
-                    on: key, opcode: SecureChannelOpcode.statusReport.rawValue, protocolID: .secureChannel,
-                    payload: StatusReport.busy(minimumWaitMilliseconds: wait).encoded(), now: now, using: &generator)
+            return refuseBusy(on: key, initiator.peer, wait: wait, because: .sessionOpen, now: now, using: &generator)
+        }
+        if opcode == .pbkdfParamRequest, let wait = yieldingWait(for: host, now: now) {
+            return refuseBusy(on: key, initiator.peer, wait: wait, because: .yielding, now: now, using: &generator)
         }
         guard let handle = unsecuredPeers[initiator]?.handle else { return [] }
-        let wasRunning = responder.isHandshakeInProgress
+        let exchange = PASEExchange(peer: handle, exchangeID: key.exchangeID)
+        let running = responder.handshakeExchange
         let steps = responder.messageReceived(
-            opcode: message.protocolHeader.opcode, payload: message.payload,
-            exchange: PASEExchange(peer: handle, exchangeID: key.exchangeID), now: now, using: &generator)
+            opcode: message.protocolHeader.opcode, payload: message.payload, exchange: exchange, now: now,
+            handshakeDeadline: holdDeadline(for: host, now: now), using: &generator)
         self.responder = responder
         var actions: [MatterPortAction] = []
-        if opcode == .pbkdfParamRequest, !wasRunning, responder.isHandshakeInProgress {
+        if running != exchange, responder.handshakeExchange == exchange, let deadline = responder.nextDeadline {
             actions.append(.log(.paseStarted(initiator.peer)))
+            handshakeStarted(by: host, deadline: deadline, now: now)
         }
         actions += runPASE(steps, now: now, using: &generator)
         if opcode == .statusReport { actions += finish(key, now: now, using: &generator) }
-        return actions
+        return actions + checkAttempts()
+    }
+
+    /// StatusReport BUSY with `wait` (CHIP `StatusReport::MakeBusyStatusReportMessage`), which ends the exchange.
+    private mutating func refuseBusy(
+        on key: MatterExchange.Key, _ peer: MatterPeer, wait: UInt16, because reason: MatterPortEvent.BusyReason,
+        now: MonotonicInstant, using generator: inout some RandomNumberGenerator
+    ) -> [MatterPortAction] {
+        exchanges[key]?.closing = true
+        return [.log(.busy(peer, minimumWaitMilliseconds: wait, because: reason))]
+            + respond(
+                on: key, opcode: SecureChannelOpcode.statusReport.rawValue, protocolID: .secureChannel,
+                payload: StatusReport.busy(minimumWaitMilliseconds: wait).encoded(), now: now, using: &generator)
     }
 
     /// Carries out what the PASE responder asked for.
@@ -96,7 +160,9 @@ extension MatterSessionTable {
                     exchanges[key]?.closing = true
                     if let report = try? StatusReport.decode(payload), report.generalCode == .busy {
                         let wait = report.minimumWaitMilliseconds ?? 0
-                        actions.append(.log(.busy(initiator.peer, minimumWaitMilliseconds: wait, sessionOpen: false)))
+                        actions.append(
+                            .log(.busy(initiator.peer, minimumWaitMilliseconds: wait, because: .handshakeRunning)))
+                        othersRefused(host: initiator.peer.host)
                     }
                 }
                 actions += respond(
@@ -106,6 +172,7 @@ extension MatterSessionTable {
                 guard let initiator = peersByHandle[pase.exchange.peer] else { continue }
                 session = MatterSecureSession(pase: pase, peer: initiator.peer, now: now, using: &generator)
                 responder?.sessionIDsInUse = [pase.localSessionID]
+                paseHold = nil
                 actions.append(
                     .log(
                         .paseEstablished(

@@ -1,3 +1,4 @@
+import MHubHub
 import MatterInteraction
 import MatterMessage
 import MatterSecureChannel
@@ -9,8 +10,12 @@ import MatterSecureChannel
 /// PBKDFParamRequest on another exchange with BUSY; while the PASE session is open, this table does. Without a
 /// commissionee (the hub's window is closed) PASE messages get StatusReport FAILURE/INVALID_PARAMETER, as
 /// matter.js's `SecureChannelProtocol` answers when no PASE server is set. A handshake not finished, or a session
-/// without a message, for `paseTimeoutMilliseconds` frees the slot. Everything this table holds is bounded, so
-/// no sequence of datagrams can grow it without limit.
+/// without a message, for `paseTimeoutMilliseconds` frees the slot; one host holds the slot for at most one
+/// handshake timeout at a stretch (`PASEHold`); `maximumFailedAttempts` failed handshakes use up the window.
+/// Over UDP the unsecured session's peers are not verified, so each of their datagrams gets at most one datagram
+/// back, no larger than itself except PASE's own handshake messages, and nothing on a timer
+/// (`unsecuredMessageReceived`). Everything this table holds is bounded, so no sequence of datagrams can grow it
+/// without limit.
 struct MatterSessionTable {
     /// Exchanges kept at once; the least recently active goes first (closing ones before open ones).
     static let maximumExchanges = 32
@@ -18,6 +23,9 @@ struct MatterSessionTable {
     static let maximumUnsecuredPeers = 128
     /// An exchange with no message either way for this long is dropped.
     static let exchangeIdleMilliseconds: UInt64 = 60_000
+    /// Failed PASE attempts after which the window is used up (the hub's limit, CHIP's
+    /// `kMaxFailedCommissioningAttempts`).
+    static let maximumFailedAttempts = Hub.maximumFailedCommissioningAttempts
 
     struct UnsecuredPeerState {
         var counters = MessageCounterWindow(mode: .unencrypted)
@@ -28,7 +36,10 @@ struct MatterSessionTable {
     let reader: AttributeReader
     let paseTimeoutMilliseconds: UInt64
     private(set) var commissionee: MatterCommissionee?
+    /// The window's PASE responder; nil while the window is closed or once its attempts are used up.
     var responder: PASEResponder?
+    /// The host holding the PASE slot, and until when.
+    var paseHold: PASEHold?
     var session: MatterSecureSession?
     var exchanges: [MatterExchange.Key: MatterExchange] = [:]
     var unsecuredPeers: [MatterUnsecuredPeer: UnsecuredPeerState] = [:]
@@ -87,7 +98,7 @@ struct MatterSessionTable {
         if var responder {
             let steps = responder.timerFired(now: now)
             self.responder = responder
-            actions += runPASE(steps, now: now, using: &generator)
+            actions += runPASE(steps, now: now, using: &generator) + checkAttempts()
         }
         if let deadline = sessionDeadline, deadline <= now {
             actions += endSession(reason: "no message for \(paseTimeoutMilliseconds / 1000) s")
@@ -116,6 +127,7 @@ struct MatterSessionTable {
         }
         self.commissionee = commissionee
         responder = commissionee.map { PASEResponder(configuration: $0.responder) }
+        paseHold = nil
         return actions
     }
 

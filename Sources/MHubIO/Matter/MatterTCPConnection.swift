@@ -18,6 +18,7 @@ final class MatterTCPConnection {
     private var framing = MatterTCPFraming()
     private var output = OutputQueue()
     private(set) var closed = false
+    /// When the connection opened, or last carried a message the node took (`messageTaken(at:)`).
     private(set) var lastActivity: MonotonicInstant
 
     /// Each whole message received.
@@ -36,6 +37,11 @@ final class MatterTCPConnection {
     func start() {
         dispatchPrecondition(condition: .onQueue(queue))
         sources.start(readable: { [weak self] in self?.readAvailable() }, writable: { [weak self] in self?.flush() })
+    }
+
+    /// The node took a message from this connection: it is not idle.
+    func messageTaken(at now: MonotonicInstant) {
+        lastActivity = now
     }
 
     /// Queues one message with its length prefix.
@@ -72,7 +78,6 @@ final class MatterTCPConnection {
             close(reason: reason)
             return
         }
-        lastActivity = MatterPort.now()
         framing.append(bytes)
         do {
             while !closed, let message = try framing.next() {

@@ -25,24 +25,34 @@ struct MatterTableHarness {
     var now: UInt64 = 1_000
     /// Every log event, in order.
     var events: [MatterPortEvent] = []
+    /// How many times the table told the hub that the window's PASE attempts are used up.
+    var exhaustedReports = 0
 
-    init(windowOpen: Bool = true, paseTimeoutMilliseconds: UInt64 = 60_000) throws {
+    init(
+        windowOpen: Bool = true, paseTimeoutMilliseconds: UInt64 = 60_000,
+        establishmentTimeoutMilliseconds: UInt64 = 60_000
+    ) throws {
         let reader = AttributeReader(node: HubMatterNode.node(identity: Self.identity), dataVersion: 0x1234_5678)
         table = MatterSessionTable(reader: reader, paseTimeoutMilliseconds: paseTimeoutMilliseconds, using: &random)
+        self.establishmentTimeoutMilliseconds = establishmentTimeoutMilliseconds
         if windowOpen {
             try openWindow()
         }
     }
 
+    let establishmentTimeoutMilliseconds: UInt64
+
     mutating func openWindow() throws {
-        let commissionee = try MatterCommissionee(window: Self.window, establishmentTimeoutMilliseconds: 60_000)
+        let commissionee = try MatterCommissionee(
+            window: Self.window, establishmentTimeoutMilliseconds: establishmentTimeoutMilliseconds)
         record(table.commissioneeChanged(to: commissionee))
     }
 
-    static func udp(_ port: Int) -> MatterPeer {
+    /// A UDP peer on 127.0.0.`host`, port `port`.
+    static func udp(_ port: Int, host: UInt8 = 1) -> MatterPeer {
         .udp(
             MatterUDPAddress(
-                bytes: [2, 0, UInt8(port >> 8), UInt8(port & 0xFF), 127, 0, 0, 1], text: "127.0.0.1:\(port)"))
+                bytes: [2, 0, UInt8(port >> 8), UInt8(port & 0xFF), 127, 0, 0, host], text: "127.0.0.\(host):\(port)"))
     }
 
     var instant: MonotonicInstant { MonotonicInstant(milliseconds: now) }
@@ -65,8 +75,12 @@ struct MatterTableHarness {
     }
 
     mutating func record(_ actions: [MatterPortAction]) {
-        for case .log(let event) in actions {
-            events.append(event)
+        for action in actions {
+            switch action {
+            case .log(let event): events.append(event)
+            case .commissioningAttemptsExhausted: exhaustedReports += 1
+            case .send, .peerActive: break
+            }
         }
     }
 

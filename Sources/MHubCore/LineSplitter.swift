@@ -1,22 +1,25 @@
-/// Splits a byte stream into lines (one JSON message each) with a hard size limit.
+/// Splits a byte stream into lines (one JSON message each, as the control protocol's Unix socket frames them)
+/// with a hard size limit.
 ///
-/// A line longer than the limit is reported once as `.oversized` and skipped up to its newline, so the
-/// connection goes on with the next message.
-struct LineSplitter {
-    let maximumBytes: Int
+/// An incremental decoder: `append` bytes as they arrive and take the items they complete. A line ends at LF; one
+/// CR before the LF is dropped; empty lines are skipped. A line longer than the limit (counting a CR before its
+/// LF) is reported once as `.oversized` and skipped up to its newline, so the connection goes on with the next
+/// message. How the bytes are split into `append` calls changes nothing.
+public struct LineSplitter: Sendable {
+    public let maximumBytes: Int
     private var buffer: [UInt8] = []
     private var discarding = false
 
-    init(maximumBytes: Int) {
+    public init(maximumBytes: Int) {
         self.maximumBytes = maximumBytes
     }
 
-    enum Item: Equatable {
+    public enum Item: Hashable, Sendable {
         case line([UInt8])
         case oversized
     }
 
-    mutating func append(_ bytes: some Collection<UInt8>) -> [Item] {
+    public mutating func append(_ bytes: some Collection<UInt8>) -> [Item] {
         var items: [Item] = []
         for byte in bytes {
             if byte == UInt8(ascii: "\n") {
