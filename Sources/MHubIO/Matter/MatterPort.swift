@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import MHubCore
 import MHubHub
+import MHubPOSIX
 import MatterCrypto
 import MatterInteraction
 import MatterMessage
@@ -32,9 +33,8 @@ final class MatterPort {
     private let queue: DispatchQueue
     private let logger: Logger
     private let udpFD: Int32
-    private let tcpFD: Int32
+    private var tcpListener: ListeningSocket?
     private let udpSource: any DispatchSourceRead
-    private let tcpSource: any DispatchSourceRead
     private let timer: any DispatchSourceTimer
     private var timerArmedFor: MonotonicInstant?
     private var table: MatterSessionTable
@@ -56,24 +56,22 @@ final class MatterPort {
         self.queue = queue
         self.logger = logger
         udpFD = udp
-        tcpFD = tcp
         let reader = AttributeReader(
             node: HubMatterNode.node(identity: configuration.hub), dataVersion: UInt32.random(in: 0...UInt32.max))
         table = MatterSessionTable(
             reader: reader, paseTimeoutMilliseconds: UInt64(configuration.matter.paseTimeoutSeconds) * 1000,
             using: &random)
         udpSource = DispatchSource.makeReadSource(fileDescriptor: udp, queue: queue)
-        tcpSource = DispatchSource.makeReadSource(fileDescriptor: tcp, queue: queue)
         timer = DispatchSource.makeTimerSource(queue: queue)
         udpSource.setEventHandler { [weak self] in self?.datagramsAvailable() }
         udpSource.setCancelHandler { Glibc.close(udp) }
-        tcpSource.setEventHandler { [weak self] in self?.acceptAll() }
-        tcpSource.setCancelHandler { Glibc.close(tcp) }
         timer.setEventHandler { [weak self] in self?.timerFired() }
         timer.schedule(deadline: .distantFuture)
         udpSource.resume()
-        tcpSource.resume()
         timer.resume()
+        tcpListener = ListeningSocket(
+            fd: FileDescriptor(rawValue: tcp), label: "matter tcp", queue: queue, logger: logger,
+            accepted: { [weak self] socket, address in self?.accepted(socket, from: address) })
         logger.notice("listening on matter udp+tcp port \(port)")
         service.observe { [weak self] hub in self?.hubChanged(hub) }
     }
@@ -89,7 +87,7 @@ final class MatterPort {
         guard !stopped else { return }
         stopped = true
         udpSource.cancel()
-        tcpSource.cancel()
+        tcpListener?.stop()
         timer.cancel()
         for connection in connections.values {
             connection.close(reason: "mhubd is stopping")
@@ -132,32 +130,32 @@ final class MatterPort {
         }
     }
 
-    private func acceptAll() {
+    private func accepted(_ socket: FileDescriptor, from address: SocketAddress) {
         dispatchPrecondition(condition: .onQueue(queue))
-        while let (fd, name) = MatterSockets.accept(tcpFD) {
-            connectionCounter += 1
-            let connection = MatterTCPConnection(
-                id: connectionCounter, fd: fd, name: name, queue: queue, now: Self.now())
-            connection.onMessage = { [weak self] connection, message in self?.received(message, on: connection) }
-            connection.onClose = { [weak self] connection, reason in self?.closed(connection, reason: reason) }
-            connection.start()
-            let host = connection.peer.host
-            let refusal: String? =
-                if connections.count >= Self.maximumConnections {
-                    "more than \(Self.maximumConnections) matter TCP connections"
-                } else if connections.values.count(where: { $0.peer.host == host }) >= Self.maximumConnectionsPerHost {
-                    "more than \(Self.maximumConnectionsPerHost) matter TCP connections from \(host)"
-                } else {
-                    nil
-                }
-            if let refusal {
-                connection.close(reason: refusal)
-                run([.log(.connectionRefused(name: name, reason: refusal))])
-                continue
+        socket.disableNagle()
+        let name = address.text()
+        connectionCounter += 1
+        let connection = MatterTCPConnection(
+            id: connectionCounter, fd: socket.rawValue, name: name, queue: queue, now: Self.now())
+        connection.onMessage = { [weak self] connection, message in self?.received(message, on: connection) }
+        connection.onClose = { [weak self] connection, reason in self?.closed(connection, reason: reason) }
+        connection.start()
+        let host = connection.peer.host
+        let refusal: String? =
+            if connections.count >= Self.maximumConnections {
+                "more than \(Self.maximumConnections) matter TCP connections"
+            } else if connections.values.count(where: { $0.peer.host == host }) >= Self.maximumConnectionsPerHost {
+                "more than \(Self.maximumConnectionsPerHost) matter TCP connections from \(host)"
+            } else {
+                nil
             }
-            connections[connection.id] = connection
-            logger.debug("matter: \(connection.peer) connected")
+        if let refusal {
+            connection.close(reason: refusal)
+            run([.log(.connectionRefused(name: name, reason: refusal))])
+            return
         }
+        connections[connection.id] = connection
+        logger.debug("matter: \(connection.peer) connected")
     }
 
     private func received(_ message: [UInt8], on connection: MatterTCPConnection) {

@@ -45,11 +45,4 @@ enum MatterSockets {
         else { return false }
         return sent == bytes.count
     }
-
-    /// Accepts one TCP connection, non-blocking and close-on-exec, with TCP_NODELAY; nil when none is waiting.
-    static func accept(_ listener: Int32) -> (fd: Int32, name: String)? {
-        guard case .success(let (fd, address)) = FileDescriptor(rawValue: listener).accept() else { return nil }
-        fd.disableNagle()
-        return (fd.rawValue, address.text())
-    }
 }
