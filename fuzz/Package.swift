@@ -15,6 +15,7 @@ let fuzzTargets: [(name: String, products: [String])] = [
     ("tlv", ["MatterTLV"]),
     ("pase-responder", ["MatterSecureChannel", "MatterMessage", "MatterCrypto"]),
     ("read-request", ["MatterInteraction"]),
+    ("certificate", ["MatterCredentials"]),
     ("udc-declaration", ["MatterUDC"]),
     ("line-splitter", ["MHubCore"]),
 ]

@@ -158,4 +158,27 @@ import Testing
             }
         }
     }
+
+    /// Found by the certificate fuzz target: a subject whose PrintableString attribute holds "&" decoded, converted
+    /// to X.509 DER that no DER reader accepts, and so did not convert back. Such a string is refused at decode.
+    @Test func aPrintableStringOutsideItsSetIsRefusedAtDecode() throws {
+        let input = try #require(
+            bytes(
+                fromHex:
+                    "153001010424020137032c09094272696467652043412c0a0c496e7465726d6564696174652c0b034164612c0c02414c241305182604801eb02926050016803c37062c02084c6f76656c6163652c83073132332d3435262c0d034949492711ffffffffefffffff2715ffffffffffffffff1824070124080130094104651733505b9cf6ff80789eb04bf131de26330476ab8f59e8b486fe3bdcea206c3806919a7c87e3c4b96dfe6724c06d909f00a2738832890517bcce1e6b6b4bf0370a35012801182402013603040204011830041491bd2c0f3ac50f7a9b4dbad52117bce004e4897c3005143ff252a90ba986a1ca22d6ee5aaf34d569a7734a18300b40cef43e02e3533a7fec66e77eb0cc517a0956265b9362c649fed932d5a82092a5df2f0230fef0408e20a1c9d4252e3724371e960339612a6d543116ab0ca670a618"
+            ))
+        #expect(throws: CertificateFormatError.self) { try MatterCertificate(tlv: input) }
+    }
+
+    private func bytes(fromHex text: String) -> [UInt8]? {
+        var result: [UInt8] = []
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(index, offsetBy: 2)
+            guard let byte = UInt8(text[index..<next], radix: 16) else { return nil }
+            result.append(byte)
+            index = next
+        }
+        return result
+    }
 }

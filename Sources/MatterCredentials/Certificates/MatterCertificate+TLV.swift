@@ -101,6 +101,16 @@ extension DistinguishedNameAttribute {
         let number = tag & 0x7F
         if let type = TextAttributeType(rawValue: number) {
             guard case .utf8(let string) = value else { throw .wrongType("\(field) attribute \(number)") }
+            // What X.509 would carry must be a valid string of its type (X.680 §41.4), or the two forms disagree.
+            if type == .domainComponent {
+                guard string.utf8.allSatisfy({ $0 < 0x80 }) else {
+                    throw .invalidValue(field: field, reason: "a DomainComponent (IA5String) that is not ASCII")
+                }
+            } else if printable {
+                guard string.utf8.allSatisfy(\.isPrintableStringCharacter) else {
+                    throw .invalidValue(field: field, reason: "a PrintableString with a character outside its set")
+                }
+            }
             self = .text(type, string, printable: printable)
             return
         }
