@@ -42,16 +42,8 @@ alive() {
 
 has_ns() { ip netns list 2>/dev/null | cut -d' ' -f1 | grep -qx "$1"; }
 
-bus_answers() {
-    [ -S /run/dbus/system_bus_socket ] && dbus-send --system --print-reply --dest=org.freedesktop.DBus / \
-        org.freedesktop.DBus.GetId >/dev/null 2>&1
-}
-
-# The host's avahi-daemon answers on the bus while no pair exists.
-host_avahi_answers() {
-    dbus-send --system --print-reply --dest=org.freedesktop.Avahi / \
-        org.freedesktop.Avahi.Server.GetVersionString >/dev/null 2>&1
-}
+# "dbus" or "avahi-daemon" answers on the system bus (scripts/start-avahi.sh status).
+answers() { sh "$here/start-avahi.sh" status | grep -qx "$1 running"; }
 
 # The address of one family on a side's interface, or nothing.
 side_address() { # namespace interface -4|-6
@@ -117,7 +109,7 @@ up() {
     remove_pair
     mkdir -p "$state_dir"
     if [ ! -f "$state_dir/host-avahi" ]; then
-        if host_avahi_answers; then echo running; else echo stopped; fi > "$state_dir/host-avahi"
+        if answers avahi-daemon; then echo running; else echo stopped; fi > "$state_dir/host-avahi"
     fi
     sh "$here/start-avahi.sh" stop
 
@@ -131,7 +123,7 @@ up() {
 
     # The system bus runs in the host's namespace (a bus started from inside mh-hub would be ended by
     # `down`); start-avahi.sh run inside mh-hub then starts only avahi-daemon, there.
-    if ! bus_answers; then
+    if ! answers dbus; then
         mkdir -p /run/dbus
         { [ -f /run/dbus/pid ] && alive "$(cat /run/dbus/pid)"; } || rm -f /run/dbus/pid /run/dbus/system_bus_socket
         dbus-daemon --system --fork
