@@ -24,6 +24,8 @@ for option in "$@"; do
                 strace        # the hardening test traces mhubd's system calls
                 sqlite3       # a second opinion on the database after kill -9 (PRAGMA integrity_check)
                 libnl-route-3-200   # the CHIP Python controller's native library links it (Matter port peer tests)
+                iproute2      # ip netns: the peer tests' two-namespace network (scripts/netns-pair.sh)
+                util-linux    # unshare (the CHIP controller's sandbox) and flock (netns-pair.sh session)
             )
             ;;
         --packaging)

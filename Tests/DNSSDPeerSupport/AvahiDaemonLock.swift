@@ -9,6 +9,10 @@ import Testing
 public struct AvahiDaemonLock: TestTrait, SuiteTrait, TestScoping {
     public static let path = "/tmp/mhub-avahi-peer-tests.lock"
 
+    /// Whether the current task runs inside the lock's scope (what `NetworkNamespacePair` checks before it
+    /// moves avahi-daemon).
+    @TaskLocal public static var isHeld = false
+
     public var isRecursive: Bool { true }
 
     public func provideScope(
@@ -25,7 +29,7 @@ public struct AvahiDaemonLock: TestTrait, SuiteTrait, TestScoping {
             try await Task.sleep(nanoseconds: 50_000_000)
         }
         defer { flock(fd, LOCK_UN) }
-        try await function()
+        try await Self.$isHeld.withValue(true) { try await function() }
     }
 }
 

@@ -44,10 +44,11 @@ public enum ZeroconfPeer {
 
     /// Browses each of `types` for up to `seconds`, stopping early once every `expected` (type, instance)
     /// pair has resolved. `interface` (an IPv4 address such as `127.0.0.1`) keeps the browser's queries on
-    /// that interface.
+    /// that interface. `launcher` runs the browser through another program first, e.g. `ip netns exec mh-ctl`
+    /// (`NetworkNamespacePair.launcher(in:)`).
     public static func browse(
         _ types: [String], expecting expected: [(type: String, name: String)], seconds: Double,
-        interface: String? = nil
+        interface: String? = nil, launcher: (program: URL, arguments: [String])? = nil
     ) throws -> [String: [Instance]] {
         var arguments = [script, "--seconds", String(seconds)]
         if let interface {
@@ -56,7 +57,8 @@ public enum ZeroconfPeer {
         for (type, name) in expected {
             arguments += ["--expect", "\(type)=\(name)"]
         }
-        let result = try PeerProcess.run(python, arguments + types, timeout: seconds + 15)
+        let (program, prefix) = launcher.map { ($0.program.path, $0.arguments + [python]) } ?? (python, [])
+        let result = try PeerProcess.run(program, prefix + arguments + types, timeout: seconds + 15)
         guard result.status == 0, let data = result.output.data(using: .utf8) else {
             throw PeerTestFailure("zeroconf_browse.py failed (\(result.status)): \(result.errors)")
         }

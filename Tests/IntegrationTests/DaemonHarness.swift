@@ -44,7 +44,7 @@ final class DaemonHarness: @unchecked Sendable {
     var configurationPath: String { directory.appendingPathComponent("mhubd.json").path }
 
     var configurationJSON: JSONValue {
-        var root: [String: JSONValue] = [
+        let root: [String: JSONValue] = [
             "log_level": "debug",
             "state_directory": .string(directory.appendingPathComponent("state").path),
             "control": ["unix_socket": .string(socketPath), "tcp_port": 0],
@@ -59,15 +59,22 @@ final class DaemonHarness: @unchecked Sendable {
                 ["template": "contact-sensor", "name": "Door", "discriminator": 3000, "passcode": 34_567_890],
             ],
         ]
-        for (key, value) in extraConfiguration {
-            if case .object(let extra) = value, case .object(var base)? = root[key] {
-                for (innerKey, innerValue) in extra { base[innerKey] = innerValue }
-                root[key] = .object(base)
+        return .object(Self.merging(extraConfiguration, into: root))
+    }
+
+    /// `extra` over `base`, key by key: an object replaces the keys it names inside the object it meets, any
+    /// other value replaces the whole key.
+    static func merging(_ extra: [String: JSONValue], into base: [String: JSONValue]) -> [String: JSONValue] {
+        var root = base
+        for (key, value) in extra {
+            if case .object(let extra) = value, case .object(var inner)? = root[key] {
+                for (innerKey, innerValue) in extra { inner[innerKey] = innerValue }
+                root[key] = .object(inner)
             } else {
                 root[key] = value
             }
         }
-        return .object(root)
+        return root
     }
 
     /// Writes `configurationJSON` (or `text`) where mhubd reads it, e.g. before a SIGHUP.

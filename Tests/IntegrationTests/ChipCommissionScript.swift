@@ -1,0 +1,60 @@
+import DNSSDPeerSupport
+import Foundation
+import MHubCore
+
+/// `Peers/chip_commission.py`: the CHIP Python controller in the test network's controller namespace
+/// (`ip netns exec mh-ctl`), in its sandbox for the SDK's fixed paths (`Peers/chip_sandbox.sh`).
+///
+/// Runs with the same `sandbox` directory share the controller's storage (its CA, fabric and commissioned nodes),
+/// so a second run finds the fabric the first one made; a second controller is a second directory (and its own
+/// `--fabric-id`).
+struct ChipCommissionScript {
+    static let script = ChipController.peers.appendingPathComponent("chip_commission.py")
+
+    /// In CI always (a missing prerequisite then fails the tests); elsewhere only when both the controller and the
+    /// test network can run here.
+    static var shouldRun: Bool {
+        ChipController.inCI
+            || (ChipController.missingPrerequisite == nil && NetworkNamespacePair.missingPrerequisite == nil)
+    }
+
+    let pair: NetworkNamespacePair
+    let sandbox: URL
+    /// Options before the scenario, for every run (`--paa-trust-store DIR`, `--fabric-id N`, …).
+    var options: [String] = []
+
+    /// One run's report: the script's last line, and everything it printed before (the controller's log).
+    struct Report {
+        var json: JSONValue
+        var log: String
+
+        var ok: Bool { json["ok"] == true }
+        var result: JSONValue? { json["result"] }
+        /// The commissioning steps the controller reported as finished, in order.
+        var stages: [String] {
+            guard case .array(let stages)? = json["stages"] else { return [] }
+            return stages.compactMap { if case .string(let stage) = $0 { stage } else { nil } }
+        }
+        var firstError: JSONValue? { json["first_error"] }
+    }
+
+    /// Runs `scenario` with `arguments`; throws with the output if the script printed no report.
+    func run(_ scenario: String, _ arguments: [String] = [], extraOptions: [String] = [], timeout: Int = 120) throws
+        -> Report
+    {
+        let python = try ChipController.requirePython()
+        let command = [
+            String(timeout + 30), ChipController.sandbox.path, sandbox.path, python.path, Self.script.path,
+        ]
+        let runArguments = options + extraOptions + ["--timeout", String(timeout), scenario] + arguments
+        let result = try pair.run(
+            in: pair.controller, "/usr/bin/timeout", command + runArguments, timeout: Double(timeout + 40))
+        let lastLine = result.output.split(separator: "\n").last.map(String.init) ?? ""
+        guard result.status == 0, let json = try? JSONParser().parse(lastLine) else {
+            throw TestFailure(
+                "chip_commission.py \(scenario) ended with \(result.status):\n\(result.output.suffix(4000))\n"
+                    + result.errors.suffix(2000))
+        }
+        return Report(json: json, log: result.output)
+    }
+}

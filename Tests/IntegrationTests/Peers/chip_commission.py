@@ -1,0 +1,312 @@
+"""Commission mhub with the CHIP Python controller (home-assistant-chip-core, PyPI), and use the fabric afterwards.
+
+Usage: chip_commission.py [OPTION...] SCENARIO ARGUMENT...
+Runs inside chip_sandbox.sh (the SDK writes /data and /tmp/chip_kvs), in the test network's controller namespace
+(ip netns exec mh-ctl; scripts/netns-pair.sh). Scenarios:
+  discover                              DNS-SD browse for _matterc._udp (the controller's own multicast DNS)
+  pase-read ADDRESS[%IFACE] PIN NODEID  PASE over UDP, then read Basic Information over the PASE session
+  commission-on-network NODEID PIN      discover _matterc._udp, then commission (CommissionOnNetwork)
+  commission-ip ADDRESS[%IFACE] PIN NODEID
+                                        commission at a known address (CommissionIP)
+  read NODEID                           over CASE (the node found by its _matter._tcp record): Basic Information,
+                                        OperationalCredentials Fabrics (not fabric-filtered), CurrentFabricIndex
+  open-window NODEID                    OpenCommissioningWindow with a random passcode (enhanced window), for a
+                                        second controller: prints its passcode and manual code
+  remove-fabric NODEID INDEX            OperationalCredentials RemoveFabric
+Options:
+  --storage FILE          the controller's storage (its CA, fabric and node); default /tmp/chip-commission.json,
+                          which is the sandbox's: runs with the same sandbox directory find the same fabric
+  --paa-trust-store DIR   paaTrustStorePath: the directory of trusted PAA certificates (only files ending in .der,
+                          read once per process); default an empty directory, so no PAA is trusted
+  --fabric-id N           the controller's fabric (default 1); --controller-node-id N (default 112233);
+                          --vendor-id N (default 0xFFF1)
+  --discriminator D       discover / commission-on-network: only the node with this long discriminator
+  --port N                pase-read: the Matter port (default 5540)
+  --window-timeout S, --window-discriminator D, --iteration N
+                          open-window (defaults 180, 3840 and 1000)
+  --case-timeout S        read, open-window, remove-fabric: how long to wait for the operational session (its
+                          DNS-SD lookup and CASE; default 45)
+  --timeout S             the whole controller run (default 120)
+
+The controller runs in a child process (this script again, with --worker), since the SDK can abort its process
+when commissioning fails half-way (VerifyOrDie). Its log goes to stdout line by line as it comes; then one JSON
+object on the last line: {"scenario", "ok", "result" (the scenario's values, or null), "stages" (each
+"Successfully finished commissioning step '...'" the controller logged, in order), "failed_stage", "first_error"
+(the first "Error on commissioning step", PASE or operational-session failure the controller logged, else its
+exception, else how the child ended), "exit", "seconds"}. The exit status is 0 when the report was printed, whatever it says.
+"""
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+RESULT_MARKER = "@@chip_commission_result "
+KEEP_ALIVE = []
+FINISHED_STEP = re.compile(r"Successfully finished commissioning step '([^']+)'")
+FAILED_STEP = re.compile(r"Error on commissioning step '([^']+)': '(.*)'")
+PERFORMING_STEP = re.compile(r"Performing next commissioning step '([^']+)'")
+# PASESession.cpp: a StatusReport from the commissionee, or the handshake failing on this side.
+PASE_FAILURE = re.compile(
+    r"(Received error \(protocol code \d+\) during PASE process.*|Failed during PASE session setup.*)")
+# OperationalSessionSetup.cpp, CASESession.cpp: no operational session (the node not found by DNS-SD, or CASE).
+OPERATIONAL_FAILURE = re.compile(
+    r"(Timeout waiting for mDNS resolution.*|operational discovery failed.*|CASE [Ss]ession establishment failed.*)")
+SCENARIO_ARGUMENTS = {
+    "discover": [],
+    "pase-read": ["address", "pin", "node_id"],
+    "commission-on-network": ["node_id", "pin"],
+    "commission-ip": ["address", "pin", "node_id"],
+    "read": ["node_id"],
+    "open-window": ["node_id"],
+    "remove-fabric": ["node_id", "fabric_index"],
+}
+
+
+def arguments_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(usage=__doc__.split("\n")[2])
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--storage", default="/tmp/chip-commission.json")
+    parser.add_argument("--paa-trust-store")
+    parser.add_argument("--fabric-id", type=lambda text: int(text, 0), default=1)
+    parser.add_argument("--controller-node-id", type=lambda text: int(text, 0), default=112233)
+    parser.add_argument("--vendor-id", type=lambda text: int(text, 0), default=0xFFF1)
+    parser.add_argument("--discriminator", type=int)
+    parser.add_argument("--port", type=int, default=5540)
+    parser.add_argument("--window-timeout", type=int, default=180)
+    parser.add_argument("--window-discriminator", type=int, default=3840)
+    parser.add_argument("--iteration", type=int, default=1000)
+    parser.add_argument("--case-timeout", type=float, default=45)
+    parser.add_argument("--timeout", type=float, default=120)
+    parser.add_argument("scenario", choices=sorted(SCENARIO_ARGUMENTS))
+    parser.add_argument("values", nargs="*")
+    return parser
+
+
+def parse_arguments(argv):
+    parser = arguments_parser()
+    options = parser.parse_args(argv)
+    names = SCENARIO_ARGUMENTS[options.scenario]
+    if len(options.values) != len(names):
+        parser.error(f"{options.scenario} takes {' '.join(name.upper() for name in names) or 'no arguments'}")
+    for name, value in zip(names, options.values):
+        setattr(options, name, value if name == "address" else int(value, 0))
+    return options
+
+
+# -- The parent: runs the worker, reads its log, prints the report. --------------------------------------------------
+
+
+def run_parent(argv) -> None:
+    options = parse_arguments(argv)
+    started = time.monotonic()
+    child = subprocess.Popen(
+        [sys.executable, "-u", os.path.abspath(__file__), "--worker", *argv],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
+    lines = []
+
+    def read_log():
+        for raw in child.stdout:
+            line = raw.decode("utf-8", "replace").rstrip("\n")
+            lines.append(line)
+            if not line.startswith(RESULT_MARKER):
+                print(line, flush=True)
+
+    reader = threading.Thread(target=read_log, daemon=True)
+    reader.start()
+    timed_out = False
+    try:
+        child.wait(timeout=options.timeout)
+    except subprocess.TimeoutExpired:
+        timed_out = True
+        os.killpg(child.pid, signal.SIGKILL)  # the worker's own process group (start_new_session)
+        child.wait()
+    reader.join(timeout=5)
+    report = make_report(options.scenario, lines, child.returncode, timed_out)
+    report["seconds"] = round(time.monotonic() - started, 2)
+    print("\n" + json.dumps(report), flush=True)
+
+
+def make_report(scenario: str, lines, returncode: int, timed_out: bool) -> dict:
+    stages, failed_stage, step_error, performing, worker = [], None, None, None, None
+    for line in lines:
+        if line.startswith(RESULT_MARKER):
+            worker = json.loads(line[len(RESULT_MARKER):])
+        elif (match := FINISHED_STEP.search(line)) is not None:
+            stages.append(match.group(1))
+        elif (match := FAILED_STEP.search(line)) is not None:
+            if step_error is None:
+                failed_stage, step_error = match.group(1), f"{match.group(1)}: {match.group(2)}"
+        elif (match := PASE_FAILURE.search(line)) is not None:
+            if step_error is None:
+                failed_stage, step_error = "SecurePairing", match.group(1)
+        elif (match := OPERATIONAL_FAILURE.search(line)) is not None:
+            if step_error is None:
+                step_error = match.group(1)
+        elif (match := PERFORMING_STEP.search(line)) is not None:
+            performing = match.group(1)
+    if timed_out:
+        ended = "killed at the timeout"
+    elif returncode < 0:
+        ended = f"killed by signal {-returncode} ({signal.Signals(-returncode).name})"
+    else:
+        ended = f"exit {returncode}"
+    if failed_stage is None and performing is not None and performing not in stages and worker is None:
+        failed_stage = performing  # the child died during a step it never reported on
+    worker_error = worker.get("error") if worker else None
+    return {
+        "scenario": scenario,
+        "ok": worker is not None and worker_error is None,
+        "result": worker.get("result") if worker else None,
+        "stages": stages,
+        "failed_stage": failed_stage,
+        "first_error": step_error or worker_error or (None if worker else f"no report from the controller: {ended}"),
+        "exit": ended,
+    }
+
+
+# -- The worker: the CHIP controller itself. ------------------------------------------------------------------------
+
+
+def error_text(error: BaseException) -> str:
+    return f"{type(error).__name__}: {error}"
+
+
+def plain(value):
+    """A cluster value as JSON can hold it: bytes as hex, structs as their fields, enums as numbers."""
+    if isinstance(value, bytes):
+        return value.hex()
+    if isinstance(value, (bool, int, float, str)) or value is None:
+        return value
+    if isinstance(value, (list, tuple)):
+        return [plain(item) for item in value]
+    if hasattr(value, "__dataclass_fields__"):
+        return {name: plain(getattr(value, name)) for name in value.__dataclass_fields__}
+    return str(value)
+
+
+async def controller_for(options):
+    import chip.CertificateAuthority
+    from chip.ChipStack import ChipStack
+
+    stack = ChipStack(persistentStoragePath=options.storage, enableServerInteractions=False)
+    authorities = chip.CertificateAuthority.CertificateAuthorityManager(chipStack=stack)
+    authorities.LoadAuthoritiesFromStorage()
+    authority = authorities.activeCaList[0] if authorities.activeCaList else authorities.NewCertificateAuthority()
+    admin = next((admin for admin in authority.adminList if admin.fabricId == options.fabric_id), None)
+    if admin is None:
+        admin = authority.NewFabricAdmin(vendorId=options.vendor_id, fabricId=options.fabric_id)
+    trust_store = options.paa_trust_store or tempfile.mkdtemp(prefix="chip-paa-")
+    controller = admin.NewController(nodeId=options.controller_node_id, paaTrustStorePath=trust_store)
+    # The stack, the authorities and the admin shut themselves down when collected: keep them for the whole run.
+    KEEP_ALIVE.extend([stack, authorities, admin, controller])
+    return controller
+
+
+def discovery_filter(options):
+    from chip.discovery import FilterType
+
+    if options.discriminator is None:
+        return FilterType.NONE, None
+    return FilterType.LONG_DISCRIMINATOR, options.discriminator
+
+
+async def operational_session(controller, options) -> None:
+    """A CASE session with the node (found by its _matter._tcp record), or TimeoutError after --case-timeout."""
+    try:
+        await asyncio.wait_for(controller.GetConnectedDevice(options.node_id, allowPASE=False), options.case_timeout)
+    except asyncio.TimeoutError:
+        raise TimeoutError(f"no operational session with node {options.node_id} within {options.case_timeout} s")
+
+
+async def read_basic_information(controller, node_id: int) -> dict:
+    import chip.clusters.Objects as Clusters
+
+    basic = Clusters.BasicInformation.Attributes
+    response = await controller.ReadAttribute(node_id, [(0, Clusters.BasicInformation)])
+    attributes = response[0][Clusters.BasicInformation]
+    names = {
+        "vendor_id": basic.VendorID, "product_id": basic.ProductID, "vendor_name": basic.VendorName,
+        "product_name": basic.ProductName, "node_label": basic.NodeLabel, "serial_number": basic.SerialNumber,
+        "software_version_string": basic.SoftwareVersionString, "cluster_revision": basic.ClusterRevision,
+    }
+    values = {name: plain(attributes.get(attribute)) for name, attribute in names.items()}
+    values["attribute_count"] = len(attributes)
+    return values
+
+
+async def scenario(options, controller) -> dict:
+    import chip.clusters.Objects as Clusters
+
+    if options.scenario == "discover":
+        filter_type, value = discovery_filter(options)
+        nodes = await controller.DiscoverCommissionableNodes(filter_type, value, stopOnFirst=True, timeoutSecond=15)
+        return {"nodes": [plain(node) for node in nodes]}
+    if options.scenario == "pase-read":
+        await controller.EstablishPASESessionIP(options.address, options.pin, options.node_id, port=options.port)
+        return {"basic_information": await read_basic_information(controller, options.node_id)}
+    if options.scenario == "commission-on-network":
+        filter_type, value = discovery_filter(options)
+        node_id = await controller.CommissionOnNetwork(options.node_id, options.pin, filter_type, value)
+        return {"node_id": node_id}
+    if options.scenario == "commission-ip":
+        return {"node_id": await controller.CommissionIP(options.address, options.pin, options.node_id)}
+    if options.scenario == "read":
+        credentials = Clusters.OperationalCredentials.Attributes
+        await operational_session(controller, options)
+        response = await controller.ReadAttribute(
+            options.node_id, [(0, credentials.Fabrics), (0, credentials.CurrentFabricIndex)], fabricFiltered=False)
+        values = response[0][Clusters.OperationalCredentials]
+        return {
+            "basic_information": await read_basic_information(controller, options.node_id),
+            "fabrics": plain(values.get(credentials.Fabrics)),
+            "current_fabric_index": plain(values.get(credentials.CurrentFabricIndex)),
+        }
+    if options.scenario == "open-window":
+        await operational_session(controller, options)
+        parameters = await controller.OpenCommissioningWindow(
+            options.node_id, options.window_timeout, options.iteration, options.window_discriminator,
+            controller.CommissioningWindowPasscode.kTokenWithRandomPin)
+        return {
+            "passcode": parameters.setupPinCode, "manual_code": parameters.setupManualCode,
+            "qr_code": parameters.setupQRCode, "discriminator": options.window_discriminator,
+        }
+    if options.scenario == "remove-fabric":
+        await operational_session(controller, options)
+        command = Clusters.OperationalCredentials.Commands.RemoveFabric(fabricIndex=options.fabric_index)
+        return {"response": plain(await controller.SendCommand(options.node_id, 0, command))}
+    raise ValueError(f"unknown scenario {options.scenario}")
+
+
+def run_worker(argv) -> None:
+    options = parse_arguments(argv)
+    import chip.native
+
+    chip.native.Init()  # before anything else of the SDK is imported
+    report: dict = {}
+    try:
+        report["result"] = asyncio.run(run_scenario(options))
+    except BaseException as error:  # ChipStackError, TimeoutError, an IM status error: all are the run's result
+        report["error"] = error_text(error)
+    sys.stdout.flush()
+    print("\n" + RESULT_MARKER + json.dumps(report), flush=True)
+    os._exit(0)  # after chip.native.Init() a normal interpreter exit aborts
+
+
+async def run_scenario(options) -> dict:
+    controller = await controller_for(options)
+    return await scenario(options, controller)
+
+
+if __name__ == "__main__":
+    if "--worker" in sys.argv[1:]:
+        run_worker([argument for argument in sys.argv[1:] if argument != "--worker"])
+    else:
+        run_parent(sys.argv[1:])
