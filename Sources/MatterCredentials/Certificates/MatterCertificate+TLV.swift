@@ -32,7 +32,9 @@ extension MatterCertificate {
             throw .unsupported("a curve other than prime256v1")
         }
         let publicKey = try fields.bytes(9, "ec-pub-key")
-        guard publicKey.count == 65 else { throw .invalidValue(field: "ec-pub-key", reason: "must be 65 bytes long") }
+        guard publicKey.count == 65, publicKey.first == 0x04 else {
+            throw .invalidValue(field: "ec-pub-key", reason: "must be an uncompressed point: 0x04 and 64 bytes")
+        }
         let extensions = try [CertificateExtension](tlv: fields.list(10, "extensions"))
         let signature = try fields.bytes(11, "ecdsa-signature")
         guard signature.count == 64 else {
