@@ -181,6 +181,17 @@ import Testing
         #expect(throws: CertificateFormatError.self) { try MatterCertificate(tlv: input) }
     }
 
+    /// Found by the certificate fuzz target: a serial number that is not a minimal INTEGER encoding decoded from
+    /// TLV, and its X.509 form was not DER. Refused at decode now.
+    @Test func aSerialNumberThatIsNotAMinimalIntegerIsRefusedAtDecode() throws {
+        let input = try #require(
+            bytes(
+                fromHex:
+                    "153001090043686172616374652402013703271302000000cacacaca27151d0000000000b0fa1826048089432b2405003706271101000100dededede27151d0000000000b0fa26160100cdab26160200ceab1824070124080130094104f6c60d358e2682bdb1adbe0bd0724b9451a0a0a684b24aa7fce49aa608d5c62330112ef9f61aab4d819a69212bb6db96bc13bf0b02170a386386405744e19633370a350128011824020136030402040118300414828201fa3c6d2f55000bb2aa4a4f19669e1d3c88300514c1f88592c7b2ebdf16ecec70c806e01041ac0ff118300b4094ff8d91176c9683af0d578c68ca43c5efc2798e49965d05699eb0a4b2d080a7ffb313a575dbadd98260a379821655f840bab063f5b4312fe428cdca12b82edd18"
+            ))
+        #expect(throws: CertificateFormatError.self) { try MatterCertificate(tlv: input) }
+    }
+
     private func bytes(fromHex text: String) -> [UInt8]? {
         var result: [UInt8] = []
         var index = text.startIndex

@@ -14,6 +14,13 @@ extension MatterCertificate {
         guard (1...20).contains(serialNumber.count) else {
             throw .invalidValue(field: "serial-number", reason: "must be 1 to 20 bytes long")
         }
+        // The X.509 form carries these bytes as an INTEGER's content, which DER wants minimal (X.690 §8.3.2).
+        if serialNumber.count > 1 {
+            let (first, second) = (serialNumber[0], serialNumber[1])
+            guard !(first == 0x00 && second & 0x80 == 0), !(first == 0xFF && second & 0x80 != 0) else {
+                throw .invalidValue(field: "serial-number", reason: "must be a minimal INTEGER encoding")
+            }
+        }
         guard try fields.unsigned(2, "sig-algo", as: UInt8.self) == 1 else {
             throw .unsupported("a signature algorithm other than ECDSA-SHA256")
         }
