@@ -192,6 +192,17 @@ import Testing
         #expect(throws: CertificateFormatError.self) { try MatterCertificate(tlv: input) }
     }
 
+    /// Found by the certificate fuzz target: node ID 0 in a subject decoded from TLV while its X.509 form was
+    /// refused. The TLV form now takes the same value rules (operational node IDs, fabric ID not 0).
+    @Test func aNodeIDThatIsNotOperationalIsRefusedAtDecode() throws {
+        let input = try #require(
+            bytes(
+                fromHex:
+                    "153001010524020137032c09094272696467652043412c0a0c496e7465726d6564696174652c0b034164612c0c02414c241305182604801eb02926050016803c37062c8e0271312c0f054e6f64c3a924110024150226162b00012f1824070124080130094104a3968a1ef8cbb8a575a3b0dfe10a6361f70e2a92f5acbd299496f057c4e4f9b9e623870ba5cf49224ba870c10280e9014a22424a411d2d3ecd7d8597977db1dd370a350128011824029f360304020401183004146fefa10aef9712a922f7d651744b42c5166a23983005143ff252a90ba986a1ca22d6ee5aaf34d569a7734a18300b4084e360af32ddc55296c31cfe8649d2bbb81a24c5eb3a61ca18560d5afbded322f58a86b0f05a4ec6d4550d29b0a4a4cc836ac12244f211816fd4e027c6fe22fa18"
+            ))
+        #expect(throws: CertificateFormatError.self) { try MatterCertificate(tlv: input) }
+    }
+
     private func bytes(fromHex text: String) -> [UInt8]? {
         var result: [UInt8] = []
         var index = text.startIndex

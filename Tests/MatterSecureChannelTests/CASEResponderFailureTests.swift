@@ -82,7 +82,12 @@ import Testing
         // A NOC under the right root whose node ID is not an operational one (a group / temporary range ID).
         for (index, nodeID) in [UInt64(0), 0xFFFF_FFFF_0000_0001, 0xFFFF_FFFE_0000_0001].enumerated() {
             let credentials = try World.first.credentials(nodeID: nodeID, seed: 140 + UInt64(index))
-            try Self.expectSigma3Refused(.invalidCredentials(.invalidNodeID), seed: 150 + UInt64(index) * 2) {
+            // Its TLV form is refused already (node ID rules are the same for TLV and X.509 certificates).
+            let malformed = CertificateFormatError.invalidValue(
+                field: "subject", reason: "\(nodeID) is not an operational node ID")
+            try Self.expectSigma3Refused(
+                .invalidCredentials(.malformed("NOC", malformed)), seed: 150 + UInt64(index) * 2
+            ) {
                 $0.credentials = credentials
             }
         }

@@ -126,12 +126,19 @@ extension DistinguishedNameAttribute {
         guard (17...22).contains(number) else { throw .unsupported("DN attribute \(number) in the \(field)") }
         guard !printable else { throw .invalidValue(field: field, reason: "a Matter attribute marked PrintableString") }
         guard case .unsigned(let id) = value else { throw .wrongType("\(field) attribute \(number)") }
+        // The same value rules as the X.509 form's (`init(x509Type:…)`), so a certificate one form takes the other does.
         switch number {
-        case 17: self = .matterNodeID(id)
+        case 17:
+            guard id.isOperationalNodeID else {
+                throw .invalidValue(field: field, reason: "\(id) is not an operational node ID")
+            }
+            self = .matterNodeID(id)
         case 18: self = .matterFirmwareSigningID(id)
         case 19: self = .matterICACID(id)
         case 20: self = .matterRCACID(id)
-        case 21: self = .matterFabricID(id)
+        case 21:
+            guard id != 0 else { throw .invalidValue(field: field, reason: "fabric ID 0") }
+            self = .matterFabricID(id)
         default:
             guard let tag = UInt32(exactly: id), tag.isValidCASEAuthenticatedTag else {
                 throw .invalidValue(field: field, reason: "\(id) is not a CASE Authenticated Tag")
