@@ -203,6 +203,17 @@ import Testing
         #expect(throws: CertificateFormatError.self) { try MatterCertificate(tlv: input) }
     }
 
+    /// Found by the certificate fuzz target: a not-after of 0xFFFFFFFF (early 2136) decoded from TLV while its X.509
+    /// form was refused (years 2000–2135). Refused at decode now.
+    @Test func aTimeAfter2135IsRefusedAtDecode() throws {
+        let input = try #require(
+            bytes(
+                fromHex:
+                    "153001010224020137032c01104d6174746572205465737420526f6577241401182604402e732d2605ffffffff37062c870441636d652c08084c69676874696e67271188776655443322112415012c10076578616d706c65182407012408013009410477bdc939839b56bd06f5291a9e3eba3aef069353791729b41e5d17695672872a48daafdf984046f2952289718244ff954c1f24dcb0c3ab1451f9b288e6da0f77370a350128011824020136030402040118300414d2c205e8fafee58cf084ce385755f94d277f1be43005147b43d03714a1b082fb2615cd1be4d4ac973daa603006153013060986604801866642000d040616046d68756218300b40eed779f495b39a5ab4069251818d998e86db5f75226b1b6d90055658c2fffb41f31f0e007e0a90ebabc6a0f566875e1d08ce6e6ce251873498cbe5502b4f9d1518"
+            ))
+        #expect(throws: CertificateFormatError.self) { try MatterCertificate(tlv: input) }
+    }
+
     private func bytes(fromHex text: String) -> [UInt8]? {
         var result: [UInt8] = []
         var index = text.startIndex

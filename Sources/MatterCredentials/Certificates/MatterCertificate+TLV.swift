@@ -28,6 +28,9 @@ extension MatterCertificate {
         let notBefore = try fields.unsigned(4, "not-before", as: UInt32.self)
         let notAfter = try fields.unsigned(5, "not-after", as: UInt32.self)
         // CHIPCertToX509.cpp DecodeConvertValidity.
+        guard MatterEpoch.isRepresentable(notBefore), MatterEpoch.isRepresentable(notAfter) else {
+            throw .invalidValue(field: "validity", reason: "a time after 2135, which X.509 times here cannot carry")
+        }
         guard notAfter == 0 || notBefore < notAfter else {
             throw .invalidValue(field: "validity", reason: "not-before is not before not-after")
         }

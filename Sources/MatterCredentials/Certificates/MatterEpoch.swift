@@ -19,6 +19,12 @@ public enum MatterEpoch {
         return UInt32(exactly: time.secondsSinceUnixEpoch - unixOffset)
     }
 
+    /// Whether a certificate time has an X.509 form that converts back to it: 0, or a time in 2000–2135 (the
+    /// largest 32-bit times fall in 2136, which CHIP's calendar conversion does not take).
+    public static func isRepresentable(_ seconds: UInt32) -> Bool {
+        Self.seconds(x509Time(seconds)) == seconds
+    }
+
     /// The certificate time of a Unix time, if it lies between the epoch and 2136.
     public static func seconds(sinceUnixEpoch unixSeconds: Int64) -> UInt32? {
         UInt32(exactly: unixSeconds - unixOffset)
