@@ -214,6 +214,17 @@ import Testing
         #expect(throws: CertificateFormatError.self) { try MatterCertificate(tlv: input) }
     }
 
+    /// Found by the certificate fuzz target: basic constraints with a path length but is-ca false decoded from TLV,
+    /// whose X.509 form DER does not allow. Refused at decode now.
+    @Test func aPathLengthWithoutCAIsRefusedAtDecode() throws {
+        let input = try #require(
+            bytes(
+                fromHex:
+                    "153001027d4124020137032713ff000000cacacaca182604ef171b2726056eb5b94c3706271302000000cacacaca27151d0000000000b0fa1824070124080130094104bb51510b14e2ab30243e25a4e4f71863bb82c477ed21af255122264e9f50001a6582a3a9826e3dfaab7393829378b8d111e3400c22c7b54ef810dcb7b7343691370a3501280124020018240260300414c1f88592c7b2ebdf16ecec70c806e01041ac0ff1300514003169d48a6b376a6b41c9642cbbf4a8d29f0abd18300b40a860756632b5ae6a2d8f37e5484dffa8e93eecdf89d840117326f156bd54e9aba9c329ee4569b01c412316e50f3130e3fec4ce90f5e49975d7b7fcd2f3199b4b18"
+            ))
+        #expect(throws: CertificateFormatError.self) { try MatterCertificate(tlv: input) }
+    }
+
     private func bytes(fromHex text: String) -> [UInt8]? {
         var result: [UInt8] = []
         var index = text.startIndex

@@ -176,6 +176,10 @@ extension CertificateExtension {
             let isCA = try fields.bool(1, "is-ca")
             let pathLength = try fields.optionalUnsigned(2, "path-len-constraint", as: UInt8.self)
             try fields.finish()
+            // As in the X.509 form (RFC 5280 §4.2.1.9): a path length constraint only on a CA.
+            guard isCA || pathLength == nil else {
+                throw .invalidValue(field: "basic-constraints", reason: "a path length constraint without is-ca")
+            }
             self = .basicConstraints(isCA: isCA, pathLength: pathLength)
         case (2, .unsigned(let bits)):
             guard let bits = UInt16(exactly: bits), KeyUsage.convertible.isSuperset(of: KeyUsage(rawValue: bits)) else {
