@@ -115,6 +115,10 @@ extension DistinguishedNameAttribute {
             guard case .utf8(let string) = value else { throw .wrongType("\(field) attribute \(number)") }
             // What X.509 would carry must be a valid string of its type (X.680 §41.4), or the two forms disagree.
             if type == .domainComponent {
+                // Always an IA5String in X.509 (CHIPCertToX509.cpp), so the PrintableString bit has no meaning.
+                guard !printable else {
+                    throw .invalidValue(field: field, reason: "a DomainComponent marked PrintableString")
+                }
                 guard string.utf8.allSatisfy({ $0 < 0x80 }) else {
                     throw .invalidValue(field: field, reason: "a DomainComponent (IA5String) that is not ASCII")
                 }
