@@ -43,7 +43,7 @@ let package = Package(
         .target(
             name: "MatterNode",
             dependencies: [
-                "MatterTLV", "MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction",
+                "MHubCore", "MatterTLV", "MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction",
                 "MatterCredentials", "MatterDataModel",
             ]
         ),
@@ -94,7 +94,7 @@ let package = Package(
                 "MHubCore", "MHubHub", "MHubStore", "MHubWebSocket", "MHubPOSIX", "CMalloc", "MHubDNSSD", "MHubAvahi",
                 "MHubDiscovery",
                 "MatterUDC", "MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction",
-                "MatterDataModel",
+                "MatterDataModel", "MatterNode", "MatterCredentials",
             ]
         ),
         .target(
@@ -141,8 +141,14 @@ let package = Package(
         .testTarget(
             name: "MHubIOTests",
             dependencies: [
-                "MHubIO", "MHubCore", "MHubHub", "MHubPOSIX", "MatterCrypto", "MatterMessage", "MatterSecureChannel",
-                "MatterInteraction", "MatterDataModel", "MatterTestSupport", "MHubTestSupport",
+                "MHubIO", "MHubCore", "MHubHub", "MHubPOSIX", "MHubTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "MatterNodeTests",
+            dependencies: [
+                "MatterNode", "MHubCore", "MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction",
+                "MatterDataModel", "MatterCredentials", "MatterTLV", "MatterTestSupport", "MHubTestSupport",
             ]
         ),
         .testTarget(

@@ -25,7 +25,7 @@ public struct CommissioningWindowClosure: Hashable, Sendable {
         case timeout
         /// `close_commissioning_window`.
         case closed
-        /// The Matter port counted `Hub.maximumFailedCommissioningAttempts` failed PASE attempts in it.
+        /// The Matter port counted its limit of failed PASE attempts in it (CHIP `kMaxFailedCommissioningAttempts`).
         case failedAttempts = "failed_attempts"
     }
 
@@ -36,9 +36,6 @@ public struct CommissioningWindowClosure: Hashable, Sendable {
 extension Hub {
     /// Longest window the spec allows (15 minutes, Matter Core Specification 11.19.8.1).
     static let maximumWindowSeconds: Int64 = 900
-    /// Failed PASE attempts after which a window closes (CHIP `kMaxFailedCommissioningAttempts`,
-    /// `src/app/server/CommissioningWindowManager.cpp`); the Matter port counts them and reports the last.
-    public static let maximumFailedCommissioningAttempts = 20
 
     /// `open_commissioning_window {timeout?, enhanced?, discriminator?, iteration?}` for the hub itself.
     ///
@@ -87,7 +84,7 @@ extension Hub {
         return ["closed": .bool(wasOpen)]
     }
 
-    /// The Matter port counted `maximumFailedCommissioningAttempts` failed PASE attempts in the open window:
+    /// The Matter port counted its limit of failed PASE attempts (20) in the open window:
     /// it closes, as CHIP's `CommissioningWindowManager::HandleFailedAttempt` closes its window at that count.
     public mutating func commissioningAttemptsExhausted(now: Timestamp) -> HubOutcome {
         var outcome = HubOutcome()

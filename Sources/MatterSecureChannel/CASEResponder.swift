@@ -95,7 +95,6 @@ public struct CASEResponder: Sendable {
         opcode: UInt8, payload: [UInt8], exchange: CASEExchange, now: MonotonicInstant,
         resumptions: CASEResumptionStore, using generator: inout some RandomNumberGenerator
     ) -> [CASEResponderAction] {
-        let deadlineBefore = nextDeadline
         var actions = expire(now: now)
         let message = SecureChannelOpcode(rawValue: opcode)
         if let index = handshakes.firstIndex(where: { $0.exchange == exchange }) {
@@ -110,13 +109,12 @@ public struct CASEResponder: Sendable {
         } else if message != .statusReport {
             actions += refuse(exchange, .unexpectedMessage(opcode: opcode))
         }
-        return actions + timerChange(from: deadlineBefore)
+        return actions
     }
 
-    /// The timer set by `.setTimer` went off (early or late calls are fine).
+    /// `nextDeadline` came (early or late calls are fine).
     public mutating func timerFired(now: MonotonicInstant) -> [CASEResponderAction] {
-        let deadlineBefore = nextDeadline
-        return expire(now: now) + timerChange(from: deadlineBefore)
+        expire(now: now)
     }
 
     // MARK: helpers shared with the handshake steps
@@ -184,11 +182,6 @@ public struct CASEResponder: Sendable {
         let wait = nextDeadline.map { UInt16(clamping: $0.milliseconds(since: now)) } ?? 0
         let report = StatusReport.busy(minimumWaitMilliseconds: wait)
         return .send(opcode: .statusReport, payload: report.encoded(), exchange: exchange)
-    }
-
-    /// `.setTimer` if the earliest deadline is no longer `before`.
-    func timerChange(from before: MonotonicInstant?) -> [CASEResponderAction] {
-        nextDeadline == before ? [] : [.setTimer(nextDeadline)]
     }
 
     func fabric(_ index: UInt8) -> CASEFabric? {

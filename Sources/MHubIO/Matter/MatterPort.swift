@@ -6,6 +6,7 @@ import MHubPOSIX
 import MatterCrypto
 import MatterInteraction
 import MatterMessage
+import MatterNode
 
 /// The hub's Matter port: UDP and TCP on one port (5540 by default), served on the daemon's queue.
 ///
@@ -22,7 +23,7 @@ final class MatterPort {
     static let maximumConnections = 16
     /// TCP connections served at once from one host (address without port); more are closed at once.
     static let maximumConnectionsPerHost = 4
-    /// A TCP connection that has carried no message the node took (`MatterPortAction.peerActive`) for this long is
+    /// A TCP connection that has carried no message the node took (`MatterNodeAction.peerActive`) for this long is
     /// closed: empty frames, partial frames and messages that do not decode do not count.
     static let connectionIdleMilliseconds: UInt64 = 300_000
     /// Datagrams handled per wake-up, so a flood cannot hold the queue from the control clients.
@@ -183,7 +184,7 @@ final class MatterPort {
 
     // MARK: outputs
 
-    private func run(_ actions: [MatterPortAction]) {
+    private func run(_ actions: [MatterNodeAction]) {
         guard !stopped else { return }
         for action in actions {
             switch action {

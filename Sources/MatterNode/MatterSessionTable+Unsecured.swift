@@ -10,7 +10,7 @@ extension MatterSessionTable {
     mutating func unsecuredMessageReceived(
         _ bytes: [UInt8], from peer: MatterPeer, now: MonotonicInstant,
         using generator: inout some RandomNumberGenerator
-    ) -> [MatterPortAction] {
+    ) -> [MatterNodeAction] {
         var actions = unsecuredMessageHandled(bytes, from: peer, now: now, using: &generator)
         guard case .udp = peer else { return actions }
         for key in exchanges.keys where !key.session.isSecure {
@@ -26,9 +26,9 @@ extension MatterSessionTable {
     /// node meant to send, which carries the acknowledgement), and only if it is no larger than the datagram it
     /// answers, unless it carries an open window's handshake on (PBKDFParamResponse, Pake2: PASE's own messages,
     /// about twice the size of the requests they answer). What is held back is logged (rate-limited).
-    static func answeringOnce(_ actions: [MatterPortAction], receivedBytes: Int) -> [MatterPortAction] {
+    static func answeringOnce(_ actions: [MatterNodeAction], receivedBytes: Int) -> [MatterNodeAction] {
         let last = actions.lastIndex { if case .send = $0 { true } else { false } }
-        var result: [MatterPortAction] = []
+        var result: [MatterNodeAction] = []
         for (index, action) in actions.enumerated() {
             guard case .send(let bytes, let peer) = action else {
                 result.append(action)
@@ -55,7 +55,7 @@ extension MatterSessionTable {
     private mutating func unsecuredMessageHandled(
         _ bytes: [UInt8], from peer: MatterPeer, now: MonotonicInstant,
         using generator: inout some RandomNumberGenerator
-    ) -> [MatterPortAction] {
+    ) -> [MatterNodeAction] {
         let message: Message
         do {
             message = try Message.decodeUnsecured(bytes, maximumLength: Self.maximumLength(for: peer))
@@ -97,7 +97,7 @@ extension MatterSessionTable {
     private mutating func pase(
         _ message: Message, on key: MatterExchange.Key, from initiator: MatterUnsecuredPeer, now: MonotonicInstant,
         using generator: inout some RandomNumberGenerator
-    ) -> [MatterPortAction] {
+    ) -> [MatterNodeAction] {
         let opcode = SecureChannelOpcode(rawValue: message.protocolHeader.opcode)
         guard var responder else {
             guard opcode != .statusReport else { return finish(key, now: now, using: &generator) }
@@ -123,7 +123,7 @@ extension MatterSessionTable {
             opcode: message.protocolHeader.opcode, payload: message.payload, exchange: exchange, now: now,
             handshakeDeadline: holdDeadline(for: host, now: now), using: &generator)
         self.responder = responder
-        var actions: [MatterPortAction] = []
+        var actions: [MatterNodeAction] = []
         if running != exchange, responder.handshakeExchange == exchange, let deadline = responder.nextDeadline {
             actions.append(.log(.paseStarted(initiator.peer)))
             handshakeStarted(by: host, deadline: deadline, now: now)
@@ -135,9 +135,9 @@ extension MatterSessionTable {
 
     /// StatusReport BUSY with `wait` (CHIP `StatusReport::MakeBusyStatusReportMessage`), which ends the exchange.
     private mutating func refuseBusy(
-        on key: MatterExchange.Key, _ peer: MatterPeer, wait: UInt16, because reason: MatterPortEvent.BusyReason,
+        on key: MatterExchange.Key, _ peer: MatterPeer, wait: UInt16, because reason: MatterNodeEvent.BusyReason,
         now: MonotonicInstant, using generator: inout some RandomNumberGenerator
-    ) -> [MatterPortAction] {
+    ) -> [MatterNodeAction] {
         exchanges[key]?.closing = true
         return [.log(.busy(peer, minimumWaitMilliseconds: wait, because: reason))]
             + respond(
@@ -148,8 +148,8 @@ extension MatterSessionTable {
     /// Carries out what the PASE responder asked for.
     mutating func runPASE(
         _ steps: [PASEResponderAction], now: MonotonicInstant, using generator: inout some RandomNumberGenerator
-    ) -> [MatterPortAction] {
-        var actions: [MatterPortAction] = []
+    ) -> [MatterNodeAction] {
+        var actions: [MatterNodeAction] = []
         for step in steps {
             switch step {
             case .send(let opcode, let payload, let exchange):
@@ -184,8 +184,6 @@ extension MatterSessionTable {
                         .closing = true
                 }
                 actions.append(.log(.paseFailed(initiator?.peer, failure)))
-            case .setTimer:
-                break
             }
         }
         return actions

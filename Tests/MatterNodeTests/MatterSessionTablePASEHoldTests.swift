@@ -3,7 +3,7 @@ import MatterSecureChannel
 import MatterTestSupport
 import Testing
 
-@testable import MHubIO
+@testable import MatterNode
 
 /// The PASE slot's bounds: one host holds it for one handshake timeout at a stretch, and a window's attempts run out.
 @Suite struct MatterSessionTablePASEHoldTests {

@@ -4,7 +4,7 @@ import MatterMessage
 import MatterTestSupport
 import Testing
 
-@testable import MHubIO
+@testable import MatterNode
 
 /// Seeded random and mutated messages, unsecured and secure, into the session table: no crash, nothing grows
 /// without bound, and a real handshake and read still work afterwards.

@@ -5,7 +5,7 @@ import MatterMessage
 import MatterTestSupport
 import Testing
 
-@testable import MHubIO
+@testable import MatterNode
 
 /// The Matter node as a value: PASE, the one-session rule, the window, MRP, and reads over the session.
 @Suite struct MatterSessionTableTests {

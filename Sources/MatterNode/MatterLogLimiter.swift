@@ -1,39 +1,39 @@
 import MHubCore
 import MatterMessage
 
-/// Rate limits for the Matter port's log lines that anyone on the network can cause (`MatterPortEvent.floodKind`),
+/// Rate limits for the Matter port's log lines that anyone on the network can cause (`MatterNodeEvent.floodKind`),
 /// so a flood of datagrams cannot fill the journal: per kind, the first line of an interval is logged, the rest
 /// only counted, and when the interval ends one line says how many there were.
 ///
 /// A value with time as an input: `admit` for each event, `intervalEnded` when `nextDeadline` comes. Under a
 /// steady flood that is one line per kind per interval.
-struct MatterLogLimiter: Sendable {
+public struct MatterLogLimiter: Sendable {
     /// A line to write, at its level.
-    struct Line: Hashable, Sendable {
-        var level: LogLevel
-        var text: String
+    public struct Line: Hashable, Sendable {
+        public var level: LogLevel
+        public var text: String
     }
 
     private struct Interval: Sendable {
         var ends: MonotonicInstant
         var suppressed = 0
-        var level: LogLevel
+        public var level: LogLevel
     }
 
-    let intervalMilliseconds: UInt64
+    public let intervalMilliseconds: UInt64
     private var intervals: [String: Interval] = [:]
 
-    init(intervalMilliseconds: UInt64 = 10_000) {
+    public init(intervalMilliseconds: UInt64 = 10_000) {
         self.intervalMilliseconds = intervalMilliseconds
     }
 
     /// When `intervalEnded` has a count to report.
-    var nextDeadline: MonotonicInstant? {
+    public var nextDeadline: MonotonicInstant? {
         intervals.values.filter { $0.suppressed > 0 }.map(\.ends).min()
     }
 
     /// The line for `event`, or nil if its kind already had its line in this interval (then it is counted).
-    mutating func admit(_ event: MatterPortEvent, now: MonotonicInstant) -> Line? {
+    public mutating func admit(_ event: MatterNodeEvent, now: MonotonicInstant) -> Line? {
         let line = Line(level: event.level, text: event.description)
         guard let kind = event.floodKind else { return line }
         if var interval = intervals[kind], now < interval.ends {
@@ -47,7 +47,7 @@ struct MatterLogLimiter: Sendable {
 
     /// The counts of the intervals that have ended by `now`. A kind that was counted starts a new interval at
     /// once, so a flood that goes on gets one count per interval and no single lines.
-    mutating func intervalEnded(now: MonotonicInstant) -> [Line] {
+    public mutating func intervalEnded(now: MonotonicInstant) -> [Line] {
         var lines: [Line] = []
         for kind in intervals.keys.sorted() {
             guard let interval = intervals[kind], interval.ends <= now else { continue }

@@ -3,7 +3,7 @@ import MatterSecureChannel
 import MatterTestSupport
 import Testing
 
-@testable import MHubIO
+@testable import MatterNode
 
 /// What an unverified peer gets on the unsecured session over UDP: one datagram per datagram at most, no larger
 /// than what it answers unless PASE's handshake goes on, and nothing on a timer.
@@ -92,7 +92,7 @@ import Testing
     @Test func answeringOnceKeepsTheLastAnswerThatIsSmallEnough() throws {
         let ack = [UInt8](repeating: 1, count: 18)
         let report = [UInt8](repeating: 2, count: 30)
-        let log = MatterPortAction.log(.windowClosed(peer))
+        let log = MatterNodeAction.log(.windowClosed(peer))
         #expect(
             MatterSessionTable.answeringOnce([.send(ack, to: peer), log, .send(report, to: peer)], receivedBytes: 40)
                 == [log, .send(report, to: peer)])

@@ -2,7 +2,7 @@ import MHubTestSupport
 import MatterTestSupport
 import Testing
 
-@testable import MHubIO
+@testable import MatterNode
 
 /// Matter's 4-byte little-endian length prefix, decoded from bytes in any split.
 @Suite struct MatterTCPFramingTests {

@@ -30,10 +30,10 @@ extension MatterSessionTable {
         _ message: Message, on key: MatterExchange.Key, from peer: MatterPeer, isDuplicate: Bool,
         configuration: ReliableMessagingConfiguration, now: MonotonicInstant,
         using generator: inout some RandomNumberGenerator
-    ) -> (isNew: Bool, actions: [MatterPortAction]) {
+    ) -> (isNew: Bool, actions: [MatterNodeAction]) {
         let header = message.protocolHeader
         let counter = message.header.messageCounter
-        let taken: [MatterPortAction] = [.peerActive(peer)]
+        let taken: [MatterNodeAction] = [.peerActive(peer)]
         if exchanges[key] == nil {
             let isAck =
                 header.protocolID == .secureChannel && header.opcode == SecureChannelOpcode.standaloneAck.rawValue
@@ -68,13 +68,13 @@ extension MatterSessionTable {
     mutating func respond(
         on key: MatterExchange.Key, opcode: UInt8, protocolID: ProtocolID, payload: [UInt8], now: MonotonicInstant,
         using generator: inout some RandomNumberGenerator
-    ) -> [MatterPortAction] {
+    ) -> [MatterNodeAction] {
         guard var exchange = exchanges[key] else { return [] }
         guard let counter = nextCounter(for: key.session) else {
             return endSession(reason: "its message counter is exhausted")
         }
         let reliable = exchange.peer.usesReliableMessaging
-        let (acknowledged, _) = exchange.reliability.messageSending(
+        let acknowledged = exchange.reliability.messageSending(
             counter: counter, needsAcknowledgement: Self.retransmitsOnTimer(key, to: exchange.peer), now: now,
             using: &generator)
         let header = ProtocolHeader(
@@ -95,7 +95,7 @@ extension MatterSessionTable {
     /// A standalone acknowledgement of `counter` on exchange `key` (Secure Channel 0x10, A flag, no R flag).
     mutating func standaloneAck(
         on key: MatterExchange.Key, to peer: MatterPeer, acknowledging counter: UInt32
-    ) -> [MatterPortAction] {
+    ) -> [MatterNodeAction] {
         guard let messageCounter = nextCounter(for: key.session) else { return [] }
         let header = ProtocolHeader.standaloneAck(
             exchangeID: key.exchangeID, isInitiator: false, acknowledging: counter)
@@ -108,8 +108,8 @@ extension MatterSessionTable {
     mutating func apply(
         _ steps: [ReliableMessagingAction], on key: MatterExchange.Key, now: MonotonicInstant,
         using generator: inout some RandomNumberGenerator
-    ) -> [MatterPortAction] {
-        var actions: [MatterPortAction] = []
+    ) -> [MatterNodeAction] {
+        var actions: [MatterNodeAction] = []
         for step in steps {
             guard let exchange = exchanges[key] else { break }
             switch step {
@@ -124,8 +124,6 @@ extension MatterSessionTable {
             case .deliveryFailed:
                 exchanges[key] = nil
                 actions.append(.log(.deliveryFailed(exchange.peer, exchangeID: key.exchangeID)))
-            case .setTimer:
-                break
             }
         }
         return actions
@@ -136,7 +134,7 @@ extension MatterSessionTable {
     mutating func finish(
         _ key: MatterExchange.Key, now: MonotonicInstant, using generator: inout some RandomNumberGenerator
     )
-        -> [MatterPortAction]
+        -> [MatterNodeAction]
     {
         guard var exchange = exchanges[key] else { return [] }
         exchange.closing = true

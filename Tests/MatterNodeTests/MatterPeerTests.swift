@@ -1,6 +1,6 @@
 import Testing
 
-@testable import MHubIO
+@testable import MatterNode
 
 @Suite struct MatterPeerTests {
     @Test(arguments: [

@@ -2,10 +2,10 @@ import MHubCore
 import MatterInteraction
 import MatterSecureChannel
 
-/// What happened on the Matter port that deserves a log line; the port logs it at `level`.
-enum MatterPortEvent: Hashable, Sendable, CustomStringConvertible {
+/// What happened on the Matter node that deserves a log line; its owner logs it at `level`.
+public enum MatterNodeEvent: Hashable, Sendable, CustomStringConvertible {
     /// Why a PBKDFParamRequest got StatusReport BUSY.
-    enum BusyReason: Hashable, Sendable, CustomStringConvertible {
+    public enum BusyReason: Hashable, Sendable, CustomStringConvertible {
         /// Another initiator's handshake runs.
         case handshakeRunning
         /// The PASE session is open.
@@ -14,7 +14,7 @@ enum MatterPortEvent: Hashable, Sendable, CustomStringConvertible {
         /// to them for one more timeout.
         case yielding
 
-        var description: String {
+        public var description: String {
             switch self {
             case .handshakeRunning: "a handshake runs"
             case .sessionOpen: "a PASE session is open"
@@ -47,7 +47,7 @@ enum MatterPortEvent: Hashable, Sendable, CustomStringConvertible {
     /// A reliable message that was never acknowledged.
     case deliveryFailed(MatterPeer, exchangeID: UInt16)
 
-    var level: LogLevel {
+    public var level: LogLevel {
         switch self {
         case .dropped, .deliveryFailed, .answerWithheld, .connectionRefused: .debug
         case .paseStarted, .interaction: .info
@@ -60,7 +60,7 @@ enum MatterPortEvent: Hashable, Sendable, CustomStringConvertible {
 
     /// Events that anyone can cause as often as they send datagrams share a limit per kind (`MatterLogLimiter`);
     /// nil for the rest, which the node's own bounds keep rare.
-    var floodKind: String? {
+    public var floodKind: String? {
         switch self {
         case .dropped: "dropped messages"
         case .busy: "BUSY refusals"
@@ -74,7 +74,7 @@ enum MatterPortEvent: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    var description: String {
+    public var description: String {
         switch self {
         case .dropped(let peer, let reason): "matter: dropped a message from \(peer): \(reason)"
         case .paseStarted(let peer): "matter: PASE from \(peer) started"
@@ -98,17 +98,4 @@ enum MatterPortEvent: Hashable, Sendable, CustomStringConvertible {
             "matter: no acknowledgement from \(peer) on exchange \(exchange); exchange closed"
         }
     }
-}
-
-/// What the owner of a `MatterSessionTable` must do after an event.
-enum MatterPortAction: Hashable, Sendable {
-    /// Send these bytes, one whole message, to the peer (the TCP owner adds the length prefix).
-    case send([UInt8], to: MatterPeer)
-    case log(MatterPortEvent)
-    /// The peer sent a message the node took (it decoded and, on the secure session, authenticated): over TCP
-    /// that is what keeps its connection from the idle timeout.
-    case peerActive(MatterPeer)
-    /// The window's PASE attempts are used up: tell the hub (`Hub.commissioningAttemptsExhausted(now:)`), whose
-    /// window then closes. The table already refuses PASE as for a closed window.
-    case commissioningAttemptsExhausted
 }

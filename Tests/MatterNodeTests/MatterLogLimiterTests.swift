@@ -2,7 +2,7 @@ import MHubCore
 import MatterMessage
 import Testing
 
-@testable import MHubIO
+@testable import MatterNode
 
 /// Log lines a flood can cause: the first per kind and interval, then one count per interval.
 @Suite struct MatterLogLimiterTests {
@@ -12,7 +12,7 @@ import Testing
 
     @Test func aFloodGetsItsFirstLineThenACountPerInterval() {
         var limiter = MatterLogLimiter(intervalMilliseconds: 10_000)
-        let event = MatterPortEvent.windowClosed(peer)
+        let event = MatterNodeEvent.windowClosed(peer)
         #expect(limiter.admit(event, now: Self.at(0)) == .init(level: .notice, text: event.description))
         #expect(limiter.nextDeadline == nil)
         for instant in 1...999 {
@@ -37,7 +37,7 @@ import Testing
 
     @Test func eventsTheNodeKeepsRareAreNeverHeldBack() {
         var limiter = MatterLogLimiter()
-        let established = MatterPortEvent.paseEstablished(peer, localSessionID: 1, peerSessionID: 2)
+        let established = MatterNodeEvent.paseEstablished(peer, localSessionID: 1, peerSessionID: 2)
         #expect(established.floodKind == nil)
         #expect((0..<100).allSatisfy { _ in limiter.admit(established, now: Self.at(0)) != nil })
     }

@@ -47,7 +47,7 @@ extension MatterSessionTable {
 
     /// After a PASE event: once the window's responder counts `maximumFailedAttempts`, PASE is refused as for a
     /// closed window and the hub is told, once, so that it closes the window.
-    mutating func checkAttempts() -> [MatterPortAction] {
+    mutating func checkAttempts() -> [MatterNodeAction] {
         guard let responder, responder.failedAttempts >= Self.maximumFailedAttempts else { return [] }
         self.responder = nil
         paseHold = nil

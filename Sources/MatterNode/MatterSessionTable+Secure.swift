@@ -9,7 +9,7 @@ extension MatterSessionTable {
     mutating func secureMessageReceived(
         _ bytes: [UInt8], from peer: MatterPeer, now: MonotonicInstant,
         using generator: inout some RandomNumberGenerator
-    ) -> [MatterPortAction] {
+    ) -> [MatterNodeAction] {
         let limit = Self.maximumLength(for: peer)
         let header: MessageHeader
         do {
@@ -53,11 +53,11 @@ extension MatterSessionTable {
     private mutating func interaction(
         _ message: Message, on key: MatterExchange.Key, from peer: MatterPeer, now: MonotonicInstant,
         using generator: inout some RandomNumberGenerator
-    ) -> [MatterPortAction] {
+    ) -> [MatterNodeAction] {
         var responder = exchanges[key]?.interaction ?? InteractionResponder(reader: reader)
         let steps = responder.messageReceived(opcode: message.protocolHeader.opcode, payload: message.payload)
         exchanges[key]?.interaction = responder
-        var actions: [MatterPortAction] = []
+        var actions: [MatterNodeAction] = []
         for step in steps {
             switch step {
             case .send(let opcode, let payload, let expectsResponse):
@@ -79,7 +79,7 @@ extension MatterSessionTable {
     private mutating func secureChannel(
         _ message: Message, on key: MatterExchange.Key, now: MonotonicInstant,
         using generator: inout some RandomNumberGenerator
-    ) -> [MatterPortAction] {
+    ) -> [MatterNodeAction] {
         let actions = finish(key, now: now, using: &generator)
         guard message.protocolHeader.opcode == SecureChannelOpcode.statusReport.rawValue,
             let report = try? StatusReport.decode(message.payload), report.secureChannelCode == .closeSession

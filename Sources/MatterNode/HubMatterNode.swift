@@ -8,8 +8,8 @@ import MatterDataModel
 /// major·2^16 + minor·2^8 + patch; UniqueID is derived from the vendor, product and serial number, so it stays
 /// the same across restarts. The other attributes keep the cluster's defaults (MatterDataModel
 /// `ClusterDefinition.basicInformation`), and the global attributes follow from the definition.
-enum HubMatterNode {
-    static func node(identity: HubIdentity, version: String = MHubVersion.string) -> NodeData {
+public enum HubMatterNode {
+    public static func node(identity: HubIdentity, version: String = MHubVersion.string) -> NodeData {
         let basicInformation = ClusterTemplate(
             .basicInformation,
             overrides: [

@@ -1,4 +1,3 @@
-import MHubHub
 import MatterInteraction
 import MatterMessage
 import MatterSecureChannel
@@ -16,16 +15,16 @@ import MatterSecureChannel
 /// back, no larger than itself except PASE's own handshake messages, and nothing on a timer
 /// (`unsecuredMessageReceived`). Everything this table holds is bounded, so no sequence of datagrams can grow it
 /// without limit.
-struct MatterSessionTable {
+public struct MatterSessionTable {
     /// Exchanges kept at once; the least recently active goes first (closing ones before open ones).
     static let maximumExchanges = 32
     /// Unsecured initiators whose counters are kept for duplicate detection.
     static let maximumUnsecuredPeers = 128
     /// An exchange with no message either way for this long is dropped.
     static let exchangeIdleMilliseconds: UInt64 = 60_000
-    /// Failed PASE attempts after which the window is used up (the hub's limit, CHIP's
-    /// `kMaxFailedCommissioningAttempts`).
-    static let maximumFailedAttempts = Hub.maximumFailedCommissioningAttempts
+    /// Failed PASE attempts after which the window is used up (CHIP `kMaxFailedCommissioningAttempts`,
+    /// `src/app/server/CommissioningWindowManager.cpp`).
+    public static let maximumFailedAttempts = 20
 
     struct UnsecuredPeerState {
         var counters = MessageCounterWindow(mode: .unencrypted)
@@ -34,7 +33,7 @@ struct MatterSessionTable {
     }
 
     let reader: AttributeReader
-    let paseTimeoutMilliseconds: UInt64
+    public let paseTimeoutMilliseconds: UInt64
     private(set) var commissionee: MatterCommissionee?
     /// The window's PASE responder; nil while the window is closed or once its attempts are used up.
     var responder: PASEResponder?
@@ -49,14 +48,16 @@ struct MatterSessionTable {
     /// The node's counter for unencrypted messages (Matter reference D, "Message counters").
     var unsecuredCounter: MessageCounter
 
-    init(reader: AttributeReader, paseTimeoutMilliseconds: UInt64, using generator: inout some RandomNumberGenerator) {
+    public init(
+        reader: AttributeReader, paseTimeoutMilliseconds: UInt64, using generator: inout some RandomNumberGenerator
+    ) {
         self.reader = reader
         self.paseTimeoutMilliseconds = paseTimeoutMilliseconds
         unsecuredCounter = MessageCounter(kind: .unencrypted, using: &generator)
     }
 
     /// When `timerFired` must be called next.
-    var nextDeadline: MonotonicInstant? {
+    public var nextDeadline: MonotonicInstant? {
         var deadlines = [responder?.nextDeadline, sessionDeadline]
         for exchange in exchanges.values {
             deadlines.append(exchange.reliability.nextDeadline)
@@ -72,10 +73,10 @@ struct MatterSessionTable {
     // MARK: events
 
     /// One whole message (a UDP datagram, or a TCP frame without its length prefix) arrived from `peer`.
-    mutating func messageReceived(
+    public mutating func messageReceived(
         _ bytes: [UInt8], from peer: MatterPeer, now: MonotonicInstant,
         using generator: inout some RandomNumberGenerator
-    ) -> [MatterPortAction] {
+    ) -> [MatterNodeAction] {
         let header: MessageHeader
         do {
             header = try MessageHeader.decode(bytes).header
@@ -91,10 +92,10 @@ struct MatterSessionTable {
     }
 
     /// The timer asked for by `nextDeadline` went off (early or late calls are fine).
-    mutating func timerFired(now: MonotonicInstant, using generator: inout some RandomNumberGenerator)
-        -> [MatterPortAction]
+    public mutating func timerFired(now: MonotonicInstant, using generator: inout some RandomNumberGenerator)
+        -> [MatterNodeAction]
     {
-        var actions: [MatterPortAction] = []
+        var actions: [MatterNodeAction] = []
         if var responder {
             let steps = responder.timerFired(now: now)
             self.responder = responder
@@ -116,8 +117,8 @@ struct MatterSessionTable {
 
     /// The hub's commissioning window opened, closed or changed: PASE now answers for `commissionee`, or for
     /// nobody. Whatever belonged to the previous window (a handshake, the session, PASE exchanges) ends.
-    mutating func commissioneeChanged(to commissionee: MatterCommissionee?) -> [MatterPortAction] {
-        var actions: [MatterPortAction] = []
+    public mutating func commissioneeChanged(to commissionee: MatterCommissionee?) -> [MatterNodeAction] {
+        var actions: [MatterNodeAction] = []
         if responder?.isHandshakeInProgress == true {
             actions.append(.log(.paseAbandoned(reason: "the commissioning window changed")))
         }
@@ -132,7 +133,7 @@ struct MatterSessionTable {
     }
 
     /// A TCP connection closed: its exchanges go, and the session too if it ran over it.
-    mutating func connectionClosed(_ peer: MatterPeer) -> [MatterPortAction] {
+    public mutating func connectionClosed(_ peer: MatterPeer) -> [MatterNodeAction] {
         exchanges = exchanges.filter { $0.value.peer != peer }
         guard session?.peer == peer else { return [] }
         return endSession(reason: "its TCP connection closed")
@@ -141,7 +142,7 @@ struct MatterSessionTable {
     // MARK: shared parts
 
     /// Ends the PASE session, and the exchanges on it.
-    mutating func endSession(reason: String) -> [MatterPortAction] {
+    mutating func endSession(reason: String) -> [MatterNodeAction] {
         guard let session else { return [] }
         self.session = nil
         responder?.sessionIDsInUse = []

@@ -3,14 +3,14 @@
 /// Matter reference D, "TCP" (CHIP `src/transport/raw/TCP.cpp`, `kPacketSizeBytes = 4`): a length of 0 is a
 /// valid empty message (skipped here), and a length above the maximum closes the connection. An incremental
 /// decoder: `append` bytes as they arrive, then take whole messages with `next()`.
-struct MatterTCPFraming: Sendable {
+public struct MatterTCPFraming: Sendable {
     /// The largest message taken or announced (session parameter MaxTCPMessageSize): mhub's own limit.
-    static let maximumMessageLength = 64_000
+    public static let maximumMessageLength = 64_000
 
-    enum FramingError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum FramingError: Error, Hashable, Sendable, CustomStringConvertible {
         case messageTooLong(UInt32)
 
-        var description: String {
+        public var description: String {
             switch self {
             case .messageTooLong(let length):
                 "a TCP message of \(length) bytes is over the \(MatterTCPFraming.maximumMessageLength)-byte limit"
@@ -21,15 +21,17 @@ struct MatterTCPFraming: Sendable {
     private var buffer: [UInt8] = []
     private var offset = 0
 
-    /// Bytes received and not yet returned as messages.
-    var bufferedByteCount: Int { buffer.count - offset }
+    public init() {}
 
-    mutating func append(_ bytes: some Sequence<UInt8>) {
+    /// Bytes received and not yet returned as messages.
+    public var bufferedByteCount: Int { buffer.count - offset }
+
+    public mutating func append(_ bytes: some Sequence<UInt8>) {
         buffer.append(contentsOf: bytes)
     }
 
     /// The next whole message, nil if more bytes are needed; throws on a length over the maximum.
-    mutating func next() throws(FramingError) -> [UInt8]? {
+    public mutating func next() throws(FramingError) -> [UInt8]? {
         while bufferedByteCount >= 4 {
             let length =
                 UInt32(buffer[offset]) | UInt32(buffer[offset + 1]) << 8 | UInt32(buffer[offset + 2]) << 16
@@ -46,7 +48,7 @@ struct MatterTCPFraming: Sendable {
     }
 
     /// `message` with its length prefix.
-    static func frame(_ message: [UInt8]) -> [UInt8] {
+    public static func frame(_ message: [UInt8]) -> [UInt8] {
         let length = UInt32(message.count)
         return [
             UInt8(truncatingIfNeeded: length), UInt8(truncatingIfNeeded: length >> 8),

@@ -4,8 +4,7 @@ import MatterInteraction
 import MatterMessage
 import MatterTestSupport
 
-@testable import MHubHub
-@testable import MHubIO
+@testable import MatterNode
 
 /// A `MatterSessionTable` on a manual clock, wired to test controllers: messages go back and forth in memory.
 struct MatterTableHarness {
@@ -16,15 +15,13 @@ struct MatterTableHarness {
         identity.serialNumber = "SN-TEST"
         return identity
     }()
-    static let window = CommissioningWindow(
-        openedAt: 0, closesAt: 300_000, enhanced: false, discriminator: 3840, passcode: passcode, iterations: 1000,
-        salt: Array("SPAKE2P Key Salt".utf8))
+    static let salt = Array("SPAKE2P Key Salt".utf8)
 
     var table: MatterSessionTable
     var random = SeededGenerator(seed: 7)
     var now: UInt64 = 1_000
     /// Every log event, in order.
-    var events: [MatterPortEvent] = []
+    var events: [MatterNodeEvent] = []
     /// How many times the table told the hub that the window's PASE attempts are used up.
     var exhaustedReports = 0
 
@@ -44,7 +41,8 @@ struct MatterTableHarness {
 
     mutating func openWindow() throws {
         let commissionee = try MatterCommissionee(
-            window: Self.window, establishmentTimeoutMilliseconds: establishmentTimeoutMilliseconds)
+            discriminator: 3840, passcode: Self.passcode, iterations: 1000, salt: Self.salt,
+            establishmentTimeoutMilliseconds: establishmentTimeoutMilliseconds)
         record(table.commissioneeChanged(to: commissionee))
     }
 
@@ -67,14 +65,14 @@ struct MatterTableHarness {
         return sent(table.timerFired(now: instant, using: &random), to: peer)
     }
 
-    mutating func sent(_ actions: [MatterPortAction], to peer: MatterPeer) -> [[UInt8]] {
+    mutating func sent(_ actions: [MatterNodeAction], to peer: MatterPeer) -> [[UInt8]] {
         record(actions)
         return actions.compactMap { action in
             if case .send(let bytes, peer) = action { bytes } else { nil }
         }
     }
 
-    mutating func record(_ actions: [MatterPortAction]) {
+    mutating func record(_ actions: [MatterNodeAction]) {
         for action in actions {
             switch action {
             case .log(let event): events.append(event)

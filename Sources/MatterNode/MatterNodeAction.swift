@@ -1,0 +1,12 @@
+/// What the owner of a `MatterSessionTable` must do after an event.
+public enum MatterNodeAction: Hashable, Sendable {
+    /// Send these bytes, one whole message, to the peer (the TCP owner adds the length prefix).
+    case send([UInt8], to: MatterPeer)
+    case log(MatterNodeEvent)
+    /// The peer sent a message the node took (it decoded and, on the secure session, authenticated): over TCP
+    /// that is what keeps its connection from the idle timeout.
+    case peerActive(MatterPeer)
+    /// The window's PASE attempts are used up: tell the hub (`Hub.commissioningAttemptsExhausted(now:)`), whose
+    /// window then closes. The table already refuses PASE as for a closed window.
+    case commissioningAttemptsExhausted
+}
