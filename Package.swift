@@ -37,7 +37,7 @@ let package = Package(
             name: "MatterSecureChannel",
             dependencies: ["MatterTLV", "MatterCrypto", "MatterMessage", "MatterCredentials"]
         ),
-        .target(name: "MatterInteraction", dependencies: ["MatterTLV", "MatterDataModel"]),
+        .target(name: "MatterInteraction", dependencies: ["MatterTLV", "MatterDataModel", "MatterMessage"]),
         .target(name: "MatterCredentials", dependencies: ["MatterTLV", "MatterCrypto"]),
         // The hub's Matter node as a value: sessions, exchanges, the commissioning clusters, the fabric table.
         .target(

@@ -55,10 +55,14 @@ extension MatterSessionTable {
         using generator: inout some RandomNumberGenerator
     ) -> [MatterNodeAction] {
         var responder = exchanges[key]?.interaction ?? InteractionResponder(reader: reader)
-        let steps = responder.messageReceived(opcode: message.protocolHeader.opcode, payload: message.payload)
+        var steps = responder.messageReceived(
+            opcode: message.protocolHeader.opcode, payload: message.payload, now: now)
         exchanges[key]?.interaction = responder
         var actions: [MatterNodeAction] = []
-        for step in steps {
+        var index = 0
+        while index < steps.count {
+            let step = steps[index]
+            index += 1
             switch step {
             case .send(let opcode, let payload, let expectsResponse):
                 if !expectsResponse { exchanges[key]?.closing = true }
@@ -69,6 +73,10 @@ extension MatterSessionTable {
                 actions += finish(key, now: now, using: &generator)
             case .log(let event):
                 actions.append(.log(.interaction(peer, event)))
+            case .invoke(let commands, _):
+                steps += responder.commandsHandled(
+                    commands.map { .status(path: $0.path, StatusIB(.unsupportedCluster), ref: $0.ref) })
+                exchanges[key]?.interaction = responder
             }
         }
         return actions
