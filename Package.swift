@@ -124,7 +124,7 @@ let package = Package(
             name: "MatterTestSupport",
             dependencies: [
                 "MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction", "MatterCredentials",
-                "MHubTestSupport",
+                "MatterNode", "MatterTLV", "MHubTestSupport",
             ],
             path: "Tests/MatterTestSupport"
         ),

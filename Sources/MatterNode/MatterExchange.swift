@@ -39,6 +39,8 @@ struct MatterExchange: Sendable {
     var closing = false
     var lastActivity: MonotonicInstant
     var interaction: InteractionResponder?
+    /// An unsecured exchange a Sigma1 opened: CASE's, which outlives a change of the commissioning window.
+    var carriesCASE = false
 
     init(peer: MatterPeer, configuration: ReliableMessagingConfiguration, now: MonotonicInstant) {
         self.peer = peer

@@ -30,6 +30,11 @@ public enum MatterNodeEvent: Hashable, Sendable, CustomStringConvertible {
     case paseFailed(MatterPeer?, PASEFailure)
     /// A running handshake ended because the hub's commissioning window closed or changed.
     case paseAbandoned(reason: String)
+    case caseEstablished(
+        MatterPeer, localSessionID: UInt16, fabricIndex: UInt8, peerNodeID: UInt64, resumed: Bool)
+    case caseFailed(MatterPeer?, CASEFailure)
+    /// A Sigma1 refused with BUSY: every handshake slot is taken, or every session is and none may go.
+    case caseBusy(MatterPeer, minimumWaitMilliseconds: UInt16)
     /// A PBKDFParamRequest answered with StatusReport BUSY.
     case busy(MatterPeer, minimumWaitMilliseconds: UInt16, because: BusyReason)
     /// A PASE message while the hub's commissioning window is closed (or has run out of attempts), answered with
@@ -52,8 +57,11 @@ public enum MatterNodeEvent: Hashable, Sendable, CustomStringConvertible {
         case .dropped, .deliveryFailed, .answerWithheld, .connectionRefused: .debug
         case .paseStarted, .interaction: .info
         case .paseFailed(_, .malformedMessage), .paseFailed(_, .unexpectedMessage): .info
+        case .caseFailed(_, .malformedMessage), .caseFailed(_, .unexpectedMessage),
+            .caseFailed(_, .noSharedTrustRoots):
+            .info
         case .paseEstablished, .paseFailed, .paseAbandoned, .busy, .windowClosed, .attemptsExhausted,
-            .sessionClosed:
+            .sessionClosed, .caseEstablished, .caseFailed, .caseBusy:
             .notice
         }
     }
@@ -63,13 +71,16 @@ public enum MatterNodeEvent: Hashable, Sendable, CustomStringConvertible {
     public var floodKind: String? {
         switch self {
         case .dropped: "dropped messages"
-        case .busy: "BUSY refusals"
+        case .busy, .caseBusy: "BUSY refusals"
         case .windowClosed: "closed-window refusals"
         case .answerWithheld: "answers withheld"
         case .connectionRefused: "refused TCP connections"
         case .paseFailed(_, .malformedMessage), .paseFailed(_, .unexpectedMessage): "malformed PASE messages"
+        case .caseFailed(_, .malformedMessage), .caseFailed(_, .unexpectedMessage),
+            .caseFailed(_, .noSharedTrustRoots):
+            "refused CASE messages"
         case .paseStarted, .paseEstablished, .paseFailed, .paseAbandoned, .attemptsExhausted, .sessionClosed,
-            .interaction, .deliveryFailed:
+            .interaction, .deliveryFailed, .caseEstablished, .caseFailed:
             nil
         }
     }
@@ -83,6 +94,13 @@ public enum MatterNodeEvent: Hashable, Sendable, CustomStringConvertible {
         case .paseFailed(let peer, let failure):
             "matter: PASE\(peer.map { " from \($0)" } ?? "") failed: \(failure)"
         case .paseAbandoned(let reason): "matter: the running PASE handshake ended: \(reason)"
+        case .caseEstablished(let peer, let local, let fabric, let node, let resumed):
+            "matter: CASE session \(local) with \(peer) established\(resumed ? " (resumed)" : ""), fabric \(fabric), "
+                + "node 0x\(String(node, radix: 16, uppercase: true))"
+        case .caseFailed(let peer, let failure):
+            "matter: CASE\(peer.map { " from \($0)" } ?? "") failed: \(failure)"
+        case .caseBusy(let peer, let wait):
+            "matter: CASE from \(peer) refused with BUSY, minimum wait \(wait) ms"
         case .busy(let peer, let wait, let reason):
             "matter: PASE from \(peer) refused with BUSY (\(reason)), minimum wait \(wait) ms"
         case .windowClosed(let peer):
@@ -92,7 +110,7 @@ public enum MatterNodeEvent: Hashable, Sendable, CustomStringConvertible {
         case .answerWithheld(let peer, let answer, let received):
             "matter: no answer to \(peer): \(answer) bytes would answer a \(received)-byte datagram"
         case .connectionRefused(let name, let reason): "matter: TCP connection from \(name) refused: \(reason)"
-        case .sessionClosed(let session, let reason): "matter: PASE session \(session) closed: \(reason)"
+        case .sessionClosed(let session, let reason): "matter: session \(session) closed: \(reason)"
         case .interaction(let peer, let event): "matter: \(peer): \(event)"
         case .deliveryFailed(let peer, let exchange):
             "matter: no acknowledgement from \(peer) on exchange \(exchange); exchange closed"

@@ -26,7 +26,7 @@ extension MatterSessionTable {
     /// How long `host` must still leave the slot to others (milliseconds), or nil if it may start a handshake.
     func yieldingWait(for host: String, now: MonotonicInstant) -> UInt16? {
         guard let paseHold, paseHold.host == host, paseHold.othersRefused, now >= paseHold.deadline,
-            let timeout = responder?.configuration.establishmentTimeoutMilliseconds
+            let timeout = paseResponder?.configuration.establishmentTimeoutMilliseconds
         else { return nil }
         let end = paseHold.deadline.advanced(byMilliseconds: timeout)
         guard now < end else { return nil }
@@ -48,8 +48,8 @@ extension MatterSessionTable {
     /// After a PASE event: once the window's responder counts `maximumFailedAttempts`, PASE is refused as for a
     /// closed window and the hub is told, once, so that it closes the window.
     mutating func checkAttempts() -> [MatterNodeAction] {
-        guard let responder, responder.failedAttempts >= Self.maximumFailedAttempts else { return [] }
-        self.responder = nil
+        guard let responder = paseResponder, responder.failedAttempts >= Self.maximumFailedAttempts else { return [] }
+        paseResponder = nil
         paseHold = nil
         return [.log(.attemptsExhausted(failedAttempts: responder.failedAttempts)), .commissioningAttemptsExhausted]
     }

@@ -2,7 +2,7 @@ import MatterInteraction
 import MatterMessage
 
 extension MatterSessionTable {
-    /// A message on a secure session: only the PASE session's, opened with its I2R key.
+    /// A message on a secure session, opened with the session's I2R key and the peer's node ID in the nonce.
     ///
     /// The counter is checked before decrypting and committed after, so a forged message cannot move the window
     /// (`MessageCounterWindow`); the session follows its peer's latest address, as CHIP's `SessionManager` does.
@@ -17,21 +17,21 @@ extension MatterSessionTable {
         } catch {
             return [.log(.dropped(peer, reason: "\(error)"))]
         }
-        guard header.sessionType == .unicast, var session, header.sessionID == session.localSessionID else {
+        guard header.sessionType == .unicast, var session = sessions[header.sessionID] else {
             return [.log(.dropped(peer, reason: "no secure session \(header.sessionID)"))]
         }
         let verdict = session.receivedCounters.verdict(for: header.messageCounter)
         let message: Message
         do {
             message = try SecureMessageCodec.open(
-                bytes, key: session.pase.keys.initiatorToResponder, senderNodeID: 0, maximumLength: limit)
+                bytes, key: session.initiatorToResponderKey, senderNodeID: session.peerNodeID, maximumLength: limit)
         } catch {
             return [.log(.dropped(peer, reason: "session \(header.sessionID): \(error)"))]
         }
         if verdict == .new { session.receivedCounters.commit(header.messageCounter) }
         session.peer = peer
         session.lastActivity = now
-        self.session = session
+        sessions[session.localSessionID] = session
         let key = MatterExchange.Key(
             session: .secure(localSessionID: session.localSessionID), exchangeID: message.protocolHeader.exchangeID)
         let (isNew, actions) = receive(
@@ -92,6 +92,7 @@ extension MatterSessionTable {
         guard message.protocolHeader.opcode == SecureChannelOpcode.statusReport.rawValue,
             let report = try? StatusReport.decode(message.payload), report.secureChannelCode == .closeSession
         else { return actions }
-        return actions + endSession(reason: "the peer closed it (CloseSession)")
+        guard case .secure(let localSessionID) = key.session else { return actions }
+        return actions + endSession(localSessionID, reason: "the peer closed it (CloseSession)")
     }
 }

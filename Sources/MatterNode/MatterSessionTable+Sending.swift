@@ -71,7 +71,8 @@ extension MatterSessionTable {
     ) -> [MatterNodeAction] {
         guard var exchange = exchanges[key] else { return [] }
         guard let counter = nextCounter(for: key.session) else {
-            return endSession(reason: "its message counter is exhausted")
+            guard case .secure(let localSessionID) = key.session else { return [] }
+            return endSession(localSessionID, reason: "its message counter is exhausted")
         }
         let reliable = exchange.peer.usesReliableMessaging
         let acknowledged = exchange.reliability.messageSending(
@@ -151,12 +152,12 @@ extension MatterSessionTable {
         switch session {
         case .unsecured: return unsecuredCounter.next()
         case .secure(let id):
-            guard self.session?.localSessionID == id else { return nil }
-            return self.session?.sendCounter.next()
+            return sessions[id]?.sendCounter.next()
         }
     }
 
-    /// The bytes of a message on `session`: unsecured to the initiator's ephemeral node, or sealed with R2I.
+    /// The bytes of a message on `session`: unsecured to the initiator's ephemeral node, or sealed with R2I and this
+    /// node's node ID in the nonce.
     private func encode(
         _ header: ProtocolHeader, payload: [UInt8], counter: UInt32, session: MatterExchange.Key.Session
     ) -> [UInt8]? {
@@ -166,10 +167,11 @@ extension MatterSessionTable {
                 messageCounter: counter, destination: peer.ephemeralNodeID.map { .node($0) })
             return Message(header: messageHeader, protocolHeader: header, payload: payload).encodedUnsecured()
         case .secure(let id):
-            guard let secure = self.session, secure.localSessionID == id else { return nil }
-            let messageHeader = MessageHeader(sessionID: secure.pase.peerSessionID, messageCounter: counter)
+            guard let secure = sessions[id] else { return nil }
+            let messageHeader = MessageHeader(sessionID: secure.peerSessionID, messageCounter: counter)
             let message = Message(header: messageHeader, protocolHeader: header, payload: payload)
-            return try? SecureMessageCodec.seal(message, key: secure.pase.keys.responderToInitiator, senderNodeID: 0)
+            return try? SecureMessageCodec.seal(
+                message, key: secure.responderToInitiatorKey, senderNodeID: secure.localNodeID)
         }
     }
 }

@@ -2,7 +2,7 @@ import MatterMessage
 import MatterSecureChannel
 
 extension MatterSessionTable {
-    /// A message on the unsecured session (session 0): PASE, under MRP.
+    /// A message on the unsecured session (session 0): PASE or CASE, under MRP.
     ///
     /// Over UDP its sender is not verified (docs/matter.md, "What an unverified peer gets"): everything it gets
     /// back goes at once, in answer to this datagram, never on a timer (no retransmission, no deferred
@@ -24,8 +24,10 @@ extension MatterSessionTable {
 
     /// The rule for what an unverified peer gets back for one datagram: at most one datagram (the last one the
     /// node meant to send, which carries the acknowledgement), and only if it is no larger than the datagram it
-    /// answers, unless it carries an open window's handshake on (PBKDFParamResponse, Pake2: PASE's own messages,
-    /// about twice the size of the requests they answer). What is held back is logged (rate-limited).
+    /// answers, unless it carries a handshake on: PBKDFParamResponse and Pake2, PASE's own messages (about twice
+    /// the size of the requests they answer), which only an open window sends; Sigma2 and Sigma2_Resume, which only
+    /// a Sigma1 naming one of the node's fabrics (its destination ID made with the fabric's IPK) gets. What is held
+    /// back is logged (rate-limited).
     static func answeringOnce(_ actions: [MatterNodeAction], receivedBytes: Int) -> [MatterNodeAction] {
         let last = actions.lastIndex { if case .send = $0 { true } else { false } }
         var result: [MatterNodeAction] = []
@@ -44,12 +46,12 @@ extension MatterSessionTable {
         return result
     }
 
-    /// Whether our unsecured message `bytes` is a PBKDFParamResponse or a Pake2.
+    /// Whether our unsecured message `bytes` is a PBKDFParamResponse, a Pake2, a Sigma2 or a Sigma2_Resume.
     static func continuesHandshake(_ bytes: [UInt8]) -> Bool {
         guard let message = try? Message.decodeUnsecured(bytes), message.protocolHeader.protocolID == .secureChannel
         else { return false }
         let opcode = SecureChannelOpcode(rawValue: message.protocolHeader.opcode)
-        return opcode == .pbkdfParamResponse || opcode == .pake2
+        return [.pbkdfParamResponse, .pake2, .sigma2, .sigma2Resume].contains(opcode)
     }
 
     private mutating func unsecuredMessageHandled(
@@ -81,7 +83,13 @@ extension MatterSessionTable {
             let reason = "protocol \(message.protocolHeader.protocolID) needs a secure session"
             return actions + finish(key, now: now, using: &generator) + [.log(.dropped(peer, reason: reason))]
         }
+        let handle = unsecuredPeers[initiator]?.handle ?? 0
+        let isCASEReport = caseResponder.isHandshaking(on: CASEExchange(peer: handle, exchangeID: key.exchangeID))
         switch SecureChannelOpcode(rawValue: opcode) {
+        case .sigma1, .sigma3:
+            return actions + caseMessage(message, on: key, from: initiator, now: now, using: &generator)
+        case .statusReport where isCASEReport:
+            return actions + caseMessage(message, on: key, from: initiator, now: now, using: &generator)
         case .pbkdfParamRequest, .pake1, .pake3, .statusReport:
             return actions + pase(message, on: key, from: initiator, now: now, using: &generator)
         case .standaloneAck:
@@ -99,7 +107,8 @@ extension MatterSessionTable {
         using generator: inout some RandomNumberGenerator
     ) -> [MatterNodeAction] {
         let opcode = SecureChannelOpcode(rawValue: message.protocolHeader.opcode)
-        guard var responder else {
+        shareSessionIDs()
+        guard var responder = paseResponder else {
             guard opcode != .statusReport else { return finish(key, now: now, using: &generator) }
             exchanges[key]?.closing = true
             let failure = StatusReport(generalCode: .failure, secureChannelCode: .invalidParameter)
@@ -109,8 +118,8 @@ extension MatterSessionTable {
                     payload: failure.encoded(), now: now, using: &generator)
         }
         let host = initiator.peer.host
-        if opcode == .pbkdfParamRequest, let deadline = sessionDeadline {
-            let wait = UInt16(clamping: deadline.milliseconds(since: now))
+        if opcode == .pbkdfParamRequest, let session = paseSession {
+            let wait = UInt16(clamping: idleDeadline(of: session).milliseconds(since: now))
             return refuseBusy(on: key, initiator.peer, wait: wait, because: .sessionOpen, now: now, using: &generator)
         }
         if opcode == .pbkdfParamRequest, let wait = yieldingWait(for: host, now: now) {
@@ -122,7 +131,7 @@ extension MatterSessionTable {
         let steps = responder.messageReceived(
             opcode: message.protocolHeader.opcode, payload: message.payload, exchange: exchange, now: now,
             handshakeDeadline: holdDeadline(for: host, now: now), using: &generator)
-        self.responder = responder
+        paseResponder = responder
         var actions: [MatterNodeAction] = []
         if running != exchange, responder.handshakeExchange == exchange, let deadline = responder.nextDeadline {
             actions.append(.log(.paseStarted(initiator.peer)))
@@ -170,13 +179,14 @@ extension MatterSessionTable {
                     using: &generator)
             case .established(let pase):
                 guard let initiator = peersByHandle[pase.exchange.peer] else { continue }
-                session = MatterSecureSession(pase: pase, peer: initiator.peer, now: now, using: &generator)
-                responder?.sessionIDsInUse = [pase.localSessionID]
+                let session = MatterSecureSession(pase: pase, peer: initiator.peer, now: now, using: &generator)
+                sessions[pase.localSessionID] = session
                 paseHold = nil
                 actions.append(
                     .log(
                         .paseEstablished(
                             initiator.peer, localSessionID: pase.localSessionID, peerSessionID: pase.peerSessionID)))
+                actions.append(.sessionOpened(session.summary))
             case .failed(let failure, let exchange):
                 let initiator = peersByHandle[exchange.peer]
                 if let initiator {

@@ -2,8 +2,9 @@ import MatterInteraction
 import MatterMessage
 import MatterSecureChannel
 
-/// The hub's Matter node as a value: the unsecured session PASE runs on, the one PASE session, and the exchanges
-/// on both, each with its MRP state. Bytes, time and randomness in; bytes to send and log events out.
+/// The hub's Matter node as a value: the unsecured session PASE and CASE run on, the secure sessions they establish,
+/// and the exchanges on all of them, each with its MRP state. Bytes, time and randomness in; bytes to send, log
+/// events and the hub's inputs out.
 ///
 /// One commissioning session at a time (docs/matter.md): while a handshake runs, `PASEResponder` answers a
 /// PBKDFParamRequest on another exchange with BUSY; while the PASE session is open, this table does. Without a
@@ -11,8 +12,10 @@ import MatterSecureChannel
 /// matter.js's `SecureChannelProtocol` answers when no PASE server is set. A handshake not finished, or a session
 /// without a message, for `paseTimeoutMilliseconds` frees the slot; one host holds the slot for at most one
 /// handshake timeout at a stretch (`PASEHold`); `maximumFailedAttempts` failed handshakes use up the window.
+/// CASE sessions, several per fabric, are bounded by `MatterSessionLimits`; session IDs are never shared by two
+/// live sessions or handshakes, PASE or CASE.
 /// Over UDP the unsecured session's peers are not verified, so each of their datagrams gets at most one datagram
-/// back, no larger than itself except PASE's own handshake messages, and nothing on a timer
+/// back, no larger than itself except the handshakes' own messages, and nothing on a timer
 /// (`unsecuredMessageReceived`). Everything this table holds is bounded, so no sequence of datagrams can grow it
 /// without limit.
 public struct MatterSessionTable {
@@ -34,31 +37,48 @@ public struct MatterSessionTable {
 
     let reader: AttributeReader
     public let paseTimeoutMilliseconds: UInt64
+    public let limits: MatterSessionLimits
     private(set) var commissionee: MatterCommissionee?
     /// The window's PASE responder; nil while the window is closed or once its attempts are used up.
-    var responder: PASEResponder?
+    var paseResponder: PASEResponder?
     /// The host holding the PASE slot, and until when.
     var paseHold: PASEHold?
-    var session: MatterSecureSession?
+    var caseResponder: CASEResponder
+    var resumptions: CASEResumptionStore
+    /// The fabrics the node holds: what CASE answers for.
+    public internal(set) var fabrics: FabricTable
+    /// Every secure session, by the session ID this node chose.
+    public internal(set) var sessions: [UInt16: MatterSecureSession] = [:]
     var exchanges: [MatterExchange.Key: MatterExchange] = [:]
     var unsecuredPeers: [MatterUnsecuredPeer: UnsecuredPeerState] = [:]
-    /// `PASEExchange.peer` values: a handle per unsecured initiator, so PASE's actions find their way back.
+    /// `PASEExchange.peer` values: a handle per unsecured initiator, so PASE's and CASE's actions find their way back.
     var peersByHandle: [UInt64: MatterUnsecuredPeer] = [:]
     var nextHandle: UInt64 = 1
     /// The node's counter for unencrypted messages (Matter reference D, "Message counters").
     var unsecuredCounter: MessageCounter
 
     public init(
-        reader: AttributeReader, paseTimeoutMilliseconds: UInt64, using generator: inout some RandomNumberGenerator
+        reader: AttributeReader, fabrics: FabricTable = FabricTable(), paseTimeoutMilliseconds: UInt64,
+        limits: MatterSessionLimits = MatterSessionLimits(), using generator: inout some RandomNumberGenerator
     ) {
         self.reader = reader
         self.paseTimeoutMilliseconds = paseTimeoutMilliseconds
+        self.limits = limits
+        self.fabrics = fabrics
+        caseResponder = CASEResponder(
+            configuration: CASEResponderConfiguration(sessionParameters: MatterCommissionee.sessionParameters),
+            fabrics: [])
+        resumptions = CASEResumptionStore(capacity: limits.resumptionRecords)
         unsecuredCounter = MessageCounter(kind: .unencrypted, using: &generator)
+        caseResponder.fabrics = fabrics.ordered.compactMap { try? $0.caseFabric() }
     }
 
     /// When `timerFired` must be called next.
     public var nextDeadline: MonotonicInstant? {
-        var deadlines = [responder?.nextDeadline, sessionDeadline]
+        var deadlines = [paseResponder?.nextDeadline, caseResponder.nextDeadline]
+        for session in sessions.values {
+            deadlines.append(idleDeadline(of: session))
+        }
         for exchange in exchanges.values {
             deadlines.append(exchange.reliability.nextDeadline)
             deadlines.append(exchange.lastActivity.advanced(byMilliseconds: Self.exchangeIdleMilliseconds))
@@ -66,8 +86,15 @@ public struct MatterSessionTable {
         return deadlines.compactMap { $0 }.min()
     }
 
-    var sessionDeadline: MonotonicInstant? {
-        session.map { $0.lastActivity.advanced(byMilliseconds: paseTimeoutMilliseconds) }
+    /// The PASE session, if one is open.
+    public var paseSession: MatterSecureSession? {
+        sessions.values.first { $0.kind == .pase }
+    }
+
+    /// When `session` ends for lack of messages from its peer.
+    func idleDeadline(of session: MatterSecureSession) -> MonotonicInstant {
+        session.lastActivity.advanced(
+            byMilliseconds: session.kind == .pase ? paseTimeoutMilliseconds : limits.caseIdleMilliseconds)
     }
 
     // MARK: events
@@ -96,13 +123,16 @@ public struct MatterSessionTable {
         -> [MatterNodeAction]
     {
         var actions: [MatterNodeAction] = []
-        if var responder {
-            let steps = responder.timerFired(now: now)
-            self.responder = responder
+        if var paseResponder {
+            let steps = paseResponder.timerFired(now: now)
+            self.paseResponder = paseResponder
             actions += runPASE(steps, now: now, using: &generator) + checkAttempts()
         }
-        if let deadline = sessionDeadline, deadline <= now {
-            actions += endSession(reason: "no message for \(paseTimeoutMilliseconds / 1000) s")
+        actions += runCASE(caseResponder.timerFired(now: now), now: now, using: &generator)
+        for session in sessions.values.sorted(by: { $0.localSessionID < $1.localSessionID })
+        where idleDeadline(of: session) <= now {
+            let timeout = session.kind == .pase ? paseTimeoutMilliseconds : limits.caseIdleMilliseconds
+            actions += endSession(session.localSessionID, reason: "no message for \(timeout / 1000) s")
         }
         for key in exchanges.keys.sorted(by: { $0.exchangeID < $1.exchangeID }) {
             guard var exchange = exchanges[key], let deadline = exchange.reliability.nextDeadline, deadline <= now
@@ -116,38 +146,52 @@ public struct MatterSessionTable {
     }
 
     /// The hub's commissioning window opened, closed or changed: PASE now answers for `commissionee`, or for
-    /// nobody. Whatever belonged to the previous window (a handshake, the session, PASE exchanges) ends.
+    /// nobody. Whatever belonged to the previous window (a handshake, the PASE session, PASE exchanges) ends.
     public mutating func commissioneeChanged(to commissionee: MatterCommissionee?) -> [MatterNodeAction] {
         var actions: [MatterNodeAction] = []
-        if responder?.isHandshakeInProgress == true {
+        if paseResponder?.isHandshakeInProgress == true {
             actions.append(.log(.paseAbandoned(reason: "the commissioning window changed")))
         }
-        actions += endSession(reason: commissionee == nil ? "the commissioning window closed" : "a new window opened")
-        exchanges = exchanges.filter { key, _ in
-            if case .unsecured = key.session { false } else { true }
+        if let pase = paseSession {
+            actions += endSession(
+                pase.localSessionID,
+                reason: commissionee == nil ? "the commissioning window closed" : "a new window opened")
         }
+        exchanges = exchanges.filter { key, exchange in key.session.isSecure || exchange.carriesCASE }
         self.commissionee = commissionee
-        responder = commissionee.map { PASEResponder(configuration: $0.responder) }
+        paseResponder = commissionee.map { PASEResponder(configuration: $0.responder) }
         paseHold = nil
         return actions
     }
 
-    /// A TCP connection closed: its exchanges go, and the session too if it ran over it.
+    /// A TCP connection closed: its exchanges go, and the sessions that ran over it.
     public mutating func connectionClosed(_ peer: MatterPeer) -> [MatterNodeAction] {
         exchanges = exchanges.filter { $0.value.peer != peer }
-        guard session?.peer == peer else { return [] }
-        return endSession(reason: "its TCP connection closed")
+        var actions: [MatterNodeAction] = []
+        for session in sessions.values.sorted(by: { $0.localSessionID < $1.localSessionID }) where session.peer == peer
+        {
+            actions += endSession(session.localSessionID, reason: "its TCP connection closed")
+        }
+        return actions
     }
 
     // MARK: shared parts
 
-    /// Ends the PASE session, and the exchanges on it.
-    mutating func endSession(reason: String) -> [MatterNodeAction] {
-        guard let session else { return [] }
-        self.session = nil
-        responder?.sessionIDsInUse = []
-        exchanges = exchanges.filter { key, _ in key.session != .secure(localSessionID: session.localSessionID) }
-        return [.log(.sessionClosed(localSessionID: session.localSessionID, reason: reason))]
+    /// Ends a secure session, and the exchanges on it.
+    mutating func endSession(_ localSessionID: UInt16, reason: String) -> [MatterNodeAction] {
+        guard let session = sessions.removeValue(forKey: localSessionID) else { return [] }
+        exchanges = exchanges.filter { key, _ in key.session != .secure(localSessionID: localSessionID) }
+        return [
+            .log(.sessionClosed(localSessionID: localSessionID, reason: reason)),
+            .sessionEnded(session.summary, reason: reason),
+        ]
+    }
+
+    /// Tells each responder which session IDs are taken: every live session's and the other's handshakes'.
+    mutating func shareSessionIDs() {
+        let live = Set(sessions.keys)
+        caseResponder.sessionIDsInUse = live.union(paseResponder?.pendingSessionID.map { [$0] } ?? [])
+        paseResponder?.sessionIDsInUse = live.union(caseResponder.pendingSessionIDs)
     }
 
     /// Drops finished and idle exchanges.

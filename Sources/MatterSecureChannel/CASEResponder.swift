@@ -81,6 +81,21 @@ public struct CASEResponder: Sendable {
         handshakes.count
     }
 
+    /// The fabric index of each handshake in progress.
+    public var handshakeFabrics: [UInt8] {
+        handshakes.map(\.fabricIndex)
+    }
+
+    /// The session IDs the handshakes in progress will give their sessions.
+    public var pendingSessionIDs: Set<UInt16> {
+        Set(handshakes.map(\.localSessionID))
+    }
+
+    /// Whether a handshake runs on `exchange`.
+    public func isHandshaking(on exchange: CASEExchange) -> Bool {
+        handshakes.contains { $0.exchange == exchange }
+    }
+
     /// When the first handshake in progress times out.
     public var nextDeadline: MonotonicInstant? {
         handshakes.map(\.deadline).min()

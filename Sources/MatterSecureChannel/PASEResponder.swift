@@ -55,6 +55,11 @@ public struct PASEResponder: Sendable {
         handshake?.deadline
     }
 
+    /// The session ID the running handshake will give its session.
+    public var pendingSessionID: UInt16? {
+        handshake?.localSessionID
+    }
+
     /// The exchange of the running handshake.
     public var handshakeExchange: PASEExchange? {
         handshake?.exchange

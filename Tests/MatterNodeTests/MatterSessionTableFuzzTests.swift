@@ -57,10 +57,10 @@ import Testing
         }
         // Time clears whatever the noise left; then a real controller gets in and reads.
         _ = harness.advance(to: harness.now + 120_000, peer: MatterTableHarness.udp(1))
-        #expect(harness.table.session == nil)
+        #expect(harness.table.paseSession == nil)
         // The noise's failed handshakes may have used up the window's attempts; the hub then opens a new one.
         #expect(harness.exhaustedReports <= 1)
-        if harness.table.responder == nil { try harness.openWindow() }
+        if harness.table.paseResponder == nil { try harness.openWindow() }
         var real = MatterTestController(passcode: MatterTableHarness.passcode, seed: 13)
         let peer = MatterTableHarness.udp(2)
         #expect(try harness.pase(&real, peer: peer) == [.established])

@@ -25,12 +25,12 @@ import Testing
         harness.now = 31_000
         var again = MatterTestController(passcode: MatterTableHarness.passcode, seed: 42)
         _ = harness.deliver(again.pbkdfParamRequest(), from: MatterTableHarness.udp(40_009, host: 1))
-        #expect(harness.table.responder?.nextDeadline?.milliseconds == 61_000)
+        #expect(harness.table.paseResponder?.nextDeadline?.milliseconds == 61_000)
         // Another host starting afterwards gets the whole timeout.
         _ = harness.advance(to: 61_000, peer: holder)
         var other = MatterTestController(passcode: MatterTableHarness.passcode, seed: 43)
         _ = harness.deliver(other.pbkdfParamRequest(), from: waiter)
-        #expect(harness.table.responder?.nextDeadline?.milliseconds == 121_000)
+        #expect(harness.table.paseResponder?.nextDeadline?.milliseconds == 121_000)
     }
 
     @Test func aHolderThatKeptOthersOutYieldsForOneTimeout() throws {

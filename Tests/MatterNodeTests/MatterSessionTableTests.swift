@@ -16,7 +16,7 @@ import Testing
         var harness = try MatterTableHarness()
         var controller = MatterTestController(passcode: MatterTableHarness.passcode, seed: 1)
         #expect(try harness.pase(&controller, peer: peer) == [.established])
-        #expect(harness.table.session?.localSessionID == controller.session?.peerSessionID)
+        #expect(harness.table.paseSession?.localSessionID == controller.session?.peerSessionID)
         #expect(harness.events.contains { if case .paseEstablished = $0 { true } else { false } })
         // The handshake's exchanges are gone once their last messages were acknowledged.
         #expect(harness.table.exchanges.isEmpty)
@@ -105,7 +105,7 @@ import Testing
         #expect(harness.events.contains(.busy(other, minimumWaitMilliseconds: 50_000, because: .handshakeRunning)))
         // CloseSession from the first frees the slot.
         _ = try harness.converse(try first.closeSession(), controller: &first, peer: peer)
-        #expect(harness.table.session == nil)
+        #expect(harness.table.paseSession == nil)
         #expect(try harness.pase(&second, peer: other) == [.established])
     }
 
@@ -116,7 +116,7 @@ import Testing
             try harness.pase(&wrong, peer: peer)
                 == [.statusReport(StatusReport(generalCode: .failure, secureChannelCode: .invalidParameter))])
         #expect(harness.events.contains(.paseFailed(peer, .confirmationMismatch)))
-        #expect(harness.table.session == nil)
+        #expect(harness.table.paseSession == nil)
         var right = MatterTestController(passcode: MatterTableHarness.passcode, seed: 7)
         #expect(try harness.pase(&right, peer: peer) == [.established])
     }
@@ -125,17 +125,17 @@ import Testing
         var harness = try MatterTableHarness(paseTimeoutMilliseconds: 5_000)
         var stalled = MatterTestController(passcode: MatterTableHarness.passcode, seed: 8)
         _ = harness.deliver(stalled.pbkdfParamRequest(), from: peer)
-        #expect(harness.table.responder?.isHandshakeInProgress == true)
+        #expect(harness.table.paseResponder?.isHandshakeInProgress == true)
         // The responder's own timeout is the commissionee's (60 s); nothing happens at 5 s for the handshake.
         _ = harness.advance(to: harness.now + 60_000, peer: peer)
-        #expect(harness.table.responder?.isHandshakeInProgress == false)
+        #expect(harness.table.paseResponder?.isHandshakeInProgress == false)
         #expect(harness.events.contains(.paseFailed(peer, .timedOut)))
 
         var controller = MatterTestController(passcode: MatterTableHarness.passcode, seed: 9)
         #expect(try harness.pase(&controller, peer: peer) == [.established])
         let deadline = try #require(harness.table.nextDeadline)
         _ = harness.advance(to: deadline.milliseconds, peer: peer)
-        #expect(harness.table.session == nil)
+        #expect(harness.table.paseSession == nil)
         #expect(
             harness.events.contains { if case .sessionClosed(_, "no message for 5 s") = $0 { true } else { false } })
     }
@@ -145,8 +145,8 @@ import Testing
         var controller = MatterTestController(passcode: MatterTableHarness.passcode, seed: 10)
         _ = try harness.pase(&controller, peer: peer)
         harness.record(harness.table.commissioneeChanged(to: nil))
-        #expect(harness.table.session == nil)
-        #expect(harness.table.responder == nil)
+        #expect(harness.table.paseSession == nil)
+        #expect(harness.table.paseResponder == nil)
         // A read on the old session is dropped: the session is unknown now.
         #expect(harness.deliver(try controller.readRequest([AttributePathIB()]), from: peer).isEmpty)
     }

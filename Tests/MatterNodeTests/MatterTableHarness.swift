@@ -2,6 +2,7 @@ import MHubCore
 import MHubTestSupport
 import MatterInteraction
 import MatterMessage
+import MatterSecureChannel
 import MatterTestSupport
 
 @testable import MatterNode
@@ -24,13 +25,23 @@ struct MatterTableHarness {
     var events: [MatterNodeEvent] = []
     /// How many times the table told the hub that the window's PASE attempts are used up.
     var exhaustedReports = 0
+    /// The sessions the table reported opened and ended, in order.
+    var opened: [MatterSessionSummary] = []
+    var ended: [MatterSessionSummary] = []
 
     init(
         windowOpen: Bool = true, paseTimeoutMilliseconds: UInt64 = 60_000,
-        establishmentTimeoutMilliseconds: UInt64 = 60_000
+        establishmentTimeoutMilliseconds: UInt64 = 60_000, fabrics: [CASETestFabric] = [],
+        limits: MatterSessionLimits = MatterSessionLimits()
     ) throws {
         let reader = AttributeReader(node: HubMatterNode.node(identity: Self.identity), dataVersion: 0x1234_5678)
-        table = MatterSessionTable(reader: reader, paseTimeoutMilliseconds: paseTimeoutMilliseconds, using: &random)
+        var table = FabricTable()
+        for fabric in fabrics {
+            table.store(fabric.record())
+        }
+        self.table = MatterSessionTable(
+            reader: reader, fabrics: table, paseTimeoutMilliseconds: paseTimeoutMilliseconds, limits: limits,
+            using: &random)
         self.establishmentTimeoutMilliseconds = establishmentTimeoutMilliseconds
         if windowOpen {
             try openWindow()
@@ -77,6 +88,8 @@ struct MatterTableHarness {
             switch action {
             case .log(let event): events.append(event)
             case .commissioningAttemptsExhausted: exhaustedReports += 1
+            case .sessionOpened(let summary): opened.append(summary)
+            case .sessionEnded(let summary, _): ended.append(summary)
             case .send, .peerActive: break
             }
         }
@@ -97,6 +110,14 @@ struct MatterTableHarness {
             }
         }
         return result
+    }
+
+    /// A whole CASE handshake from `controller` as `initiator`; returns its events.
+    mutating func caseHandshake(
+        _ controller: inout MatterTestController, as initiator: CASEInitiator, peer: MatterPeer,
+        resuming record: CASEResumptionRecord? = nil
+    ) throws -> [MatterTestController.Event] {
+        try converse(controller.sigma1(initiator, resuming: record), controller: &controller, peer: peer)
     }
 
     /// A whole PASE handshake from `controller`; returns its events.

@@ -1,6 +1,7 @@
 import MHubTestSupport
 import MatterCredentials
 import MatterCrypto
+import MatterNode
 import MatterSecureChannel
 
 /// A fabric for CASE tests: a root, an intermediate, the hub's identity on it (NOC under the ICAC, as CHIP's
@@ -43,6 +44,19 @@ public struct CASETestFabric: Sendable {
             noc: root.nodeCertificate(
                 nodeID: controllerNodeID, fabricID: fabricID, cats: controllerCATs, publicKey: controllerKey.publicKey),
             ipk: ipk, operationalKey: controllerKey)
+    }
+
+    /// The hub's side of this fabric as its fabric table stores it: an administrator ACL entry for the controller.
+    public func record(vendorID: UInt16 = 0xFFF1, label: String = "") -> FabricRecord {
+        FabricRecord(
+            fabricIndex: hub.fabricIndex, rootCertificate: hub.rcac, intermediateCertificate: hub.icac,
+            operationalCertificate: hub.noc, operationalPrivateKey: hub.operationalKey.privateKey,
+            identityProtectionEpochKey: Self.epochKey, vendorID: vendorID, label: label,
+            accessControl: [
+                AccessControlEntry(
+                    privilege: .administer, authMode: .case, subjects: [controller.nodeID], targets: nil,
+                    fabricIndex: hub.fabricIndex)
+            ])
     }
 
     /// Credentials for a `CASEInitiator` to present instead of the controller's: an NOC issued by `issuer`

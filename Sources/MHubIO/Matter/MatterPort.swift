@@ -203,6 +203,8 @@ final class MatterPort {
                 connections[id]?.messageTaken(at: Self.now())
             case .peerActive(.udp):
                 break
+            case .sessionOpened, .sessionEnded:
+                break
             case .commissioningAttemptsExhausted:
                 // The hub closes its window; its observer call (`hubChanged`) then ends the table's commissionee.
                 service.apply { hub, now in hub.commissioningAttemptsExhausted(now: now) }
