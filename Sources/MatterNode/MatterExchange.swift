@@ -1,8 +1,8 @@
 import MatterInteraction
 import MatterMessage
 
-/// One exchange this node responds on: its MRP state, the last reliable message it sent (kept byte for byte
-/// until acknowledged, to send again), and for Interaction Model exchanges the read in progress.
+/// One exchange of this node, as responder or initiator: its MRP state, the last reliable message it sent (kept
+/// byte for byte until acknowledged, to send again), and for Interaction Model exchanges the request in progress.
 struct MatterExchange: Sendable {
     /// A reliable message of ours not yet acknowledged.
     struct SentMessage: Sendable {
@@ -12,8 +12,9 @@ struct MatterExchange: Sendable {
         var acknowledging: UInt32?
     }
 
-    /// How an exchange is known: on the unsecured session by the initiator's ephemeral node, on the secure
-    /// session by the session; then by exchange ID. Every exchange here was opened by the peer.
+    /// How an exchange is known: on the unsecured session by the initiator's ephemeral node, on a secure session by
+    /// the session; then by exchange ID and by who opened it (Matter Core Specification 4.10.5.1: the I flag tells a
+    /// peer's exchange 5 from this node's exchange 5).
     struct Key: Hashable, Sendable {
         enum Session: Hashable, Sendable {
             case unsecured(MatterUnsecuredPeer)
@@ -29,6 +30,8 @@ struct MatterExchange: Sendable {
 
         var session: Session
         var exchangeID: UInt16
+        /// Whether this node opened the exchange (its messages carry the I flag).
+        var initiatedHere = false
     }
 
     var peer: MatterPeer

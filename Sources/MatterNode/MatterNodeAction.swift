@@ -1,3 +1,5 @@
+import MatterMessage
+
 /// What the owner of a `MatterSessionTable` must do after an event.
 public enum MatterNodeAction: Hashable, Sendable {
     /// Send these bytes, one whole message, to the peer (the TCP owner adds the length prefix).
@@ -13,4 +15,10 @@ public enum MatterNodeAction: Hashable, Sendable {
     case sessionOpened(MatterSessionSummary)
     /// A secure session ended, and why.
     case sessionEnded(MatterSessionSummary, reason: String)
+    /// The peer answered a request this node sent (`MatterSessionTable.sendRequest`); the exchange is over.
+    case requestAnswered(
+        localSessionID: UInt16, exchangeID: UInt16, protocolID: ProtocolID, opcode: UInt8,
+        payload: [UInt8])
+    /// A request this node sent was never acknowledged, after every retransmission; the exchange is over.
+    case requestFailed(localSessionID: UInt16, exchangeID: UInt16)
 }

@@ -33,11 +33,15 @@ extension MatterSessionTable {
         session.lastActivity = now
         sessions[session.localSessionID] = session
         let key = MatterExchange.Key(
-            session: .secure(localSessionID: session.localSessionID), exchangeID: message.protocolHeader.exchangeID)
+            session: .secure(localSessionID: session.localSessionID), exchangeID: message.protocolHeader.exchangeID,
+            initiatedHere: !message.protocolHeader.isInitiator)
         let (isNew, actions) = receive(
             message, on: key, from: peer, isDuplicate: verdict == .duplicate,
             configuration: session.reliableMessagingConfiguration, now: now, using: &generator)
         guard isNew else { return actions }
+        if key.initiatedHere {
+            return actions + initiatedExchangeAnswered(message, on: key, now: now, using: &generator)
+        }
         switch message.protocolHeader.protocolID {
         case .interactionModel:
             return actions + interaction(message, on: key, from: peer, now: now, using: &generator)

@@ -62,7 +62,8 @@ extension MatterSessionTable {
         return (!isDuplicate, taken + apply(steps, on: key, now: now, using: &generator))
     }
 
-    /// Sends a message on exchange `key` as its responder, with the pending acknowledgement piggybacked. Over UDP
+    /// Sends a message on exchange `key` (as its responder, or its initiator), with the pending acknowledgement
+    /// piggybacked. Over UDP
     /// it asks for an acknowledgement (R flag) and is kept until acknowledged: retransmitted on MRP's timer on the
     /// secure session, sent again for a duplicate on the unsecured one (`receive`).
     mutating func respond(
@@ -79,7 +80,7 @@ extension MatterSessionTable {
             counter: counter, needsAcknowledgement: Self.retransmitsOnTimer(key, to: exchange.peer), now: now,
             using: &generator)
         let header = ProtocolHeader(
-            isInitiator: false, needsAcknowledgement: reliable, opcode: opcode, exchangeID: key.exchangeID,
+            isInitiator: key.initiatedHere, needsAcknowledgement: reliable, opcode: opcode, exchangeID: key.exchangeID,
             protocolID: protocolID, acknowledgedMessageCounter: acknowledged)
         guard let bytes = encode(header, payload: payload, counter: counter, session: key.session) else {
             exchanges[key] = nil
@@ -99,7 +100,7 @@ extension MatterSessionTable {
     ) -> [MatterNodeAction] {
         guard let messageCounter = nextCounter(for: key.session) else { return [] }
         let header = ProtocolHeader.standaloneAck(
-            exchangeID: key.exchangeID, isInitiator: false, acknowledging: counter)
+            exchangeID: key.exchangeID, isInitiator: key.initiatedHere, acknowledging: counter)
         guard let bytes = encode(header, payload: [], counter: messageCounter, session: key.session) else { return [] }
         return [.send(bytes, to: peer)]
     }
@@ -125,6 +126,9 @@ extension MatterSessionTable {
             case .deliveryFailed:
                 exchanges[key] = nil
                 actions.append(.log(.deliveryFailed(exchange.peer, exchangeID: key.exchangeID)))
+                if key.initiatedHere, case .secure(let localSessionID) = key.session {
+                    actions.append(.requestFailed(localSessionID: localSessionID, exchangeID: key.exchangeID))
+                }
             }
         }
         return actions

@@ -56,6 +56,8 @@ public struct MatterSessionTable {
     var nextHandle: UInt64 = 1
     /// The node's counter for unencrypted messages (Matter reference D, "Message counters").
     var unsecuredCounter: MessageCounter
+    /// The exchange ID the node's next own exchange gets (random at start, as CHIP's `ExchangeManager` starts).
+    var nextExchangeID: UInt16
 
     public init(
         reader: AttributeReader, fabrics: FabricTable = FabricTable(), paseTimeoutMilliseconds: UInt64,
@@ -70,6 +72,7 @@ public struct MatterSessionTable {
             fabrics: [])
         resumptions = CASEResumptionStore(capacity: limits.resumptionRecords)
         unsecuredCounter = MessageCounter(kind: .unencrypted, using: &generator)
+        nextExchangeID = UInt16(truncatingIfNeeded: generator.next())
         caseResponder.fabrics = fabrics.ordered.compactMap { try? $0.caseFabric() }
     }
 

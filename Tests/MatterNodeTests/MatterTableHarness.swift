@@ -28,6 +28,9 @@ struct MatterTableHarness {
     /// The sessions the table reported opened and ended, in order.
     var opened: [MatterSessionSummary] = []
     var ended: [MatterSessionSummary] = []
+    /// The answers to the node's own requests, and the requests that failed, by exchange ID.
+    var answers: [(exchangeID: UInt16, opcode: UInt8, payload: [UInt8])] = []
+    var failedRequests: [UInt16] = []
 
     init(
         windowOpen: Bool = true, paseTimeoutMilliseconds: UInt64 = 60_000,
@@ -90,6 +93,9 @@ struct MatterTableHarness {
             case .commissioningAttemptsExhausted: exhaustedReports += 1
             case .sessionOpened(let summary): opened.append(summary)
             case .sessionEnded(let summary, _): ended.append(summary)
+            case .requestAnswered(_, let exchangeID, _, let opcode, let payload):
+                answers.append((exchangeID, opcode, payload))
+            case .requestFailed(_, let exchangeID): failedRequests.append(exchangeID)
             case .send, .peerActive: break
             }
         }

@@ -203,7 +203,7 @@ final class MatterPort {
                 connections[id]?.messageTaken(at: Self.now())
             case .peerActive(.udp):
                 break
-            case .sessionOpened, .sessionEnded:
+            case .sessionOpened, .sessionEnded, .requestAnswered, .requestFailed:
                 break
             case .commissioningAttemptsExhausted:
                 // The hub closes its window; its observer call (`hubChanged`) then ends the table's commissionee.
