@@ -1,7 +1,7 @@
 import MHubCore
 import MatterDataModel
 
-/// The hub's own Matter node as its Matter port serves it: endpoint 0 with Basic Information (0x0028).
+/// The Basic Information cluster (0x0028) of the hub's own Matter node, endpoint 0.
 ///
 /// VendorID, ProductID and NodeLabel (the hub's name), VendorName, ProductName and SerialNumber come from `hub.*`
 /// (docs/configuration.md); SoftwareVersionString is mhub's version and SoftwareVersion the same as
@@ -9,8 +9,9 @@ import MatterDataModel
 /// the same across restarts. The other attributes keep the cluster's defaults (MatterDataModel
 /// `ClusterDefinition.basicInformation`), and the global attributes follow from the definition.
 public enum HubMatterNode {
-    public static func node(identity: HubIdentity, version: String = MHubVersion.string) -> NodeData {
-        let basicInformation = ClusterTemplate(
+    public static func basicInformation(identity: HubIdentity, version: String = MHubVersion.string) -> ClusterTemplate
+    {
+        ClusterTemplate(
             .basicInformation,
             overrides: [
                 0x0001: .string(identity.vendorName),
@@ -24,7 +25,6 @@ public enum HubMatterNode {
                 0x000F: .string(identity.serialNumber),
                 0x0012: .string(uniqueID(identity)),
             ])
-        return NodeData(endpoints: [EndpointData(id: 0, deviceTypes: [], clusters: [basicInformation.makeData()])])
     }
 
     /// "1.2.3" as 0x010203; parts that are not numbers count as 0.

@@ -21,4 +21,18 @@ public enum MatterNodeAction: Hashable, Sendable {
         payload: [UInt8])
     /// A request this node sent was never acknowledged, after every retransmission; the exchange is over.
     case requestFailed(localSessionID: UInt16, exchangeID: UInt16)
+    /// Save this fabric table, whole, in one transaction; then tell the node `persisted(ticket:succeeded:)`. The
+    /// answer that reports the change waits for it (docs/matter.md, "Durability").
+    case persist(FabricTable, ticket: UInt64)
+    /// The node's fabrics changed (added, updated, removed, committed or rolled back): all of them, for the hub.
+    case fabricsChanged([MatterFabricSummary])
+    /// CommissioningComplete committed the commissioning of this fabric: the hub closes its window.
+    case commissioningCompleted(fabricIndex: UInt8)
+    /// An administrator opened a commissioning window (AdministratorCommissioning): the hub opens it, and hands
+    /// the node its commissionee (`commissioneeChanged`).
+    case openWindow(MatterAdministratorWindow)
+    /// An administrator revoked the open window (RevokeCommissioning): the hub closes it.
+    case revokeWindow
+    /// The fail-safe expired (or its PASE session closed, or ArmFailSafe(0)): what was added under it is gone.
+    case failSafeExpired
 }

@@ -51,18 +51,24 @@ public enum MatterNodeEvent: Hashable, Sendable, CustomStringConvertible {
     case interaction(MatterPeer, InteractionEvent)
     /// A reliable message that was never acknowledged.
     case deliveryFailed(MatterPeer, exchangeID: UInt16)
+    /// A command the node carried out, or refused: its path, and what it answered.
+    case command(MatterPeer, path: String, outcome: String)
+    case failSafeExpired(reason: String)
+    /// The owner's save of the fabric table failed: the change is not made, its command answers FAILURE.
+    case saveFailed(String)
 
     public var level: LogLevel {
         switch self {
         case .dropped, .deliveryFailed, .answerWithheld, .connectionRefused: .debug
-        case .paseStarted, .interaction: .info
+        case .paseStarted, .interaction, .command: .info
         case .paseFailed(_, .malformedMessage), .paseFailed(_, .unexpectedMessage): .info
         case .caseFailed(_, .malformedMessage), .caseFailed(_, .unexpectedMessage),
             .caseFailed(_, .noSharedTrustRoots):
             .info
         case .paseEstablished, .paseFailed, .paseAbandoned, .busy, .windowClosed, .attemptsExhausted,
-            .sessionClosed, .caseEstablished, .caseFailed, .caseBusy:
+            .sessionClosed, .caseEstablished, .caseFailed, .caseBusy, .failSafeExpired:
             .notice
+        case .saveFailed: .error
         }
     }
 
@@ -80,7 +86,7 @@ public enum MatterNodeEvent: Hashable, Sendable, CustomStringConvertible {
             .caseFailed(_, .noSharedTrustRoots):
             "refused CASE messages"
         case .paseStarted, .paseEstablished, .paseFailed, .paseAbandoned, .attemptsExhausted, .sessionClosed,
-            .interaction, .deliveryFailed, .caseEstablished, .caseFailed:
+            .interaction, .deliveryFailed, .caseEstablished, .caseFailed, .command, .failSafeExpired, .saveFailed:
             nil
         }
     }
@@ -112,6 +118,9 @@ public enum MatterNodeEvent: Hashable, Sendable, CustomStringConvertible {
         case .connectionRefused(let name, let reason): "matter: TCP connection from \(name) refused: \(reason)"
         case .sessionClosed(let session, let reason): "matter: session \(session) closed: \(reason)"
         case .interaction(let peer, let event): "matter: \(peer): \(event)"
+        case .command(let peer, let path, let outcome): "matter: \(peer): command \(path): \(outcome)"
+        case .failSafeExpired(let reason): "matter: the fail-safe expired (\(reason)); what was added under it is gone"
+        case .saveFailed(let reason): "matter: could not save the fabric table: \(reason)"
         case .deliveryFailed(let peer, let exchange):
             "matter: no acknowledgement from \(peer) on exchange \(exchange); exchange closed"
         }

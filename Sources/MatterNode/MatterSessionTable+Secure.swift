@@ -53,20 +53,29 @@ extension MatterSessionTable {
         }
     }
 
-    /// An Interaction Model message, for the exchange's `InteractionResponder` over the hub's node.
+    /// An Interaction Model message, for the exchange's `InteractionResponder` over endpoint 0 as the session sees
+    /// it when the exchange starts.
     private mutating func interaction(
         _ message: Message, on key: MatterExchange.Key, from peer: MatterPeer, now: MonotonicInstant,
         using generator: inout some RandomNumberGenerator
     ) -> [MatterNodeAction] {
-        var responder = exchanges[key]?.interaction ?? InteractionResponder(reader: reader)
-        var steps = responder.messageReceived(
+        guard case .secure(let id) = key.session, let session = sessions[id] else { return [] }
+        var responder = exchanges[key]?.interaction ?? InteractionResponder(reader: reader(for: session))
+        let steps = responder.messageReceived(
             opcode: message.protocolHeader.opcode, payload: message.payload, now: now)
         exchanges[key]?.interaction = responder
+        return runInteraction(steps, on: key, now: now, using: &generator)
+    }
+
+    /// Carries out what an exchange's `InteractionResponder` asked for; an invoke's commands run here, and their
+    /// answers go back to the responder (at once, or after the save of a durable change).
+    mutating func runInteraction(
+        _ steps: [InteractionResponderAction], on key: MatterExchange.Key, now: MonotonicInstant,
+        using generator: inout some RandomNumberGenerator
+    ) -> [MatterNodeAction] {
         var actions: [MatterNodeAction] = []
-        var index = 0
-        while index < steps.count {
-            let step = steps[index]
-            index += 1
+        for step in steps {
+            guard let peer = exchanges[key]?.peer else { break }
             switch step {
             case .send(let opcode, let payload, let expectsResponse):
                 if !expectsResponse { exchanges[key]?.closing = true }
@@ -77,10 +86,12 @@ extension MatterSessionTable {
                 actions += finish(key, now: now, using: &generator)
             case .log(let event):
                 actions.append(.log(.interaction(peer, event)))
-            case .invoke(let commands, _):
-                steps += responder.commandsHandled(
-                    commands.map { .status(path: $0.path, StatusIB(.unsupportedCluster), ref: $0.ref) })
-                exchanges[key]?.interaction = responder
+            case .invoke(let commands, let timed):
+                let (answers, effects, afterAnswer) = invoke(
+                    commands, timed: timed, on: key, from: peer, now: now, using: &generator)
+                actions += effects
+                if let answers { actions += answerInvoke(on: key, with: answers, now: now, using: &generator) }
+                actions += run(afterAnswer)
             }
         }
         return actions

@@ -1,3 +1,5 @@
+import MatterCredentials
+import MatterDataModel
 import MatterInteraction
 import MatterMessage
 import MatterSecureChannel
@@ -35,7 +37,11 @@ public struct MatterSessionTable {
         var lastActivity: MonotonicInstant
     }
 
-    let reader: AttributeReader
+    /// LocationCapability: IndoorOutdoor (2), so any RegulatoryConfig is accepted.
+    static let locationCapability: UInt8 = 2
+
+    let basicInformation: ClusterTemplate
+    let attestation: AttestationIdentity
     public let paseTimeoutMilliseconds: UInt64
     public let limits: MatterSessionLimits
     private(set) var commissionee: MatterCommissionee?
@@ -45,8 +51,27 @@ public struct MatterSessionTable {
     var paseHold: PASEHold?
     var caseResponder: CASEResponder
     var resumptions: CASEResumptionStore
-    /// The fabrics the node holds: what CASE answers for.
+    /// The fabrics the node holds as CASE and reads see them: the committed table with what the armed fail-safe
+    /// added or changed.
     public internal(set) var fabrics: FabricTable
+    /// The fabric table as last saved (or loaded): what a rollback returns to.
+    public internal(set) var committedFabrics: FabricTable
+    /// What each fabric's certificates say (IDs, root key, IPK), computed once per change of `fabrics`.
+    var fabricFacts: [UInt8: FabricIdentityFacts] = [:]
+    var failSafe: FailSafe?
+    /// GeneralCommissioning's Breadcrumb: 0 at start, as CHIP's server sets it (a controller that reads more
+    /// skips stages, matter-commissionee.md §10).
+    var breadcrumb: UInt64 = 0
+    var regulatoryConfig: UInt8 = 2
+    var countryCode = "XX"
+    /// Endpoint 0's clusters' data versions (random at start, as CHIP's are) and their data when last compared.
+    var dataVersions: [ClusterID: UInt32] = [:]
+    var lastRootData: [ClusterID: ClusterData] = [:]
+    /// Sessions that end once their last exchange is over (the one that removed its own fabric).
+    var retiringSessions: Set<UInt16> = []
+    /// A durable change waiting for the owner's save, and the ticket the next one gets.
+    var pendingSave: PendingSave?
+    var nextTicket: UInt64 = 1
     /// Every secure session, by the session ID this node chose.
     public internal(set) var sessions: [UInt16: MatterSecureSession] = [:]
     var exchanges: [MatterExchange.Key: MatterExchange] = [:]
@@ -59,26 +84,33 @@ public struct MatterSessionTable {
     /// The exchange ID the node's next own exchange gets (random at start, as CHIP's `ExchangeManager` starts).
     var nextExchangeID: UInt16
 
+    /// A node with the fabric table `fabrics` as the store loaded it.
     public init(
-        reader: AttributeReader, fabrics: FabricTable = FabricTable(), paseTimeoutMilliseconds: UInt64,
-        limits: MatterSessionLimits = MatterSessionLimits(), using generator: inout some RandomNumberGenerator
+        configuration: MatterNodeConfiguration, fabrics: FabricTable = FabricTable(),
+        using generator: inout some RandomNumberGenerator
     ) {
-        self.reader = reader
-        self.paseTimeoutMilliseconds = paseTimeoutMilliseconds
-        self.limits = limits
+        basicInformation = configuration.basicInformation
+        attestation = configuration.attestation
+        paseTimeoutMilliseconds = configuration.paseTimeoutMilliseconds
+        limits = configuration.limits
         self.fabrics = fabrics
+        committedFabrics = fabrics
         caseResponder = CASEResponder(
             configuration: CASEResponderConfiguration(sessionParameters: MatterCommissionee.sessionParameters),
             fabrics: [])
         resumptions = CASEResumptionStore(capacity: limits.resumptionRecords)
         unsecuredCounter = MessageCounter(kind: .unencrypted, using: &generator)
         nextExchangeID = UInt16(truncatingIfNeeded: generator.next())
-        caseResponder.fabrics = fabrics.ordered.compactMap { try? $0.caseFabric() }
+        for cluster in Self.rootClusterIDs {
+            dataVersions[cluster] = UInt32(truncatingIfNeeded: generator.next())
+        }
+        rebuildFabricCache()
+        refreshDataVersions()
     }
 
     /// When `timerFired` must be called next.
     public var nextDeadline: MonotonicInstant? {
-        var deadlines = [paseResponder?.nextDeadline, caseResponder.nextDeadline]
+        var deadlines = [paseResponder?.nextDeadline, caseResponder.nextDeadline, failSafe?.deadline]
         for session in sessions.values {
             deadlines.append(idleDeadline(of: session))
         }
@@ -113,11 +145,12 @@ public struct MatterSessionTable {
         } catch {
             return [.log(.dropped(peer, reason: "\(error)"))]
         }
-        let actions =
+        var actions =
             header.isEncrypted
             ? secureMessageReceived(bytes, from: peer, now: now, using: &generator)
             : unsecuredMessageReceived(bytes, from: peer, now: now, using: &generator)
-        sweep(now: now)
+        actions += sweep(now: now)
+        refreshDataVersions()
         return actions
     }
 
@@ -132,6 +165,7 @@ public struct MatterSessionTable {
             actions += runPASE(steps, now: now, using: &generator) + checkAttempts()
         }
         actions += runCASE(caseResponder.timerFired(now: now), now: now, using: &generator)
+        actions += failSafeTimerFired(now: now)
         for session in sessions.values.sorted(by: { $0.localSessionID < $1.localSessionID })
         where idleDeadline(of: session) <= now {
             let timeout = session.kind == .pase ? paseTimeoutMilliseconds : limits.caseIdleMilliseconds
@@ -144,7 +178,8 @@ public struct MatterSessionTable {
             exchanges[key] = exchange
             actions += apply(steps, on: key, now: now, using: &generator)
         }
-        sweep(now: now)
+        actions += sweep(now: now)
+        refreshDataVersions()
         return actions
     }
 
@@ -164,6 +199,7 @@ public struct MatterSessionTable {
         self.commissionee = commissionee
         paseResponder = commissionee.map { PASEResponder(configuration: $0.responder) }
         paseHold = nil
+        refreshDataVersions()
         return actions
     }
 
@@ -180,14 +216,21 @@ public struct MatterSessionTable {
 
     // MARK: shared parts
 
-    /// Ends a secure session, and the exchanges on it.
+    /// Ends a secure session, and the exchanges on it. A PASE session that ends while the fail-safe is armed takes
+    /// it with it (CHIP `CommissioningWindowManager::OnSessionReleased` forces the fail-safe's expiry): the
+    /// commissioning it carried did not complete.
     mutating func endSession(_ localSessionID: UInt16, reason: String) -> [MatterNodeAction] {
         guard let session = sessions.removeValue(forKey: localSessionID) else { return [] }
         exchanges = exchanges.filter { key, _ in key.session != .secure(localSessionID: localSessionID) }
-        return [
+        retiringSessions.remove(localSessionID)
+        var actions: [MatterNodeAction] = [
             .log(.sessionClosed(localSessionID: localSessionID, reason: reason)),
             .sessionEnded(session.summary, reason: reason),
         ]
+        if session.kind == .pase, failSafe != nil {
+            actions += expireFailSafe(reason: "its PASE session closed before CommissioningComplete")
+        }
+        return actions
     }
 
     /// Tells each responder which session IDs are taken: every live session's and the other's handshakes'.
@@ -197,11 +240,17 @@ public struct MatterSessionTable {
         paseResponder?.sessionIDsInUse = live.union(caseResponder.pendingSessionIDs)
     }
 
-    /// Drops finished and idle exchanges.
-    mutating func sweep(now: MonotonicInstant) {
+    /// Drops finished and idle exchanges, then the retiring sessions whose last exchange is over.
+    mutating func sweep(now: MonotonicInstant) -> [MatterNodeAction] {
         exchanges = exchanges.filter { _, exchange in
             !exchange.isDone && now < exchange.lastActivity.advanced(byMilliseconds: Self.exchangeIdleMilliseconds)
         }
+        var actions: [MatterNodeAction] = []
+        for id in retiringSessions.sorted()
+        where !exchanges.keys.contains(where: { $0.session == .secure(localSessionID: id) }) {
+            actions += endSession(id, reason: "its fabric was removed")
+        }
+        return actions
     }
 
     /// The exchange `key`, created for `peer` if new; the table never holds more than `maximumExchanges`.

@@ -1,5 +1,6 @@
 import MHubCore
 import MHubTestSupport
+import MatterCrypto
 import MatterInteraction
 import MatterMessage
 import MatterSecureChannel
@@ -8,7 +9,7 @@ import MatterTestSupport
 @testable import MatterNode
 
 /// A `MatterSessionTable` on a manual clock, wired to test controllers: messages go back and forth in memory.
-struct MatterTableHarness {
+struct MatterTableHarness: MatterTestTransport {
     static let passcode: UInt32 = 20_202_021
     static let identity: HubIdentity = {
         var identity = HubIdentity()
@@ -31,20 +32,32 @@ struct MatterTableHarness {
     /// The answers to the node's own requests, and the requests that failed, by exchange ID.
     var answers: [(exchangeID: UInt16, opcode: UInt8, payload: [UInt8])] = []
     var failedRequests: [UInt16] = []
+    /// The fabric tables the node asked to save, with their tickets; the fabric summaries it reported; its other
+    /// outputs to the hub.
+    var saves: [(table: FabricTable, ticket: UInt64)] = []
+    var fabricReports: [[MatterFabricSummary]] = []
+    var outputs: [MatterNodeAction] = []
+    /// Whether the owner's saves succeed.
+    var saveSucceeds = true
+    /// Whether windows an administrator opens or revokes, or CommissioningComplete closes, reach the node back
+    /// (as the port and the hub carry them).
+    var echoesWindows = true
+    /// The peer `converse(_:controller:)` speaks as.
+    var peer = MatterTableHarness.udp(40_000)
 
     init(
         windowOpen: Bool = true, paseTimeoutMilliseconds: UInt64 = 60_000,
         establishmentTimeoutMilliseconds: UInt64 = 60_000, fabrics: [CASETestFabric] = [],
         limits: MatterSessionLimits = MatterSessionLimits()
     ) throws {
-        let reader = AttributeReader(node: HubMatterNode.node(identity: Self.identity), dataVersion: 0x1234_5678)
         var table = FabricTable()
         for fabric in fabrics {
             table.store(fabric.record())
         }
-        self.table = MatterSessionTable(
-            reader: reader, fabrics: table, paseTimeoutMilliseconds: paseTimeoutMilliseconds, limits: limits,
-            using: &random)
+        let configuration = MatterNodeConfiguration(
+            basicInformation: HubMatterNode.basicInformation(identity: Self.identity),
+            attestation: TestAttestation.identity, paseTimeoutMilliseconds: paseTimeoutMilliseconds, limits: limits)
+        self.table = MatterSessionTable(configuration: configuration, fabrics: table, using: &random)
         self.establishmentTimeoutMilliseconds = establishmentTimeoutMilliseconds
         if windowOpen {
             try openWindow()
@@ -79,10 +92,45 @@ struct MatterTableHarness {
         return sent(table.timerFired(now: instant, using: &random), to: peer)
     }
 
+    /// What the node sent to `peer`, after carrying out what the port and the hub would: each save (succeeding
+    /// unless `saveSucceeds` is false), and with `echoesWindows` the window an administrator opened or revoked, or
+    /// CommissioningComplete closed, handed back as the node's commissionee.
     mutating func sent(_ actions: [MatterNodeAction], to peer: MatterPeer) -> [[UInt8]] {
-        record(actions)
-        return actions.compactMap { action in
-            if case .send(let bytes, peer) = action { bytes } else { nil }
+        var queue = actions
+        var index = 0
+        var sent: [[UInt8]] = []
+        while index < queue.count {
+            let action = queue[index]
+            index += 1
+            record([action])
+            switch action {
+            case .send(let bytes, let to) where to == peer:
+                sent.append(bytes)
+            case .persist(_, let ticket):
+                queue += table.persisted(ticket: ticket, succeeded: saveSucceeds, now: instant, using: &random)
+            case .openWindow(let window) where echoesWindows:
+                queue += table.commissioneeChanged(to: try? Self.commissionee(for: window))
+            case .revokeWindow where echoesWindows, .commissioningCompleted where echoesWindows:
+                queue += table.commissioneeChanged(to: nil)
+            default:
+                break
+            }
+        }
+        return sent
+    }
+
+    /// The commissionee the hub hands the node for an administrator's window.
+    static func commissionee(for window: MatterAdministratorWindow) throws -> MatterCommissionee {
+        let administrator = MatterCommissionee.Administrator(fabricIndex: window.fabricIndex, vendorID: window.vendorID)
+        switch window.method {
+        case .enhanced(let verifier, let discriminator, let iterations, let salt):
+            return try MatterCommissionee(
+                discriminator: discriminator, verifier: Spake2pVerifier(serialized: verifier), iterations: iterations,
+                salt: salt, establishmentTimeoutMilliseconds: 60_000, isEnhanced: true, administrator: administrator)
+        case .basic:
+            return try MatterCommissionee(
+                discriminator: 3840, passcode: passcode, iterations: 1000, salt: salt,
+                establishmentTimeoutMilliseconds: 60_000, administrator: administrator)
         }
     }
 
@@ -96,6 +144,9 @@ struct MatterTableHarness {
             case .requestAnswered(_, let exchangeID, _, let opcode, let payload):
                 answers.append((exchangeID, opcode, payload))
             case .requestFailed(_, let exchangeID): failedRequests.append(exchangeID)
+            case .persist(let table, let ticket): saves.append((table, ticket))
+            case .fabricsChanged(let summaries): fabricReports.append(summaries)
+            case .commissioningCompleted, .openWindow, .revokeWindow, .failSafeExpired: outputs.append(action)
             case .send, .peerActive: break
             }
         }
@@ -116,6 +167,12 @@ struct MatterTableHarness {
             }
         }
         return result
+    }
+
+    mutating func converse(_ first: [UInt8], controller: inout MatterTestController) throws
+        -> [MatterTestController.Event]
+    {
+        try converse(first, controller: &controller, peer: peer)
     }
 
     /// A whole CASE handshake from `controller` as `initiator`; returns its events.

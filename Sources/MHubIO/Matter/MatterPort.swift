@@ -3,6 +3,7 @@ import Foundation
 import MHubCore
 import MHubHub
 import MHubPOSIX
+import MHubStore
 import MatterCrypto
 import MatterInteraction
 import MatterMessage
@@ -31,6 +32,7 @@ final class MatterPort {
 
     let port: UInt16
     private let service: HubService
+    private let store: HubStore
     private let queue: DispatchQueue
     private let logger: Logger
     private let udpFD: Int32
@@ -38,7 +40,7 @@ final class MatterPort {
     private let udpSource: any DispatchSourceRead
     private let timer: any DispatchSourceTimer
     private var timerArmedFor: MonotonicInstant?
-    private var table: MatterSessionTable
+    private var node: MatterSessionTable
     private var random = SecureRandomNumberGenerator()
     private var logLimiter = MatterLogLimiter()
     private var connections: [UInt64: MatterTCPConnection] = [:]
@@ -48,20 +50,24 @@ final class MatterPort {
     private var receiveBuffer = [UInt8](repeating: 0, count: 65536)
     private var stopped = false
 
-    /// Binds the port and starts serving; then follows `service`'s window.
-    init(configuration: DaemonConfiguration, service: HubService, queue: DispatchQueue, logger: Logger) throws {
+    /// Binds the port and starts serving the node made from `state`; then follows `service`'s window.
+    init(
+        configuration: DaemonConfiguration, state: MatterNodeState, service: HubService, store: HubStore,
+        queue: DispatchQueue, logger: Logger
+    ) throws {
         dispatchPrecondition(condition: .onQueue(queue))
         let (udp, tcp, port) = try MatterSockets.bind(port: configuration.matter.port)
         self.port = port
         self.service = service
+        self.store = store
         self.queue = queue
         self.logger = logger
         udpFD = udp
-        let reader = AttributeReader(
-            node: HubMatterNode.node(identity: configuration.hub), dataVersion: UInt32.random(in: 0...UInt32.max))
-        table = MatterSessionTable(
-            reader: reader, paseTimeoutMilliseconds: UInt64(configuration.matter.paseTimeoutSeconds) * 1000,
-            using: &random)
+        let nodeConfiguration = MatterNodeConfiguration(
+            basicInformation: HubMatterNode.basicInformation(identity: configuration.hub),
+            attestation: state.attestation,
+            paseTimeoutMilliseconds: UInt64(configuration.matter.paseTimeoutSeconds) * 1000)
+        node = MatterSessionTable(configuration: nodeConfiguration, fabrics: state.fabrics, using: &random)
         udpSource = DispatchSource.makeReadSource(fileDescriptor: udp, queue: queue)
         timer = DispatchSource.makeTimerSource(queue: queue)
         udpSource.setEventHandler { [weak self] in self?.datagramsAvailable() }
@@ -77,7 +83,7 @@ final class MatterPort {
         service.observe { [weak self] hub in self?.hubChanged(hub) }
     }
 
-    /// Monotonic milliseconds, the clock of the session table.
+    /// Monotonic milliseconds, the node's clock.
     static func now() -> MonotonicInstant {
         MonotonicInstant(milliseconds: DispatchTime.now().uptimeNanoseconds / 1_000_000)
     }
@@ -106,7 +112,7 @@ final class MatterPort {
         if let window = hub.window {
             do {
                 commissionee = try MatterCommissionee(
-                    window: window, establishmentTimeoutMilliseconds: table.paseTimeoutMilliseconds)
+                    window: window, establishmentTimeoutMilliseconds: node.paseTimeoutMilliseconds)
                 logger.info("matter: PASE open for the hub's window (discriminator \(window.discriminator))")
             } catch {
                 logger.error("matter: cannot serve the hub's window: \(error)")
@@ -114,7 +120,7 @@ final class MatterPort {
         } else {
             logger.info("matter: the hub's window closed; PASE is refused")
         }
-        run(table.commissioneeChanged(to: commissionee))
+        run(node.commissioneeChanged(to: commissionee))
     }
 
     private func datagramsAvailable() {
@@ -127,7 +133,7 @@ final class MatterPort {
                 run([.log(.dropped(peer, reason: reason))])
                 continue
             }
-            run(table.messageReceived(Array(receiveBuffer[0..<count]), from: peer, now: Self.now(), using: &random))
+            run(node.messageReceived(Array(receiveBuffer[0..<count]), from: peer, now: Self.now(), using: &random))
         }
     }
 
@@ -160,13 +166,13 @@ final class MatterPort {
     }
 
     private func received(_ message: [UInt8], on connection: MatterTCPConnection) {
-        run(table.messageReceived(message, from: connection.peer, now: Self.now(), using: &random))
+        run(node.messageReceived(message, from: connection.peer, now: Self.now(), using: &random))
     }
 
     private func closed(_ connection: MatterTCPConnection, reason: String) {
         guard connections.removeValue(forKey: connection.id) != nil else { return }
         logger.debug("matter: \(connection.peer) disconnected: \(reason)")
-        run(table.connectionClosed(connection.peer))
+        run(node.connectionClosed(connection.peer))
     }
 
     private func timerFired() {
@@ -179,7 +185,7 @@ final class MatterPort {
         for line in logLimiter.intervalEnded(now: now) {
             logger.log(line.level, line.text)
         }
-        run(table.timerFired(now: now, using: &random))
+        run(node.timerFired(now: now, using: &random))
     }
 
     // MARK: outputs
@@ -203,7 +209,17 @@ final class MatterPort {
                 connections[id]?.messageTaken(at: Self.now())
             case .peerActive(.udp):
                 break
-            case .sessionOpened, .sessionEnded, .requestAnswered, .requestFailed:
+            case .persist(let table, let ticket):
+                var succeeded = true
+                do {
+                    try store.saveFabricTable(table)
+                } catch {
+                    succeeded = false
+                    logger.error("matter: could not save the fabric table: \(error)")
+                }
+                run(node.persisted(ticket: ticket, succeeded: succeeded, now: Self.now(), using: &random))
+            case .sessionOpened, .sessionEnded, .requestAnswered, .requestFailed, .fabricsChanged,
+                .commissioningCompleted, .openWindow, .revokeWindow, .failSafeExpired:
                 break
             case .commissioningAttemptsExhausted:
                 // The hub closes its window; its observer call (`hubChanged`) then ends the table's commissionee.
@@ -215,7 +231,7 @@ final class MatterPort {
 
     private func armTimer() {
         let idle = connections.values.map { $0.lastActivity.advanced(byMilliseconds: Self.connectionIdleMilliseconds) }
-        guard let deadline = ([table.nextDeadline, logLimiter.nextDeadline] + idle).compactMap({ $0 }).min() else {
+        guard let deadline = ([node.nextDeadline, logLimiter.nextDeadline] + idle).compactMap({ $0 }).min() else {
             if timerArmedFor != nil {
                 timer.schedule(deadline: .distantFuture)
                 timerArmedFor = nil
