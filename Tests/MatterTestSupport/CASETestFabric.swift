@@ -59,6 +59,21 @@ public struct CASETestFabric: Sendable {
             ])
     }
 
+    /// A controller identity on the fabric of `root`: a fresh key, an NOC for `nodeID`, the IPK of `epochKey`.
+    public static func credentials(
+        rootedIn root: TestCertificateAuthority, fabricID: UInt64, nodeID: UInt64, epochKey: [UInt8], seed: UInt64
+    ) throws -> CASEFabric {
+        var random = SeededGenerator(seed: seed)
+        let key = P256KeyPair.random(using: &random)
+        let ipk = try FabricKeys.operationalGroupKey(
+            epochKey: epochKey,
+            compressedFabricID: FabricKeys.compressedFabricID(rootPublicKey: root.key.publicKey, fabricID: fabricID))
+        return try CASEFabric(
+            fabricIndex: 1, rcac: root.tlv, icac: nil,
+            noc: root.nodeCertificate(nodeID: nodeID, fabricID: fabricID, publicKey: key.publicKey), ipk: ipk,
+            operationalKey: key)
+    }
+
     /// Credentials for a `CASEInitiator` to present instead of the controller's: an NOC issued by `issuer`
     /// (this fabric's root unless given) for `nodeID` on `fabricID`, with a fresh key.
     public func credentials(
