@@ -12,11 +12,13 @@ import MatterNode
 /// The hub's Matter port: UDP and TCP on one port (5540 by default), served on the daemon's queue.
 ///
 /// It owns the sockets, the timer and the TCP connections, and feeds a `MatterSessionTable` (the node as a value)
-/// with messages, time and randomness, then carries out what it returns. It follows the hub's state through
-/// `HubService.observe`: when the hub's commissioning window opens, closes or changes, it computes the window's
-/// SPAKE2+ verifier once and hands the table the new commissionee; when the table has counted the window's
-/// failed PASE attempts to the limit, it tells the hub (`Hub.commissioningAttemptsExhausted(now:)`), whose window
-/// then closes (docs/matter.md). Log lines a flood could cause go through a `MatterLogLimiter`.
+/// with messages, time and randomness, then carries out what it returns: datagrams and frames, the fabric table's
+/// saves (before the answers that report them), and the node's reports to the hub as the hub's inputs
+/// (`MatterNodeAction.hubInput`: sessions, fabrics, windows an administrator opened or revoked, commissioning
+/// completed, the fail-safe expired, PASE attempts used up). The hub's window reaches it as the hub's output
+/// (`HubOutput.windowChanged`): it computes the window's SPAKE2+ verifier once (or takes the administrator's) and
+/// hands the node the new commissionee (docs/matter.md). Log lines a flood could cause go through a
+/// `MatterLogLimiter`.
 ///
 /// - Important: Confined to the daemon's queue (asserted); descriptors are closed only in cancel handlers.
 final class MatterPort {
@@ -45,8 +47,6 @@ final class MatterPort {
     private var logLimiter = MatterLogLimiter()
     private var connections: [UInt64: MatterTCPConnection] = [:]
     private var connectionCounter: UInt64 = 0
-    /// The hub's window the table's commissionee was made for, to notice when it opens, closes or changes.
-    private var window: CommissioningWindow?
     private var receiveBuffer = [UInt8](repeating: 0, count: 65536)
     private var stopped = false
 
@@ -80,7 +80,12 @@ final class MatterPort {
             fd: FileDescriptor(rawValue: tcp), label: "matter tcp", queue: queue, logger: logger,
             accepted: { [weak self] socket, address in self?.accepted(socket, from: address) })
         logger.notice("listening on matter udp+tcp port \(port)")
-        service.observe { [weak self] hub in self?.hubChanged(hub) }
+        service.onOutput { [weak self] output in self?.hubOutput(output) }
+        windowChanged(service.current.window)
+        let fabrics = node.fabricSummaries.map(HubMatterState.Fabric.init)
+        service.apply { hub, _ in hub.matterFabricsChanged(fabrics) }
+        logger.info(
+            "matter: \(fabrics.count) fabric(s): \(fabrics.map { "\($0.fabricIndex)" }.joined(separator: ", "))")
     }
 
     /// Monotonic milliseconds, the node's clock.
@@ -104,12 +109,17 @@ final class MatterPort {
 
     // MARK: inputs
 
-    private func hubChanged(_ hub: Hub) {
+    private func hubOutput(_ output: HubOutput) {
         dispatchPrecondition(condition: .onQueue(queue))
-        guard !stopped, hub.window != window else { return }
-        window = hub.window
+        switch output {
+        case .windowChanged(let window): windowChanged(window)
+        }
+    }
+
+    private func windowChanged(_ window: CommissioningWindow?) {
+        guard !stopped else { return }
         var commissionee: MatterCommissionee?
-        if let window = hub.window {
+        if let window {
             do {
                 commissionee = try MatterCommissionee(
                     window: window, establishmentTimeoutMilliseconds: node.paseTimeoutMilliseconds)
@@ -218,15 +228,36 @@ final class MatterPort {
                     logger.error("matter: could not save the fabric table: \(error)")
                 }
                 run(node.persisted(ticket: ticket, succeeded: succeeded, now: Self.now(), using: &random))
-            case .sessionOpened, .sessionEnded, .requestAnswered, .requestFailed, .fabricsChanged,
-                .commissioningCompleted, .openWindow, .revokeWindow, .failSafeExpired:
+            case .requestAnswered, .requestFailed:
                 break
-            case .commissioningAttemptsExhausted:
-                // The hub closes its window; its observer call (`hubChanged`) then ends the table's commissionee.
-                service.apply { hub, now in hub.commissioningAttemptsExhausted(now: now) }
+            case .commissioningAttemptsExhausted, .sessionOpened, .sessionEnded, .fabricsChanged,
+                .commissioningCompleted, .openWindow, .revokeWindow, .failSafeExpired:
+                log(action)
+                // The hub's outputs (a window opened or closed) come back through `hubOutput`.
+                if let input = action.hubInput { service.apply(input) }
             }
         }
         armTimer()
+    }
+
+    /// The log line of a report to the hub, where one is worth it.
+    private func log(_ action: MatterNodeAction) {
+        switch action {
+        case .fabricsChanged(let summaries):
+            let list = summaries.map { "\($0.fabricIndex)\($0.isCommitted ? "" : " (pending)")" }
+            logger.info("matter: fabrics now: \(list.isEmpty ? "none" : list.joined(separator: ", "))")
+        case .commissioningCompleted(let index):
+            logger.notice("matter: commissioning of fabric \(index) completed")
+        case .openWindow(let window):
+            logger.notice(
+                "matter: the administrator of fabric \(window.fabricIndex) opens a window for \(window.timeoutSeconds) s"
+            )
+        case .revokeWindow:
+            logger.notice("matter: an administrator revoked the commissioning window")
+        case .commissioningAttemptsExhausted, .sessionOpened, .sessionEnded, .failSafeExpired, .send, .log,
+            .peerActive, .requestAnswered, .requestFailed, .persist:
+            break
+        }
     }
 
     private func armTimer() {
