@@ -32,6 +32,9 @@ public struct MatterTestController {
     public struct Step: Sendable {
         public var outgoing: [[UInt8]] = []
         public var event: Event?
+        /// The event is not the conversation's end: the controller sent the next request (a timed invoke after
+        /// its TimedRequest was accepted).
+        public var expectsMore = false
     }
 
     public struct Failure: Error, CustomStringConvertible {
@@ -238,6 +241,7 @@ public struct MatterTestController {
             let response = try StatusResponseMessage(payload: message.payload)
             step.event = .statusResponse(response)
             if response.status == .success, let invoke = timedInvokes.removeValue(forKey: exchange) {
+                step.expectsMore = true
                 step.outgoing = [
                     try secure(
                         .interactionModel, InteractionModelOpcode.invokeCommandRequest.rawValue, invoke,
