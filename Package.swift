@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "MHubWebSocket"),
         .target(name: "MHubCommandLine"),
         .target(name: "MHubCore", dependencies: ["MatterOnboarding"]),
-        .target(name: "MHubHub", dependencies: ["MHubCore", "MatterOnboarding", "MatterDataModel"]),
+        .target(name: "MHubHub", dependencies: ["MHubCore", "MatterOnboarding", "MatterDataModel", "MatterNode"]),
         .target(name: "MatterMessage", dependencies: ["MatterTLV", "MatterCrypto"]),
         .target(
             name: "MatterSecureChannel",
@@ -191,7 +191,8 @@ let package = Package(
         ),
         .testTarget(name: "MHubCommandLineTests", dependencies: ["MHubCommandLine"]),
         .testTarget(name: "MHubCoreTests", dependencies: ["MHubCore"]),
-        .testTarget(name: "MHubHubTests", dependencies: ["MHubHub", "MatterOnboarding", "MatterDataModel"]),
+        .testTarget(
+            name: "MHubHubTests", dependencies: ["MHubHub", "MatterOnboarding", "MatterDataModel", "MatterNode"]),
         .testTarget(name: "MHubControlTests", dependencies: ["MHubControl", "MHubQRCode"]),
         .testTarget(
             name: "IntegrationTests",

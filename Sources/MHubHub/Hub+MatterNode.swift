@@ -1,28 +1,19 @@
 import MHubCore
+import MatterNode
 
 /// Inputs from the Matter port: what happened on the hub's own Matter node (docs/matter.md). One direction: the
 /// port reports, the hub changes its state and says what follows (`HubOutput`), the port acts on that.
 extension Hub {
-    /// How a Matter administrator asked for a window (AdministratorCommissioning).
-    public enum AdministratorWindowMethod: Hashable, Sendable {
-        /// OpenCommissioningWindow: the commissioner's verifier and its PBKDF parameters, its discriminator.
-        case enhanced(verifier: [UInt8], discriminator: UInt16, iterations: UInt32, salt: [UInt8])
-        /// OpenBasicCommissioningWindow: the hub's configured passcode and discriminator.
-        case basic
-    }
-
-    /// An administrator of fabric `administrator` opened a window for `timeoutSeconds`: the hub opens it unless
-    /// one is open (the node refuses a second with Busy before it asks). A basic window uses the configured
-    /// passcode with a fresh salt; an enhanced one carries only the administrator's verifier.
-    public mutating func administratorOpenedWindow(
-        _ method: AdministratorWindowMethod, timeoutSeconds: UInt16,
-        by administrator: CommissioningWindow.Administrator,
-        now: Timestamp
-    ) -> HubOutcome {
+    /// An administrator opened a window (AdministratorCommissioning): the hub opens it unless one is open (the
+    /// node refuses a second with Busy before it asks). A basic window uses the configured passcode with a fresh
+    /// salt; an enhanced one carries only the administrator's verifier.
+    public mutating func administratorOpenedWindow(_ request: MatterAdministratorWindow, now: Timestamp) -> HubOutcome {
         var outcome = HubOutcome()
         guard window == nil else { return outcome }
-        let closesAt = now + Timestamp(timeoutSeconds) * 1000
-        switch method {
+        let closesAt = now + Timestamp(request.timeoutSeconds) * 1000
+        let administrator = CommissioningWindow.Administrator(
+            fabricIndex: request.fabricIndex, vendorID: request.vendorID)
+        switch request.method {
         case .enhanced(let verifier, let discriminator, let iterations, let salt):
             open(
                 CommissioningWindow(
@@ -57,13 +48,13 @@ extension Hub {
     }
 
     /// The node's fabric table changed (or was loaded): the hub keeps the summary.
-    public mutating func matterFabricsChanged(_ fabrics: [HubMatterState.Fabric]) -> HubOutcome {
+    public mutating func matterFabricsChanged(_ fabrics: [MatterFabricSummary]) -> HubOutcome {
         matter.fabrics = fabrics
         return HubOutcome()
     }
 
-    public mutating func matterSessionOpened(_ session: HubMatterState.Session) -> HubOutcome {
-        matter.sessions[session.localSessionID] = session
+    public mutating func matterSessionOpened(_ session: MatterSessionSummary, now: Timestamp) -> HubOutcome {
+        matter.sessions[session.localSessionID] = HubMatterState.Session(summary: session, openedAt: now)
         return HubOutcome()
     }
 

@@ -1,4 +1,5 @@
 import MHubCore
+import MatterNode
 import MatterOnboarding
 
 /// The hub's own commissioning window: while it is open, the hub is commissionable itself (another
@@ -12,15 +13,7 @@ public struct CommissioningWindow: Hashable, Sendable {
     }
 
     /// The Matter administrator that opened the window with AdministratorCommissioning, by its fabric.
-    public struct Administrator: Hashable, Sendable {
-        public var fabricIndex: UInt8
-        public var vendorID: UInt16
-
-        public init(fabricIndex: UInt8, vendorID: UInt16) {
-            self.fabricIndex = fabricIndex
-            self.vendorID = vendorID
-        }
-    }
+    public typealias Administrator = MatterCommissionee.Administrator
 
     public var openedAt: Timestamp
     public var closesAt: Timestamp

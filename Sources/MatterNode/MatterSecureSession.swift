@@ -95,4 +95,14 @@ public struct MatterSessionSummary: Hashable, Sendable {
     public var fabricIndex: UInt8
     public var peerNodeID: UInt64
     public var peer: String
+
+    public init(
+        kind: MatterSecureSession.Kind, localSessionID: UInt16, fabricIndex: UInt8, peerNodeID: UInt64, peer: String
+    ) {
+        self.kind = kind
+        self.localSessionID = localSessionID
+        self.fabricIndex = fabricIndex
+        self.peerNodeID = peerNodeID
+        self.peer = peer
+    }
 }

@@ -39,20 +39,14 @@ extension MatterSessionTable {
         for step in steps {
             switch step {
             case .send(let opcode, let payload, let exchange):
-                guard let initiator = peersByHandle[exchange.peer] else { continue }
-                let key = MatterExchange.Key(session: .unsecured(initiator), exchangeID: exchange.exchangeID)
-                openExchange(key, peer: initiator.peer, configuration: .default, now: now)
-                exchanges[key]?.carriesCASE = true
-                if opcode == .statusReport {
-                    exchanges[key]?.closing = true
-                    if let report = try? StatusReport.decode(payload), report.generalCode == .busy {
-                        let wait = report.minimumWaitMilliseconds ?? 0
-                        actions.append(.log(.caseBusy(initiator.peer, minimumWaitMilliseconds: wait)))
-                    }
+                guard let sent = sendHandshake(opcode, payload, on: exchange, now: now, using: &generator) else {
+                    continue
                 }
-                actions += respond(
-                    on: key, opcode: opcode.rawValue, protocolID: .secureChannel, payload: payload, now: now,
-                    using: &generator)
+                exchanges[sent.key]?.carriesCASE = true
+                if let wait = sent.busyWait {
+                    actions.append(.log(.caseBusy(sent.initiator.peer, minimumWaitMilliseconds: wait)))
+                }
+                actions += sent.actions
             case .established(let established):
                 guard let initiator = peersByHandle[established.exchange.peer] else { continue }
                 actions += makeRoomForCASE(fabricIndex: established.fabricIndex)

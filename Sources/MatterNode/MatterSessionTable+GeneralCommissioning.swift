@@ -88,11 +88,9 @@ extension MatterSessionTable {
         guard failSafe.nocInvoked else {
             return CommandOutcome(result: .answer(ok), actions: completeCommissioning(fabricIndex: session.fabricIndex))
         }
-        let save = PendingSave(
-            ticket: takeTicket(), committed: fabrics, working: fabrics, exchange: key, success: ok,
-            failure: .status(path: path, StatusIB(.failure), ref: nil),
+        return afterSave(
+            fabrics, fabrics, on: key, path: path, success: ok,
             effect: .commissioningComplete(fabricIndex: session.fabricIndex))
-        return CommandOutcome(result: .afterSave(save))
     }
 
     /// The fail-safe's changes are committed: it is disarmed, Breadcrumb returns to 0, the hub is told.

@@ -126,9 +126,17 @@ extension MatterSessionTable {
         }
     }
 
-    /// A ticket for the next durable change.
-    mutating func takeTicket() -> UInt64 {
+    /// A durable change: `committed` to save, `working` to hold once saved, `success` to answer then (FAILURE if
+    /// the save fails), and what else the change does.
+    mutating func afterSave(
+        _ committed: FabricTable, _ working: FabricTable, on key: MatterExchange.Key, path: CommandPathIB,
+        success: InvokeResponseIB, effect: PendingSave.Effect
+    ) -> CommandOutcome {
         defer { nextTicket &+= 1 }
-        return nextTicket
+        return CommandOutcome(
+            result: .afterSave(
+                PendingSave(
+                    ticket: nextTicket, committed: committed, working: working, exchange: key, success: success,
+                    failure: .status(path: path, StatusIB(.failure), ref: nil), effect: effect)))
     }
 }

@@ -248,12 +248,9 @@ extension MatterSessionTable {
         committed.label = label
         var saved = committedFabrics
         saved.store(committed)
-        return CommandOutcome(
-            result: .afterSave(
-                PendingSave(
-                    ticket: takeTicket(), committed: saved, working: working, exchange: key,
-                    success: CommandResult.nocResponseIB(path, .ok, fabricIndex: index),
-                    failure: .status(path: path, StatusIB(.failure), ref: nil), effect: .labelUpdated)))
+        return afterSave(
+            saved, working, on: key, path: path, success: CommandResult.nocResponseIB(path, .ok, fabricIndex: index),
+            effect: .labelUpdated)
     }
 
     /// RemoveFabric → NOCResponse: the fabric, its ACL entries and keys go from the saved table first; then its
@@ -269,14 +266,10 @@ extension MatterSessionTable {
         working.remove(fabricIndex)
         var saved = committedFabrics
         saved.remove(fabricIndex)
-        return CommandOutcome(
-            result: .afterSave(
-                PendingSave(
-                    ticket: takeTicket(), committed: saved, working: working, exchange: key,
-                    success: CommandResult.nocResponseIB(path, .ok, fabricIndex: fabricIndex),
-                    failure: .status(path: path, StatusIB(.failure), ref: nil),
-                    effect: .fabricRemoved(
-                        fabricIndex, askingSession: session.fabricIndex == fabricIndex ? session.localSessionID : nil)))
-        )
+        return afterSave(
+            saved, working, on: key, path: path,
+            success: CommandResult.nocResponseIB(path, .ok, fabricIndex: fabricIndex),
+            effect: .fabricRemoved(
+                fabricIndex, askingSession: session.fabricIndex == fabricIndex ? session.localSessionID : nil))
     }
 }

@@ -154,6 +154,28 @@ extension MatterSessionTable {
                 payload: StatusReport.busy(minimumWaitMilliseconds: wait).encoded(), now: now, using: &generator)
     }
 
+    /// Sends a handshake's message (PASE's or CASE's) on its unsecured exchange, opened if new; a StatusReport is the
+    /// exchange's last. Returns who it went to, the minimum wait if it was BUSY, and the sending; nil if the
+    /// initiator is no longer known.
+    mutating func sendHandshake(
+        _ opcode: SecureChannelOpcode, _ payload: [UInt8], on exchange: PASEExchange, now: MonotonicInstant,
+        using generator: inout some RandomNumberGenerator
+    ) -> (initiator: MatterUnsecuredPeer, key: MatterExchange.Key, busyWait: UInt16?, actions: [MatterNodeAction])? {
+        guard let initiator = peersByHandle[exchange.peer] else { return nil }
+        let key = MatterExchange.Key(session: .unsecured(initiator), exchangeID: exchange.exchangeID)
+        openExchange(key, peer: initiator.peer, configuration: .default, now: now)
+        var busyWait: UInt16?
+        if opcode == .statusReport {
+            exchanges[key]?.closing = true
+            if let report = try? StatusReport.decode(payload), report.generalCode == .busy {
+                busyWait = report.minimumWaitMilliseconds ?? 0
+            }
+        }
+        let actions = respond(
+            on: key, opcode: opcode.rawValue, protocolID: .secureChannel, payload: payload, now: now, using: &generator)
+        return (initiator, key, busyWait, actions)
+    }
+
     /// Carries out what the PASE responder asked for.
     mutating func runPASE(
         _ steps: [PASEResponderAction], now: MonotonicInstant, using generator: inout some RandomNumberGenerator
@@ -162,21 +184,15 @@ extension MatterSessionTable {
         for step in steps {
             switch step {
             case .send(let opcode, let payload, let exchange):
-                guard let initiator = peersByHandle[exchange.peer] else { continue }
-                let key = MatterExchange.Key(session: .unsecured(initiator), exchangeID: exchange.exchangeID)
-                openExchange(key, peer: initiator.peer, configuration: .default, now: now)
-                if opcode == .statusReport {
-                    exchanges[key]?.closing = true
-                    if let report = try? StatusReport.decode(payload), report.generalCode == .busy {
-                        let wait = report.minimumWaitMilliseconds ?? 0
-                        actions.append(
-                            .log(.busy(initiator.peer, minimumWaitMilliseconds: wait, because: .handshakeRunning)))
-                        othersRefused(host: initiator.peer.host)
-                    }
+                guard let sent = sendHandshake(opcode, payload, on: exchange, now: now, using: &generator) else {
+                    continue
                 }
-                actions += respond(
-                    on: key, opcode: opcode.rawValue, protocolID: .secureChannel, payload: payload, now: now,
-                    using: &generator)
+                if let wait = sent.busyWait {
+                    actions.append(
+                        .log(.busy(sent.initiator.peer, minimumWaitMilliseconds: wait, because: .handshakeRunning)))
+                    othersRefused(host: sent.initiator.peer.host)
+                }
+                actions += sent.actions
             case .established(let pase):
                 guard let initiator = peersByHandle[pase.exchange.peer] else { continue }
                 let session = MatterSecureSession(pase: pase, peer: initiator.peer, now: now, using: &generator)

@@ -1,4 +1,5 @@
 import MHubCore
+import MatterNode
 import Testing
 
 @testable import MHubHub
@@ -9,6 +10,10 @@ import Testing
     static let administrator = CommissioningWindow.Administrator(fabricIndex: 1, vendorID: 0xFFF1)
     static let verifier = [UInt8](repeating: 0x42, count: 97)
     static let salt = [UInt8](repeating: 0x07, count: 16)
+
+    static func request(_ method: MatterAdministratorWindow.Method, _ timeout: UInt16) -> MatterAdministratorWindow {
+        MatterAdministratorWindow(method: method, timeoutSeconds: timeout, fabricIndex: 1, vendorID: 0xFFF1)
+    }
 
     @Test func theWindowIsAnOutputWheneverItOpensOrCloses() {
         var harness = HubHarness()
@@ -25,8 +30,9 @@ import Testing
     @Test func anAdministratorsEnhancedWindowCarriesItsVerifierAndNoCode() {
         var harness = HubHarness()
         let outcome = harness.hub.administratorOpenedWindow(
-            .enhanced(verifier: Self.verifier, discriminator: 0xABC, iterations: 2000, salt: Self.salt),
-            timeoutSeconds: 300, by: Self.administrator, now: harness.now)
+            Self.request(
+                .enhanced(verifier: Self.verifier, discriminator: 0xABC, iterations: 2000, salt: Self.salt), 300),
+            now: harness.now)
         let window = harness.hub.window
         #expect(window?.secret == .verifier(Self.verifier))
         #expect(window?.passcode == nil)
@@ -42,15 +48,14 @@ import Testing
         #expect(json["setup_pin_code"] == nil && json["setup_qr_code"] == nil)
         #expect(json["opened_by"] == ["fabric_index": 1, "vendor_id": .integer(0xFFF1)])
         // A second request while it is open changes nothing.
-        let second = harness.hub.administratorOpenedWindow(
-            .basic, timeoutSeconds: 180, by: Self.administrator, now: harness.now)
+        let second = harness.hub.administratorOpenedWindow(Self.request(.basic, 180), now: harness.now)
         #expect(second.isEmpty)
         #expect(harness.hub.window == window)
     }
 
     @Test func aBasicWindowFromAnAdministratorUsesTheConfiguredPasscode() {
         var harness = HubHarness()
-        _ = harness.hub.administratorOpenedWindow(.basic, timeoutSeconds: 180, by: Self.administrator, now: harness.now)
+        _ = harness.hub.administratorOpenedWindow(Self.request(.basic, 180), now: harness.now)
         #expect(harness.hub.window?.passcode == 20_202_021)
         #expect(harness.hub.window?.enhanced == false)
         #expect(harness.hub.window?.administrator == Self.administrator)
@@ -71,17 +76,16 @@ import Testing
 
     @Test func fabricsSessionsAndTheFailSafeAreKeptAsReported() {
         var harness = HubHarness()
-        let fabric = HubMatterState.Fabric(
+        let fabric = MatterFabricSummary(
             fabricIndex: 1, vendorID: 0xFFF1, fabricID: 0xFAB1, nodeID: 0x1234,
             compressedFabricID: 0x87E1_B004_E235_A130,
             label: "", isCommitted: false)
         _ = harness.hub.matterFabricsChanged([fabric])
         #expect(harness.hub.matter.fabrics == [fabric])
-        let session = HubMatterState.Session(
-            localSessionID: 9, kind: .case, fabricIndex: 1, peerNodeID: 112_233, peer: "udp 127.0.0.1:5541",
-            openedAt: harness.now)
-        _ = harness.hub.matterSessionOpened(session)
-        #expect(harness.hub.matter.sessions == [9: session])
+        let session = MatterSessionSummary(
+            kind: .case, localSessionID: 9, fabricIndex: 1, peerNodeID: 112_233, peer: "udp 127.0.0.1:5541")
+        _ = harness.hub.matterSessionOpened(session, now: harness.now)
+        #expect(harness.hub.matter.sessions == [9: HubMatterState.Session(summary: session, openedAt: harness.now)])
         _ = harness.hub.matterSessionClosed(localSessionID: 9)
         #expect(harness.hub.matter.sessions.isEmpty)
         _ = harness.ok("open_commissioning_window")

@@ -6,9 +6,7 @@ extension MatterCommissionee {
     /// The commissionee for the hub's window: its passcode's verifier, computed once when it opens, or the verifier
     /// an administrator sent.
     init(window: CommissioningWindow, establishmentTimeoutMilliseconds: UInt64) throws(CryptoError) {
-        let administrator = window.administrator.map {
-            Administrator(fabricIndex: $0.fabricIndex, vendorID: $0.vendorID)
-        }
+        let administrator = window.administrator
         switch window.secret {
         case .passcode(let passcode):
             try self.init(

@@ -82,7 +82,7 @@ final class MatterPort {
         logger.notice("listening on matter udp+tcp port \(port)")
         service.onOutput { [weak self] output in self?.hubOutput(output) }
         windowChanged(service.current.window)
-        let fabrics = node.fabricSummaries.map(HubMatterState.Fabric.init)
+        let fabrics = node.fabricSummaries
         service.apply { hub, _ in hub.matterFabricsChanged(fabrics) }
         logger.info(
             "matter: \(fabrics.count) fabric(s): \(fabrics.map { "\($0.fabricIndex)" }.joined(separator: ", "))")
