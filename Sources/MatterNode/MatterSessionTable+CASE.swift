@@ -62,12 +62,7 @@ extension MatterSessionTable {
             case .saveResumption(let record):
                 resumptions.save(record)
             case .failed(let failure, let exchange):
-                let initiator = peersByHandle[exchange.peer]
-                if let initiator {
-                    exchanges[MatterExchange.Key(session: .unsecured(initiator), exchangeID: exchange.exchangeID)]?
-                        .closing = true
-                }
-                actions.append(.log(.caseFailed(initiator?.peer, failure)))
+                actions.append(.log(.caseFailed(handshakeEnded(on: exchange), failure)))
             }
         }
         return actions

@@ -176,6 +176,14 @@ extension MatterSessionTable {
         return (initiator, key, busyWait, actions)
     }
 
+    /// A handshake on `exchange` ended without a session: its exchange goes once its last message is acknowledged.
+    /// Returns the initiator's peer, if it is still known.
+    mutating func handshakeEnded(on exchange: PASEExchange) -> MatterPeer? {
+        guard let initiator = peersByHandle[exchange.peer] else { return nil }
+        exchanges[MatterExchange.Key(session: .unsecured(initiator), exchangeID: exchange.exchangeID)]?.closing = true
+        return initiator.peer
+    }
+
     /// Carries out what the PASE responder asked for.
     mutating func runPASE(
         _ steps: [PASEResponderAction], now: MonotonicInstant, using generator: inout some RandomNumberGenerator
@@ -204,12 +212,7 @@ extension MatterSessionTable {
                             initiator.peer, localSessionID: pase.localSessionID, peerSessionID: pase.peerSessionID)))
                 actions.append(.sessionOpened(session.summary))
             case .failed(let failure, let exchange):
-                let initiator = peersByHandle[exchange.peer]
-                if let initiator {
-                    exchanges[MatterExchange.Key(session: .unsecured(initiator), exchangeID: exchange.exchangeID)]?
-                        .closing = true
-                }
-                actions.append(.log(.paseFailed(initiator?.peer, failure)))
+                actions.append(.log(.paseFailed(handshakeEnded(on: exchange), failure)))
             }
         }
         return actions
