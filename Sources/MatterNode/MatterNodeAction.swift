@@ -11,7 +11,8 @@ public enum MatterNodeAction: Hashable, Sendable {
     /// The window's PASE attempts are used up: tell the hub (`Hub.commissioningAttemptsExhausted(now:)`), whose
     /// window then closes. The table already refuses PASE as for a closed window.
     case commissioningAttemptsExhausted
-    /// A secure session was established (PASE or CASE): for the hub's view of the node.
+    /// A secure session was established (PASE or CASE): for the hub's view of the node. Said again of the PASE
+    /// session when AddNOC binds it to its new fabric.
     case sessionOpened(MatterSessionSummary)
     /// A secure session ended, and why.
     case sessionEnded(MatterSessionSummary, reason: String)

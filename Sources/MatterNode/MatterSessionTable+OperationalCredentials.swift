@@ -181,8 +181,16 @@ extension MatterSessionTable {
         failSafe?.addedFabric = index
         failSafe?.fabricIndex = index
         failSafe?.operationalKey = nil
-        if session.kind == .pase { sessions[session.localSessionID]?.fabricIndex = index }
-        return CommandOutcome(result: .nocResponse(path, .ok, fabricIndex: index), actions: fabricsChanged())
+        var actions = fabricsChanged()
+        if session.kind == .pase, let bound = sessions[session.localSessionID] {
+            sessions[session.localSessionID]?.fabricIndex = index
+            actions.append(
+                .sessionOpened(
+                    MatterSessionSummary(
+                        kind: bound.kind, localSessionID: bound.localSessionID, fabricIndex: index,
+                        peerNodeID: bound.peerNodeID, peer: bound.peer.description)))
+        }
+        return CommandOutcome(result: .nocResponse(path, .ok, fabricIndex: index), actions: actions)
     }
 
     /// UpdateNOC → NOCResponse: the accessing fabric's NOC (and ICAC) replaced, for the key of a CSRRequest made

@@ -47,6 +47,7 @@ import Testing
         #expect(harness.saves.isEmpty)
         #expect(harness.fabricReports.last?.map(\.isCommitted) == [false])
         #expect(harness.table.paseSession?.fabricIndex == 1)
+        #expect(harness.opened.last?.kind == .pase && harness.opened.last?.fabricIndex == 1)
 
         try commissioner.establishCASE(over: &harness)
         #expect(try commissioner.commissioningComplete(over: &harness) == 0)
