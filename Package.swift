@@ -31,19 +31,19 @@ let package = Package(
         .target(name: "MHubWebSocket"),
         .target(name: "MHubCommandLine"),
         .target(name: "MHubCore", dependencies: ["MatterOnboarding"]),
-        .target(name: "MHubHub", dependencies: ["MHubCore", "MatterOnboarding", "MatterDataModel"]),
+        .target(name: "MHubHub", dependencies: ["MHubCore", "MatterOnboarding", "MatterDataModel", "MatterNode"]),
         .target(name: "MatterMessage", dependencies: ["MatterTLV", "MatterCrypto"]),
         .target(
             name: "MatterSecureChannel",
             dependencies: ["MatterTLV", "MatterCrypto", "MatterMessage", "MatterCredentials"]
         ),
-        .target(name: "MatterInteraction", dependencies: ["MatterTLV", "MatterDataModel"]),
+        .target(name: "MatterInteraction", dependencies: ["MatterTLV", "MatterDataModel", "MatterMessage"]),
         .target(name: "MatterCredentials", dependencies: ["MatterTLV", "MatterCrypto"]),
         // The hub's Matter node as a value: sessions, exchanges, the commissioning clusters, the fabric table.
         .target(
             name: "MatterNode",
             dependencies: [
-                "MatterTLV", "MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction",
+                "MHubCore", "MatterTLV", "MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction",
                 "MatterCredentials", "MatterDataModel",
             ]
         ),
@@ -94,7 +94,7 @@ let package = Package(
                 "MHubCore", "MHubHub", "MHubStore", "MHubWebSocket", "MHubPOSIX", "CMalloc", "MHubDNSSD", "MHubAvahi",
                 "MHubDiscovery",
                 "MatterUDC", "MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction",
-                "MatterDataModel",
+                "MatterDataModel", "MatterNode", "MatterCredentials",
             ]
         ),
         .target(
@@ -124,7 +124,7 @@ let package = Package(
             name: "MatterTestSupport",
             dependencies: [
                 "MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction", "MatterCredentials",
-                "MHubTestSupport",
+                "MatterNode", "MatterTLV", "MHubTestSupport",
             ],
             path: "Tests/MatterTestSupport"
         ),
@@ -141,8 +141,14 @@ let package = Package(
         .testTarget(
             name: "MHubIOTests",
             dependencies: [
-                "MHubIO", "MHubCore", "MHubHub", "MHubPOSIX", "MatterCrypto", "MatterMessage", "MatterSecureChannel",
-                "MatterInteraction", "MatterDataModel", "MatterTestSupport", "MHubTestSupport",
+                "MHubIO", "MHubCore", "MHubHub", "MHubPOSIX", "MHubTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "MatterNodeTests",
+            dependencies: [
+                "MatterNode", "MHubCore", "MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction",
+                "MatterDataModel", "MatterCredentials", "MatterTLV", "MatterTestSupport", "MHubTestSupport",
             ]
         ),
         .testTarget(
@@ -185,7 +191,8 @@ let package = Package(
         ),
         .testTarget(name: "MHubCommandLineTests", dependencies: ["MHubCommandLine"]),
         .testTarget(name: "MHubCoreTests", dependencies: ["MHubCore"]),
-        .testTarget(name: "MHubHubTests", dependencies: ["MHubHub", "MatterOnboarding", "MatterDataModel"]),
+        .testTarget(
+            name: "MHubHubTests", dependencies: ["MHubHub", "MatterOnboarding", "MatterDataModel", "MatterNode"]),
         .testTarget(name: "MHubControlTests", dependencies: ["MHubControl", "MHubQRCode"]),
         .testTarget(
             name: "IntegrationTests",

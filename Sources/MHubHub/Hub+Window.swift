@@ -1,18 +1,51 @@
 import MHubCore
+import MatterNode
 import MatterOnboarding
 
 /// The hub's own commissioning window: while it is open, the hub is commissionable itself (another
 /// ecosystem can add it, multi-admin), advertises `_matterc._udp`, and accepts PASE on its Matter port.
 public struct CommissioningWindow: Hashable, Sendable {
+    /// What PASE is checked against: a passcode the hub knows, or only the SPAKE2+ verifier (w0 ‖ L, 97 bytes) an
+    /// administrator sent with OpenCommissioningWindow, whose passcode only that administrator knows.
+    public enum Secret: Hashable, Sendable {
+        case passcode(UInt32)
+        case verifier([UInt8])
+    }
+
+    /// The Matter administrator that opened the window with AdministratorCommissioning, by its fabric.
+    public typealias Administrator = MatterCommissionee.Administrator
+
     public var openedAt: Timestamp
     public var closesAt: Timestamp
-    /// Enhanced (`CM=2`): a fresh random passcode for this window; basic (`CM=1`): the configured one.
+    /// Enhanced (`CM=2`): a fresh random passcode, or an administrator's verifier, for this window; basic
+    /// (`CM=1`): the configured passcode.
     public var enhanced: Bool
     public var discriminator: UInt16
-    public var passcode: UInt32
+    public var secret: Secret
     /// PBKDF2 parameters the window's PASE verifier uses (Matter Core Specification 5.6.3).
     public var iterations: UInt32
     public var salt: [UInt8]
+    /// Who opened it over Matter; nil for a window opened on the control socket.
+    public var administrator: Administrator?
+
+    public init(
+        openedAt: Timestamp, closesAt: Timestamp, enhanced: Bool, discriminator: UInt16, secret: Secret,
+        iterations: UInt32, salt: [UInt8], administrator: Administrator? = nil
+    ) {
+        self.openedAt = openedAt
+        self.closesAt = closesAt
+        self.enhanced = enhanced
+        self.discriminator = discriminator
+        self.secret = secret
+        self.iterations = iterations
+        self.salt = salt
+        self.administrator = administrator
+    }
+
+    /// The window's passcode, when the hub knows it.
+    public var passcode: UInt32? {
+        if case .passcode(let passcode) = secret { passcode } else { nil }
+    }
 
     /// The `CM` TXT value: 1 basic, 2 enhanced.
     public var commissioningMode: Int { enhanced ? 2 : 1 }
@@ -25,8 +58,12 @@ public struct CommissioningWindowClosure: Hashable, Sendable {
         case timeout
         /// `close_commissioning_window`.
         case closed
-        /// The Matter port counted `Hub.maximumFailedCommissioningAttempts` failed PASE attempts in it.
+        /// The Matter port counted its limit of failed PASE attempts in it (CHIP `kMaxFailedCommissioningAttempts`).
         case failedAttempts = "failed_attempts"
+        /// A controller commissioned the hub through it (CommissioningComplete; CHIP closes its window then).
+        case commissioned
+        /// A Matter administrator revoked it (AdministratorCommissioning RevokeCommissioning).
+        case revoked
     }
 
     public var reason: Reason
@@ -36,9 +73,6 @@ public struct CommissioningWindowClosure: Hashable, Sendable {
 extension Hub {
     /// Longest window the spec allows (15 minutes, Matter Core Specification 11.19.8.1).
     static let maximumWindowSeconds: Int64 = 900
-    /// Failed PASE attempts after which a window closes (CHIP `kMaxFailedCommissioningAttempts`,
-    /// `src/app/server/CommissioningWindowManager.cpp`); the Matter port counts them and reports the last.
-    public static let maximumFailedCommissioningAttempts = 20
 
     /// `open_commissioning_window {timeout?, enhanced?, discriminator?, iteration?}` for the hub itself.
     ///
@@ -67,12 +101,12 @@ extension Hub {
         let identity = settings.identity
         let passcode = enhanced ? SetupPasscode.random(using: &random) : identity.passcode
         let salt = (0..<32).map { _ in UInt8.random(in: 0...255, using: &random) }
-        window = CommissioningWindow(
-            openedAt: now, closesAt: now + timeout * 1000, enhanced: enhanced,
-            discriminator: discriminator ?? identity.discriminator, passcode: passcode, iterations: iterations,
-            salt: salt)
-        windowClosure = nil
-        outcome.events.append(HubEvent("commissioning_window_updated", windowJSON(revealingSecrets: false)))
+        open(
+            CommissioningWindow(
+                openedAt: now, closesAt: now + timeout * 1000, enhanced: enhanced,
+                discriminator: discriminator ?? identity.discriminator, secret: .passcode(passcode),
+                iterations: iterations, salt: salt),
+            &outcome)
         return windowJSON(revealingSecrets: true)
     }
 
@@ -87,7 +121,7 @@ extension Hub {
         return ["closed": .bool(wasOpen)]
     }
 
-    /// The Matter port counted `maximumFailedCommissioningAttempts` failed PASE attempts in the open window:
+    /// The Matter port counted its limit of failed PASE attempts (20) in the open window:
     /// it closes, as CHIP's `CommissioningWindowManager::HandleFailedAttempt` closes its window at that count.
     public mutating func commissioningAttemptsExhausted(now: Timestamp) -> HubOutcome {
         var outcome = HubOutcome()
@@ -103,18 +137,26 @@ extension Hub {
         endWindow(.timeout, now: now, &outcome)
     }
 
-    private mutating func endWindow(
-        _ reason: CommissioningWindowClosure.Reason, now: Timestamp, _ outcome: inout HubOutcome
-    ) {
+    /// Opens `window` (in place of any other): listeners hear of it, the Matter port serves it.
+    mutating func open(_ window: CommissioningWindow, _ outcome: inout HubOutcome) {
+        self.window = window
+        windowClosure = nil
+        outcome.events.append(HubEvent("commissioning_window_updated", windowJSON(revealingSecrets: false)))
+        outcome.outputs.append(.windowChanged(window))
+    }
+
+    mutating func endWindow(_ reason: CommissioningWindowClosure.Reason, now: Timestamp, _ outcome: inout HubOutcome) {
         window = nil
         windowClosure = CommissioningWindowClosure(reason: reason, at: now)
         outcome.events.append(HubEvent("commissioning_window_updated", windowJSON(revealingSecrets: false)))
+        outcome.outputs.append(.windowChanged(nil))
     }
 
     /// The window as the protocol shows it: the OHF result fields, plus its state. Its passcode and the codes
     /// that carry it only when `revealingSecrets` (for the admin scope, which may open windows); events and
-    /// other scopes see the rest. A closed window says how and when the last one closed (nothing before the
-    /// first).
+    /// other scopes see the rest. A window a Matter administrator opened says so (`opened_by`); one with its
+    /// verifier has no passcode the hub could show, so no codes at all. A closed window says how and when the
+    /// last one closed (nothing before the first).
     public func windowJSON(revealingSecrets: Bool) -> JSONValue {
         guard let window else {
             guard let windowClosure else { return ["open": false] }
@@ -123,25 +165,24 @@ extension Hub {
                 "closed_at": .string(isoTimestamp(windowClosure.at)),
             ]
         }
-        guard revealingSecrets else {
-            return [
-                "open": true, "commissioning_mode": .integer(Int64(window.commissioningMode)),
-                "closes_at": .string(isoTimestamp(window.closesAt)),
-                "discriminator": .integer(Int64(window.discriminator)),
-            ]
-        }
-        let payload = SetupPayload(
-            vendorID: settings.identity.vendorID, productID: settings.identity.productID,
-            discoveryCapabilities: .onNetwork, discriminator: window.discriminator, passcode: window.passcode)
-        let manual = (try? ManualPairingCode(payload).digits()) ?? ""
-        return [
-            "open": true,
-            "commissioning_mode": .integer(Int64(window.commissioningMode)),
+        var json: [String: JSONValue] = [
+            "open": true, "commissioning_mode": .integer(Int64(window.commissioningMode)),
             "closes_at": .string(isoTimestamp(window.closesAt)),
             "discriminator": .integer(Int64(window.discriminator)),
-            "setup_pin_code": .integer(Int64(window.passcode)),
-            "setup_manual_code": .string(manual),
-            "setup_qr_code": .string((try? payload.qrCodeString()) ?? ""),
         ]
+        if let administrator = window.administrator {
+            json["opened_by"] = [
+                "fabric_index": .integer(Int64(administrator.fabricIndex)),
+                "vendor_id": .integer(Int64(administrator.vendorID)),
+            ]
+        }
+        guard revealingSecrets, let passcode = window.passcode else { return .object(json) }
+        let payload = SetupPayload(
+            vendorID: settings.identity.vendorID, productID: settings.identity.productID,
+            discoveryCapabilities: .onNetwork, discriminator: window.discriminator, passcode: passcode)
+        json["setup_pin_code"] = .integer(Int64(passcode))
+        json["setup_manual_code"] = .string((try? ManualPairingCode(payload).digits()) ?? "")
+        json["setup_qr_code"] = .string((try? payload.qrCodeString()) ?? "")
+        return .object(json)
     }
 }

@@ -29,6 +29,8 @@ public struct Hub: Sendable {
     public internal(set) var network = HubNetwork.unknown
     /// The latest User Directed Commissioning requests, oldest first (not stored).
     public internal(set) var udcRequests: [UDCRequest] = []
+    /// The hub's own Matter node as the Matter port reports it (not stored by the hub).
+    public internal(set) var matter = HubMatterState()
 
     public init(state: HubState, settings: HubSettings, random: HubRandom) {
         self.state = state

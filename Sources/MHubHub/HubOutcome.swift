@@ -91,13 +91,21 @@ public enum StoreChange: Hashable, Sendable {
     case deleteAll
 }
 
+/// What changed in the hub that another part of the daemon follows (one direction: the hub says it, the part acts).
+public enum HubOutput: Hashable, Sendable {
+    /// The hub's commissioning window opened, changed or closed (nil): the Matter port serves this one.
+    case windowChanged(CommissioningWindow?)
+}
+
 /// What the hub asks its I/O owner to do after an input.
 public struct HubOutcome: Sendable {
     public var changes: [StoreChange] = []
     public var replies: [HubReply] = []
     public var events: [HubEvent] = []
+    /// For the daemon's other parts, after the events (dropped with them when a commit fails).
+    public var outputs: [HubOutput] = []
 
     public init() {}
 
-    public var isEmpty: Bool { changes.isEmpty && replies.isEmpty && events.isEmpty }
+    public var isEmpty: Bool { changes.isEmpty && replies.isEmpty && events.isEmpty && outputs.isEmpty }
 }

@@ -95,7 +95,10 @@ public final class Daemon: @unchecked Sendable {
             maximumMessageBytes: configuration.control.maximumMessageBytes)
         self.service = service
         if configuration.matter.enabled {
-            matterPort = try MatterPort(configuration: configuration, service: service, queue: queue, logger: logger)
+            let matter = try MatterNodeState.load(store: store, identity: configuration.hub, logger: logger)
+            matterPort = try MatterPort(
+                configuration: configuration, state: matter, service: service, store: store, queue: queue,
+                logger: logger)
         }
         discovery = try DiscoveryServices(
             configuration: configuration, matterPort: matterPort?.port ?? configuration.matter.port, queue: queue,

@@ -19,9 +19,12 @@ final class HubService {
     /// What waits for the disk while commits fail, and when to retry.
     private var backlog = CommitBacklog()
     private let maximumMessageBytes: Int
-    /// Parts that follow the hub's state (DNS-SD records, the Matter port): called on the queue after
-    /// every input, with the hub as it now is.
+    /// Parts that follow the hub's state (DNS-SD records): called on the queue after every input, with the hub as
+    /// it now is.
     private var observers: [(Hub) -> Void] = []
+    /// Parts that act on the hub's outputs (the Matter port): called on the queue for each, in order, after the
+    /// outcome's events.
+    private var outputHandlers: [(HubOutput) -> Void] = []
 
     init(hub: Hub, store: HubStore, queue: DispatchQueue, logger: Logger, maximumMessageBytes: Int) {
         self.hub = hub
@@ -54,6 +57,12 @@ final class HubService {
         dispatchPrecondition(condition: .onQueue(queue))
         observers.append(observer)
         observer(hub)
+    }
+
+    /// Adds a part that acts on the hub's outputs.
+    func onOutput(_ handler: @escaping (HubOutput) -> Void) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        outputHandlers.append(handler)
     }
 
     /// What `systemctl status` shows.
@@ -242,6 +251,11 @@ final class HubService {
         }
         for reply in outcome.replies {
             connections[reply.connectionID]?.send(JSONWriter.compact(ControlMessages.encode(reply)))
+        }
+        for output in outcome.outputs {
+            for handler in outputHandlers {
+                handler(output)
+            }
         }
     }
 

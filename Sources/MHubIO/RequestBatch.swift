@@ -26,13 +26,14 @@ struct RequestBatch<Snapshot> {
     }
 
     /// The outcomes to deliver after a failed commit: from the first request with changes on, replies are
-    /// StorageFailed with `reason` and events are dropped.
+    /// StorageFailed with `reason` and events and outputs are dropped.
     func failed(reason: String) -> [HubOutcome] {
         guard let index = undo?.index else { return outcomes }
         var result = outcomes
         for position in index..<result.count {
             result[position].changes = []
             result[position].events = []
+            result[position].outputs = []
             result[position].replies = result[position].replies.map { reply in
                 var refused = reply
                 refused.result = .failure(HubError(.storageFailed, reason))

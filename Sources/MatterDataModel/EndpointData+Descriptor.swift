@@ -3,7 +3,9 @@ extension EndpointData {
     ///
     /// DeviceTypeList holds DeviceTypeStructs {0 DeviceType, 1 Revision}; ServerList is every server
     /// cluster, the Descriptor itself included, in ID order; ClientList is empty; PartsList is `parts`.
-    init(id: EndpointID, deviceTypes: [DeviceTypeRef], serverClusters: [ClusterTemplate], parts: [EndpointID]) {
+    public init(
+        id: EndpointID, deviceTypes: [DeviceTypeRef], serverClusters: [ClusterTemplate], parts: [EndpointID]
+    ) {
         let deviceTypeList = deviceTypes.map { type in
             AttributeValue.structure([0: .unsigned(UInt64(type.id)), 1: .unsigned(UInt64(type.revision))])
         }

@@ -6,6 +6,9 @@ public enum InteractionResponderAction: Hashable, Sendable {
     case send(opcode: InteractionModelOpcode, payload: [UInt8], expectsResponse: Bool)
     /// The exchange is over without anything more to send (the peer ended it, or it had nothing to answer).
     case close
+    /// Carry out these commands (at most `InteractionResponder.maximumPathsPerInvoke`), in order, and hand their
+    /// results to `commandsHandled`; `timed` when a TimedRequest opened the exchange in time.
+    case invoke([CommandDataIB], timed: Bool)
     /// Something worth a log line happened.
     case log(InteractionEvent)
 }

@@ -29,3 +29,8 @@ public struct MonotonicInstant: Comparable, Hashable, Sendable, CustomStringConv
         "\(milliseconds) ms"
     }
 }
+
+extension MonotonicInstant {
+    /// The clock's origin, 0 ms: where manual clocks in tests start.
+    public static let origin = MonotonicInstant(milliseconds: 0)
+}

@@ -11,7 +11,7 @@
 /// * A reliable message sent is retransmitted after `backoffMilliseconds` until acknowledged, at most
 ///   `maximumRetransmissions` times; the base interval is the peer's active interval if it sent something
 ///   within its active threshold, else its idle interval.
-/// Time and randomness (the backoff jitter) are inputs; the timer is an output (`.setTimer`).
+/// Time and randomness (the backoff jitter) are inputs; the owner asks `nextDeadline` when to call `timerFired`.
 public struct ReliableMessaging: Sendable {
     private struct PendingAck: Hashable, Sendable {
         var counter: UInt32
@@ -56,11 +56,11 @@ public struct ReliableMessaging: Sendable {
     ///
     /// A reliable message (R flag) is kept for retransmission. Only one may be outstanding
     /// (CHIP `AddToRetransTable` refuses a second); sending another replaces the first.
+    @discardableResult
     public mutating func messageSending(
         counter: UInt32, needsAcknowledgement: Bool, now: MonotonicInstant,
         using generator: inout some RandomNumberGenerator
-    ) -> (acknowledging: UInt32?, actions: [ReliableMessagingAction]) {
-        let before = nextDeadline
+    ) -> UInt32? {
         let piggybacked = pendingAck?.counter
         pendingAck = nil
         if needsAcknowledgement {
@@ -68,7 +68,7 @@ public struct ReliableMessaging: Sendable {
             unacknowledged = Unacknowledged(
                 counter: counter, retransmissions: 0, deadline: now.advanced(byMilliseconds: wait))
         }
-        return (piggybacked, timerActions(before: before))
+        return piggybacked
     }
 
     /// A message arrived on this exchange.
@@ -79,7 +79,6 @@ public struct ReliableMessaging: Sendable {
         counter: UInt32, needsAcknowledgement: Bool, acknowledgedCounter: UInt32?, isDuplicate: Bool,
         now: MonotonicInstant
     ) -> [ReliableMessagingAction] {
-        let before = nextDeadline
         var actions: [ReliableMessagingAction] = []
         lastPeerActivity = now
         if let acknowledgedCounter, let message = unacknowledged, message.counter == acknowledgedCounter {
@@ -98,14 +97,13 @@ public struct ReliableMessaging: Sendable {
                 pendingAck = PendingAck(counter: counter, deadline: deadline)
             }
         }
-        return actions + timerActions(before: before)
+        return actions
     }
 
-    /// The timer set by `.setTimer` went off (early or late calls are fine).
+    /// `nextDeadline` came (early or late calls are fine).
     public mutating func timerFired(
         now: MonotonicInstant, using generator: inout some RandomNumberGenerator
     ) -> [ReliableMessagingAction] {
-        let before = nextDeadline
         var actions: [ReliableMessagingAction] = []
         if let ack = pendingAck, ack.deadline <= now {
             pendingAck = nil
@@ -123,19 +121,18 @@ public struct ReliableMessaging: Sendable {
                 actions.append(.retransmit(messageCounter: message.counter, attempt: message.retransmissions))
             }
         }
-        return actions + timerActions(before: before)
+        return actions
     }
 
     /// The exchange is closing: a pending acknowledgement is sent at once and retransmission stops.
     public mutating func exchangeClosing() -> [ReliableMessagingAction] {
-        let before = nextDeadline
         var actions: [ReliableMessagingAction] = []
         if let ack = pendingAck {
             actions.append(.sendStandaloneAck(acknowledging: ack.counter))
         }
         pendingAck = nil
         unacknowledged = nil
-        return actions + timerActions(before: before)
+        return actions
     }
 
     // MARK: helpers
@@ -153,9 +150,5 @@ public struct ReliableMessaging: Sendable {
         let jitter = UInt8(truncatingIfNeeded: generator.next())
         return ReliableMessagingConfiguration.backoffMilliseconds(
             baseInterval: base, sendCount: retransmissions, jitter: jitter)
-    }
-
-    private func timerActions(before: MonotonicInstant?) -> [ReliableMessagingAction] {
-        nextDeadline == before ? [] : [.setTimer(nextDeadline)]
     }
 }

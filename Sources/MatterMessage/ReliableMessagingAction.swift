@@ -11,6 +11,4 @@ public enum ReliableMessagingAction: Hashable, Sendable {
     /// Every retransmission went unacknowledged: the exchange has failed (CHIP closes it and may mark a
     /// CASE session defunct).
     case deliveryFailed(messageCounter: UInt32)
-    /// Call `timerFired(now:using:)` at this instant; nil cancels the timer.
-    case setTimer(MonotonicInstant?)
 }

@@ -31,14 +31,7 @@ extension CASEResponder {
                 sigma1: sigma1, record: record, exchange: exchange, sessionID: sessionID, now: now,
                 using: &generator)
         }
-        guard
-            let fabric = fabrics.first(where: { fabric in
-                let candidate = CASEDestinationID.make(
-                    initiatorRandom: sigma1.initiatorRandom, rootPublicKey: fabric.rootPublicKey,
-                    fabricID: fabric.fabricID, nodeID: fabric.nodeID, ipk: fabric.ipk)
-                return ConstantTime.equal(candidate, sigma1.destinationID)
-            })
-        else {
+        guard let fabric = fabric(named: sigma1) else {
             return [reply(.noSharedTrustRoots, on: exchange), .failed(.noSharedTrustRoots, exchange: exchange)]
         }
         let initiatorKey: P256Point
@@ -84,6 +77,28 @@ extension CASEResponder {
                 sigma1, exchange: exchange, localSessionID: sessionID, fabricIndex: fabric.fabricIndex,
                 stage: .awaitingSigma3(full), deadline: deadline(from: now)))
         return [.send(opcode: .sigma2, payload: sigma2, exchange: exchange)]
+    }
+
+    /// The fabric whose destination ID `sigma1` carries, if any.
+    func fabric(named sigma1: Sigma1) -> CASEFabric? {
+        fabrics.first { fabric in
+            let candidate = CASEDestinationID.make(
+                initiatorRandom: sigma1.initiatorRandom, rootPublicKey: fabric.rootPublicKey,
+                fabricID: fabric.fabricID, nodeID: fabric.nodeID, ipk: fabric.ipk)
+            return ConstantTime.equal(candidate, sigma1.destinationID)
+        }
+    }
+
+    /// The index of the fabric a Sigma1 payload names by its destination ID (or by a resumption record the owner
+    /// keeps), nil if it names none or does not decode: for the owner's session limits, which are per fabric.
+    public func fabricIndex(forSigma1 payload: [UInt8], resumptions: CASEResumptionStore) -> UInt8? {
+        guard let sigma1 = try? Sigma1(payload: payload) else { return nil }
+        if let resumption = sigma1.resumption,
+            let record = resumptions.record(forResumptionID: resumption.resumptionID), fabric(record.fabricIndex) != nil
+        {
+            return record.fabricIndex
+        }
+        return fabric(named: sigma1)?.fabricIndex
     }
 
     /// When a handshake that starts now times out.

@@ -81,6 +81,21 @@ public struct CASEResponder: Sendable {
         handshakes.count
     }
 
+    /// The fabric index of each handshake in progress.
+    public var handshakeFabrics: [UInt8] {
+        handshakes.map(\.fabricIndex)
+    }
+
+    /// The session IDs the handshakes in progress will give their sessions.
+    public var pendingSessionIDs: Set<UInt16> {
+        Set(handshakes.map(\.localSessionID))
+    }
+
+    /// Whether a handshake runs on `exchange`.
+    public func isHandshaking(on exchange: CASEExchange) -> Bool {
+        handshakes.contains { $0.exchange == exchange }
+    }
+
     /// When the first handshake in progress times out.
     public var nextDeadline: MonotonicInstant? {
         handshakes.map(\.deadline).min()
@@ -95,7 +110,6 @@ public struct CASEResponder: Sendable {
         opcode: UInt8, payload: [UInt8], exchange: CASEExchange, now: MonotonicInstant,
         resumptions: CASEResumptionStore, using generator: inout some RandomNumberGenerator
     ) -> [CASEResponderAction] {
-        let deadlineBefore = nextDeadline
         var actions = expire(now: now)
         let message = SecureChannelOpcode(rawValue: opcode)
         if let index = handshakes.firstIndex(where: { $0.exchange == exchange }) {
@@ -110,13 +124,12 @@ public struct CASEResponder: Sendable {
         } else if message != .statusReport {
             actions += refuse(exchange, .unexpectedMessage(opcode: opcode))
         }
-        return actions + timerChange(from: deadlineBefore)
+        return actions
     }
 
-    /// The timer set by `.setTimer` went off (early or late calls are fine).
+    /// `nextDeadline` came (early or late calls are fine).
     public mutating func timerFired(now: MonotonicInstant) -> [CASEResponderAction] {
-        let deadlineBefore = nextDeadline
-        return expire(now: now) + timerChange(from: deadlineBefore)
+        expire(now: now)
     }
 
     // MARK: helpers shared with the handshake steps
@@ -184,11 +197,6 @@ public struct CASEResponder: Sendable {
         let wait = nextDeadline.map { UInt16(clamping: $0.milliseconds(since: now)) } ?? 0
         let report = StatusReport.busy(minimumWaitMilliseconds: wait)
         return .send(opcode: .statusReport, payload: report.encoded(), exchange: exchange)
-    }
-
-    /// `.setTimer` if the earliest deadline is no longer `before`.
-    func timerChange(from before: MonotonicInstant?) -> [CASEResponderAction] {
-        nextDeadline == before ? [] : [.setTimer(nextDeadline)]
     }
 
     func fabric(_ index: UInt8) -> CASEFabric? {

@@ -12,7 +12,4 @@ public enum CASEResponderAction: Hashable, Sendable {
     case saveResumption(CASEResumptionRecord)
     /// The handshake ended without a session (a StatusReport to the peer, if any, is in a `.send` before this).
     case failed(CASEFailure, exchange: CASEExchange)
-    /// Call `timerFired(now:)` at this instant; nil cancels the timer. Sent whenever the earliest deadline of the
-    /// handshakes in progress changes.
-    case setTimer(MonotonicInstant?)
 }

@@ -34,8 +34,7 @@ extension PASEResponder {
             context: PASESessionKeys.context(requestPayload: payload, responsePayload: responsePayload))
         state = .awaitingPake1(handshake)
         return [
-            .send(opcode: .pbkdfParamResponse, payload: responsePayload, exchange: exchange),
-            .setTimer(handshake.deadline),
+            .send(opcode: .pbkdfParamResponse, payload: responsePayload, exchange: exchange)
         ]
     }
 
@@ -86,7 +85,7 @@ extension PASEResponder {
             .send(
                 opcode: .statusReport, payload: StatusReport.sessionEstablishmentSuccess.encoded(),
                 exchange: handshake.exchange),
-            .established(session), .setTimer(nil),
+            .established(session),
         ]
     }
 

@@ -55,6 +55,11 @@ public struct PASEResponder: Sendable {
         handshake?.deadline
     }
 
+    /// The session ID the running handshake will give its session.
+    public var pendingSessionID: UInt16? {
+        handshake?.localSessionID
+    }
+
     /// The exchange of the running handshake.
     public var handshakeExchange: PASEExchange? {
         handshake?.exchange
@@ -113,7 +118,7 @@ public struct PASEResponder: Sendable {
             }
             state = .idle
             failedAttempts += 1
-            return actions + [.failed(failure, exchange: exchange), .setTimer(nil)]
+            return actions + [.failed(failure, exchange: exchange)]
         case (.awaitingPake1(let handshake), .pake1):
             return actions + pake1Received(payload, handshake: handshake, using: &generator)
         case (.awaitingPake3(let handshake, let round), .pake3):
@@ -123,7 +128,7 @@ public struct PASEResponder: Sendable {
         }
     }
 
-    /// The timer set by `.setTimer` went off (early or late calls are fine).
+    /// `nextDeadline` came (early or late calls are fine).
     public mutating func timerFired(now: MonotonicInstant) -> [PASEResponderAction] {
         expire(now: now)
     }
@@ -135,7 +140,7 @@ public struct PASEResponder: Sendable {
         guard let handshake, handshake.deadline <= now else { return [] }
         state = .idle
         failedAttempts += 1
-        return [.failed(.timedOut, exchange: handshake.exchange), .setTimer(nil)]
+        return [.failed(.timedOut, exchange: handshake.exchange)]
     }
 
     /// Ends the running handshake with StatusReport FAILURE / INVALID_PARAMETER.
@@ -144,7 +149,7 @@ public struct PASEResponder: Sendable {
         state = .idle
         failedAttempts += 1
         return [
-            reply(.failure, on: handshake.exchange), .failed(failure, exchange: handshake.exchange), .setTimer(nil),
+            reply(.failure, on: handshake.exchange), .failed(failure, exchange: handshake.exchange),
         ]
     }
 

@@ -9,6 +9,4 @@ public enum PASEResponderAction: Hashable, Sendable {
     case established(PASESession)
     /// The handshake ended without a session (a failure StatusReport, if any, is in a `.send` before this).
     case failed(PASEFailure, exchange: PASEExchange)
-    /// Call `timerFired(now:)` at this instant; nil cancels the timer.
-    case setTimer(MonotonicInstant?)
 }

@@ -46,7 +46,7 @@ struct PlannerHarness {
     {
         CommissioningWindow(
             openedAt: openedAt, closesAt: openedAt + 300_000, enhanced: enhanced, discriminator: discriminator,
-            passcode: 20_202_021, iterations: 1000, salt: Array(repeating: 1, count: 32))
+            secret: .passcode(20_202_021), iterations: 1000, salt: Array(repeating: 1, count: 32))
     }
 }
 

@@ -10,7 +10,10 @@ import Testing
         var outcome = HubOutcome()
         outcome.changes = changes
         outcome.replies = [HubReply(connectionID: 1, messageID: .string(id), result: .success(.string(id)))]
-        if event { outcome.events = [HubEvent("room_added", .string(id))] }
+        if event {
+            outcome.events = [HubEvent("room_added", .string(id))]
+            outcome.outputs = [.windowChanged(nil)]
+        }
         return outcome
     }
 
@@ -25,8 +28,9 @@ import Testing
         let failed = batch.failed(reason: "disk full")
         // The read before any change keeps its reply and event; everything from the first change is refused.
         #expect(failed[0].replies == batch.outcomes[0].replies && failed[0].events.count == 1)
+        #expect(failed[0].outputs == [.windowChanged(nil)])
         for outcome in failed.dropFirst() {
-            #expect(outcome.events.isEmpty && outcome.changes.isEmpty)
+            #expect(outcome.events.isEmpty && outcome.changes.isEmpty && outcome.outputs.isEmpty)
             #expect(outcome.replies.map { (try? $0.result.get()) == nil } == [true])
             if case .failure(let error) = outcome.replies[0].result {
                 #expect(error.code == .storageFailed && error.details == "disk full")

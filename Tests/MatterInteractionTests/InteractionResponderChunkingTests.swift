@@ -1,4 +1,5 @@
 import MatterDataModel
+import MatterMessage
 import MatterTLV
 import Testing
 
@@ -66,7 +67,7 @@ import Testing
     /// Every ReportData payload the responder sends for `request`, acknowledging each chunk with SUCCESS.
     static func lazyChunks(_ request: ReadRequestMessage, maximumPayloadBytes: Int) -> [[UInt8]] {
         var responder = InteractionResponder(reader: reader, maximumPayloadBytes: maximumPayloadBytes)
-        var actions = responder.messageReceived(opcode: 0x02, payload: request.encoded())
+        var actions = responder.messageReceived(opcode: 0x02, payload: request.encoded(), now: .origin)
         var chunks: [[UInt8]] = []
         while true {
             guard
@@ -77,7 +78,7 @@ import Testing
             chunks.append(payload)
             guard more else { return chunks }
             actions = responder.messageReceived(
-                opcode: 0x01, payload: StatusResponseMessage(status: .success).encoded())
+                opcode: 0x01, payload: StatusResponseMessage(status: .success).encoded(), now: .origin)
         }
     }
 
@@ -131,7 +132,7 @@ import Testing
         let capped = Array(repeating: AttributePathIB(endpoint: 0, cluster: 0x28, attribute: 1), count: 33)
         var responder = InteractionResponder(reader: Self.reader)
         let actions = responder.messageReceived(
-            opcode: 0x02, payload: ReadRequestMessage(attributeRequests: capped).encoded())
+            opcode: 0x02, payload: ReadRequestMessage(attributeRequests: capped).encoded(), now: .origin)
         guard case .send(.statusResponse, let payload, false)? = actions.last else {
             Issue.record("no StatusResponse: \(actions)")
             return
@@ -141,7 +142,8 @@ import Testing
         // At the cap the read is answered.
         var atCap = InteractionResponder(reader: Self.reader)
         let answered = atCap.messageReceived(
-            opcode: 0x02, payload: ReadRequestMessage(attributeRequests: Array(capped.dropLast())).encoded())
+            opcode: 0x02, payload: ReadRequestMessage(attributeRequests: Array(capped.dropLast())).encoded(),
+            now: .origin)
         #expect(answered.contains(.log(.readAnswered(paths: 32, data: 32, statuses: 0, chunks: 1))))
     }
 
@@ -153,7 +155,7 @@ import Testing
             .array([AttributePathIB(endpoint: 0, cluster: 0x28, attribute: 1).element(tag: .anonymous)]))
         let payload = TLVEncoder.encode(TLVElement(.structure([attributes, events])))
         var responder = InteractionResponder(reader: Self.reader)
-        let actions = responder.messageReceived(opcode: 0x02, payload: payload)
+        let actions = responder.messageReceived(opcode: 0x02, payload: payload, now: .origin)
         guard case .send(.statusResponse, let response, false)? = actions.last else {
             Issue.record("no StatusResponse: \(actions)")
             return

@@ -1,4 +1,5 @@
 import MatterDataModel
+import MatterMessage
 import MatterTLV
 import Testing
 
@@ -25,7 +26,8 @@ import Testing
     @Test func aSmallReadIsOneFinalReport() throws {
         var responder = InteractionResponder(reader: Self.reader)
         let actions = responder.messageReceived(
-            opcode: 0x02, payload: Self.readRequest([AttributePathIB(endpoint: 0, cluster: 0x28, attribute: 1)]))
+            opcode: 0x02, payload: Self.readRequest([AttributePathIB(endpoint: 0, cluster: 0x28, attribute: 1)]),
+            now: .origin)
         let (report, expectsResponse) = try Self.report(actions)
         #expect(!expectsResponse)
         #expect(report.suppressResponse == true)
@@ -41,13 +43,15 @@ import Testing
         #expect(responder.isFinished)
         // Anything after the end is ignored.
         #expect(
-            responder.messageReceived(opcode: 0x01, payload: StatusResponseMessage(status: .success).encoded()).isEmpty)
+            responder.messageReceived(
+                opcode: 0x01, payload: StatusResponseMessage(status: .success).encoded(), now: .origin
+            ).isEmpty)
     }
 
     @Test func aLargeReadGoesOutInChunksEachAcknowledged() throws {
         var responder = InteractionResponder(reader: Self.reader, maximumPayloadBytes: 200)
         var actions = responder.messageReceived(
-            opcode: 0x02, payload: Self.readRequest([AttributePathIB(endpoint: 0, cluster: 0x28)]))
+            opcode: 0x02, payload: Self.readRequest([AttributePathIB(endpoint: 0, cluster: 0x28)]), now: .origin)
         var received: [AttributeReportIB] = []
         var chunks = 0
         while true {
@@ -63,7 +67,7 @@ import Testing
             #expect(report.moreChunkedMessages == true && report.suppressResponse == nil)
             #expect(!responder.isFinished)
             actions = responder.messageReceived(
-                opcode: 0x01, payload: StatusResponseMessage(status: .success).encoded())
+                opcode: 0x01, payload: StatusResponseMessage(status: .success).encoded(), now: .origin)
         }
         #expect(chunks > 2)
         #expect(received == Self.reader.reports(for: [AttributePathIB(endpoint: 0, cluster: 0x28)]))
@@ -73,9 +77,9 @@ import Testing
     @Test func aFailureStatusBetweenChunksEndsTheRead() {
         var responder = InteractionResponder(reader: Self.reader, maximumPayloadBytes: 200)
         _ = responder.messageReceived(
-            opcode: 0x02, payload: Self.readRequest([AttributePathIB(endpoint: 0, cluster: 0x28)]))
+            opcode: 0x02, payload: Self.readRequest([AttributePathIB(endpoint: 0, cluster: 0x28)]), now: .origin)
         let actions = responder.messageReceived(
-            opcode: 0x01, payload: StatusResponseMessage(status: .resourceExhausted).encoded())
+            opcode: 0x01, payload: StatusResponseMessage(status: .resourceExhausted).encoded(), now: .origin)
         #expect(actions == [.log(.readAborted(StatusIB(.resourceExhausted))), .close])
         #expect(responder.isFinished)
     }
@@ -90,7 +94,7 @@ import Testing
     ])
     func everythingElseGetsInvalidAction(opcode: UInt8, payload: [UInt8]) throws {
         var responder = InteractionResponder(reader: Self.reader)
-        let actions = responder.messageReceived(opcode: opcode, payload: payload)
+        let actions = responder.messageReceived(opcode: opcode, payload: payload, now: .origin)
         let sent = actions.compactMap { action -> [UInt8]? in
             if case .send(.statusResponse, let payload, false) = action { payload } else { nil }
         }

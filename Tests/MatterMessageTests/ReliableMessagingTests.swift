@@ -36,21 +36,21 @@ import Testing
         var mrp = ReliableMessaging()
         var noJitter = ConstantGenerator(value: 0)
         // Nothing heard from the peer yet: the idle interval (500 ms → 550 ms with the margin).
-        let (ack, sent) = mrp.messageSending(counter: 10, needsAcknowledgement: true, now: Self.at(0), using: &noJitter)
+        let ack = mrp.messageSending(counter: 10, needsAcknowledgement: true, now: Self.at(0), using: &noJitter)
         #expect(ack == nil)
-        #expect(sent == [.setTimer(Self.at(550))])
+        #expect(mrp.nextDeadline == Self.at(550))
         #expect(mrp.timerFired(now: Self.at(549), using: &noJitter) == [])
         var now: UInt64 = 550
         let waits: [UInt64] = [550, 880, 1408, 2252]
         for (attempt, wait) in waits.enumerated() {
             let actions = mrp.timerFired(now: Self.at(now), using: &noJitter)
-            #expect(actions == [.retransmit(messageCounter: 10, attempt: attempt + 1), .setTimer(Self.at(now + wait))])
+            #expect(actions == [.retransmit(messageCounter: 10, attempt: attempt + 1)])
+            #expect(mrp.nextDeadline == Self.at(now + wait))
             now += wait
         }
         #expect(
-            mrp.timerFired(now: Self.at(now), using: &noJitter) == [
-                .deliveryFailed(messageCounter: 10), .setTimer(nil),
-            ])
+            mrp.timerFired(now: Self.at(now), using: &noJitter) == [.deliveryFailed(messageCounter: 10)])
+        #expect(mrp.nextDeadline == nil)
         #expect(mrp.awaitingAcknowledgement == nil)
     }
 
@@ -66,7 +66,7 @@ import Testing
                 == [])
         let actions = mrp.messageReceived(
             counter: 51, needsAcknowledgement: false, acknowledgedCounter: 10, isDuplicate: false, now: Self.at(120))
-        #expect(actions == [.delivered(messageCounter: 10), .setTimer(nil)])
+        #expect(actions == [.delivered(messageCounter: 10)])
         #expect(mrp.nextDeadline == nil)
     }
 
@@ -75,25 +75,22 @@ import Testing
         var noJitter = ConstantGenerator(value: 0)
         _ = mrp.messageReceived(
             counter: 1, needsAcknowledgement: false, acknowledgedCounter: nil, isDuplicate: false, now: Self.at(1000))
-        let (_, actions) = mrp.messageSending(
-            counter: 2, needsAcknowledgement: true, now: Self.at(1100), using: &noJitter)
-        #expect(actions == [.setTimer(Self.at(1100 + 330))])
+        mrp.messageSending(counter: 2, needsAcknowledgement: true, now: Self.at(1100), using: &noJitter)
+        #expect(mrp.nextDeadline == Self.at(1100 + 330))
         // After the active threshold (4 s) without news the peer counts as idle again.
         var later = ReliableMessaging()
         _ = later.messageReceived(
             counter: 1, needsAcknowledgement: false, acknowledgedCounter: nil, isDuplicate: false, now: Self.at(0))
-        let (_, idle) = later.messageSending(
-            counter: 2, needsAcknowledgement: true, now: Self.at(4000), using: &noJitter)
-        #expect(idle == [.setTimer(Self.at(4000 + 550))])
+        later.messageSending(counter: 2, needsAcknowledgement: true, now: Self.at(4000), using: &noJitter)
+        #expect(later.nextDeadline == Self.at(4000 + 550))
     }
 
     @Test func jitterComesFromTheInjectedGenerator() {
         var maximumJitter = ConstantGenerator(value: 0xFF)
         var mrp = ReliableMessaging()
-        let (_, actions) = mrp.messageSending(
-            counter: 1, needsAcknowledgement: true, now: Self.at(0), using: &maximumJitter)
+        mrp.messageSending(counter: 1, needsAcknowledgement: true, now: Self.at(0), using: &maximumJitter)
         // 550 · (1024 + 255) / 1024 = 686.
-        #expect(actions == [.setTimer(Self.at(686))])
+        #expect(mrp.nextDeadline == Self.at(686))
     }
 
     @Test func pendingAckIsPiggybackedOrSentAlone() {
@@ -101,20 +98,18 @@ import Testing
         var random = SeededGenerator(seed: 4)
         let received = mrp.messageReceived(
             counter: 77, needsAcknowledgement: true, acknowledgedCounter: nil, isDuplicate: false, now: Self.at(0))
-        #expect(received == [.setTimer(Self.at(200))])
+        #expect(received == [])
+        #expect(mrp.nextDeadline == Self.at(200))
         #expect(mrp.pendingAcknowledgement == 77)
         // A response within 200 ms carries the ack.
-        let (ack, actions) = mrp.messageSending(
-            counter: 5, needsAcknowledgement: false, now: Self.at(50), using: &random)
+        let ack = mrp.messageSending(counter: 5, needsAcknowledgement: false, now: Self.at(50), using: &random)
         #expect(ack == 77)
-        #expect(actions == [.setTimer(nil)])
+        #expect(mrp.nextDeadline == nil)
         // No response: the timer sends a standalone ack.
         _ = mrp.messageReceived(
             counter: 78, needsAcknowledgement: true, acknowledgedCounter: nil, isDuplicate: false, now: Self.at(300))
         #expect(
-            mrp.timerFired(now: Self.at(500), using: &random) == [
-                .sendStandaloneAck(acknowledging: 78), .setTimer(nil),
-            ])
+            mrp.timerFired(now: Self.at(500), using: &random) == [.sendStandaloneAck(acknowledging: 78)])
         #expect(mrp.pendingAcknowledgement == nil)
     }
 
@@ -124,7 +119,8 @@ import Testing
             counter: 1, needsAcknowledgement: true, acknowledgedCounter: nil, isDuplicate: false, now: Self.at(0))
         let actions = mrp.messageReceived(
             counter: 2, needsAcknowledgement: true, acknowledgedCounter: nil, isDuplicate: false, now: Self.at(10))
-        #expect(actions == [.sendStandaloneAck(acknowledging: 1), .setTimer(Self.at(210))])
+        #expect(actions == [.sendStandaloneAck(acknowledging: 1)])
+        #expect(mrp.nextDeadline == Self.at(210))
         #expect(mrp.pendingAcknowledgement == 2)
     }
 
@@ -147,7 +143,8 @@ import Testing
         // A duplicate of the pending one is acknowledged and clears it.
         let duplicate = mrp.messageReceived(
             counter: 41, needsAcknowledgement: true, acknowledgedCounter: nil, isDuplicate: true, now: Self.at(30))
-        #expect(duplicate == [.sendStandaloneAck(acknowledging: 41), .setTimer(nil)])
+        #expect(duplicate == [.sendStandaloneAck(acknowledging: 41)])
+        #expect(mrp.nextDeadline == nil)
     }
 
     @Test func closingFlushesThePendingAck() {
@@ -158,7 +155,8 @@ import Testing
         _ = mrp.messageSending(counter: 3, needsAcknowledgement: true, now: Self.at(1), using: &random)
         _ = mrp.messageReceived(
             counter: 10, needsAcknowledgement: true, acknowledgedCounter: nil, isDuplicate: false, now: Self.at(2))
-        #expect(mrp.exchangeClosing() == [.sendStandaloneAck(acknowledging: 10), .setTimer(nil)])
+        #expect(mrp.exchangeClosing() == [.sendStandaloneAck(acknowledging: 10)])
+        #expect(mrp.nextDeadline == nil)
         #expect(mrp.exchangeClosing() == [])
     }
 }

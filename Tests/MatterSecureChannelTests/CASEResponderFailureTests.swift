@@ -13,13 +13,11 @@ import Testing
 @Suite struct CASEResponderFailureTests {
     typealias World = CASETestWorld
 
-    /// `[report on exchange, .failed(failure)]` (+ `.setTimer(nil)` when a handshake was running).
+    /// `[report on exchange, .failed(failure)]`.
     static func refusal(
-        _ failure: CASEFailure, on exchange: CASEExchange, report: [UInt8] = World.failureReport,
-        endsHandshake: Bool
+        _ failure: CASEFailure, on exchange: CASEExchange, report: [UInt8] = World.failureReport
     ) -> [CASEResponderAction] {
         [.send(opcode: .statusReport, payload: report, exchange: exchange), .failed(failure, exchange: exchange)]
-            + (endsHandshake ? [.setTimer(nil)] : [])
     }
 
     /// Runs Sigma1 → Sigma2 → Sigma3 with `prepare` changing the initiator first, and checks that the responder
@@ -39,7 +37,7 @@ import Testing
         let actions = responder.messageReceived(
             opcode: 0x32, payload: sigma3, exchange: exchange, now: World.at(10), resumptions: CASEResumptionStore(),
             using: &random)
-        #expect(actions == refusal(failure, on: exchange, endsHandshake: true), sourceLocation: sourceLocation)
+        #expect(actions == refusal(failure, on: exchange), sourceLocation: sourceLocation)
         #expect(responder.handshakesInProgress == 0, sourceLocation: sourceLocation)
         #expect(responder.nextDeadline == nil, sourceLocation: sourceLocation)
     }
@@ -164,7 +162,7 @@ import Testing
             let actions = responder.messageReceived(
                 opcode: 0x32, payload: change(sigma3), exchange: exchange, now: World.at(1),
                 resumptions: CASEResumptionStore(), using: &random)
-            #expect(actions == Self.refusal(failure, on: exchange, endsHandshake: true), "variant \(index)")
+            #expect(actions == Self.refusal(failure, on: exchange), "variant \(index)")
             #expect(responder.handshakesInProgress == 0)
         }
     }
@@ -188,7 +186,7 @@ import Testing
         let actions = responder.messageReceived(
             opcode: 0x32, payload: sigma3, exchange: exchange, now: World.at(1), resumptions: CASEResumptionStore(),
             using: &random)
-        #expect(actions == Self.refusal(.decryptionFailed, on: exchange, endsHandshake: true))
+        #expect(actions == Self.refusal(.decryptionFailed, on: exchange))
     }
 
     // MARK: malformed Sigma1
@@ -218,7 +216,7 @@ import Testing
                 opcode: 0x30, payload: payload, exchange: exchange, now: World.at(0),
                 resumptions: CASEResumptionStore(),
                 using: &random)
-            #expect(actions == Self.refusal(failure, on: exchange, endsHandshake: false), "case \(index)")
+            #expect(actions == Self.refusal(failure, on: exchange), "case \(index)")
             #expect(responder.handshakesInProgress == 0)
         }
     }
@@ -238,7 +236,7 @@ import Testing
         for opcode: UInt8 in [0x31, 0x32, 0x33, 0x20, 0x99] {
             #expect(
                 send(opcode, on: stranger)
-                    == Self.refusal(.unexpectedMessage(opcode: opcode), on: stranger, endsHandshake: false))
+                    == Self.refusal(.unexpectedMessage(opcode: opcode), on: stranger))
         }
         #expect(send(0x40, World.successReport, on: stranger) == [])
 
@@ -250,11 +248,11 @@ import Testing
             _ = try World.startHandshake(&responder, &initiator, exchange: exchange, now: World.at(0), random: &random)
             #expect(
                 send(0x32, on: stranger)
-                    == Self.refusal(.unexpectedMessage(opcode: 0x32), on: stranger, endsHandshake: false))
+                    == Self.refusal(.unexpectedMessage(opcode: 0x32), on: stranger))
             #expect(responder.handshakesInProgress == 1)
             #expect(
                 send(opcode, try initiator.sigma1(), on: exchange)
-                    == Self.refusal(.unexpectedMessage(opcode: opcode), on: exchange, endsHandshake: true))
+                    == Self.refusal(.unexpectedMessage(opcode: opcode), on: exchange))
             #expect(responder.handshakesInProgress == 0)
         }
     }
@@ -269,7 +267,7 @@ import Testing
             opcode: 0x40, payload: World.failureReport, exchange: exchange, now: World.at(1),
             resumptions: CASEResumptionStore(), using: &random)
         let report = try StatusReport.decode(World.failureReport)
-        #expect(actions == [.failed(.peerReportedFailure(report), exchange: exchange), .setTimer(nil)])
+        #expect(actions == [.failed(.peerReportedFailure(report), exchange: exchange)])
 
         // A SUCCESS where Sigma3 belongs, and a StatusReport that does not decode, end it too.
         _ = try World.startHandshake(&responder, &initiator, exchange: exchange, now: World.at(2), random: &random)
@@ -277,7 +275,7 @@ import Testing
             responder.messageReceived(
                 opcode: 0x40, payload: World.successReport, exchange: exchange, now: World.at(3),
                 resumptions: CASEResumptionStore(), using: &random)
-                == [.failed(.peerReportedFailure(.sessionEstablishmentSuccess), exchange: exchange), .setTimer(nil)])
+                == [.failed(.peerReportedFailure(.sessionEstablishmentSuccess), exchange: exchange)])
         _ = try World.startHandshake(&responder, &initiator, exchange: exchange, now: World.at(4), random: &random)
         #expect(
             responder.messageReceived(
@@ -286,8 +284,7 @@ import Testing
                 == [
                     .failed(
                         .malformedMessage(opcode: 0x40, .malformedStatusReport(.statusReportTooShort(2))),
-                        exchange: exchange),
-                    .setTimer(nil),
+                        exchange: exchange)
                 ])
         #expect(responder.handshakesInProgress == 0)
     }
@@ -306,7 +303,7 @@ import Testing
         #expect(
             responder.messageReceived(
                 opcode: 0x32, payload: [], exchange: exchange, now: World.at(11), resumptions: store, using: &random)
-                == Self.refusal(.unexpectedMessage(opcode: 0x32), on: exchange, endsHandshake: true))
+                == Self.refusal(.unexpectedMessage(opcode: 0x32), on: exchange))
         // A failure report from the initiator (its MIC check failed) ends it without an answer.
         _ = responder.messageReceived(
             opcode: 0x30, payload: try initiator.sigma1(resuming: held), exchange: exchange, now: World.at(12),
@@ -316,8 +313,7 @@ import Testing
                 opcode: 0x40, payload: World.failureReport, exchange: exchange, now: World.at(13), resumptions: store,
                 using: &random)
                 == [
-                    .failed(.peerReportedFailure(try StatusReport.decode(World.failureReport)), exchange: exchange),
-                    .setTimer(nil),
+                    .failed(.peerReportedFailure(try StatusReport.decode(World.failureReport)), exchange: exchange)
                 ])
     }
 
@@ -333,14 +329,14 @@ import Testing
         #expect(responder.nextDeadline == World.at(30_500))
         #expect(responder.timerFired(now: World.at(30_499)) == [])
         #expect(
-            responder.timerFired(now: World.at(30_500)) == [.failed(.timedOut, exchange: exchange), .setTimer(nil)])
+            responder.timerFired(now: World.at(30_500)) == [.failed(.timedOut, exchange: exchange)])
         #expect(responder.timerFired(now: World.at(30_501)) == [])
         // The late Sigma3 belongs to no handshake.
         let late = responder.messageReceived(
             opcode: 0x32, payload: sigma3, exchange: exchange, now: World.at(31_000),
             resumptions: CASEResumptionStore(),
             using: &random)
-        #expect(late == Self.refusal(.unexpectedMessage(opcode: 0x32), on: exchange, endsHandshake: false))
+        #expect(late == Self.refusal(.unexpectedMessage(opcode: 0x32), on: exchange))
     }
 
     @Test func timerFollowsTheEarliestDeadline() throws {
@@ -359,14 +355,14 @@ import Testing
         let end = responder.messageReceived(
             opcode: 0x32, payload: sigma3, exchange: one, now: World.at(2000), resumptions: CASEResumptionStore(),
             using: &random)
-        #expect(end.last == .setTimer(World.at(31_000)))
+        #expect(responder.nextDeadline == World.at(31_000))
         // Expiry is noticed on the next message even without the timer.
         var third = World.initiator(seed: 513)
         let later = responder.messageReceived(
             opcode: 0x30, payload: try third.sigma1(), exchange: one, now: World.at(31_000),
             resumptions: CASEResumptionStore(), using: &random)
         #expect(later.first == .failed(.timedOut, exchange: two))
-        #expect(later.last == .setTimer(World.at(61_000)))
+        #expect(responder.nextDeadline == World.at(61_000))
         #expect(responder.handshakesInProgress == 1)
     }
 
@@ -422,7 +418,7 @@ import Testing
         let refused = responder.messageReceived(
             opcode: 0x30, payload: try third.sigma1(), exchange: exchange, now: World.at(0),
             resumptions: CASEResumptionStore(), using: &random)
-        #expect(refused == Self.refusal(.noSessionIDAvailable, on: exchange, endsHandshake: false))
+        #expect(refused == Self.refusal(.noSessionIDAvailable, on: exchange))
     }
 }
 

@@ -21,9 +21,9 @@ import Testing
         let first = responder.messageReceived(
             opcode: 0x30, payload: try initiator.sigma1(), exchange: exchange, now: World.at(1000),
             resumptions: CASEResumptionStore(), using: &random)
-        #expect(first.count == 2)
+        #expect(first.count == 1)
         let sigma2Payload = try World.sent(.sigma2, in: first)
-        #expect(first.last == .setTimer(World.at(31_000)))
+        #expect(responder.nextDeadline == World.at(31_000))
         let sigma2 = try Sigma2(payload: sigma2Payload)
         #expect(sigma2.responderSessionID != 0)
         #expect(sigma2.responderSessionParameters == SessionParameters(idleInterval: 500, activeInterval: 300))
@@ -43,7 +43,7 @@ import Testing
         #expect(
             third == [
                 .send(opcode: .statusReport, payload: World.successReport, exchange: exchange), .established(session),
-                .saveResumption(record), .setTimer(nil),
+                .saveResumption(record),
             ])
         #expect(record == established.resumption.with(peerNodeID: 112_233))
         #expect(responder.handshakesInProgress == 0)
@@ -117,8 +117,8 @@ import Testing
         let sigma1 = try initiator.sigma1(resuming: first.resumption)
         let answer = responder.messageReceived(
             opcode: 0x30, payload: sigma1, exchange: exchange, now: World.at(5000), resumptions: store, using: &random)
-        #expect(answer.count == 2)
-        #expect(answer.last == .setTimer(World.at(35_000)))
+        #expect(answer.count == 1)
+        #expect(responder.nextDeadline == World.at(35_000))
         let (report, resumed) = try initiator.resumptionAccepted(World.sent(.sigma2Resume, in: answer))
         #expect(report == World.successReport)
         #expect(resumed.keys != first.keys)
@@ -132,7 +132,8 @@ import Testing
         #expect(session.peerNodeID == 112_233)
         #expect(session.fabricIndex == 1)
         let renewed = try #require(World.record(in: done))
-        #expect(done == [.established(session), .saveResumption(renewed), .setTimer(nil)])
+        #expect(done == [.established(session), .saveResumption(renewed)])
+        #expect(responder.nextDeadline == nil)
         #expect(renewed.resumptionID == resumed.resumption.resumptionID)
         #expect(renewed.resumptionID != first.resumption.resumptionID)
         #expect(renewed.sharedSecret == first.resumption.sharedSecret)

@@ -1,6 +1,7 @@
 import MHubTestSupport
 import MatterCredentials
 import MatterCrypto
+import MatterNode
 import MatterSecureChannel
 
 /// A fabric for CASE tests: a root, an intermediate, the hub's identity on it (NOC under the ICAC, as CHIP's
@@ -43,6 +44,34 @@ public struct CASETestFabric: Sendable {
             noc: root.nodeCertificate(
                 nodeID: controllerNodeID, fabricID: fabricID, cats: controllerCATs, publicKey: controllerKey.publicKey),
             ipk: ipk, operationalKey: controllerKey)
+    }
+
+    /// The hub's side of this fabric as its fabric table stores it: an administrator ACL entry for the controller.
+    public func record(vendorID: UInt16 = 0xFFF1, label: String = "") -> FabricRecord {
+        FabricRecord(
+            fabricIndex: hub.fabricIndex, rootCertificate: hub.rcac, intermediateCertificate: hub.icac,
+            operationalCertificate: hub.noc, operationalPrivateKey: hub.operationalKey.privateKey,
+            identityProtectionEpochKey: Self.epochKey, vendorID: vendorID, label: label,
+            accessControl: [
+                AccessControlEntry(
+                    privilege: .administer, authMode: .case, subjects: [controller.nodeID], targets: nil,
+                    fabricIndex: hub.fabricIndex)
+            ])
+    }
+
+    /// A controller identity on the fabric of `root`: a fresh key, an NOC for `nodeID`, the IPK of `epochKey`.
+    public static func credentials(
+        rootedIn root: TestCertificateAuthority, fabricID: UInt64, nodeID: UInt64, epochKey: [UInt8], seed: UInt64
+    ) throws -> CASEFabric {
+        var random = SeededGenerator(seed: seed)
+        let key = P256KeyPair.random(using: &random)
+        let ipk = try FabricKeys.operationalGroupKey(
+            epochKey: epochKey,
+            compressedFabricID: FabricKeys.compressedFabricID(rootPublicKey: root.key.publicKey, fabricID: fabricID))
+        return try CASEFabric(
+            fabricIndex: 1, rcac: root.tlv, icac: nil,
+            noc: root.nodeCertificate(nodeID: nodeID, fabricID: fabricID, publicKey: key.publicKey), ipk: ipk,
+            operationalKey: key)
     }
 
     /// Credentials for a `CASEInitiator` to present instead of the controller's: an NOC issued by `issuer`

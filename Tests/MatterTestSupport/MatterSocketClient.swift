@@ -123,8 +123,26 @@ extension MatterTestController {
             }
             guard let event = step.event else { continue }
             events.append(event)
+            if step.expectsMore { continue }
             if case .report(let report) = event, report.moreChunkedMessages == true { continue }
             return events
         }
+    }
+}
+
+/// A `MatterTestTransport` over a socket to mhubd's Matter port.
+public struct MatterSocketTransport: MatterTestTransport {
+    public var client: MatterSocketClient
+    public var timeout: Double
+
+    public init(_ client: MatterSocketClient, timeout: Double = 10) {
+        self.client = client
+        self.timeout = timeout
+    }
+
+    public mutating func converse(_ first: [UInt8], controller: inout MatterTestController) throws
+        -> [MatterTestController.Event]
+    {
+        try controller.converse(first, over: client, timeout: timeout)
     }
 }

@@ -3,18 +3,22 @@ import Foundation
 import MHubCore
 import MHubHub
 import MHubPOSIX
+import MHubStore
 import MatterCrypto
 import MatterInteraction
 import MatterMessage
+import MatterNode
 
 /// The hub's Matter port: UDP and TCP on one port (5540 by default), served on the daemon's queue.
 ///
 /// It owns the sockets, the timer and the TCP connections, and feeds a `MatterSessionTable` (the node as a value)
-/// with messages, time and randomness, then carries out what it returns. It follows the hub's state through
-/// `HubService.observe`: when the hub's commissioning window opens, closes or changes, it computes the window's
-/// SPAKE2+ verifier once and hands the table the new commissionee; when the table has counted the window's
-/// failed PASE attempts to the limit, it tells the hub (`Hub.commissioningAttemptsExhausted(now:)`), whose window
-/// then closes (docs/matter.md). Log lines a flood could cause go through a `MatterLogLimiter`.
+/// with messages, time and randomness, then carries out what it returns: datagrams and frames, the fabric table's
+/// saves (before the answers that report them), and the node's reports to the hub as the hub's inputs
+/// (`MatterNodeAction.hubInput`: sessions, fabrics, windows an administrator opened or revoked, commissioning
+/// completed, the fail-safe expired, PASE attempts used up). The hub's window reaches it as the hub's output
+/// (`HubOutput.windowChanged`): it computes the window's SPAKE2+ verifier once (or takes the administrator's) and
+/// hands the node the new commissionee (docs/matter.md). Log lines a flood could cause go through a
+/// `MatterLogLimiter`.
 ///
 /// - Important: Confined to the daemon's queue (asserted); descriptors are closed only in cancel handlers.
 final class MatterPort {
@@ -22,7 +26,7 @@ final class MatterPort {
     static let maximumConnections = 16
     /// TCP connections served at once from one host (address without port); more are closed at once.
     static let maximumConnectionsPerHost = 4
-    /// A TCP connection that has carried no message the node took (`MatterPortAction.peerActive`) for this long is
+    /// A TCP connection that has carried no message the node took (`MatterNodeAction.peerActive`) for this long is
     /// closed: empty frames, partial frames and messages that do not decode do not count.
     static let connectionIdleMilliseconds: UInt64 = 300_000
     /// Datagrams handled per wake-up, so a flood cannot hold the queue from the control clients.
@@ -30,6 +34,7 @@ final class MatterPort {
 
     let port: UInt16
     private let service: HubService
+    private let store: HubStore
     private let queue: DispatchQueue
     private let logger: Logger
     private let udpFD: Int32
@@ -37,30 +42,32 @@ final class MatterPort {
     private let udpSource: any DispatchSourceRead
     private let timer: any DispatchSourceTimer
     private var timerArmedFor: MonotonicInstant?
-    private var table: MatterSessionTable
+    private var node: MatterSessionTable
     private var random = SecureRandomNumberGenerator()
     private var logLimiter = MatterLogLimiter()
     private var connections: [UInt64: MatterTCPConnection] = [:]
     private var connectionCounter: UInt64 = 0
-    /// The hub's window the table's commissionee was made for, to notice when it opens, closes or changes.
-    private var window: CommissioningWindow?
     private var receiveBuffer = [UInt8](repeating: 0, count: 65536)
     private var stopped = false
 
-    /// Binds the port and starts serving; then follows `service`'s window.
-    init(configuration: DaemonConfiguration, service: HubService, queue: DispatchQueue, logger: Logger) throws {
+    /// Binds the port and starts serving the node made from `state`; then follows `service`'s window.
+    init(
+        configuration: DaemonConfiguration, state: MatterNodeState, service: HubService, store: HubStore,
+        queue: DispatchQueue, logger: Logger
+    ) throws {
         dispatchPrecondition(condition: .onQueue(queue))
         let (udp, tcp, port) = try MatterSockets.bind(port: configuration.matter.port)
         self.port = port
         self.service = service
+        self.store = store
         self.queue = queue
         self.logger = logger
         udpFD = udp
-        let reader = AttributeReader(
-            node: HubMatterNode.node(identity: configuration.hub), dataVersion: UInt32.random(in: 0...UInt32.max))
-        table = MatterSessionTable(
-            reader: reader, paseTimeoutMilliseconds: UInt64(configuration.matter.paseTimeoutSeconds) * 1000,
-            using: &random)
+        let nodeConfiguration = MatterNodeConfiguration(
+            basicInformation: HubMatterNode.basicInformation(identity: configuration.hub),
+            attestation: state.attestation,
+            paseTimeoutMilliseconds: UInt64(configuration.matter.paseTimeoutSeconds) * 1000)
+        node = MatterSessionTable(configuration: nodeConfiguration, fabrics: state.fabrics, using: &random)
         udpSource = DispatchSource.makeReadSource(fileDescriptor: udp, queue: queue)
         timer = DispatchSource.makeTimerSource(queue: queue)
         udpSource.setEventHandler { [weak self] in self?.datagramsAvailable() }
@@ -73,10 +80,15 @@ final class MatterPort {
             fd: FileDescriptor(rawValue: tcp), label: "matter tcp", queue: queue, logger: logger,
             accepted: { [weak self] socket, address in self?.accepted(socket, from: address) })
         logger.notice("listening on matter udp+tcp port \(port)")
-        service.observe { [weak self] hub in self?.hubChanged(hub) }
+        service.onOutput { [weak self] output in self?.hubOutput(output) }
+        windowChanged(service.current.window)
+        let fabrics = node.fabricSummaries
+        service.apply { hub, _ in hub.matterFabricsChanged(fabrics) }
+        logger.info(
+            "matter: \(fabrics.count) fabric(s): \(fabrics.map { "\($0.fabricIndex)" }.joined(separator: ", "))")
     }
 
-    /// Monotonic milliseconds, the clock of the session table.
+    /// Monotonic milliseconds, the node's clock.
     static func now() -> MonotonicInstant {
         MonotonicInstant(milliseconds: DispatchTime.now().uptimeNanoseconds / 1_000_000)
     }
@@ -97,15 +109,20 @@ final class MatterPort {
 
     // MARK: inputs
 
-    private func hubChanged(_ hub: Hub) {
+    private func hubOutput(_ output: HubOutput) {
         dispatchPrecondition(condition: .onQueue(queue))
-        guard !stopped, hub.window != window else { return }
-        window = hub.window
+        switch output {
+        case .windowChanged(let window): windowChanged(window)
+        }
+    }
+
+    private func windowChanged(_ window: CommissioningWindow?) {
+        guard !stopped else { return }
         var commissionee: MatterCommissionee?
-        if let window = hub.window {
+        if let window {
             do {
                 commissionee = try MatterCommissionee(
-                    window: window, establishmentTimeoutMilliseconds: table.paseTimeoutMilliseconds)
+                    window: window, establishmentTimeoutMilliseconds: node.paseTimeoutMilliseconds)
                 logger.info("matter: PASE open for the hub's window (discriminator \(window.discriminator))")
             } catch {
                 logger.error("matter: cannot serve the hub's window: \(error)")
@@ -113,7 +130,7 @@ final class MatterPort {
         } else {
             logger.info("matter: the hub's window closed; PASE is refused")
         }
-        run(table.commissioneeChanged(to: commissionee))
+        run(node.commissioneeChanged(to: commissionee))
     }
 
     private func datagramsAvailable() {
@@ -126,7 +143,7 @@ final class MatterPort {
                 run([.log(.dropped(peer, reason: reason))])
                 continue
             }
-            run(table.messageReceived(Array(receiveBuffer[0..<count]), from: peer, now: Self.now(), using: &random))
+            run(node.messageReceived(Array(receiveBuffer[0..<count]), from: peer, now: Self.now(), using: &random))
         }
     }
 
@@ -159,13 +176,13 @@ final class MatterPort {
     }
 
     private func received(_ message: [UInt8], on connection: MatterTCPConnection) {
-        run(table.messageReceived(message, from: connection.peer, now: Self.now(), using: &random))
+        run(node.messageReceived(message, from: connection.peer, now: Self.now(), using: &random))
     }
 
     private func closed(_ connection: MatterTCPConnection, reason: String) {
         guard connections.removeValue(forKey: connection.id) != nil else { return }
         logger.debug("matter: \(connection.peer) disconnected: \(reason)")
-        run(table.connectionClosed(connection.peer))
+        run(node.connectionClosed(connection.peer))
     }
 
     private func timerFired() {
@@ -178,12 +195,12 @@ final class MatterPort {
         for line in logLimiter.intervalEnded(now: now) {
             logger.log(line.level, line.text)
         }
-        run(table.timerFired(now: now, using: &random))
+        run(node.timerFired(now: now, using: &random))
     }
 
     // MARK: outputs
 
-    private func run(_ actions: [MatterPortAction]) {
+    private func run(_ actions: [MatterNodeAction]) {
         guard !stopped else { return }
         for action in actions {
             switch action {
@@ -202,17 +219,50 @@ final class MatterPort {
                 connections[id]?.messageTaken(at: Self.now())
             case .peerActive(.udp):
                 break
-            case .commissioningAttemptsExhausted:
-                // The hub closes its window; its observer call (`hubChanged`) then ends the table's commissionee.
-                service.apply { hub, now in hub.commissioningAttemptsExhausted(now: now) }
+            case .persist(let table, let ticket):
+                var succeeded = true
+                do {
+                    try store.saveFabricTable(table)
+                } catch {
+                    succeeded = false
+                    logger.error("matter: could not save the fabric table: \(error)")
+                }
+                run(node.persisted(ticket: ticket, succeeded: succeeded, now: Self.now(), using: &random))
+            case .requestAnswered, .requestFailed:
+                break
+            case .commissioningAttemptsExhausted, .sessionOpened, .sessionEnded, .fabricsChanged,
+                .commissioningCompleted, .openWindow, .revokeWindow, .failSafeExpired:
+                log(action)
+                // The hub's outputs (a window opened or closed) come back through `hubOutput`.
+                if let input = action.hubInput { service.apply(input) }
             }
         }
         armTimer()
     }
 
+    /// The log line of a report to the hub, where one is worth it.
+    private func log(_ action: MatterNodeAction) {
+        switch action {
+        case .fabricsChanged(let summaries):
+            let list = summaries.map { "\($0.fabricIndex)\($0.isCommitted ? "" : " (pending)")" }
+            logger.info("matter: fabrics now: \(list.isEmpty ? "none" : list.joined(separator: ", "))")
+        case .commissioningCompleted(let index):
+            logger.notice("matter: commissioning of fabric \(index) completed")
+        case .openWindow(let window):
+            logger.notice(
+                "matter: the administrator of fabric \(window.fabricIndex) opens a window for \(window.timeoutSeconds) s"
+            )
+        case .revokeWindow:
+            logger.notice("matter: an administrator revoked the commissioning window")
+        case .commissioningAttemptsExhausted, .sessionOpened, .sessionEnded, .failSafeExpired, .send, .log,
+            .peerActive, .requestAnswered, .requestFailed, .persist:
+            break
+        }
+    }
+
     private func armTimer() {
         let idle = connections.values.map { $0.lastActivity.advanced(byMilliseconds: Self.connectionIdleMilliseconds) }
-        guard let deadline = ([table.nextDeadline, logLimiter.nextDeadline] + idle).compactMap({ $0 }).min() else {
+        guard let deadline = ([node.nextDeadline, logLimiter.nextDeadline] + idle).compactMap({ $0 }).min() else {
             if timerArmedFor != nil {
                 timer.schedule(deadline: .distantFuture)
                 timerArmedFor = nil

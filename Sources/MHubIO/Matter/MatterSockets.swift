@@ -1,5 +1,6 @@
 import Foundation
 import MHubPOSIX
+import MatterNode
 
 /// The socket calls of the Matter port: one UDP and one TCP socket on the same port, on every address.
 ///

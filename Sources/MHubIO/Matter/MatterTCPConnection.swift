@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import MHubPOSIX
 import MatterMessage
+import MatterNode
 
 /// One accepted Matter TCP connection: length-prefixed messages in and out, with a bounded output buffer.
 ///

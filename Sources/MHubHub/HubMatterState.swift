@@ -1,0 +1,25 @@
+import MatterNode
+
+/// What the hub knows of its own Matter node, from the Matter port's reports (not stored by the hub: the node
+/// keeps the fabric table, and reports it at start): its fabrics, its secure sessions, the fail-safe's last
+/// expiry. For `get_fabrics` and the operational DNS-SD records the main daemon builds on it.
+public struct HubMatterState: Hashable, Sendable {
+    /// A secure session of the node, and when the hub heard of it.
+    public struct Session: Hashable, Sendable {
+        public var summary: MatterSessionSummary
+        public var openedAt: Timestamp
+
+        public init(summary: MatterSessionSummary, openedAt: Timestamp) {
+            self.summary = summary
+            self.openedAt = openedAt
+        }
+    }
+
+    /// The node's fabrics, as the node summarises them (no certificates, no keys).
+    public var fabrics: [MatterFabricSummary] = []
+    public var sessions: [UInt16: Session] = [:]
+    /// When the fail-safe last expired (or was rolled back), if it did in this run.
+    public var failSafeExpiredAt: Timestamp?
+
+    public init() {}
+}

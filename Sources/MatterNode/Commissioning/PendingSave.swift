@@ -1,0 +1,24 @@
+import MatterInteraction
+
+/// A durable change waiting for the owner's save (`MatterNodeAction.persist`): the tables it makes, the answer
+/// that reports it and the one for a failed save, and what the change does once saved.
+struct PendingSave: Sendable {
+    enum Effect: Sendable {
+        /// CommissioningComplete: the fail-safe is disarmed, Breadcrumb returns to 0, the hub is told.
+        case commissioningComplete(fabricIndex: UInt8)
+        /// RemoveFabric: the fabric's sessions and resumption records go; `session` (the one that asked, if it is
+        /// of that fabric) ends once its answer is delivered.
+        case fabricRemoved(UInt8, askingSession: UInt16?)
+        /// UpdateFabricLabel of a committed fabric.
+        case labelUpdated
+    }
+
+    var ticket: UInt64
+    var committed: FabricTable
+    var working: FabricTable
+    /// The invoke waiting for its answer: the exchange and the answers on success and failure.
+    var exchange: MatterExchange.Key
+    var success: InvokeResponseIB
+    var failure: InvokeResponseIB
+    var effect: Effect
+}

@@ -1,0 +1,57 @@
+import MatterInteraction
+import MatterMessage
+
+/// Durable changes of the fabric table (docs/matter.md, "Durability"): the node hands the owner the whole table
+/// to save (`.persist`), and the answer reporting the change leaves only once the owner says the save succeeded.
+/// A failed save answers FAILURE and keeps the old table; a save is one transaction, so whatever happens to the
+/// process the stored table is the old one or the new one.
+extension MatterSessionTable {
+    /// The owner saved (or failed to save) the table of `.persist(_, ticket:)`.
+    public mutating func persisted(
+        ticket: UInt64, succeeded: Bool, now: MonotonicInstant, using generator: inout some RandomNumberGenerator
+    ) -> [MatterNodeAction] {
+        guard let save = pendingSave, save.ticket == ticket else { return [] }
+        pendingSave = nil
+        var actions: [MatterNodeAction] = []
+        let answer: InvokeResponseIB
+        if succeeded {
+            answer = save.success
+            committedFabrics = save.committed
+            fabrics = save.working
+            actions += saved(save.effect)
+        } else {
+            answer = save.failure
+            actions.append(.log(.saveFailed("the owner's save did not succeed; the old table stays")))
+        }
+        actions += answerInvoke(on: save.exchange, with: [answer], now: now, using: &generator)
+        actions += sweep(now: now)
+        refreshDataVersions()
+        return actions
+    }
+
+    /// What a saved change does besides the table.
+    mutating func saved(_ effect: PendingSave.Effect) -> [MatterNodeAction] {
+        switch effect {
+        case .commissioningComplete(let fabricIndex):
+            return completeCommissioning(fabricIndex: fabricIndex)
+        case .fabricRemoved(let fabricIndex, let asking):
+            resumptions.removeFabric(fabricIndex)
+            if let asking { retiringSessions.insert(asking) }
+            return endSessions(ofFabric: fabricIndex, keeping: asking, reason: "its fabric was removed")
+                + fabricsChanged()
+        case .labelUpdated:
+            return fabricsChanged()
+        }
+    }
+
+    /// Hands `answers` to the invoke waiting on exchange `key`, and sends what its responder makes of them.
+    mutating func answerInvoke(
+        on key: MatterExchange.Key, with answers: [InvokeResponseIB], now: MonotonicInstant,
+        using generator: inout some RandomNumberGenerator
+    ) -> [MatterNodeAction] {
+        guard var responder = exchanges[key]?.interaction else { return [] }
+        let steps = responder.commandsHandled(answers)
+        exchanges[key]?.interaction = responder
+        return runInteraction(steps, on: key, now: now, using: &generator)
+    }
+}
