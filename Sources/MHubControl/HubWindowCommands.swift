@@ -12,7 +12,7 @@ enum HubWindowCommands {
     static let connection = HubConnectionOptions.options
 
     static let spec = CommandSpec(
-        "hub", summary: "the hub's own commissioning window (multi-admin), pairing code and DNS-SD records",
+        "hub", summary: "the hub as a Matter node: its window (multi-admin), fabrics, attestation and DNS-SD records",
         subcommands: [
             CommandSpec(
                 "window", summary: "open, close or show the hub's commissioning window",
@@ -31,7 +31,7 @@ enum HubWindowCommands {
             CommandSpec(
                 "pairing-code", summary: "the onboarding payload and QR code of the hub's open commissioning window",
                 options: connection + [OptionSpec("no-qr", help: "do not draw the QR code")]),
-        ] + HubDiscoveryCommands.specs)
+        ] + HubDiscoveryCommands.specs + HubMatterCommands.specs)
 
     static func run(_ command: ParsedCommand, console: any Console) throws -> Int32? {
         guard command.path.first == "hub" else { return nil }
@@ -62,6 +62,7 @@ enum HubWindowCommands {
                 return 1
             }
         default:
+            if let status = try HubMatterCommands.run(command, hub: hub, console: console) { return status }
             return try HubDiscoveryCommands.run(command, hub: hub, console: console)
         }
         return 0

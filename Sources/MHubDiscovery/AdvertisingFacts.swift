@@ -27,19 +27,36 @@ public struct AdvertisingFacts: Hashable, Sendable {
         }
     }
 
+    /// The hub's operational identity on one fabric it joined: the `_matter._tcp` instance `<CFID>-<NodeID>`.
+    public struct OperationalIdentity: Hashable, Sendable {
+        public var fabricIndex: UInt8
+        public var compressedFabricID: UInt64
+        public var nodeID: UInt64
+
+        public init(fabricIndex: UInt8, compressedFabricID: UInt64, nodeID: UInt64) {
+            self.fabricIndex = fabricIndex
+            self.compressedFabricID = compressedFabricID
+            self.nodeID = nodeID
+        }
+    }
+
+    /// The hub's own fabric, onto which it commissions its simulated devices.
     public var compressedFabricID: UInt64
     public var window: CommissioningWindow?
+    /// The fabrics the hub's Matter node has joined (committed or still under the fail-safe), in index order.
+    public var joinedFabrics: [OperationalIdentity]
     /// Commissioned nodes to advertise, in ID order (empty unless simulated devices are advertised).
     public var operationalNodes: [NodeID]
     /// Commissionable simulated devices, in ID order (empty unless simulated devices are advertised).
     public var commissionableDevices: [CommissionableDevice]
 
     public init(
-        compressedFabricID: UInt64, window: CommissioningWindow? = nil, operationalNodes: [NodeID] = [],
-        commissionableDevices: [CommissionableDevice] = []
+        compressedFabricID: UInt64, window: CommissioningWindow? = nil, joinedFabrics: [OperationalIdentity] = [],
+        operationalNodes: [NodeID] = [], commissionableDevices: [CommissionableDevice] = []
     ) {
         self.compressedFabricID = compressedFabricID
         self.window = window
+        self.joinedFabrics = joinedFabrics
         self.operationalNodes = operationalNodes
         self.commissionableDevices = commissionableDevices
     }
@@ -47,7 +64,12 @@ public struct AdvertisingFacts: Hashable, Sendable {
     /// The facts of `hub`. Simulated devices made unreachable by a fault (`set_fault unreachable_device`)
     /// are left out: discovery does not find them.
     public init(hub: Hub, includeSimulatedDevices: Bool) {
-        self.init(compressedFabricID: hub.state.fabric.compressedFabricID, window: hub.window)
+        self.init(
+            compressedFabricID: hub.state.fabric.compressedFabricID, window: hub.window,
+            joinedFabrics: hub.matter.fabrics.map {
+                OperationalIdentity(
+                    fabricIndex: $0.fabricIndex, compressedFabricID: $0.compressedFabricID, nodeID: $0.nodeID)
+            })
         guard includeSimulatedDevices else { return }
         let unreachable = hub.faults.unreachableDevices
         operationalNodes = hub.state.nodes.values

@@ -48,8 +48,10 @@ public struct AdvertisingPlanner: Sendable {
         if let window = facts.window {
             plan.add(.commissionable) { () throws(DNSSDError) in try builder.commissionable(window) }
         }
-        plan.add(.operational) { () throws(DNSSDError) in
-            try builder.operational(compressedFabricID: facts.compressedFabricID, nodeID: FabricIdentity.hubNodeID)
+        for fabric in facts.joinedFabrics {
+            plan.add(.operational(fabricIndex: fabric.fabricIndex)) { () throws(DNSSDError) in
+                try builder.operational(compressedFabricID: fabric.compressedFabricID, nodeID: fabric.nodeID)
+            }
         }
         if configuration.thread.enabled {
             plan.add(.borderAgent) { () throws(DNSSDError) in try builder.borderAgent() }

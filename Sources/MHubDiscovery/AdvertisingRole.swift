@@ -7,8 +7,9 @@ public enum AdvertisingRole: Hashable, Sendable {
     case commissioner
     /// `_matterc._udp`: the hub's own commissioning window is open (reference A.1).
     case commissionable
-    /// `_matter._tcp`: the hub's operational identity on its fabric (reference A.3).
-    case operational
+    /// `_matter._tcp`: the hub's operational identity on a fabric it joined as a commissionee, by fabric index
+    /// (reference A.3; matter-commissionee.md §7), from AddNOC on.
+    case operational(fabricIndex: UInt8)
     /// `_meshcop._udp`: the hub as a Thread Border Agent (reference A.4).
     case borderAgent
     /// `_matterc._udp` for a simulated device waiting to be commissioned.

@@ -47,21 +47,117 @@ extension Hub {
         return outcome
     }
 
-    /// The node's fabric table changed (or was loaded): the hub keeps the summary.
+    /// The node's fabric table changed (or was loaded): the hub keeps the summary, and tells mhub's listeners of
+    /// each fabric added (`fabric_added`, with `committed` false while under the fail-safe), changed and removed.
     public mutating func matterFabricsChanged(_ fabrics: [MatterFabricSummary]) -> HubOutcome {
+        var outcome = HubOutcome()
+        let old = Dictionary(uniqueKeysWithValues: matter.fabrics.map { ($0.fabricIndex, $0) })
+        let new = Dictionary(uniqueKeysWithValues: fabrics.map { ($0.fabricIndex, $0) })
+        for fabric in fabrics where old[fabric.fabricIndex] != fabric {
+            let name = old[fabric.fabricIndex] == nil ? "fabric_added" : "fabric_updated"
+            outcome.events.append(HubEvent(name, Self.fabricJSON(fabric)))
+        }
+        for index in old.keys.sorted() where new[index] == nil {
+            outcome.events.append(HubEvent("fabric_removed", ["fabric_index": .integer(Int64(index))]))
+        }
         matter.fabrics = fabrics
-        return HubOutcome()
+        return outcome
     }
 
     public mutating func matterSessionOpened(_ session: MatterSessionSummary, now: Timestamp) -> HubOutcome {
-        matter.sessions[session.localSessionID] = HubMatterState.Session(summary: session, openedAt: now)
-        return HubOutcome()
+        var outcome = HubOutcome()
+        let entry = HubMatterState.Session(summary: session, openedAt: now)
+        matter.sessions[session.localSessionID] = entry
+        outcome.events.append(HubEvent("matter_session_opened", .object(sessionJSON(entry))))
+        return outcome
     }
 
-    public mutating func matterSessionClosed(localSessionID: UInt16) -> HubOutcome {
-        matter.sessions[localSessionID] = nil
-        return HubOutcome()
+    public mutating func matterSessionClosed(localSessionID: UInt16, reason: String) -> HubOutcome {
+        var outcome = HubOutcome()
+        if let entry = matter.sessions.removeValue(forKey: localSessionID) {
+            var data = sessionJSON(entry)
+            data["reason"] = .string(reason)
+            outcome.events.append(HubEvent("matter_session_closed", .object(data)))
+        }
+        return outcome
     }
+
+    /// The Matter node carried out a `remove_fabric`: its change is saved (the reply says so), or nothing changed.
+    public mutating func matterFabricRemovalDone(requestID: UInt64, succeeded: Bool, now: Timestamp) -> HubOutcome {
+        var outcome = HubOutcome()
+        guard let pending = matter.pendingRemovals.removeValue(forKey: requestID) else { return outcome }
+        let result: Result<JSONValue, HubError> =
+            succeeded
+            ? .success(["fabric_index": .integer(Int64(pending.fabricIndex)), "removed": true])
+            : .failure(HubError(.storageFailed, "fabric \(pending.fabricIndex) could not be removed: its save failed"))
+        outcome.replies.append(
+            HubReply(connectionID: pending.connectionID, messageID: pending.messageID, result: result))
+        return outcome
+    }
+
+    // MARK: the control protocol's view (docs/protocol.md §15)
+
+    /// `get_fabrics`: the fabrics the hub's Matter node belongs to, and its secure sessions.
+    func getFabrics(_ args: inout Arguments) throws(HubError) -> JSONValue {
+        try args.rejectUnknown(command: "get_fabrics")
+        return [
+            "fabrics": .array(matter.fabrics.map(Self.fabricJSON)),
+            "sessions": .array(
+                matter.sessions.keys.sorted().compactMap { matter.sessions[$0] }.map { .object(sessionJSON($0)) }),
+            "supported_fabrics": .integer(Int64(FabricTable.capacity)),
+            "fail_safe_expired_at": matter.failSafeExpiredAt.map { .string(isoTimestamp($0)) } ?? .null,
+        ]
+    }
+
+    /// `remove_fabric {fabric_index}`: the node leaves that fabric (as RemoveFabric from its administrator would);
+    /// the reply comes once the smaller table is saved.
+    mutating func removeFabric(
+        _ args: inout Arguments, request: HubRequest, client: ClientInfo, _ outcome: inout HubOutcome
+    ) throws(HubError) -> JSONValue? {
+        let index = try args.requiredInteger("fabric_index", as: UInt8.self)
+        try args.rejectUnknown(command: "remove_fabric")
+        guard matter.fabrics.contains(where: { $0.fabricIndex == index }) else {
+            throw HubError(.fabricNotFound, "the hub's Matter node has no fabric \(index)")
+        }
+        guard !matter.pendingRemovals.values.contains(where: { $0.fabricIndex == index }) else {
+            throw HubError(.sessionState, "fabric \(index) is being removed already")
+        }
+        let id = matter.nextRequestID
+        matter.nextRequestID += 1
+        matter.pendingRemovals[id] = HubMatterState.PendingRemoval(
+            connectionID: client.connectionID, messageID: request.messageID, fabricIndex: index)
+        outcome.outputs.append(.removeFabric(fabricIndex: index, requestID: id))
+        return nil
+    }
+
+    static func fabricJSON(_ fabric: MatterFabricSummary) -> JSONValue {
+        [
+            "fabric_index": .integer(Int64(fabric.fabricIndex)), "vendor_id": .integer(Int64(fabric.vendorID)),
+            "fabric_id": .string(hex16(fabric.fabricID)), "node_id": .string(hex16(fabric.nodeID)),
+            "compressed_fabric_id": .string(hex16(fabric.compressedFabricID)), "label": .string(fabric.label),
+            "committed": .bool(fabric.isCommitted),
+        ]
+    }
+
+    func sessionJSON(_ entry: HubMatterState.Session) -> [String: JSONValue] {
+        let summary = entry.summary
+        return [
+            "session_id": .integer(Int64(summary.localSessionID)), "kind": .string("\(summary.kind)"),
+            "fabric_index": summary.fabricIndex == 0 ? .null : .integer(Int64(summary.fabricIndex)),
+            "peer_node_id": .string(hex16(summary.peerNodeID)), "peer": .string(summary.peer),
+            "opened_at": .string(isoTimestamp(entry.openedAt)),
+        ]
+    }
+}
+
+/// 16 uppercase hexadecimal digits, as Matter writes fabric, node and compressed fabric IDs (e.g. in `_matter._tcp`
+/// instance names).
+func hex16(_ value: UInt64) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+}
+
+extension Hub {
 
     /// The node's fail-safe expired: what a commissioning added is gone; the window stays as it is.
     public mutating func matterFailSafeExpired(now: Timestamp) -> HubOutcome {

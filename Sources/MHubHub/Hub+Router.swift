@@ -8,7 +8,8 @@ public enum HubCommands {
         "get_nodes": .read, "get_node": .read, "get_devices": .read, "get_structures": .read, "get_rooms": .read,
         "get_session": .read, "get_simulated_devices": .read, "get_faults": .read, "get_templates": .read,
         "read_attribute": .read, "ping_node": .read, "interview_node": .read, "discover": .read,
-        "get_node_ip_addresses": .read, "get_advertising": .read, "get_udc_requests": .read,
+        "get_node_ip_addresses": .read, "get_advertising": .read, "get_udc_requests": .read, "get_fabrics": .read,
+        "get_attestation": .read, "remove_fabric": .admin,
         "write_attribute": .control, "device_command": .control, "set_attribute": .control,
         "set_behavior": .admin, "commission_on_network": .commission,
         "open_commissioning_window": .admin, "close_commissioning_window": .admin, "get_commissioning_window": .read,
@@ -107,6 +108,9 @@ extension Hub {
             try args.rejectUnknown(command: request.command)
             return windowJSON(revealingSecrets: client.scope == .admin)
         case "get_advertising": return try getAdvertising(&args)
+        case "get_fabrics": return try getFabrics(&args)
+        case "remove_fabric": return try removeFabric(&args, request: request, client: client, &outcome)
+        case "get_attestation": return try getAttestation(&args)
         case "get_udc_requests": return try getUDCRequests(&args)
         case "ping_node": return try pingNode(&args)
         case "interview_node": return try interviewNode(&args, &outcome)

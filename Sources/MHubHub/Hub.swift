@@ -25,6 +25,8 @@ public struct Hub: Sendable {
     public internal(set) var windowClosure: CommissioningWindowClosure?
     /// What the daemon's DNS-SD advertiser last reported (not stored: it describes this run).
     public internal(set) var advertising = AdvertisingReport.disabled
+    /// The public part of the hub's attestation identity, once the daemon has it (not stored by the hub).
+    public internal(set) var attestation: HubAttestation?
     /// Where the hub is on the network (not stored: it describes this run).
     public internal(set) var network = HubNetwork.unknown
     /// The latest User Directed Commissioning requests, oldest first (not stored).

@@ -73,6 +73,7 @@ public struct HubError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let shuttingDown = Code(rawValue: 223)
         public static let tooManyConnections = Code(rawValue: 224)
         public static let quotaExceeded = Code(rawValue: 225)
+        public static let fabricNotFound = Code(rawValue: 226)
 
         static let names: [Int: String] = [
             0: "UnknownError", 1: "NodeCommissionFailed", 2: "NodeInterviewFailed", 3: "NodeNotReady",
@@ -84,7 +85,7 @@ public struct HubError: Error, Hashable, Sendable, CustomStringConvertible {
             212: "SessionState", 213: "StructureNotFound", 214: "RoomNotFound", 215: "RoomExists",
             216: "UnknownTemplate", 217: "SimulatedDeviceNotFound", 218: "Unauthorized", 219: "MessageTooLarge",
             220: "InvalidJSON", 221: "StorageFailed", 222: "DeviceUnreachable", 223: "ShuttingDown",
-            224: "TooManyConnections", 225: "QuotaExceeded",
+            224: "TooManyConnections", 225: "QuotaExceeded", 226: "FabricNotFound",
         ]
 
         /// The stable name, or `Error<number>` for a code this version does not know.

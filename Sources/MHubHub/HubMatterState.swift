@@ -1,3 +1,4 @@
+import MHubCore
 import MatterNode
 
 /// What the hub knows of its own Matter node, from the Matter port's reports (not stored by the hub: the node
@@ -20,6 +21,16 @@ public struct HubMatterState: Hashable, Sendable {
     public var sessions: [UInt16: Session] = [:]
     /// When the fail-safe last expired (or was rolled back), if it did in this run.
     public var failSafeExpiredAt: Timestamp?
+    /// `remove_fabric` requests the Matter node is carrying out, by request ID.
+    public var pendingRemovals: [UInt64: PendingRemoval] = [:]
+    public var nextRequestID: UInt64 = 1
+
+    /// A `remove_fabric` waiting for the node's save: who asked, and which fabric.
+    public struct PendingRemoval: Hashable, Sendable {
+        public var connectionID: UInt64
+        public var messageID: JSONValue
+        public var fabricIndex: UInt8
+    }
 
     public init() {}
 }

@@ -95,6 +95,9 @@ public enum StoreChange: Hashable, Sendable {
 public enum HubOutput: Hashable, Sendable {
     /// The hub's commissioning window opened, changed or closed (nil): the Matter port serves this one.
     case windowChanged(CommissioningWindow?)
+    /// `remove_fabric`: the Matter node removes the fabric (saved first) and reports back with
+    /// `Hub.matterFabricRemovalDone(requestID:succeeded:now:)`.
+    case removeFabric(fabricIndex: UInt8, requestID: UInt64)
 }
 
 /// What the hub asks its I/O owner to do after an input.

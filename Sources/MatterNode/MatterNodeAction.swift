@@ -36,4 +36,7 @@ public enum MatterNodeAction: Hashable, Sendable {
     case revokeWindow
     /// The fail-safe expired (or its PASE session closed, or ArmFailSafe(0)): what was added under it is gone.
     case failSafeExpired
+    /// A request of the owner's (`removeFabric(_:requestID:)`) is done: its change was saved, or not and nothing
+    /// changed.
+    case ownerRequestDone(requestID: UInt64, succeeded: Bool)
 }

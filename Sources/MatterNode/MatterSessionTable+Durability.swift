@@ -13,20 +13,40 @@ extension MatterSessionTable {
         guard let save = pendingSave, save.ticket == ticket else { return [] }
         pendingSave = nil
         var actions: [MatterNodeAction] = []
-        let answer: InvokeResponseIB
         if succeeded {
-            answer = save.success
             committedFabrics = save.committed
             fabrics = save.working
             actions += saved(save.effect)
         } else {
-            answer = save.failure
             actions.append(.log(.saveFailed("the owner's save did not succeed; the old table stays")))
         }
-        actions += answerInvoke(on: save.exchange, with: [answer], now: now, using: &generator)
+        switch save.waiting {
+        case .invoke(let key, let success, let failure):
+            actions += answerInvoke(on: key, with: [succeeded ? success : failure], now: now, using: &generator)
+        case .owner(let requestID):
+            actions.append(.ownerRequestDone(requestID: requestID, succeeded: succeeded))
+        }
         actions += sweep(now: now)
         refreshDataVersions()
         return actions
+    }
+
+    /// The owner removes a fabric (the hub's `remove_fabric`, an administrator's act outside Matter): the same as
+    /// RemoveFabric from that fabric's administrator — sessions, ACL entries, keys and resumption records go, the
+    /// saved table first. Answers `.persist` and, once `persisted`, `.ownerRequestDone(requestID:succeeded:)`; `nil`
+    /// when there is no such fabric, or another save is waiting (the owner saves at once, so that is not expected).
+    public mutating func removeFabric(_ fabricIndex: UInt8, requestID: UInt64) -> [MatterNodeAction]? {
+        guard fabrics.records[fabricIndex] != nil, pendingSave == nil else { return nil }
+        var working = fabrics
+        working.remove(fabricIndex)
+        var committed = committedFabrics
+        committed.remove(fabricIndex)
+        let save = PendingSave(
+            ticket: nextTicket, committed: committed, working: working, waiting: .owner(requestID: requestID),
+            effect: .fabricRemoved(fabricIndex, askingSession: nil))
+        nextTicket &+= 1
+        pendingSave = save
+        return [.persist(save.committed, ticket: save.ticket)]
     }
 
     /// What a saved change does besides the table.

@@ -136,7 +136,8 @@ extension MatterSessionTable {
         return CommandOutcome(
             result: .afterSave(
                 PendingSave(
-                    ticket: nextTicket, committed: committed, working: working, exchange: key, success: success,
-                    failure: .status(path: path, StatusIB(.failure), ref: nil), effect: effect)))
+                    ticket: nextTicket, committed: committed, working: working,
+                    waiting: .invoke(key, success: success, failure: .status(path: path, StatusIB(.failure), ref: nil)),
+                    effect: effect)))
     }
 }

@@ -10,7 +10,7 @@ import Testing
     @Test func aHubWithItsWindowClosedAdvertisesCommissionerOperationalAndBorderAgent() throws {
         var harness = PlannerHarness()
         let plan = harness.plan()
-        #expect(plan.roles == [.commissioner, .operational, .borderAgent])
+        #expect(plan.roles == [.commissioner, .operational(fabricIndex: 1), .borderAgent])
         #expect(plan.problems.isEmpty)
 
         let commissioner = try #require(plan.service(.commissioner))
@@ -24,7 +24,7 @@ import Testing
         #expect(commissioner.subtypes == ["_V65521", "_T14"])
         #expect(commissioner.collisionPolicy == .alternativeName)
 
-        let operational = try #require(plan.service(.operational))
+        let operational = try #require(plan.service(.operational(fabricIndex: 1)))
         #expect(operational.type == "_matter._tcp")
         #expect(operational.instanceName == "87E1B004E235A130-000000000001B669")
         #expect(operational.port == 5540)
@@ -91,8 +91,10 @@ import Testing
         var harness = PlannerHarness()
         let before = try #require(harness.plan().service(.commissioner)).instanceName
         let open = harness.plan(
-            AdvertisingFacts(compressedFabricID: PlannerHarness.fabric, window: PlannerHarness.window()))
-        #expect(open.roles == [.commissioner, .commissionable, .operational, .borderAgent])
+            AdvertisingFacts(
+                compressedFabricID: PlannerHarness.fabric, window: PlannerHarness.window(),
+                joinedFabrics: PlannerHarness.joined))
+        #expect(open.roles == [.commissioner, .commissionable, .operational(fabricIndex: 1), .borderAgent])
         let commissionable = try #require(open.service(.commissionable))
         let commissioner = try #require(open.service(.commissioner))
         #expect(commissionable.type == "_matterc._udp")
@@ -105,7 +107,9 @@ import Testing
         // The same window planned again keeps the name; an enhanced window with its own discriminator gets
         // CM=2 and a new name.
         let again = harness.plan(
-            AdvertisingFacts(compressedFabricID: PlannerHarness.fabric, window: PlannerHarness.window()))
+            AdvertisingFacts(
+                compressedFabricID: PlannerHarness.fabric, window: PlannerHarness.window(),
+                joinedFabrics: PlannerHarness.joined))
         #expect(again.service(.commissionable)?.instanceName == commissionable.instanceName)
         let enhanced = try #require(
             harness.plan(
@@ -119,7 +123,7 @@ import Testing
 
         // Closed again: the commissionable record goes, the commissioner keeps the window's name.
         let closed = harness.plan()
-        #expect(closed.roles == [.commissioner, .operational, .borderAgent])
+        #expect(closed.roles == [.commissioner, .operational(fabricIndex: 1), .borderAgent])
         #expect(closed.service(.commissioner)?.instanceName == enhanced.instanceName)
     }
 
@@ -134,12 +138,12 @@ import Testing
         harness.ports = AdvertisingPorts(matter: 15540, udc: 15550)
         harness.interfaces = [1, 3]
         let plan = harness.plan()
-        #expect(plan.roles == [.commissioner, .operational])
+        #expect(plan.roles == [.commissioner, .operational(fabricIndex: 1)])
         #expect(plan.service(.commissioner)?.txtText == ["DT=35", "DN=Lab hub"])
         #expect(plan.service(.commissioner)?.subtypes == ["_T35"])
         #expect(plan.service(.commissioner)?.port == 15550)
-        #expect(plan.service(.operational)?.txt == [])
-        #expect(plan.service(.operational)?.port == 15540)
+        #expect(plan.service(.operational(fabricIndex: 1))?.txt == [])
+        #expect(plan.service(.operational(fabricIndex: 1))?.port == 15540)
         #expect(plan.entries.allSatisfy { $0.service.interfaces == [1, 3] })
 
         harness.configuration.dnsSD.enabled = false
@@ -158,7 +162,8 @@ import Testing
         let plan = harness.plan(facts)
         #expect(
             plan.roles == [
-                .commissioner, .operational, .borderAgent, .simulatedCommissionable(1), .simulatedCommissionable(2),
+                .commissioner, .borderAgent, .simulatedCommissionable(1),
+                .simulatedCommissionable(2),
                 .simulatedOperational(1), .simulatedOperational(7),
             ])
         let lampRecord = try #require(plan.service(.simulatedCommissionable(1)))
@@ -181,11 +186,31 @@ import Testing
         #expect(commissioned.entries(.simulatedOperational(2)).count == 1)
     }
 
+    /// `_matter._tcp` names the fabrics the hub joined (matter-commissionee.md §7): none before a controller
+    /// commissions it (the record used to name the hub's own fabric, which no controller holds), one per fabric after.
+    @Test func oneOperationalRecordPerJoinedFabric() throws {
+        var harness = PlannerHarness()
+        #expect(
+            harness.plan(AdvertisingFacts(compressedFabricID: PlannerHarness.fabric)).roles == [
+                .commissioner, .borderAgent,
+            ])
+        let second = AdvertisingFacts.OperationalIdentity(
+            fabricIndex: 2, compressedFabricID: 0x1122_3344_5566_7788, nodeID: 0xABCD)
+        let plan = harness.plan(
+            AdvertisingFacts(compressedFabricID: PlannerHarness.fabric, joinedFabrics: PlannerHarness.joined + [second])
+        )
+        #expect(
+            plan.roles == [.commissioner, .operational(fabricIndex: 1), .operational(fabricIndex: 2), .borderAgent])
+        let record = try #require(plan.service(.operational(fabricIndex: 2)))
+        #expect(record.instanceName == "1122334455667788-000000000000ABCD")
+        #expect(record.subtypes == ["_I1122334455667788"])
+    }
+
     @Test func aNodeWithTheHubsOwnIDIsAProblemNotARecord() {
         var harness = PlannerHarness()
         let plan = harness.plan(
             AdvertisingFacts(compressedFabricID: PlannerHarness.fabric, operationalNodes: [FabricIdentity.hubNodeID]))
-        #expect(plan.roles == [.commissioner, .operational, .borderAgent])
+        #expect(plan.roles == [.commissioner, .borderAgent])
         #expect(plan.problems == ["simulated_operational 112233: the hub's own node ID; not advertised"])
     }
 

@@ -24,7 +24,7 @@ import Testing
 
     @Test func thePublishersStatusGivesStatesAndNamesInUse() throws {
         let plan = Self.plan()
-        let operational = try #require(plan.service(.operational))
+        let operational = try #require(plan.service(.operational(fabricIndex: 1)))
         let commissioner = try #require(plan.service(.commissioner))
         let status = AvahiPublisherStatus(
             daemon: .running,

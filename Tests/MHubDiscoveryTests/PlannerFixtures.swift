@@ -30,13 +30,19 @@ struct PlannerHarness {
     var interfaces: [UInt32] = []
 
     static let fabric: UInt64 = 0x87E1_B004_E235_A130
+    /// A fabric the hub joined as a commissionee (its index 1, node 0x1B669 on it).
+    static let joined = [
+        AdvertisingFacts.OperationalIdentity(fabricIndex: 1, compressedFabricID: fabric, nodeID: 0x1B669)
+    ]
 
     init() {
         var seed = SeededGenerator(seed: 1)
         planner = AdvertisingPlanner(using: &seed)
     }
 
-    mutating func plan(_ facts: AdvertisingFacts = AdvertisingFacts(compressedFabricID: fabric)) -> AdvertisingPlan {
+    mutating func plan(
+        _ facts: AdvertisingFacts = AdvertisingFacts(compressedFabricID: fabric, joinedFabrics: joined)
+    ) -> AdvertisingPlan {
         planner.plan(
             facts, configuration: configuration, ports: ports, interfaces: interfaces, using: &generator)
     }

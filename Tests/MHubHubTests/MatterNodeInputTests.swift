@@ -86,7 +86,7 @@ import Testing
             kind: .case, localSessionID: 9, fabricIndex: 1, peerNodeID: 112_233, peer: "udp 127.0.0.1:5541")
         _ = harness.hub.matterSessionOpened(session, now: harness.now)
         #expect(harness.hub.matter.sessions == [9: HubMatterState.Session(summary: session, openedAt: harness.now)])
-        _ = harness.hub.matterSessionClosed(localSessionID: 9)
+        _ = harness.hub.matterSessionClosed(localSessionID: 9, reason: "idle")
         #expect(harness.hub.matter.sessions.isEmpty)
         _ = harness.ok("open_commissioning_window")
         _ = harness.hub.matterFailSafeExpired(now: harness.now + 5)
@@ -95,5 +95,66 @@ import Testing
         #expect(harness.hub.window != nil)
         _ = harness.hub.matterFabricsChanged([])
         #expect(harness.hub.matter.fabrics.isEmpty)
+    }
+
+    /// Listeners of mhub's events hear fabrics added, committed and removed, and sessions opened and closed; the
+    /// control socket lists them and removes a fabric through the node, replying once the node saved it.
+    @Test func fabricsAndSessionsReachTheControlSocket() {
+        var harness = HubHarness()
+        _ = harness.ok("start_listening", ["events": "all"])
+        let pending = MatterFabricSummary(
+            fabricIndex: 1, vendorID: 0xFFF1, fabricID: 0xFAB1, nodeID: 0x1234,
+            compressedFabricID: 0x87E1_B004_E235_A130,
+            label: "", isCommitted: false)
+        var committed = pending
+        committed.isCommitted = true
+        let added = harness.hub.matterFabricsChanged([pending])
+        #expect(added.events.map(\.name) == ["fabric_added"])
+        #expect(added.events[0].data["compressed_fabric_id"] == "87E1B004E235A130")
+        #expect(added.events[0].data["committed"] == false)
+        #expect(harness.hub.matterFabricsChanged([committed]).events.map(\.name) == ["fabric_updated"])
+        #expect(harness.hub.matterFabricsChanged([committed]).events.isEmpty)
+        let session = MatterSessionSummary(
+            kind: .case, localSessionID: 9, fabricIndex: 1, peerNodeID: 112_233, peer: "udp [fe80::2%mh0]:5541")
+        #expect(
+            harness.hub.matterSessionOpened(session, now: harness.now).events.map(\.name) == ["matter_session_opened"])
+        let listed = harness.ok("get_fabrics")
+        guard case .array(let fabrics)? = listed["fabrics"], case .array(let sessions)? = listed["sessions"] else {
+            Issue.record("get_fabrics has no lists: \(listed)")
+            return
+        }
+        #expect(fabrics.count == 1)
+        #expect(sessions.first?["peer_node_id"] == "000000000001B669")
+        #expect(listed["supported_fabrics"] == 5)
+
+        #expect(harness.error("remove_fabric", ["fabric_index": 3])?.code == .fabricNotFound)
+        #expect(harness.error("remove_fabric", ["fabric_index": 1], as: HubHarness.reader)?.code == .unauthorized)
+        let removing = harness.send("remove_fabric", ["fabric_index": 1])
+        #expect(removing.replies.isEmpty)
+        guard case .removeFabric(1, let requestID)? = removing.outputs.first else {
+            Issue.record("no removeFabric output: \(removing.outputs)")
+            return
+        }
+        // The node saved the smaller table: its report, then the reply.
+        #expect(harness.hub.matterFabricsChanged([]).events.map(\.name) == ["fabric_removed"])
+        let done = harness.hub.matterFabricRemovalDone(requestID: requestID, succeeded: true, now: harness.now)
+        #expect(done.replies.first?.result == .success(["fabric_index": 1, "removed": true]))
+        let closed = harness.hub.matterSessionClosed(localSessionID: 9, reason: "its fabric was removed")
+        #expect(closed.events.first?.data["reason"] == "its fabric was removed")
+
+        // A failed save: StorageFailed, and the fabric stays.
+        _ = harness.hub.matterFabricsChanged([committed])
+        guard case .removeFabric(1, let second)? = harness.send("remove_fabric", ["fabric_index": 1]).outputs.first
+        else {
+            Issue.record("no second removeFabric output")
+            return
+        }
+        let failed = harness.hub.matterFabricRemovalDone(requestID: second, succeeded: false, now: harness.now)
+        guard case .failure(let error)? = failed.replies.first?.result else {
+            Issue.record("the failed removal did not fail")
+            return
+        }
+        #expect(error.code == .storageFailed)
+        #expect(harness.hub.matter.fabrics == [committed])
     }
 }

@@ -146,7 +146,8 @@ struct MatterTableHarness: MatterTestTransport {
             case .requestFailed(_, let exchangeID): failedRequests.append(exchangeID)
             case .persist(let table, let ticket): saves.append((table, ticket))
             case .fabricsChanged(let summaries): fabricReports.append(summaries)
-            case .commissioningCompleted, .openWindow, .revokeWindow, .failSafeExpired: outputs.append(action)
+            case .commissioningCompleted, .openWindow, .revokeWindow, .failSafeExpired, .ownerRequestDone:
+                outputs.append(action)
             case .send, .peerActive: break
             }
         }

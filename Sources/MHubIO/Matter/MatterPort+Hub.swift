@@ -10,8 +10,8 @@ extension MatterNodeAction {
             return { hub, now in hub.commissioningAttemptsExhausted(now: now) }
         case .sessionOpened(let summary):
             return { hub, now in hub.matterSessionOpened(summary, now: now) }
-        case .sessionEnded(let summary, _):
-            return { hub, _ in hub.matterSessionClosed(localSessionID: summary.localSessionID) }
+        case .sessionEnded(let summary, let reason):
+            return { hub, _ in hub.matterSessionClosed(localSessionID: summary.localSessionID, reason: reason) }
         case .fabricsChanged(let summaries):
             return { hub, _ in hub.matterFabricsChanged(summaries) }
         case .commissioningCompleted:
@@ -22,6 +22,8 @@ extension MatterNodeAction {
             return { hub, now in hub.administratorRevokedWindow(now: now) }
         case .failSafeExpired:
             return { hub, now in hub.matterFailSafeExpired(now: now) }
+        case .ownerRequestDone(let requestID, let succeeded):
+            return { hub, now in hub.matterFabricRemovalDone(requestID: requestID, succeeded: succeeded, now: now) }
         case .send, .log, .peerActive, .requestAnswered, .requestFailed, .persist:
             return nil
         }

@@ -83,7 +83,11 @@ final class MatterPort {
         service.onOutput { [weak self] output in self?.hubOutput(output) }
         windowChanged(service.current.window)
         let fabrics = node.fabricSummaries
-        service.apply { hub, _ in hub.matterFabricsChanged(fabrics) }
+        let attestation = HubAttestation(state.attestation)
+        service.apply { hub, _ in
+            _ = hub.attestationKnown(attestation)
+            return hub.matterFabricsChanged(fabrics)
+        }
         logger.info(
             "matter: \(fabrics.count) fabric(s): \(fabrics.map { "\($0.fabricIndex)" }.joined(separator: ", "))")
     }
@@ -113,6 +117,15 @@ final class MatterPort {
         dispatchPrecondition(condition: .onQueue(queue))
         switch output {
         case .windowChanged(let window): windowChanged(window)
+        case .removeFabric(let fabricIndex, let requestID):
+            guard !stopped, let actions = node.removeFabric(fabricIndex, requestID: requestID) else {
+                service.apply { hub, now in
+                    hub.matterFabricRemovalDone(requestID: requestID, succeeded: false, now: now)
+                }
+                return
+            }
+            logger.notice("matter: removing fabric \(fabricIndex), as the control socket asked")
+            run(actions)
         }
     }
 
@@ -231,7 +244,7 @@ final class MatterPort {
             case .requestAnswered, .requestFailed:
                 break
             case .commissioningAttemptsExhausted, .sessionOpened, .sessionEnded, .fabricsChanged,
-                .commissioningCompleted, .openWindow, .revokeWindow, .failSafeExpired:
+                .commissioningCompleted, .openWindow, .revokeWindow, .failSafeExpired, .ownerRequestDone:
                 log(action)
                 // The hub's outputs (a window opened or closed) come back through `hubOutput`.
                 if let input = action.hubInput { service.apply(input) }
@@ -255,7 +268,7 @@ final class MatterPort {
         case .revokeWindow:
             logger.notice("matter: an administrator revoked the commissioning window")
         case .commissioningAttemptsExhausted, .sessionOpened, .sessionEnded, .failSafeExpired, .send, .log,
-            .peerActive, .requestAnswered, .requestFailed, .persist:
+            .peerActive, .requestAnswered, .requestFailed, .persist, .ownerRequestDone:
             break
         }
     }

@@ -13,12 +13,16 @@ struct PendingSave: Sendable {
         case labelUpdated
     }
 
+    /// Who waits for the save: an invoke (its exchange, and its answers on success and failure), or the node's
+    /// owner itself (`MatterSessionTable.removeFabric(_:requestID:now:using:)`, the hub's `remove_fabric`).
+    enum Waiting: Sendable {
+        case invoke(MatterExchange.Key, success: InvokeResponseIB, failure: InvokeResponseIB)
+        case owner(requestID: UInt64)
+    }
+
     var ticket: UInt64
     var committed: FabricTable
     var working: FabricTable
-    /// The invoke waiting for its answer: the exchange and the answers on success and failure.
-    var exchange: MatterExchange.Key
-    var success: InvokeResponseIB
-    var failure: InvokeResponseIB
+    var waiting: Waiting
     var effect: Effect
 }

@@ -1,0 +1,105 @@
+import Foundation
+import MHubClient
+import MHubCommandLine
+import MHubCore
+
+/// `mhubctl hub fabrics [list] | remove INDEX` (`get_fabrics`, `remove_fabric`) and `mhubctl hub attestation
+/// [--paa-der FILE]` (`get_attestation`): the hub as a commissionee of other controllers (docs/matter.md).
+enum HubMatterCommands {
+    static let specs = [
+        CommandSpec(
+            "fabrics", summary: "the fabrics the hub's Matter node joined, and its secure sessions",
+            subcommands: [
+                CommandSpec("list", summary: "list them", options: HubConnectionOptions.options),
+                CommandSpec(
+                    "remove", summary: "leave a fabric (as RemoveFabric from its administrator)",
+                    options: HubConnectionOptions.options, operands: [OperandSpec("INDEX", help: "its fabric index")]),
+            ], defaultSubcommand: "list"),
+        CommandSpec(
+            "attestation", summary: "the hub's attestation chain (PAA, PAI, DAC) and Certification Declaration",
+            options: HubConnectionOptions.options + [
+                OptionSpec(
+                    "paa-der", value: "FILE",
+                    help: "write the PAA certificate (DER) to FILE, for a controller's PAA trust store")
+            ]),
+    ]
+
+    static func run(_ command: ParsedCommand, hub: MHubConnection, console: any Console) throws -> Int32? {
+        let json = command.flag("json")
+        switch command.path {
+        case ["hub", "fabrics", "list"]:
+            let result = try HubCommands.call(hub, "get_fabrics")
+            if json { return HubCommands.print(result, console) }
+            console.write(describeFabrics(result))
+        case ["hub", "fabrics", "remove"]:
+            let text = command.operands["INDEX"] ?? ""
+            guard let index = Int64(text) else {
+                throw UsageError("INDEX must be a fabric index, not \"\(text)\"", commandPath: command.path)
+            }
+            let result = try HubCommands.call(hub, "remove_fabric", ["fabric_index": .integer(index)])
+            if json { return HubCommands.print(result, console) }
+            console.write("left fabric \(index)\n")
+        case ["hub", "attestation"]:
+            let result = try HubCommands.call(hub, "get_attestation")
+            if let path = command.value("paa-der") {
+                guard case .string(let text)? = result["paa"]?["der_base64"], let der = Data(base64Encoded: text)
+                else { throw CommandFailure("mhubd sent no PAA certificate") }
+                do {
+                    try der.write(to: URL(fileURLWithPath: path))
+                } catch {
+                    throw CommandFailure("cannot write \(path): \(error.localizedDescription)")
+                }
+                if !json { console.write("wrote the PAA certificate (\(der.count) bytes, DER) to \(path)\n") }
+            }
+            if json { return HubCommands.print(result, console) }
+            if command.value("paa-der") == nil { console.write(describeAttestation(result)) }
+        default:
+            return nil
+        }
+        return 0
+    }
+
+    static func describeFabrics(_ result: JSONValue) -> String {
+        let t = HubCommands.text
+        guard case .array(let fabrics)? = result["fabrics"], !fabrics.isEmpty else {
+            return "no fabrics: the hub has not been commissioned by a controller (mhubctl hub window open)\n"
+        }
+        var table = TextTable("INDEX", "FABRIC ID", "NODE ID", "COMPRESSED FABRIC ID", "VENDOR", "LABEL", "STATE")
+        for fabric in fabrics {
+            table.add(
+                t(fabric["fabric_index"]), t(fabric["fabric_id"]), t(fabric["node_id"]),
+                t(fabric["compressed_fabric_id"]),
+                t(fabric["vendor_id"]), t(fabric["label"]).isEmpty ? "-" : t(fabric["label"]),
+                fabric["committed"] == true ? "commissioned" : "under the fail-safe")
+        }
+        var text = table.rendered
+        if case .array(let sessions)? = result["sessions"], !sessions.isEmpty {
+            var rows = TextTable("SESSION", "KIND", "FABRIC", "PEER NODE", "PEER", "SINCE")
+            for session in sessions {
+                rows.add(
+                    t(session["session_id"]), t(session["kind"]), t(session["fabric_index"]),
+                    t(session["peer_node_id"]),
+                    t(session["peer"]), t(session["opened_at"]))
+            }
+            text += "\n" + rows.rendered
+        }
+        return text
+    }
+
+    static func describeAttestation(_ result: JSONValue) -> String {
+        let t = HubCommands.text
+        var table = TextTable("CERTIFICATE", "SUBJECT", "NOT BEFORE", "NOT AFTER", "SUBJECT KEY ID", "BYTES")
+        for name in ["paa", "pai", "dac"] {
+            let certificate = result[name]
+            table.add(
+                name.uppercased(), t(certificate?["subject"]), t(certificate?["not_before"]),
+                t(certificate?["not_after"]), t(certificate?["subject_key_id"]), t(certificate?["der_bytes"]))
+        }
+        let declaration = result["certification_declaration"]
+        let products = declaration?["product_ids"]?.arrayValue.map { t($0) }.joined(separator: ", ") ?? "-"
+        return "vendor \(t(result["vendor_id"])), product \(t(result["product_id"]))\n" + table.rendered
+            + "Certification Declaration: vendor \(t(declaration?["vendor_id"])), products \(products), device type "
+            + "\(t(declaration?["device_type_id"])), certificate \(t(declaration?["certificate_id"])), type "
+            + "\(t(declaration?["certification_type"])), signed by key \(t(declaration?["signer_key_id"]))\n"
+    }
+}
