@@ -13,6 +13,9 @@ Runs inside chip_sandbox.sh (the SDK writes /data and /tmp/chip_kvs), in the tes
   open-window NODEID                    OpenCommissioningWindow with a random passcode (enhanced window), for a
                                         second controller: prints its passcode and manual code
   remove-fabric NODEID INDEX            OperationalCredentials RemoveFabric
+  fail-safe ADDRESS[%IFACE] PIN NODEID SECONDS
+                                        PASE, ArmFailSafe(SECONDS, breadcrumb 7) and nothing more; after SECONDS + 2 a
+                                        new PASE session reads Breadcrumb again (the fail-safe's expiry resets it)
 Options:
   --storage FILE          the controller's storage (its CA, fabric and node); default /tmp/chip-commission.json,
                           which is the sandbox's: runs with the same sandbox directory find the same fabric
@@ -67,6 +70,7 @@ SCENARIO_ARGUMENTS = {
     "read": ["node_id"],
     "open-window": ["node_id"],
     "remove-fabric": ["node_id", "fabric_index"],
+    "fail-safe": ["address", "pin", "node_id", "seconds"],
 }
 
 
@@ -116,7 +120,7 @@ def run_parent(argv) -> None:
         for raw in child.stdout:
             line = raw.decode("utf-8", "replace").rstrip("\n")
             lines.append(line)
-            if not line.startswith(RESULT_MARKER):
+            if RESULT_MARKER not in line:
                 print(line, flush=True)
 
     reader = threading.Thread(target=read_log, daemon=True)
@@ -138,7 +142,8 @@ def make_report(scenario: str, lines, returncode: int, timed_out: bool) -> dict:
     stages, failed_stage, step_error, performing, worker = [], None, None, None, None
     for line in lines:
         if line.startswith(RESULT_MARKER):
-            worker = json.loads(line[len(RESULT_MARKER):])
+            # The SDK's log thread can write on the same line right after it: read the one JSON value and stop.
+            worker, _ = json.JSONDecoder().raw_decode(line[len(RESULT_MARKER):])
         elif (match := FINISHED_STEP.search(line)) is not None:
             stages.append(match.group(1))
         elif (match := FAILED_STEP.search(line)) is not None:
@@ -282,6 +287,22 @@ async def scenario(options, controller) -> dict:
         await operational_session(controller, options)
         command = Clusters.OperationalCredentials.Commands.RemoveFabric(fabricIndex=options.fabric_index)
         return {"response": plain(await controller.SendCommand(options.node_id, 0, command))}
+    if options.scenario == "fail-safe":
+        general = Clusters.GeneralCommissioning
+        await controller.EstablishPASESessionIP(options.address, options.pin, options.node_id, port=options.port)
+        armed = await controller.SendCommand(
+            options.node_id, 0, general.Commands.ArmFailSafe(expiryLengthSeconds=options.seconds, breadcrumb=7))
+        before = await controller.ReadAttribute(options.node_id, [(0, general.Attributes.Breadcrumb)])
+        await asyncio.sleep(options.seconds + 2)
+        # The expiry ended the PASE session it was armed on: a new one reads what is left.
+        controller.ExpireSessions(options.node_id)
+        await controller.EstablishPASESessionIP(options.address, options.pin, options.node_id, port=options.port)
+        after = await controller.ReadAttribute(options.node_id, [(0, general.Attributes.Breadcrumb)])
+        return {
+            "arm_error_code": plain(armed.errorCode),
+            "breadcrumb_armed": plain(before[0][general][general.Attributes.Breadcrumb]),
+            "breadcrumb_after_expiry": plain(after[0][general][general.Attributes.Breadcrumb]),
+        }
     raise ValueError(f"unknown scenario {options.scenario}")
 
 
