@@ -2,6 +2,7 @@ import DNSSDPeerSupport
 import Foundation
 import MHubClient
 import MHubCore
+import MatterTestSupport
 
 /// A real mhubd that advertises on loopback only (`dns_sd.interfaces: ["lo"]`), with a hub name, Thread
 /// network and Border Agent name unique to one test, so runs and other users of avahi-daemon do not meet.
@@ -60,12 +61,30 @@ final class AdvertisedHub {
         return try hub.call(command, args)
     }
 
-    /// The operational instance name from the hub's compressed fabric ID and its node ID 112233.
+    /// Commissions the hub as a controller does (the Swift commissioner over UDP: PASE, attestation, CSR, AddNOC,
+    /// CASE, CommissioningComplete), so it joins a fabric and publishes its `_matter._tcp` record for it.
+    func commission(seed: UInt64 = 71) throws {
+        _ = try call("open_commissioning_window", ["timeout": 120])
+        var transport = MatterSocketTransport(try MatterSocketClient(.udp, port: matterPort))
+        var commissioner = try MatterTestCommissioner(
+            passcode: 20_202_021, fabricID: 0xFAB1, hubNodeID: 0x1234, seed: seed)
+        _ = try commissioner.commission(over: &transport)
+    }
+
+    /// The operational instance name of the fabric the hub joined (`commission()`): `<CFID>-<its node ID>`.
     func operationalName() throws -> String {
+        guard case .array(let fabrics)? = try call("get_fabrics")["fabrics"], let fabric = fabrics.first,
+            case .string(let compressed)? = fabric["compressed_fabric_id"], case .string(let node)? = fabric["node_id"]
+        else { throw TestFailure("the hub has joined no fabric") }
+        return compressed + "-" + node
+    }
+
+    /// The compressed fabric ID of the hub's own fabric (`server_info`), which its simulated devices' records name.
+    func ownFabric() throws -> String {
         guard case .integer(let fabric)? = try call("server_info")["compressed_fabric_id"] else {
             throw TestFailure("server_info has no compressed_fabric_id")
         }
-        return hex16(UInt64(bitPattern: fabric)) + "-" + hex16(112_233)
+        return hex16(UInt64(bitPattern: fabric))
     }
 
     /// `get_advertising` as text, for failure messages.

@@ -10,8 +10,9 @@ extension AdvertisingPeerTests {
     @Test func aSecondHubOnTheSameFabricAndThreadNameCollides() throws {
         let first = try AdvertisedHub()
         try first.daemon.start()
+        try first.commission()
         _ = first.daemon.stop()
-        // The second hub starts from a copy of the first one's state: the same fabric, hence the same
+        // The second hub starts from a copy of the first one's state: the same fabric it joined, hence the same
         // operational name. Identical records are no conflict, so it serves other ports.
         let sharedThread: [String: JSONValue] = [
             "instance_name": .string("mhub it \(first.suffix)"),

@@ -27,7 +27,7 @@ extension AdvertisingPeerTests {
 
         // Commissioned, the lamp is node 1 on the hub's fabric: its _matterc goes, its _matter._tcp comes.
         #expect(try hub.call("commission_with_code", ["code": .string(DaemonHarness.lampQR)])["node_id"] == 1)
-        let node = String(try hub.operationalName().prefix(16)) + "-0000000000000001"
+        let node = try hub.ownFabric() + "-0000000000000001"
         #expect(hub.waitUntil(within: 10, ["simulated_operational": "established"]), "\(hub.reportText)")
         #expect(eventually(within: 5) { PeerCheck.listed("_matter._tcp", node) })
         #expect(eventually(within: 5) { !PeerCheck.listed("_L1234._sub._matterc._udp", lampName) })
