@@ -15,6 +15,11 @@ public struct AvahiDaemonLock: TestTrait, SuiteTrait, TestScoping {
 
     public var isRecursive: Bool { true }
 
+    /// The time limit of a suite under the lock. A test's limit counts the time it waits for the lock, and the
+    /// suites that hold it run one after another for several minutes in all, so the limit is generous: it is
+    /// there to end a hung run, not to time one.
+    public static var timeLimit: TimeLimitTrait.Duration { .minutes(20) }
+
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {

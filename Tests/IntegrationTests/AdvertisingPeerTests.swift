@@ -8,7 +8,7 @@ import Testing
 ///
 /// One test at a time, each holding the machine-wide avahi-daemon lock (some stop or restart the daemon);
 /// outside CI they are skipped when avahi-daemon cannot be started, in CI they fail.
-@Suite(.serialized, .enabled(if: AvahiDaemon.peerTestsEnabled), .avahiDaemonLock, .timeLimit(.minutes(3)))
+@Suite(.serialized, .enabled(if: AvahiDaemon.peerTestsEnabled), .avahiDaemonLock, .timeLimit(AvahiDaemonLock.timeLimit))
 struct AdvertisingPeerTests {
     init() throws {
         try AvahiDaemon.requireRunning()

@@ -11,7 +11,7 @@ import Testing
 /// Outside CI the suite is skipped when the controller or the network cannot be made here (no environment from
 /// `scripts/peers-venv.sh chip`, not root, no `ip`); in CI a missing prerequisite fails it.
 @Suite(
-    .serialized, .enabled(if: ChipCommissionScript.shouldRun), .avahiDaemonLock, .timeLimit(.minutes(5)))
+    .serialized, .enabled(if: ChipCommissionScript.shouldRun), .avahiDaemonLock, .timeLimit(AvahiDaemonLock.timeLimit))
 struct ChipCommissioningPeerTests {
     static let hub: [String: JSONValue] = [
         "hub": ["name": "Pair hub", "serial_number": "SN-PAIR-12", "discriminator": 3077, "passcode": 20_202_021]
