@@ -144,6 +144,7 @@ extension Hub {
             "mhub_version": .string(MHubVersion.string),
             "hub_name": .string(settings.hubName),
             "capabilities": ["commissioning_sessions", "simulated_devices", "rooms", "faults", "permissions"],
+            "instance": instance?.json ?? .null,
         ]
     }
 
@@ -167,6 +168,7 @@ extension Hub {
             "listeners": .integer(Int64(listeners.count)),
             "commissioning_window": windowJSON(revealingSecrets: client.scope == .admin),
             "advertising": advertising.statusJSON,
+            "instance": instance?.json ?? .null,
         ]
     }
 }
