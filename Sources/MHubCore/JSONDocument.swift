@@ -27,12 +27,6 @@ public struct JSONDocument: Sendable {
     let bytes: [UInt8]
     let locations: [String: Location]
 
-    init(value: JSONValue, bytes: [UInt8], locations: [String: Location]) {
-        self.value = value
-        self.bytes = bytes
-        self.locations = locations
-    }
-
     /// The pointer of `parent`'s member or element `token`, escaped as RFC 6901 says (`~0`, `~1`).
     public static func pointer(_ parent: String, _ token: String) -> String {
         guard token.contains("~") || token.contains("/") else { return "\(parent)/\(token)" }
