@@ -1,5 +1,6 @@
 import Foundation
 import MHubCore
+import MatterTestSupport
 import Testing
 
 /// The dashboard in a real browser: Debian's `chromium`, driven through `chromium-driver` by Selenium (PyPI, in the
@@ -30,6 +31,13 @@ struct DashboardBrowserTests {
             _ = try hub.call("configure_device", ["name": .string(device.name), "room": .string(device.room)])
             #expect(try hub.call("complete_commissioning")["node_ids"] == [.integer(Int64(index + 1))])
         }
+
+        // A controller commissions the hub itself (the Swift commissioner over UDP), so the page has a fabric to show.
+        _ = try hub.call("open_commissioning_window", ["timeout": 120])
+        var transport = MatterSocketTransport(try MatterSocketClient(.udp, port: daemon.matterPort))
+        var commissioner = try MatterTestCommissioner(
+            passcode: 20_202_021, fabricID: 0xFAB1, hubNodeID: 0x1234, seed: 81)
+        #expect(try commissioner.commission(over: &transport) == 1)
 
         let artifacts = DashboardBrowser.artifacts
         try? FileManager.default.removeItem(at: artifacts)
@@ -79,6 +87,15 @@ struct DashboardBrowserTests {
         // Its reading: refused to a controller as the device refuses a write, changed by someone at the door.
         #expect(report["sensor_write_as_controller"]?.text?.contains("UNSUPPORTED_WRITE") == true)
         #expect(report["sensor_after_physical"] == false)
+        // The fabric the controller added the hub to, and how the window it used closed.
+        #expect(
+            report["fabrics_shown"]?.text?.contains("Fabric 1: vendor") == true, "\(report["fabrics_shown"] ?? nil)")
+        #expect(report["fabrics_shown"]?.text?.contains("000000000000FAB1") == true)
+        #expect(report["window_before"]?.text?.contains("commissioned") == true, "\(report["window_before"] ?? nil)")
+        // The event log shows what happened, in the hub's event names.
+        #expect(report["log_shows_physical_change"] == true)
+        // The policy holds in the browser: an inline script added to the page does not run.
+        #expect(report["inline_script_ran"] == false)
         // Admin only with the token, which travels in the handshake and stays out of URLs and the log.
         #expect(report["faults_without_admin"]?.text?.contains("admin scope") == true)
         #expect(report["connection_with_token"]?.text?.contains("admin scope") == true)

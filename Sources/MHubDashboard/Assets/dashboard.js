@@ -84,12 +84,28 @@ function onServerInfo(info) {
 const pendingRefresh = new Set();
 let refreshScheduled = false;
 
+/** The panels an event changes (beside the log). */
+const PANELS_OF_EVENT = {
+  node_added: ["home", "nearby"], node_updated: ["home"], node_removed: ["home", "nearby"],
+  device_updated: ["home"], room_updated: ["home"], room_removed: ["home"], structure_updated: ["home"],
+  simulated_device_added: ["nearby", "faults"], simulated_device_removed: ["nearby", "faults"],
+  session_updated: ["session", "nearby"], commissioning_progress: ["session"],
+  faults_updated: ["faults", "status"], commissioning_window_updated: ["window", "status"],
+};
+
+/** The panels that show what a refresh fetched. */
+const PANELS_OF_LIST = {
+  status: ["status"], templates: ["nearby"], structures: ["home"], devices: ["home"],
+  simulated: ["nearby", "faults"], session: ["session", "nearby"], faults: ["faults", "status"],
+  window: ["window"], fabrics: ["fabrics"],
+};
+
 function onEvent(name, data) {
   const needed = model.apply(name, data);
   if (name === "attribute_updated") {
     renderDevice(data[0]);
   } else {
-    renderAll();
+    render(PANELS_OF_EVENT[name] ?? []);
   }
   renderLog();
   for (const what of needed) pendingRefresh.add(what);
@@ -106,15 +122,17 @@ function onEvent(name, data) {
 
 /** Everything, from scratch: what a client that connects must read before any change (docs/protocol.md §5). */
 async function load() {
-  const info = model.info;
+  const { info, events } = model;
   model.clear();
   model.info = info;
+  model.events = events;
   model.admin = await hub.call("get_permissions").then(() => true, (error) => {
     if (error.code === UNAUTHORIZED) return false;
     throw error;
   });
   model.setNodes(await hub.call("start_listening", { events: "all" }));
   await refresh(["templates", "structures", "devices", "simulated", "session", "faults", "window", "fabrics", "status"]);
+  render([...Object.keys(PANELS)]);
 }
 
 async function refresh(what) {
@@ -142,7 +160,7 @@ async function refresh(what) {
     }
   });
   await Promise.all(jobs);
-  renderAll();
+  render(what.flatMap((name) => PANELS_OF_LIST[name] ?? []));
 }
 
 // Actions: each is one or more requests; errors go to the device's message line or the notice.
@@ -171,7 +189,7 @@ const actions = {
   async openWindow() {
     const result = await run(() => hub.call("open_commissioning_window", { timeout: 300 }));
     if (result) model.window = result;
-    renderAll();
+    render(["window"]);
   },
   async closeWindow() {
     await run(() => hub.call("close_commissioning_window"));
@@ -225,7 +243,7 @@ async function commissionFromPage(device, name, roomChoice, newRoomName) {
   const structureID = model.structures[0]?.structure_id;
   let prepared = false;
   outcome = `Commissioning ${device.name}…`;
-  renderAll();
+  render(["session"]);
   try {
     let roomID = roomChoice === "" ? null : Number(roomChoice);
     if (roomChoice === "new") {
@@ -242,7 +260,7 @@ async function commissionFromPage(device, name, roomChoice, newRoomName) {
     outcome = `Commissioning ${device.name} failed: ${error.message}`;
     if (prepared) await hub.call("cancel_commissioning").catch(() => {});
   }
-  renderAll();
+  render(["session"]);
 }
 
 // Rendering.
@@ -274,17 +292,27 @@ function renderHeader() {
   $("forget-token").hidden = !hasToken;
 }
 
-function renderAll() {
-  renderHeader();
-  replaceKeepingFocus($("status-body"), statusView(model));
-  replaceKeepingFocus($("window-body"), windowView(model, actions));
-  replaceKeepingFocus($("fabrics-body"), fabricsView(model));
-  replaceKeepingFocus($("home-body"), homeView(model, actions, messages));
-  replaceKeepingFocus($("session-body"), sessionView(model, actions, outcome));
-  replaceKeepingFocus($("nearby-body"), nearbyView(model, actions));
-  replaceKeepingFocus($("faults-body"), faultsView(model, actions));
-  renderAddForm();
+/** How each panel is drawn; a panel is drawn again only when what it shows changed. */
+const PANELS = {
+  header: renderHeader,
+  status: () => replaceKeepingFocus($("status-body"), statusView(model)),
+  window: () => replaceKeepingFocus($("window-body"), windowView(model, actions)),
+  fabrics: () => replaceKeepingFocus($("fabrics-body"), fabricsView(model)),
+  home: () => replaceKeepingFocus($("home-body"), homeView(model, actions, messages)),
+  session: () => replaceKeepingFocus($("session-body"), sessionView(model, actions, outcome)),
+  nearby: () => {
+    replaceKeepingFocus($("nearby-body"), nearbyView(model, actions));
+    renderAddForm();
+  },
+  faults: () => replaceKeepingFocus($("faults-body"), faultsView(model, actions, faultChoice)),
+};
+
+function render(names) {
+  for (const name of new Set(names)) PANELS[name]();
 }
+
+/** The step-failure form's choice, kept across redraws of the faults panel. */
+const faultChoice = { step: "discovery", mode: "fail" };
 
 function renderAddForm() {
   const form = $("add-simulated");

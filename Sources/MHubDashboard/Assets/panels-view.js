@@ -84,7 +84,7 @@ export function fabricsView(model) {
       + "through its window.")];
   }
   return [h("ul", { class: "fabrics" }, fabrics.fabrics.map((fabric) =>
-    h("li", {}, `Fabric ${fabric.fabric_index}: vendor ${fabric.vendor_id}, fabric ${fabric.fabric_id}, `
+    h("li", {}, `Fabric ${fabric.fabric_index}: vendor 0x${fabric.vendor_id.toString(16).toUpperCase()}, fabric ${fabric.fabric_id}, `
       + `node ${fabric.node_id}${fabric.label ? `, “${fabric.label}”` : ""}${fabric.committed ? "" : " (not committed)"}`))),
   h("p", { class: "hint" }, `${fabrics.sessions.length} secure session(s) open.`)];
 }
@@ -156,7 +156,7 @@ export function nearbyView(model, actions) {
   return parts;
 }
 
-export function faultsView(model, actions) {
+export function faultsView(model, actions, choice) {
   const faults = model.faults;
   if (!faults) return [h("p", { class: "hint" }, "Unknown.")];
   const summary = h("p", { dataset: { fact: "faults" } }, `On: ${faultSummary(faults)}.`);
@@ -177,10 +177,13 @@ export function faultsView(model, actions) {
         faults.unresponsive_devices.includes(device.simulated_device_id),
         (on) => actions.setFault({ fault: "device_unresponsive", simulated_device_id: device.simulated_device_id,
           enabled: on }))));
-  const stepSelect = h("select", { id: "fault-step", dataset: { key: "fault-step" } },
-    STEPS.slice(0, -1).map((step) => h("option", { value: step }, stepNames[step])));
-  const modeSelect = h("select", { id: "fault-mode", dataset: { key: "fault-mode" } },
-    h("option", { value: "fail" }, "fails"), h("option", { value: "timeout" }, "times out"));
+  const stepSelect = h("select", {
+    id: "fault-step", dataset: { key: "fault-step" }, onchange: (event) => { choice.step = event.target.value; },
+  }, STEPS.slice(0, -1).map((step) => h("option", { value: step, selected: step === choice.step }, stepNames[step])));
+  const modeSelect = h("select", {
+    id: "fault-mode", dataset: { key: "fault-mode" }, onchange: (event) => { choice.mode = event.target.value; },
+  }, [["fail", "fails"], ["timeout", "times out"]].map(([value, text]) =>
+    h("option", { value, selected: value === choice.mode }, text)));
   const latency = h("input", { id: "fault-latency", type: "number", min: 0, max: 600000, step: 100,
     value: faults.latency_ms, dataset: { key: "fault-latency" } });
   return [
@@ -225,6 +228,8 @@ function describe(name, data) {
     case "session_updated": return `${data.session_id} ${data.change}`;
     case "node_added": case "node_updated": return `node ${data.node_id}${data.available ? "" : " (unavailable)"}`;
     case "node_removed": return `node ${data}`;
+    case "node_event":
+      return `node ${data.node_id} ${data.endpoint_id}/${data.cluster_id} event ${data.event_id} #${data.event_number}`;
     case "device_updated": return `node ${data.node_id} “${data.name}”`;
     case "room_updated": case "structure_updated": return `“${data.name}”`;
     case "simulated_device_added": return `“${data.name}”`;

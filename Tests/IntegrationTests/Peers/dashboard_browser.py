@@ -7,7 +7,7 @@ HUB_URL is the page (http://127.0.0.1:PORT/); MHUBCTL and SOCKET are the built m
 which the script uses as a second client (what it reads there is the hub's state, not the page's); TOKEN_FILE is
 the hub's admin.token; ARTIFACTS is where the screenshots go. The hub has node 1, "Kitchen light" (on/off), node 2,
 "Desk lamp" (dimmable) and node 3, "Front door" (a lock), and its simulated devices 2 (Door, a contact sensor) and
-4 (Thermometer) waiting.
+4 (Thermometer) waiting; a controller has added the hub to its fabric.
 
 Prints one JSON object, the report, as its last line, and exits 0 once every step ran (the Swift test judges the
 report); exits 1 with the report so far and the error when a step could not run.
@@ -206,6 +206,9 @@ def main(driver):
         "return arguments[0].closest('section.room').dataset.room", light)
     report["demo_light_power"] = text_of(driver, '[data-state="1-power"]')
     report["connection_without_token"] = text_of(driver, "#connection")
+    report["fabrics_shown"] = wait_for(lambda: (lambda t: t if t and "Fabric" in t else None)(
+        text_of(driver, "#fabrics-body")), what="the hub's fabric")
+    report["window_before"] = text_of(driver, '[data-fact="window"]')
     unnamed_controls(driver, "loaded")
     screenshot(driver, "overview")
 
@@ -224,6 +227,7 @@ def main(driver):
     except TimeoutError:
         report["physical_change_shown_within_1s"] = False
     report["physical_change_ms"] = round((time.monotonic() - acknowledged) * 1000)
+    report["log_shows_physical_change"] = "attribute_updated node 1 1/6/0 = false" in (text_of(driver, "#events") or "")
 
     # The keyboard alone: Tab to the light's toggle, Enter turns it on, and focus stays on it after the update.
     driver.execute_script("window.scrollTo(0, 0); document.querySelector('.skip').focus()")
@@ -338,6 +342,13 @@ def main(driver):
     report["window_qr_shown"] = text_of(driver, "#window-body code.payload")
     screenshot(driver, "admin")
     report["console_errors"] = severe_console_entries(driver)
+
+    # The policy holds: a script added inline (as an injection would) is refused by the browser.
+    driver.execute_script(
+        "const s = document.createElement('script'); s.textContent = 'window.injected = true';"
+        "document.body.append(s)")
+    report["inline_script_ran"] = driver.execute_script("return window.injected === true")
+    driver.get_log("browser")  # the refusal's own report
 
     # A phone-sized screen: one column, nothing wider than the screen.
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
