@@ -84,7 +84,7 @@ let package = Package(
             plugins: ["DashboardAssets"]
         ),
         .plugin(name: "DashboardAssets", capability: .buildTool(), dependencies: ["mhub-embed-assets"]),
-        .executableTarget(name: "mhub-embed-assets"),
+        .executableTarget(name: "mhub-embed-assets", dependencies: ["MHubCore"]),
 
         // Wrappers and I/O.
         .target(name: "MHubPOSIX"),

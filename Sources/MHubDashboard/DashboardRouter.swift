@@ -14,13 +14,13 @@ public struct DashboardRouter: Sendable {
     public static let maximumPayloadLength = 512
 
     private let files: [String: DashboardFile]
-    private let encodeQRCode: @Sendable (String) -> QRModules?
+    private let drawQRCode: @Sendable (String) -> String?
 
-    /// A router serving `files` (the built-in ones unless given), `index.html` at `/`, drawing QR codes with
-    /// `encodeQRCode`.
-    public init(files: [DashboardFile]? = nil, encodeQRCode: @escaping @Sendable (String) -> QRModules?) {
+    /// A router serving `files` (the built-in ones unless given), `index.html` at `/`, drawing QR codes as SVG with
+    /// `drawQRCode` (the I/O layer's libqrencode: this target calls no C library).
+    public init(files: [DashboardFile]? = nil, drawQRCode: @escaping @Sendable (String) -> String?) {
         self.files = Dictionary((files ?? DashboardFile.embedded).map { ($0.name, $0) }) { first, _ in first }
-        self.encodeQRCode = encodeQRCode
+        self.drawQRCode = drawQRCode
     }
 
     /// The names of the files served, in order.
@@ -75,7 +75,7 @@ public struct DashboardRouter: Sendable {
             return PercentDecoding.decode(parts[1])
         }
         guard values.count == 1, let payload = values.first, Self.isDrawable(payload),
-            let modules = encodeQRCode(payload)
+            let svg = drawQRCode(payload)
         else {
             return .error(
                 400, "Bad Request",
@@ -83,7 +83,7 @@ public struct DashboardRouter: Sendable {
                     + "\(Self.maximumPayloadLength))")
         }
         return DashboardResponse(
-            status: 200, reason: "OK", contentType: "image/svg+xml", body: Array(modules.svg.utf8), sendsBody: !head,
+            status: 200, reason: "OK", contentType: "image/svg+xml", body: Array(svg.utf8), sendsBody: !head,
             fields: [("Cache-Control", "no-store")])
     }
 

@@ -110,13 +110,7 @@ struct WebSocketFraming: Framing {
     }
 
     /// The page's router, drawing QR codes with libqrencode.
-    static let dashboard = DashboardRouter { text in
-        QRCodeMatrix.encode(text).map { matrix in
-            QRModules(
-                size: matrix.size,
-                dark: (0..<matrix.size * matrix.size).map { matrix[$0 % matrix.size, $0 / matrix.size] })
-        }
-    }
+    static let dashboard = DashboardRouter { text in QRCodeMatrix.encode(text).map(QRCodeSVGRenderer.render) }
 
     mutating func received(_ bytes: [UInt8]) -> [FramingAction] {
         switch state {

@@ -1,8 +1,15 @@
 import Foundation
+import MHubCore
 
 // mhub-embed-assets OUTPUT FILE...: writes OUTPUT, a Swift source holding each FILE (UTF-8 text) as a string
 // literal with its name and an entity tag, for the DashboardAssets build plugin (docs/dashboard.md). A file that is
 // not UTF-8 stops the build with its name.
+
+/// `text` as the body of a one-line Swift string literal: `logSafe`'s escapes (backslash, quote, `\n`, `\r`, `\t`,
+/// `\u{…}` for other control and format characters) are Swift's own.
+func literal(_ text: String) -> String {
+    logSafe(text, limit: .max)
+}
 
 /// FNV-1a, 64 bits: a content fingerprint for the entity tag, not a security measure.
 func fingerprint(_ bytes: [UInt8]) -> UInt64 {
@@ -11,28 +18,6 @@ func fingerprint(_ bytes: [UInt8]) -> UInt64 {
         hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
     }
     return hash
-}
-
-/// `text` as the body of a one-line Swift string literal.
-func literal(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count + text.utf8.count / 8)
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\\": out += "\\\\"
-        case "\"": out += "\\\""
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        default:
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                out += "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return out
 }
 
 func fail(_ message: String) -> Never {

@@ -10,13 +10,13 @@ private func request(_ target: String, method: String = "GET", fields: [(name: S
     HTTPRequestHead(method: method, target: target, version: "HTTP/1.1", headers: [("Host", "127.0.0.1:5580")] + fields)
 }
 
-/// A router over two small files, drawing every payload as a 1×1 symbol of one dark module.
+/// A router over two small files, drawing every payload as the same small picture.
 private let router = DashboardRouter(
     files: [
         DashboardFile(name: "index.html", etag: "\"00000000000000aa\"", text: "<!doctype html><p>hub</p>\n"),
         DashboardFile(name: "dashboard.js", etag: "\"00000000000000bb\"", text: "export const x = 1;\n"),
     ],
-    encodeQRCode: { _ in QRModules(size: 1, dark: [true]) })
+    drawQRCode: { payload in "<svg>\(payload)</svg>\n" })
 
 @Suite struct DashboardRouterTests {
     /// The response a request gets; a failure if it is routed to the WebSocket.
@@ -126,9 +126,8 @@ private let router = DashboardRouter(
         #expect(head.status == 200)
         #expect(head.header("Content-Type") == "image/svg+xml")
         #expect(head.header("Cache-Control") == "no-store")
-        let svg = String(decoding: body, as: UTF8.self)
-        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 9 9\""))
-        #expect(svg.contains("d=\"M4 4h1v1h-1z\""))
+        // The payload as it was percent-encoded in the query, drawn as it is.
+        #expect(String(decoding: body, as: UTF8.self) == "<svg>MT:-24J0Q1212-10648G00</svg>\n")
     }
 
     @Test(arguments: [
