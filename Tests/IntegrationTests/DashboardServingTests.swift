@@ -74,39 +74,27 @@ import Testing
         let token = try #require(daemon.adminToken)
         let host = "127.0.0.1:\(daemon.port)"
         let page = "http://\(host)"
+        /// A browser's handshake from `origin` offering `protocols`: the client, and the response's head.
+        func open(from origin: String = page, offering protocols: String) throws -> (RawTCPClient, HTTPResponseHead?) {
+            let client = try RawTCPClient(port: daemon.port)
+            let head = client.handshake(
+                host: host, headers: [("Origin", origin), ("Sec-WebSocket-Protocol", protocols)])
+            return (client, head)
+        }
         // As a browser does: Origin the hub's own, the token beside "mhub", which the 101 selects.
-        let admin = try RawTCPClient(port: daemon.port)
-        let accepted = admin.handshake(
-            host: host,
-            headers: [
-                ("Origin", page), ("Sec-WebSocket-Protocol", "mhub, mhub.bearer.\(token)"),
-            ])
+        let (admin, accepted) = try open(offering: "mhub, mhub.bearer.\(token)")
         #expect(accepted?.status == 101)
         #expect(accepted?.headerValues("Sec-WebSocket-Protocol") == ["mhub"])
         admin.sendText(#"{"message_id": "1", "command": "get_permissions"}"#)
         #expect(admin.nextReply()?["result"] != nil, "the token did not give admin")
         // Without it, the page has the loopback scope; with a wrong one it is refused before the 101.
-        let anonymous = try RawTCPClient(port: daemon.port)
-        #expect(
-            anonymous.handshake(host: host, headers: [("Origin", page), ("Sec-WebSocket-Protocol", "mhub")])?.status
-                == 101)
+        let (anonymous, plain) = try open(offering: "mhub")
+        #expect(plain?.status == 101)
         anonymous.sendText(#"{"message_id": "1", "command": "get_permissions"}"#)
         #expect(anonymous.nextReply()?["error_code"] == 218)
-        let wrong = try RawTCPClient(port: daemon.port)
-        let refused = wrong.handshake(
-            host: host,
-            headers: [
-                ("Origin", page), ("Sec-WebSocket-Protocol", "mhub, mhub.bearer.\(String(token.reversed()))"),
-            ])
-        #expect(refused?.status == 401)
+        #expect(try open(offering: "mhub, mhub.bearer.\(String(token.reversed()))").1?.status == 401)
         // A page of another site is refused with a right token too.
-        let other = try RawTCPClient(port: daemon.port)
-        let foreign = other.handshake(
-            host: host,
-            headers: [
-                ("Origin", "http://evil.example"), ("Sec-WebSocket-Protocol", "mhub, mhub.bearer.\(token)"),
-            ])
-        #expect(foreign?.status == 403)
+        #expect(try open(from: "http://evil.example", offering: "mhub, mhub.bearer.\(token)").1?.status == 403)
         #expect(daemon.stop() == 0)
         #expect(!daemon.log.contains(token))
     }
