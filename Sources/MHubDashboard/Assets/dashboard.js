@@ -51,7 +51,7 @@ function onOpen() {
   }
   load().catch((error) => notice(`Could not load the hub's state: ${error.message}`));
   clearInterval(statusTimer);
-  statusTimer = setInterval(() => refresh(["status"]), 5000);
+  statusTimer = setInterval(() => refresh(["status"]).catch(() => {}), 5000);
 }
 
 function onClose({ opened, token }) {

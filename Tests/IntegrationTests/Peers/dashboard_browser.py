@@ -47,7 +47,7 @@ def mhubctl(*arguments):
     return json.loads(result.stdout)
 
 
-def wait_for(condition, seconds=10.0, what="a condition"):
+def wait_for(condition, seconds=30.0, what="a condition"):
     """Polls condition() until it returns something truthy; that value, or an error after `seconds`."""
     deadline = time.monotonic() + seconds
     while True:
