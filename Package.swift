@@ -22,6 +22,8 @@ let package = Package(
         .library(name: "MatterCrypto", targets: ["MatterCrypto"]),
         .library(name: "MatterCredentials", targets: ["MatterCredentials"]),
         .library(name: "MatterUDC", targets: ["MatterUDC"]),
+        // Throw-away hubs for other projects' test suites (docs/testing.md).
+        .library(name: "MHubTesting", targets: ["MHubTesting"]),
     ],
     targets: [
         // Pure codecs and models.
@@ -92,6 +94,7 @@ let package = Package(
         .target(name: "MatterCrypto", dependencies: ["CCrypto"]),
         .target(name: "MHubAvahi", dependencies: ["MHubDNSSD", "CAvahi"]),
         .target(name: "MHubClient", dependencies: ["MHubCore", "MHubWebSocket", "MHubPOSIX"]),
+        .target(name: "MHubTesting", dependencies: ["MHubClient", "MHubCore"]),
         // The hub's durable state: the SQLite wrapper and `HubStore`.
         .target(
             name: "MHubStore",
@@ -138,6 +141,8 @@ let package = Package(
             path: "Tests/MatterTestSupport"
         ),
         .testTarget(name: "MatterTLVTests", dependencies: ["MatterTLV"]),
+        // The Swift test helper's own examples, against a real mhubd (built beside them: the dependency).
+        .testTarget(name: "MHubTestingTests", dependencies: ["MHubTesting", "MHubClient", "MHubCore", "mhubd"]),
         .testTarget(name: "MHubDNSSDTests", dependencies: ["MHubDNSSD"]),
         .testTarget(name: "MHubAvahiTests", dependencies: ["MHubAvahi", "MHubDNSSD", "DNSSDPeerSupport"]),
         .testTarget(name: "MatterUDCTests", dependencies: ["MatterUDC", "MatterTLV", "MatterMessage"]),
@@ -210,6 +215,7 @@ let package = Package(
                 "mhubd", "mhubctl", "MHubCore", "MHubClient", "MHubDNSSD", "DNSSDPeerSupport", "MatterCrypto",
                 "MatterCredentials", "MatterMessage",
                 "MatterSecureChannel", "MatterInteraction", "MatterDataModel", "MatterTestSupport", "MHubTestSupport",
+                "MHubTesting",
             ],
             exclude: ["Peers"]
         ),

@@ -28,7 +28,7 @@ for program in /usr/bin/mhubd /usr/bin/mhubctl; do
     done
 done
 systemd-analyze verify /lib/systemd/system/mhubd.service /lib/systemd/system/mhubd.socket \
-    /lib/systemd/system/mhubd-websocket.socket || fail "systemd-analyze verify"
+    /lib/systemd/system/mhubd-websocket.socket "/lib/systemd/system/mhubd@.service" || fail "systemd-analyze verify"
 getent passwd mhub >/dev/null || fail "no mhub user"
 [ "$(stat -c '%U:%G %a' /etc/mhubd/mhubd.json)" = "root:mhub 640" ] || fail "/etc/mhubd/mhubd.json permissions"
 mhubd --check-config --config /etc/mhubd/mhubd.json >/dev/null || fail "the installed configuration"

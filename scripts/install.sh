@@ -37,7 +37,8 @@ if ! getent passwd mhub >/dev/null; then
 fi
 
 install -m 0755 --strip "$bin/mhubd" "$bin/mhubctl" /usr/bin/
-install -m 0644 systemd/mhubd.service systemd/mhubd.socket systemd/mhubd-websocket.socket /lib/systemd/system/
+install -m 0644 systemd/mhubd.service systemd/mhubd.socket systemd/mhubd-websocket.socket "systemd/mhubd@.service" \
+    /lib/systemd/system/
 install -d -m 0755 /usr/share/doc/mhub
 install -m 0644 README.md docs/configuration.md /usr/share/doc/mhub/
 install -d -m 0755 /etc/mhubd

@@ -25,7 +25,8 @@ root=$work/mhub_${version}_$arch
 
 install -d "$root/usr/bin" "$root/lib/systemd/system" "$root/etc/mhubd" "$root/usr/share/doc/mhub" "$root/DEBIAN"
 install -m 0755 --strip "$bin/mhubd" "$bin/mhubctl" "$root/usr/bin/"
-install -m 0644 systemd/mhubd.service systemd/mhubd.socket systemd/mhubd-websocket.socket "$root/lib/systemd/system/"
+install -m 0644 systemd/mhubd.service systemd/mhubd.socket systemd/mhubd-websocket.socket "systemd/mhubd@.service" \
+    "$root/lib/systemd/system/"
 install -m 0644 config/mhubd.json "$root/etc/mhubd/mhubd.json"
 install -m 0644 README.md docs/configuration.md "$root/usr/share/doc/mhub/"
 echo /etc/mhubd/mhubd.json >"$root/DEBIAN/conffiles"

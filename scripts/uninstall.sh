@@ -20,8 +20,10 @@ units="mhubd.service mhubd.socket mhubd-websocket.socket"
 if [ -d /run/systemd/system ]; then
     # shellcheck disable=SC2086
     systemctl disable --now $units 2>/dev/null || true
+    # Every running instance of the template (mhubd@NAME.service).
+    systemctl stop 'mhubd@*.service' 2>/dev/null || true
 fi
-for unit in $units; do
+for unit in $units mhubd@.service; do
     rm -f "/lib/systemd/system/$unit"
 done
 rm -f /usr/bin/mhubd /usr/bin/mhubctl

@@ -19,6 +19,7 @@ extension Daemon {
             addListener(
                 fd: socket.fd, kind: .unix(path: socket.path, groupScope: ControlListener.unixGroupScope(control)),
                 service: service, removesPathOnStop: false)
+            unixSocketPath = socket.path
             logger.notice("listening on unix:\(socket.path) (passed by the service manager)")
         }
         for socket in activated.webSocket {
@@ -28,6 +29,7 @@ extension Daemon {
                     access: ControlListener.webSocketAccess(
                         control, isLoopback: socket.isLoopback, adminToken: adminToken)),
                 service: service, removesPathOnStop: false)
+            webSocketURL = "ws://\(socket.authority)/ws"
             logger.notice("listening on ws://\(socket.authority)/ws (passed by the service manager)")
         }
 
@@ -38,6 +40,7 @@ extension Daemon {
             addListener(
                 fd: unixFD, kind: .unix(path: socketPath, groupScope: ControlListener.unixGroupScope(control)),
                 service: service, removesPathOnStop: true)
+            unixSocketPath = socketPath
             logger.notice("listening on unix:\(socketPath)")
         }
         if activated.webSocket.isEmpty && control.tcpEnabled {
@@ -50,6 +53,7 @@ extension Daemon {
                     access: ControlListener.webSocketAccess(control, isLoopback: isLoopback, adminToken: adminToken)),
                 service: service, removesPathOnStop: true)
             let host = control.tcpHost.contains(":") ? "[\(control.tcpHost)]" : control.tcpHost
+            webSocketURL = "ws://\(host):\(port)/ws"
             logger.notice("listening on ws://\(host):\(port)/ws")
         }
     }

@@ -24,7 +24,7 @@ extension Daemon {
             return
         }
         rejectedReload = nil
-        let reload = ConfigurationReload(running: configuration, loaded: loaded)
+        let reload = ConfigurationReload(running: configuration, loaded: effective(loaded))
         apply(reload.configuration)
         configurationPath = path
         if reload.applied.isEmpty {

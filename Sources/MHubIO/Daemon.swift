@@ -24,10 +24,22 @@ public final class Daemon: @unchecked Sendable {
         public var description: String
     }
 
-    /// The configuration in force; a reload (SIGHUP) replaces it.
+    /// The configuration in force (the file's, with the command line's flags over it); a reload (SIGHUP)
+    /// replaces it.
     var configuration: DaemonConfiguration
     /// The file it came from; `nil` for the built-in defaults.
     var configurationPath: String?
+    /// The command line's flags, put over the file again at every reload.
+    let overrides: DaemonOverrides
+    /// Where to say, once ready, how to reach this run.
+    let readyAnnouncement: ReadyAnnouncement
+    /// The state directory `--ephemeral` made, removed at stop.
+    private(set) var ephemeralDirectory: EphemeralDirectory?
+    /// Held while the daemon runs, so no other mhubd opens the same database.
+    private var stateLock: StateDirectoryLock?
+    /// The Unix control socket's path and the WebSocket's URL, once listening.
+    var unixSocketPath: String?
+    var webSocketURL: String?
     let logger: Logger
     let queue = DispatchQueue(label: "mhubd.main")
     var service: HubService?
@@ -46,32 +58,56 @@ public final class Daemon: @unchecked Sendable {
     /// Why the last reload was rejected, shown in the status until a reload succeeds.
     var rejectedReload: String?
 
-    public init(configuration: DaemonConfiguration, configurationPath: String?, logger: Logger) {
-        self.configuration = configuration
+    /// - Parameters:
+    ///   - configuration: the configuration file's (or the built-in defaults); `overrides` go over it at start.
+    ///   - readyAnnouncement: where to write `HubInstance` once ready (`--ready-file`, `--ready-fd`).
+    public init(
+        configuration: DaemonConfiguration, configurationPath: String?, overrides: DaemonOverrides = DaemonOverrides(),
+        readyFile: String? = nil, readyDescriptor: Int32? = nil, logger: Logger
+    ) {
+        self.configuration = overrides.applied(to: configuration, ephemeralDirectory: nil)
         self.configurationPath = configurationPath
+        self.overrides = overrides
+        readyAnnouncement = ReadyAnnouncement(file: readyFile, descriptor: readyDescriptor)
         self.logger = logger
         notifier = Self.makeNotifier(logger: logger)
         logger.notice("mhubd \(MHubVersion.string) starting (pid \(getpid()))")
         logger.info("configuration: \(configurationPath ?? "built-in defaults")")
-        logger.info("effective configuration: \(JSONWriter.compact(configuration.json))")
     }
 
-    /// Opens the state and starts listening; returns once the daemon serves.
+    /// Opens the state and starts listening; returns once the daemon serves. A start that fails removes the
+    /// ephemeral state directory it made.
     public func start() throws(StartError) {
         do {
             try queue.sync { try startOnQueue() }
-        } catch let error as StartError {
-            throw error
         } catch {
+            queue.sync {
+                ephemeralDirectory?.remove()
+                ephemeralDirectory = nil
+            }
+            if let error = error as? StartError { throw error }
             throw StartError(description: "\(error)")
         }
     }
 
+    /// The file's configuration with the flags over it, in the directory `--ephemeral` made.
+    func effective(_ file: DaemonConfiguration) -> DaemonConfiguration {
+        overrides.applied(to: file, ephemeralDirectory: ephemeralDirectory?.path)
+    }
+
     private func startOnQueue() throws {
+        if overrides.ephemeral {
+            let directory = try EphemeralDirectory.make()
+            ephemeralDirectory = directory
+            configuration = overrides.applied(to: configuration, ephemeralDirectory: directory.path)
+            logger.notice("ephemeral state directory \(directory.path), removed at stop")
+        }
+        logger.info("effective configuration: \(JSONWriter.compact(configuration.json))")
         let files = FileDescriptorLimit.raiseToHardLimit()
         logger.debug("open-file limit: \(files)")
         let stateDirectory = configuration.stateDirectory ?? RuntimePaths.defaultStateDirectory
         try RuntimePaths.makeDirectory(stateDirectory, mode: 0o750)
+        stateLock = try StateDirectoryLock.acquire(stateDirectory)
         let databasePath = "\(stateDirectory)/mhubd.sqlite3"
         let store = try HubStore(path: databasePath)
         let settings = HubSettings(configuration)
@@ -89,10 +125,14 @@ public final class Daemon: @unchecked Sendable {
             state = initial
             logger.notice("state: created \(databasePath)")
         }
-        let hub = Hub(state: state, settings: settings, random: .system)
+        var hub = Hub(state: state, settings: settings, random: .system)
+        if overrides.virtualClock {
+            hub.clock = .virtual
+            logger.notice("virtual clock from \(Self.virtualClockStart): the hub's timers move only by advance_clock")
+        }
         let service = HubService(
             hub: hub, store: store, queue: queue, logger: logger,
-            maximumMessageBytes: configuration.control.maximumMessageBytes)
+            maximumMessageBytes: configuration.control.maximumMessageBytes, virtualClockStart: Self.virtualClockStart)
         self.service = service
         if configuration.matter.enabled {
             let matter = try MatterNodeState.load(store: store, identity: configuration.hub, logger: logger)
@@ -113,9 +153,21 @@ public final class Daemon: @unchecked Sendable {
             logger.error("admin token: \(error); WebSocket clients get admin only with a configured token")
         }
         try startListeners(service: service)
+        let instance = HubInstance(
+            processID: getpid(), unixSocketPath: unixSocketPath, webSocketURL: webSocketURL,
+            matterPort: matterPort?.port, udcPort: discovery?.udcPort, stateDirectory: stateDirectory,
+            isEphemeral: ephemeralDirectory != nil, clock: hub.clock.rawValue)
+        service.apply { hub, _ in hub.instanceKnown(instance) }
         logger.notice("mhubd ready (\(service.statusSummary))")
+        if !readyAnnouncement.isEmpty {
+            try readyAnnouncement.announce(ReadyAnnouncement.text(instance, adminToken: adminToken?.token))
+        }
         notifyReady()
     }
+
+    /// Where the virtual clock starts, 2026-01-01T00:00:00Z, whenever mhubd starts: the same times in every run,
+    /// so a scenario's events are the same, times included.
+    static let virtualClockStart: Timestamp = 1_767_225_600_000
 
     func nextConnectionID() -> UInt64 {
         connectionCounter += 1
@@ -150,6 +202,10 @@ public final class Daemon: @unchecked Sendable {
         gate?.stop()
         matterPort?.stop()
         service?.shutdown()
+        if let ephemeralDirectory {
+            ephemeralDirectory.remove()
+            logger.notice("removed the ephemeral state directory \(ephemeralDirectory.path)")
+        }
         logger.notice("mhubd stopped")
     }
 

@@ -9,6 +9,9 @@ import MHubPOSIX
 /// - Important: Confined to the daemon's queue.
 final class DiscoveryServices {
     private let udc: UDCListener
+
+    /// The UDC port bound (the configured one may be 0).
+    var udcPort: UInt16 { udc.port }
     private let advertiser: Advertiser
 
     /// Binds the UDC port; a port that cannot be bound stops the start, as the control listeners' do.

@@ -16,6 +16,26 @@ let spec = CommandSpec(
         + "configuration file; under systemd it notifies readiness and serves the sockets the units pass.",
     options: [
         OptionSpec("config", short: "c", value: "PATH", help: "read the configuration from PATH"),
+        OptionSpec(
+            "ephemeral",
+            help: "a throw-away hub: a fresh state directory removed at exit (holding the control socket), "
+                + "every port 0, DNS-SD off"),
+        OptionSpec("state-dir", value: "DIR", help: "keep the state in DIR (state_directory)"),
+        OptionSpec("socket", value: "PATH", help: "the Unix control socket's path (control.unix_socket)"),
+        OptionSpec("host", value: "ADDRESS", help: "the WebSocket listener's address (control.tcp_host)"),
+        OptionSpec("port", value: "PORT", help: "the WebSocket listener's port, 0 for any (control.tcp_port)"),
+        OptionSpec("matter-port", value: "PORT", help: "the Matter UDP and TCP port, 0 for any (matter.port)"),
+        OptionSpec("udc-port", value: "PORT", help: "the UDC port, 0 for any (udc.port)"),
+        OptionSpec("dns-sd", help: "publish DNS-SD records (dns_sd.enabled), also with --ephemeral"),
+        OptionSpec("no-dns-sd", help: "publish no DNS-SD records"),
+        OptionSpec("log-level", value: "LEVEL", help: "debug, info, notice, warning or error (log_level)"),
+        OptionSpec(
+            "clock", value: "real|virtual",
+            help: "virtual: the hub's timers move only when a client advances the clock (advance_clock)"),
+        OptionSpec(
+            "ready-file", value: "PATH",
+            help: "once ready, write how to reach this hub to PATH as one JSON object (0600, it holds the token)"),
+        OptionSpec("ready-fd", value: "N", help: "once ready, write that JSON object to descriptor N and close it"),
         OptionSpec("check-config", help: "validate the configuration, print it and exit"),
         OptionSpec("version", help: "print the version and exit"),
         OptionSpec("help", short: "h", help: "show this help"),
@@ -42,14 +62,21 @@ if parsed.flag("version") {
 }
 
 do {
+    let readyDescriptor = try parsed.integer("ready-fd", as: Int32.self)
+    let overrides = try DaemonOverrides.parse(
+        values: parsed.values.compactMapValues(\.last), flags: parsed.flags,
+        workingDirectory: FileManager.default.currentDirectoryPath)
     let (configuration, path) = try ConfigurationFile.resolve(explicitPath: parsed.value("config"))
     if parsed.flag("check-config") {
         print("\(path ?? "built-in defaults"): ok")
-        print(JSONWriter.pretty(configuration.json))
+        print(JSONWriter.pretty(overrides.applied(to: configuration, ephemeralDirectory: nil).json))
         exit(0)
     }
+    let effective = overrides.applied(to: configuration, ephemeralDirectory: nil)
     let daemon = Daemon(
-        configuration: configuration, configurationPath: path, logger: Logger(level: configuration.logLevel))
+        configuration: configuration, configurationPath: path, overrides: overrides,
+        readyFile: parsed.value("ready-file"), readyDescriptor: readyDescriptor,
+        logger: Logger(level: effective.logLevel))
     do {
         try daemon.start()
     } catch {
@@ -59,6 +86,9 @@ do {
     while daemon.handle(signal: Signals.wait(for: Daemon.handledSignals)) == .keepRunning {}
     daemon.drain()
     exit(0)
+} catch let error as UsageError {
+    FileHandle.standardError.write(Data("mhubd: \(error.message) (see 'mhubd --help')\n".utf8))
+    exit(64)
 } catch {
     FileHandle.standardError.write(Data("mhubd: configuration error: \(error)\n".utf8))
     exit(78)  // EX_CONFIG (sysexits.h)

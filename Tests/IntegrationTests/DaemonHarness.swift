@@ -42,6 +42,8 @@ final class DaemonHarness: @unchecked Sendable {
     var log: String { lock.withLock { logText } }
     var databasePath: String { directory.appendingPathComponent("state/mhubd.sqlite3").path }
     var configurationPath: String { directory.appendingPathComponent("mhubd.json").path }
+    /// Where mhubd writes how to reach it once ready (`--ready-file`).
+    var readyFilePath: String { directory.appendingPathComponent("ready.json").path }
 
     var configurationJSON: JSONValue {
         let root: [String: JSONValue] = [
@@ -92,11 +94,15 @@ final class DaemonHarness: @unchecked Sendable {
         let process = Process()
         if let launcher {
             process.executableURL = launcher.program
-            process.arguments = launcher.arguments + [Executables.mhubd.path, "--config", configurationPath]
+            process.arguments =
+                launcher.arguments + [
+                    Executables.mhubd.path, "--config", configurationPath, "--ready-file", readyFilePath,
+                ]
         } else {
             process.executableURL = Executables.mhubd
-            process.arguments = ["--config", configurationPath]
+            process.arguments = ["--config", configurationPath, "--ready-file", readyFilePath]
         }
+        unlink(readyFilePath)
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let errors = Pipe()
         process.standardError = errors
@@ -120,7 +126,7 @@ final class DaemonHarness: @unchecked Sendable {
             }
         }
         if waitUntilReady {
-            try waitUntilReadyLogged()
+            try self.waitUntilReady()
         }
     }
 
@@ -132,24 +138,34 @@ final class DaemonHarness: @unchecked Sendable {
         }
     }
 
-    /// Waits for "mhubd ready" in the log, then reads the WebSocket port from it.
-    func waitUntilReadyLogged() throws {
+    /// Waits for the ready file mhubd writes once it serves (`--ready-file`), then reads its ports from it.
+    func waitUntilReady() throws {
         let deadline = Date().addingTimeInterval(15)
         while Date() < deadline {
-            if log.contains("mhubd ready") { break }
+            if ready != nil { break }
             if let process, !process.isRunning {
                 waitForCompleteLog()
                 throw TestFailure("mhubd exited (\(process.terminationStatus)):\n\(log)")
             }
             usleep(5_000)
         }
-        guard log.contains("mhubd ready") else { throw TestFailure("mhubd did not get ready:\n\(log)") }
-        if let range = log.range(of: #"ws://127\.0\.0\.1:(\d+)/ws"#, options: .regularExpression) {
-            port = UInt16(log[range].split(separator: ":").last!.split(separator: "/").first!) ?? 0
+        guard let ready else { throw TestFailure("mhubd did not get ready:\n\(log)") }
+        if case .string(let url)? = ready["websocket_url"],
+            let text = url.split(separator: ":").last?.split(separator: "/").first
+        {
+            port = UInt16(text) ?? 0
         }
-        if let range = log.range(of: #"listening on matter udp\+tcp port \d+"#, options: .regularExpression) {
-            matterPort = UInt16(log[range].split(separator: " ").last!) ?? 0
+        if case .integer(let number)? = ready["matter_port"] {
+            matterPort = UInt16(exactly: number) ?? 0
         }
+    }
+
+    /// What mhubd wrote to its ready file, once it has.
+    var ready: [String: JSONValue]? {
+        guard let data = FileManager.default.contents(atPath: readyFilePath),
+            case .object(let members)? = try? JSONParser().parse(Array(data))
+        else { return nil }
+        return members
     }
 
     /// SIGTERM, and waits for the exit status.

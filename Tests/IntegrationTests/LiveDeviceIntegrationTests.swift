@@ -113,7 +113,7 @@ import Testing
                 "payload": [:],
             ])
         let hub = try daemon.connect(transport)
-        hub.closeAfter(seconds: 20)
+        hub.closeAfter(seconds: 90)
         let updates = try hub.subscribe()
         var iterator = updates.makeAsyncIterator()
         guard case .initial(let nodes)? = await iterator.next() else {
@@ -150,7 +150,7 @@ import Testing
     {
         let (daemon, admin) = try Self.homeWithEveryTemplate()
         let hub = try daemon.connect(transport)
-        hub.closeAfter(seconds: 20)
+        hub.closeAfter(seconds: 90)
         let updates = try hub.subscribe()
         var iterator = updates.makeAsyncIterator()
         _ = await iterator.next()
@@ -233,7 +233,9 @@ import Testing
 
 extension MHubConnection {
     /// Ends a subscription test that waits for events that never come: the stream finishes and the
-    /// test's expectations fail instead of hanging.
+    /// test's expectations fail instead of hanging. Generous (90 s): the waiting task needs a thread of the
+    /// cooperative pool, which the long synchronous peer tests beside it can hold for tens of seconds on a
+    /// loaded 2-core machine.
     func closeAfter(seconds: Double) {
         Thread.detachNewThread { [weak self] in
             Thread.sleep(forTimeInterval: seconds)

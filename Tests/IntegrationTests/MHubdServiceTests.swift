@@ -165,7 +165,7 @@ import Testing
             usleep(5_000)
         }
         let unix = try MHubConnection.connect(to: .unix(path: controlPath))
-        try daemon.waitUntilReadyLogged()
+        try daemon.waitUntilReady()
         let webSocket = try MHubConnection.connect(
             to: .webSocket(host: "127.0.0.1", port: port, path: "/ws", token: nil))
         for hub in [unix, webSocket] {

@@ -4,7 +4,7 @@ import Testing
 /// The unit files in `systemd/`, checked by systemd's own tools (Debian's `systemd` package).
 @Suite struct SystemdUnitTests {
     static let unitDirectory = Executables.repositoryRoot.appendingPathComponent("systemd")
-    static let unitNames = ["mhubd.service", "mhubd.socket", "mhubd-websocket.socket"]
+    static let unitNames = ["mhubd.service", "mhubd.socket", "mhubd-websocket.socket", "mhubd@.service"]
 
     /// The units copied to a temporary directory, with `ExecStart=` pointing at the built mhubd, since
     /// `systemd-analyze verify` checks that the program exists and /usr/bin/mhubd is not installed here.
@@ -45,6 +45,23 @@ import Testing
         let readme = try String(
             contentsOf: Executables.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
         #expect(readme.contains("Overall exposure level: \(match.1)"), "README.md does not say \(match.1)")
+    }
+
+    @Test func theInstanceTemplateIsWhatItsScriptMakesFromTheService() throws {
+        let made = try runProcess(
+            URL(fileURLWithPath: "/bin/bash"),
+            [Executables.repositoryRoot.appendingPathComponent("scripts/instance-unit.sh").path])
+        #expect(made.status == 0, "\(made.errors)")
+        let checkedIn = try String(
+            contentsOf: Self.unitDirectory.appendingPathComponent("mhubd@.service"), encoding: .utf8)
+        #expect(made.output == checkedIn, "systemd/mhubd@.service is stale: run scripts/instance-unit.sh")
+        for line in [
+            "ExecStart=/usr/bin/mhubd --config /etc/mhubd/%i.json --ready-file /run/mhubd/%i/ready.json",
+            "StateDirectory=mhubd/%i", "RuntimeDirectory=mhubd/%i", "MemoryDenyWriteExecute=yes",
+        ] {
+            #expect(checkedIn.split(separator: "\n").contains(Substring(line)), "mhubd@.service lacks \(line)")
+        }
+        #expect(!checkedIn.contains("mhubd.socket"), "an instance has no socket units")
     }
 
     @Test func theUnitsAgreeWithWhatMhubdExpects() throws {

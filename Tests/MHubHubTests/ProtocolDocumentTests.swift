@@ -18,6 +18,11 @@ import Testing
     @Test func everyGoldenExampleIsWhatTheHubSays() throws {
         let document = try String(contentsOf: Self.documentURL, encoding: .utf8)
         var harness = HubHarness()
+        // The run the examples show: mhubd as a root service on the default paths and ports.
+        _ = harness.hub.instanceKnown(
+            HubInstance(
+                processID: 4242, unixSocketPath: "/run/mhubd/mhubd.sock", webSocketURL: "ws://127.0.0.1:5580/ws",
+                matterPort: 5540, udcPort: 5550, stateDirectory: "/var/lib/mhubd", isEphemeral: false, clock: "real"))
         var output: [String] = []
         var inGolden = false
         var expected: [String] = []
