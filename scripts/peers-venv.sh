@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Creates (once) a Python virtual environment of the peer tests: the real clients mhub is tested against,
 # from PyPI. Idempotent; prints the environment's python.
-# Usage: peers-venv.sh          .build/peers-venv: python-matter-server's client (MHUB_PEERS_PYTHON)
+# Usage: peers-venv.sh          .build/peers-venv: python-matter-server's client, zeroconf, selenium (MHUB_PEERS_PYTHON)
 #        peers-venv.sh chip     .build/chip-venv: the CHIP Python controller (MHUB_CHIP_PYTHON)
 # Two environments because python-matter-server 7.0.1 pins home-assistant-chip-clusters 2024.11.4, while the
 # controller needs the clusters package of its own version.
@@ -14,6 +14,7 @@ case "${1:-}" in
     requirements=(
         "python-matter-server==7.0.1"   # the OHF Matter Server's own client (7.0.1 is the newest for Python 3.11)
         "zeroconf"                      # python-zeroconf: the DNS-SD tests' second mDNS peer, beside avahi-browse
+        "selenium==4.51.0"              # drives Debian's chromium (chromium-driver) in the dashboard's browser tests
     )
     ;;
 chip)
