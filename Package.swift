@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "mhubctl", targets: ["mhubctl"]),
         .library(name: "MatterOnboarding", targets: ["MatterOnboarding"]),
         .library(name: "MHubClient", targets: ["MHubClient"]),
+        .library(name: "MHubProtocol", targets: ["MHubProtocol"]),
         // The pure codecs the fuzz targets drive (fuzz/Package.swift); a package can only depend on products.
         .library(name: "MatterTLV", targets: ["MatterTLV"]),
         .library(name: "MatterMessage", targets: ["MatterMessage"]),
@@ -31,7 +32,12 @@ let package = Package(
         .target(name: "MHubWebSocket"),
         .target(name: "MHubCommandLine"),
         .target(name: "MHubCore", dependencies: ["MatterOnboarding"]),
-        .target(name: "MHubHub", dependencies: ["MHubCore", "MatterOnboarding", "MatterDataModel", "MatterNode"]),
+        // The control protocol the daemon and the client share: its commands, scopes, error codes and envelope.
+        .target(name: "MHubProtocol", dependencies: ["MHubCore"]),
+        .target(
+            name: "MHubHub",
+            dependencies: ["MHubCore", "MHubProtocol", "MatterOnboarding", "MatterDataModel", "MatterNode"]
+        ),
         .target(name: "MatterMessage", dependencies: ["MatterTLV", "MatterCrypto"]),
         .target(
             name: "MatterSecureChannel",
@@ -82,7 +88,7 @@ let package = Package(
         .target(name: "MHubQRCode", dependencies: ["CQRencode"]),
         .target(name: "MatterCrypto", dependencies: ["CCrypto"]),
         .target(name: "MHubAvahi", dependencies: ["MHubDNSSD", "CAvahi"]),
-        .target(name: "MHubClient", dependencies: ["MHubCore", "MHubWebSocket", "MHubPOSIX"]),
+        .target(name: "MHubClient", dependencies: ["MHubCore", "MHubProtocol", "MHubWebSocket", "MHubPOSIX"]),
         // The hub's durable state: the SQLite wrapper and `HubStore`.
         .target(
             name: "MHubStore",
@@ -91,7 +97,9 @@ let package = Package(
         .target(
             name: "MHubIO",
             dependencies: [
-                "MHubCore", "MHubHub", "MHubStore", "MHubWebSocket", "MHubPOSIX", "CMalloc", "MHubDNSSD", "MHubAvahi",
+                "MHubCore", "MHubProtocol", "MHubHub", "MHubStore", "MHubWebSocket", "MHubPOSIX", "CMalloc",
+                "MHubDNSSD",
+                "MHubAvahi",
                 "MHubDiscovery",
                 "MatterUDC", "MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction",
                 "MatterDataModel", "MatterNode", "MatterCredentials",
@@ -134,7 +142,7 @@ let package = Package(
         .testTarget(name: "MatterUDCTests", dependencies: ["MatterUDC", "MatterTLV", "MatterMessage"]),
         .testTarget(
             name: "MHubDiscoveryTests",
-            dependencies: ["MHubDiscovery", "MHubCore", "MHubHub", "MHubDNSSD", "MatterUDC"]
+            dependencies: ["MHubDiscovery", "MHubCore", "MHubHub", "MHubProtocol", "MHubDNSSD", "MatterUDC"]
         ),
         .testTarget(name: "MatterDataModelTests", dependencies: ["MatterDataModel"]),
         .testTarget(name: "MHubWebSocketTests", dependencies: ["MHubWebSocket"]),
@@ -191,8 +199,11 @@ let package = Package(
         ),
         .testTarget(name: "MHubCommandLineTests", dependencies: ["MHubCommandLine"]),
         .testTarget(name: "MHubCoreTests", dependencies: ["MHubCore"]),
+        .testTarget(name: "MHubProtocolTests", dependencies: ["MHubProtocol", "MHubCore"]),
         .testTarget(
-            name: "MHubHubTests", dependencies: ["MHubHub", "MatterOnboarding", "MatterDataModel", "MatterNode"]),
+            name: "MHubHubTests",
+            dependencies: ["MHubHub", "MHubProtocol", "MatterOnboarding", "MatterDataModel", "MatterNode"]
+        ),
         .testTarget(name: "MHubControlTests", dependencies: ["MHubControl", "MHubQRCode"]),
         .testTarget(
             name: "IntegrationTests",

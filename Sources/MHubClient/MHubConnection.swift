@@ -1,5 +1,6 @@
 import Foundation
 import MHubCore
+import MHubProtocol
 import Synchronization
 
 /// A connection to `mhubd`'s control protocol: calls with replies matched by `message_id`, and
@@ -154,8 +155,7 @@ public final class MHubConnection: Sendable {
     }
 
     private func send(id: String, command: String, args: [String: JSONValue]) throws(MHubClientError) {
-        let message: JSONValue = ["message_id": .string(id), "command": .string(command), "args": .object(args)]
-        let text = JSONWriter.compact(message)
+        let text = JSONWriter.compact(ProtocolEnvelope.request(messageID: .string(id), command: command, args: args))
         let result: Result<Void, MHubClientError> = writeLock.withLock { _ in
             Result { () throws(MHubClientError) in try transport.send(text) }
         }
@@ -188,9 +188,14 @@ public final class MHubConnection: Sendable {
     }
 
     private func dispatch(_ text: String) {
-        guard let message = try? JSONParser(maximumBytes: 1 << 28).parse(text) else { return }
-        if case .string(let name)? = message["event"] {
-            let event = MHubEvent(name: name, data: message["data"] ?? .null)
+        guard let value = try? JSONParser(maximumBytes: 1 << 28).parse(text), let message = ServerMessage(value) else {
+            return
+        }
+        let messageID: JSONValue
+        let reply: Result<JSONValue, ErrorReply>
+        switch message {
+        case .event(let name, let data):
+            let event = MHubEvent(name: name, data: data)
             let (handler, streams, updates) = state.withLock {
                 ($0.eventHandler, Array($0.streams.values), Array($0.updateStreams.values))
             }
@@ -202,23 +207,19 @@ public final class MHubConnection: Sendable {
                 stream.yield(.event(event))
             }
             return
+        case .reply(let id, let result):
+            messageID = id
+            reply = result
         }
         let id: String
-        switch message["message_id"] {
-        case .string(let text)?: id = text
-        case .integer(let number)?: id = String(number)
+        switch messageID {
+        case .string(let text): id = text
+        case .integer(let number): id = String(number)
         default: return
         }
         guard let pending = state.withLock({ $0.pending.removeValue(forKey: id) }) else { return }
-        let result: Result<JSONValue, MHubClientError>
-        if case .integer(let code)? = message["error_code"] {
-            var name: String?
-            if case .string(let text)? = message["error_name"] { name = text }
-            var details = ""
-            if case .string(let text)? = message["details"] { details = text }
-            result = .failure(MHubClientError(kind: .hub, code: Int(code), name: name, details: details))
-        } else {
-            result = .success(message["result"] ?? .null)
+        let result = reply.mapError {
+            MHubClientError(kind: .hub, code: $0.code, name: $0.name, details: $0.details)
         }
         switch pending {
         case .blocking(let slot): slot.fulfil(result)

@@ -245,7 +245,7 @@ extension Hub {
 
     private mutating func failRun(_ run: CommissioningSession.Run, _ error: HubError, _ outcome: inout HubOutcome) {
         // An implicit session is an OHF client's `commission_with_code`: it gets an OHF code.
-        let reported = session?.implicit == true ? error.ohfCompatible(command: "commission_with_code") : error
+        let reported = session?.implicit == true ? error.ohfCompatible(command: .commissionWithCode) : error
         outcome.replies.append(
             HubReply(connectionID: run.connectionID, messageID: run.messageID, result: .failure(reported)))
         guard let current = session else { return }

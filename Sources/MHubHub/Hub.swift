@@ -1,4 +1,5 @@
 import MHubCore
+import MHubProtocol
 import MatterDataModel
 
 /// The hub's logic: its state, the one commissioning session, faults, and what each input does.
@@ -123,11 +124,15 @@ public struct Hub: Sendable {
             // mhub's own flow (a prepared session) keeps mhub's codes; OHF commands get OHF codes.
             let ownSession =
                 before.session.map { !$0.implicit && $0.owner.connectionID == client.connectionID } ?? false
-            let speaksOHF = HubCommands.ohfCommands.contains(request.command) && !ownSession
+            let reported: HubError
+            if let command = HubCommand(rawValue: request.command), command.isOHF, !ownSession {
+                reported = error.ohfCompatible(command: command)
+            } else {
+                reported = error
+            }
             outcome.replies.append(
                 HubReply(
-                    connectionID: client.connectionID, messageID: request.messageID,
-                    result: .failure(speaksOHF ? error.ohfCompatible(command: request.command) : error)))
+                    connectionID: client.connectionID, messageID: request.messageID, result: .failure(reported)))
         }
         return outcome
     }

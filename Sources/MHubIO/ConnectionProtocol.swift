@@ -1,6 +1,7 @@
 import Foundation
 import MHubCore
 import MHubHub
+import MHubProtocol
 import MHubWebSocket
 
 /// What a connection's framing asks of the connection after bytes arrive.
