@@ -18,38 +18,6 @@ extension Hub {
         state.rooms.values.first { $0.structureID == structureID && $0.name.lowercased() == name.lowercased() }
     }
 
-    func getStructures(_ args: inout Arguments) throws(HubError) -> JSONValue {
-        try args.rejectUnknown(command: "get_structures")
-        return .array(state.structures.values.sorted { $0.id < $1.id }.map { $0.json })
-    }
-
-    mutating func createStructure(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError) -> JSONValue {
-        let name = try validatedName(try args.requiredString("name"), what: "the structure name")
-        try args.rejectUnknown(command: "create_structure")
-        try checkQuota(state.structures.count, HubQuotas.structures, "structures")
-        let structure = Structure(id: state.counters.nextStructureID, name: name)
-        state.counters.nextStructureID += 1
-        state.structures[structure.id] = structure
-        outcome.changes += [.saveStructure(structure), .saveCounters(state.counters)]
-        outcome.events.append(HubEvent("structure_updated", structure.json))
-        return structure.json
-    }
-
-    mutating func renameStructure(_ args: inout Arguments, client: ClientInfo, _ outcome: inout HubOutcome)
-        throws(HubError) -> JSONValue
-    {
-        let id = try args.requiredInteger("structure_id", as: StructureID.self)
-        let name = try validatedName(try args.requiredString("name"), what: "the structure name")
-        try args.rejectUnknown(command: "rename_structure")
-        try checkStructure(id, for: client)
-        guard var structure = state.structures[id] else { throw HubError(.structureNotFound, "no structure \(id)") }
-        structure.name = name
-        state.structures[id] = structure
-        outcome.changes.append(.saveStructure(structure))
-        outcome.events.append(HubEvent("structure_updated", structure.json))
-        return structure.json
-    }
-
     func getRooms(_ args: inout Arguments, client: ClientInfo) throws(HubError) -> JSONValue {
         let id = try args.integer("structure_id", as: StructureID.self) ?? defaultStructureID
         try args.rejectUnknown(command: "get_rooms")

@@ -59,6 +59,8 @@ extension Hub {
         case .updateDevice: return try updateDevice(&args, client: client, &outcome)
         case .createStructure: return try createStructure(&args, &outcome)
         case .renameStructure: return try renameStructure(&args, client: client, &outcome)
+        case .deleteStructure: return try deleteStructure(&args, client: client, &outcome)
+        case .moveDevice: return try moveDevice(&args, client: client, &outcome)
         case .prepareCommissioning: return try prepare(&args, client: client, now: now, &outcome)
         case .commissionWithCode:
             return try commission(&args, request: request, client: client, now: now, &outcome)

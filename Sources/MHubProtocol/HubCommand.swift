@@ -36,6 +36,8 @@ public enum HubCommand: String, CaseIterable, Hashable, Sendable {
     case getStructures = "get_structures"
     case createStructure = "create_structure"
     case renameStructure = "rename_structure"
+    case deleteStructure = "delete_structure"
+    case moveDevice = "move_device"
     case getRooms = "get_rooms"
     case createRoom = "create_room"
     case renameRoom = "rename_room"
@@ -69,7 +71,7 @@ public enum HubCommand: String, CaseIterable, Hashable, Sendable {
             .getAttestation, .getCommissioningWindow:
             .read
         case .writeAttribute, .deviceCommand, .setAttribute, .createRoom, .renameRoom, .deleteRoom, .updateDevice,
-            .createStructure, .renameStructure:
+            .createStructure, .renameStructure, .deleteStructure, .moveDevice:
             .control
         case .commissionOnNetwork, .prepareCommissioning, .commissionWithCode, .configureDevice,
             .completeCommissioning, .cancelCommissioning, .resumeCommissioning, .removeNode:
@@ -93,7 +95,8 @@ public enum HubCommand: String, CaseIterable, Hashable, Sendable {
             true
         case .openCommissioningWindow, .getStatus, .getCommissioningWindow, .closeCommissioningWindow,
             .getAdvertising, .getUDCRequests, .getFabrics, .removeFabric, .getAttestation, .getDevices, .updateDevice,
-            .getStructures, .createStructure, .renameStructure, .getRooms, .createRoom, .renameRoom, .deleteRoom,
+            .getStructures, .createStructure, .renameStructure, .deleteStructure, .moveDevice, .getRooms, .createRoom,
+            .renameRoom, .deleteRoom,
             .getSession, .prepareCommissioning, .configureDevice, .completeCommissioning, .cancelCommissioning,
             .resumeCommissioning, .setAttribute, .setBehavior, .getSimulatedDevices, .addSimulatedDevice,
             .removeSimulatedDevice, .getTemplates, .getFaults, .setFault, .clearFaults, .setPermission,

@@ -43,6 +43,7 @@ public enum HubErrorCode: Int, CaseIterable, Hashable, Sendable {
     case tooManyConnections = 224
     case quotaExceeded = 225
     case fabricNotFound = 226
+    case structureNotEmpty = 227
 
     /// The stable name the envelope carries as `error_name`.
     public var name: String {
@@ -84,6 +85,7 @@ public enum HubErrorCode: Int, CaseIterable, Hashable, Sendable {
         case .tooManyConnections: "TooManyConnections"
         case .quotaExceeded: "QuotaExceeded"
         case .fabricNotFound: "FabricNotFound"
+        case .structureNotEmpty: "StructureNotEmpty"
         }
     }
 
