@@ -84,6 +84,9 @@ enum HubAdminCommands {
             if let value = try command.integer("vendor", as: Int64.self) { args["vendor_id"] = .integer(value) }
             if let value = try command.integer("product", as: Int64.self) { args["product_id"] = .integer(value) }
             if let serial = command.value("serial") { args["serial_number"] = .string(serial) }
+            if let value = try command.integer("endpoints", as: Int64.self) { args["endpoints"] = .integer(value) }
+            if let value = try command.integer("bridged", as: Int64.self) { args["bridged_devices"] = .integer(value) }
+            if let template = command.value("bridged-template") { args["bridged_template"] = .string(template) }
             let device = try call("add_simulated_device", args)
             if json { return HubCommands.print(device, console) }
             var text =

@@ -73,6 +73,12 @@ enum HubCommands {
                         OptionSpec("vendor", value: "ID", help: "vendor ID (default 0xFFF1)"),
                         OptionSpec("product", value: "ID", help: "product ID (default per template)"),
                         OptionSpec("serial", value: "TEXT", help: "serial number"),
+                        OptionSpec("endpoints", value: "N", help: "N application endpoints of the template (1-16)"),
+                        OptionSpec(
+                            "bridged", value: "N", help: "for template bridge: N bridged devices (1-64, default 3)"),
+                        OptionSpec(
+                            "bridged-template", value: "TEMPLATE",
+                            help: "for template bridge: the bridged devices' template (default on-off-light)"),
                         OptionSpec("no-qr", help: "do not draw the QR code"),
                     ],
                     operands: [OperandSpec("TEMPLATE", help: "a template (see 'mhubctl sim templates')")]),

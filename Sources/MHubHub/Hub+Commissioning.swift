@@ -292,7 +292,10 @@ extension Hub {
         outcome.changes.append(.saveNode(node))
         outcome.changes.append(.saveCounters(state.counters))
         outcome.events.append(HubEvent("node_added", nodeJSON(node), structure: node.structureID))
-        let result: JSONValue = ["session_id": .string(current.id), "node_ids": [.integer(Int64(node.id))]]
+        let result: JSONValue = [
+            "session_id": .string(current.id), "node_ids": [.integer(Int64(node.id))],
+            "device_ids": .array(node.deviceIDs.map { .string($0) }),
+        ]
         completed[current.owner.connectionID] = result
         outcome.events.append(sessionEvent("completed"))
         session = nil

@@ -180,15 +180,18 @@ extension Hub {
 
     func deviceJSON(_ node: Node) -> JSONValue {
         let room = node.roomID.flatMap { state.rooms[$0] }
-        return [
+        let layout = SimulatedLayout(stored: node.template)
+        let members: [String: JSONValue] = [
             "node_id": .integer(Int64(node.id)),
+            "device_ids": .array(node.deviceIDs.map { .string($0) }),
             "name": .string(node.name),
             "structure_id": .integer(node.structureID),
             "room_id": room.map { .integer($0.id) } ?? .null,
             "room": room.map { .string($0.name) } ?? .null,
-            "template": .string(node.template),
+            "template": .string(layout?.key ?? node.template),
             "simulated_device_id": node.simulatedDeviceID.map { .integer($0) } ?? .null,
             "date_commissioned": .string(isoTimestamp(node.commissionedAt)),
         ]
+        return .object(members.merging(layout?.jsonMembers ?? [:]) { first, _ in first })
     }
 }

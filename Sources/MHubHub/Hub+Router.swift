@@ -46,13 +46,17 @@ extension Hub {
         case .getFaults: return try getFaults(&args)
         case .getTemplates:
             try args.rejectUnknown(command: request.command)
+            let bridge: JSONValue = [
+                "key": .string(SimulatedLayout.bridgeKey), "title": "Bridge (Aggregator)",
+                "device_type": .integer(Int64(0x000E)),
+            ]
             return .array(
                 DeviceTemplates.all.map {
                     [
                         "key": .string($0.key), "title": .string($0.title),
                         "device_type": .integer(Int64($0.deviceType.id)),
                     ]
-                })
+                } + [bridge])
         case .createRoom: return try createRoom(&args, client: client, &outcome)
         case .renameRoom: return try renameRoom(&args, client: client, &outcome)
         case .deleteRoom: return try deleteRoom(&args, client: client, &outcome)

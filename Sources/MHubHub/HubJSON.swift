@@ -31,7 +31,7 @@ extension Node {
             "last_interview": .string(isoTimestamp(commissionedAt)),
             "interview_version": 6,
             "available": .bool(available),
-            "is_bridge": false,
+            "is_bridge": .bool(data.isBridge),
             "attributes": .object(attributes),
             "attribute_subscriptions": [],
         ]
