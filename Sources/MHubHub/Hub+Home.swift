@@ -18,11 +18,25 @@ extension Hub {
         state.rooms.values.first { $0.structureID == structureID && $0.name.lowercased() == name.lowercased() }
     }
 
-    func getRooms(_ args: inout Arguments, client: ClientInfo) throws(HubError) -> JSONValue {
-        let id = try args.integer("structure_id", as: StructureID.self) ?? defaultStructureID
+    /// `get_rooms {structure_id? | home?, app_group?}`: a structure's rooms; with `app_group`, those of the group's
+    /// session (NoSession without one), the room list an extension offers (`rooms(in:)`).
+    mutating func getRooms(_ args: inout Arguments, client: ClientInfo) throws(HubError) -> JSONValue {
+        var id = try structureArgument(&args)
+        let appGroup = try appGroupArgument(&args, client: client)
         try args.rejectUnknown(command: "get_rooms")
-        try checkStructure(id, for: client)
-        return .array(state.rooms.values.filter { $0.structureID == id }.sorted { $0.id < $1.id }.map { $0.json })
+        if let appGroup {
+            guard let current = session, current.appGroup == appGroup else {
+                throw HubError(.noSession, "app group \(appGroup) has no commissioning session")
+            }
+            if let id, id != current.structureID {
+                throw HubError(
+                    .sessionState, "session \(current.id) is for structure \(current.structureID), not \(id)")
+            }
+            id = current.structureID
+        }
+        let structureID = id ?? defaultStructureID
+        try checkStructure(structureID, for: client)
+        return .array(rooms(in: structureID).map(\.json))
     }
 
     mutating func createRoom(_ args: inout Arguments, client: ClientInfo, _ outcome: inout HubOutcome) throws(HubError)

@@ -72,6 +72,7 @@ extension Hub {
         case .completeCommissioning: return try complete(&args, client: client, &outcome)
         case .cancelCommissioning: return try cancel(&args, client: client, &outcome)
         case .resumeCommissioning: return try resume(&args, client: client, &outcome)
+        case .joinAppGroup: return try joinAppGroup(&args, client: client)
         case .removeNode: return try removeNode(&args, client: client, &outcome)
         case .readAttribute: return try readAttribute(&args, request: request, client: client, now: now, &outcome)
         case .writeAttribute: return try writeAttribute(&args, request: request, client: client, now: now, &outcome)

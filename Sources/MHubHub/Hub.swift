@@ -16,6 +16,8 @@ public struct Hub: Sendable {
     var sessionCounter = 0
     /// What `complete_commissioning` returned, per connection, so a repeated call returns it again.
     var completed: [UInt64: JSONValue] = [:]
+    /// The app group each connection named (and may use), while it is connected.
+    public internal(set) var appGroupMembers: [UInt64: String] = [:]
     /// Connections that called `start_listening`: which events each asked for, and who it is.
     public internal(set) var listeners: [UInt64: Listener] = [:]
     /// Transitions, slow replies and behaviours in progress.
@@ -81,8 +83,8 @@ public struct Hub: Sendable {
         if let deviceDeadline {
             times.append(deviceDeadline)
         }
-        if let gone = session.ownerGoneAt {
-            times.append(gone + settings.disconnectGrace)
+        if let since = session.unattendedSince {
+            times.append(since + settings.disconnectGrace)
         }
         if case .running(let run) = session.state {
             times.append(run.stepEndsAt)
@@ -92,15 +94,16 @@ public struct Hub: Sendable {
 
     /// The connections `event` goes to, in connection order: the listeners that asked for its kind and may see
     /// its structure (an event about a node goes only to who has permission for the node's structure), and for
-    /// `.listenersAnd(id)` that connection too (it owns a session it prepared, so it speaks mhub's protocol).
+    /// `.listenersAnd(ids)` those connections too (the owner of a session it prepared and its app group's members,
+    /// who speak mhub's protocol).
     public func recipients(of event: HubEvent) -> [UInt64] {
         var targets = Set(
             listeners.filter { _, listener in
                 (event.isOHF || listener.subscription == .all)
                     && event.structure.map { isPermitted(listener.principal, structure: $0) } ?? true
             }.keys)
-        if case .listenersAnd(let id) = event.audience {
-            targets.insert(id)
+        if case .listenersAnd(let ids) = event.audience {
+            targets.formUnion(ids)
         }
         return targets.sorted()
     }
@@ -121,9 +124,11 @@ public struct Hub: Sendable {
         } catch {
             self = before
             outcome = HubOutcome()
-            // mhub's own flow (a prepared session) keeps mhub's codes; OHF commands get OHF codes.
+            // mhub's own flow (a prepared session of this connection or its app group, or a request naming an app
+            // group) keeps mhub's codes; OHF commands get OHF codes.
             let ownSession =
-                before.session.map { !$0.implicit && $0.owner.connectionID == client.connectionID } ?? false
+                before.session.map { !$0.implicit && before.role(of: client, in: $0) != nil } ?? false
+                || request.args?["app_group"] != nil
             let reported: HubError
             if let command = HubCommand(rawValue: request.command), command.isOHF, !ownSession {
                 reported = error.ohfCompatible(command: command)
@@ -137,16 +142,23 @@ public struct Hub: Sendable {
         return outcome
     }
 
-    /// A connection closed: it stops listening, and a session it owns is rolled back after the grace.
+    /// A connection closed: it stops listening and leaves its app group; a session that no one of it (its owner or
+    /// a member of its app group) is connected to any more is rolled back after the grace.
     public mutating func clientDisconnected(_ connectionID: UInt64, now: Timestamp) -> HubOutcome {
         listeners[connectionID] = nil
         completed[connectionID] = nil
+        appGroupMembers[connectionID] = nil
         devices.pending.removeAll { $0.connectionID == connectionID }
         var outcome = HubOutcome()
-        if var current = session, current.owner.connectionID == connectionID, current.ownerGoneAt == nil {
-            current.ownerGoneAt = now
-            session = current
-            outcome.events.append(sessionEvent("owner_disconnected"))
+        if var current = session {
+            if current.owner.connectionID == connectionID, current.ownerGoneAt == nil {
+                current.ownerGoneAt = now
+                session = current
+                outcome.events.append(sessionEvent("owner_disconnected"))
+            }
+            if current.unattendedSince == nil, !isAttended(current) {
+                session?.unattendedSince = now
+            }
         }
         advance(now: now, &outcome)
         return outcome

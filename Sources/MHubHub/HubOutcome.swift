@@ -5,8 +5,9 @@ import MatterDataModel
 public enum EventAudience: Hashable, Sendable {
     /// Every connection that called `start_listening` for events of its kind.
     case listeners
-    /// The listeners, and this connection even if it does not listen (the owner of a session it prepared).
-    case listenersAnd(UInt64)
+    /// The listeners, and these connections even if they do not listen (the owner of a session it prepared and the
+    /// members of its app group).
+    case listenersAnd([UInt64])
 }
 
 /// Which events a listening connection receives (`start_listening {events}`; docs/protocol.md §5).

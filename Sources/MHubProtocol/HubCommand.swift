@@ -48,6 +48,7 @@ public enum HubCommand: String, CaseIterable, Hashable, Sendable {
     case completeCommissioning = "complete_commissioning"
     case cancelCommissioning = "cancel_commissioning"
     case resumeCommissioning = "resume_commissioning"
+    case joinAppGroup = "join_app_group"
     case setAttribute = "set_attribute"
     case setBehavior = "set_behavior"
     case getSimulatedDevices = "get_simulated_devices"
@@ -74,7 +75,7 @@ public enum HubCommand: String, CaseIterable, Hashable, Sendable {
             .createStructure, .renameStructure, .deleteStructure, .moveDevice:
             .control
         case .commissionOnNetwork, .prepareCommissioning, .commissionWithCode, .configureDevice,
-            .completeCommissioning, .cancelCommissioning, .resumeCommissioning, .removeNode:
+            .completeCommissioning, .cancelCommissioning, .resumeCommissioning, .joinAppGroup, .removeNode:
             .commission
         case .removeFabric, .setBehavior, .openCommissioningWindow, .closeCommissioningWindow, .addSimulatedDevice,
             .removeSimulatedDevice, .setFault, .clearFaults, .setPermission, .getPermissions, .setTimingProfile, .reset:
@@ -98,7 +99,7 @@ public enum HubCommand: String, CaseIterable, Hashable, Sendable {
             .getStructures, .createStructure, .renameStructure, .deleteStructure, .moveDevice, .getRooms, .createRoom,
             .renameRoom, .deleteRoom,
             .getSession, .prepareCommissioning, .configureDevice, .completeCommissioning, .cancelCommissioning,
-            .resumeCommissioning, .setAttribute, .setBehavior, .getSimulatedDevices, .addSimulatedDevice,
+            .resumeCommissioning, .joinAppGroup, .setAttribute, .setBehavior, .getSimulatedDevices, .addSimulatedDevice,
             .removeSimulatedDevice, .getTemplates, .getFaults, .setFault, .clearFaults, .setPermission,
             .getPermissions, .setTimingProfile, .reset:
             false
