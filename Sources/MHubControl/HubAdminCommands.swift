@@ -138,6 +138,8 @@ enum HubAdminCommands {
             if let step = command.value("step") { args["step"] = .string(step) }
             if let mode = command.value("mode") { args["mode"] = .string(mode) }
             if let latency = try command.integer("latency", as: Int64.self) { args["latency_ms"] = .integer(latency) }
+            if let delay = try command.integer("delay", as: Int64.self) { args["delay_ms"] = .integer(delay) }
+            if let status = command.value("status") { args["status"] = .string(status) }
             let faults = try call("set_fault", args)
             if json { return HubCommands.print(faults, console) }
             console.write(describeFaults(faults))
@@ -206,6 +208,14 @@ enum HubAdminCommands {
         table.add("device_unresponsive", list(faults["unresponsive_devices"]))
         table.add("step_failure", steps.isEmpty ? "off" : steps.joined(separator: ", "))
         table.add("slow_device", latency.isEmpty ? "off" : latency.joined(separator: ", "))
+        var writes: [String] = []
+        if case .object(let members)? = faults["failing_writes"] {
+            writes = members.keys.sorted().map {
+                "device \($0): \(t(members[$0]?["status"])) after \(t(members[$0]?["delay_ms"])) ms"
+            }
+        }
+        table.add("write_failure", writes.isEmpty ? "off" : writes.joined(separator: ", "))
+        table.add("slow_sync", faults["sync_latency_ms"] == 0 ? "off" : "\(t(faults["sync_latency_ms"])) ms")
         return table.rendered
     }
 

@@ -91,7 +91,8 @@ enum HubCommands {
         CommandSpec(
             "fault", summary: "switch failures on and off",
             details: "Faults: hub_offline; device_unreachable --device ID; device_unresponsive --device ID; "
-                + "step_failure --step STEP [--mode fail|timeout]; slow_device --latency MS [--device ID].",
+                + "step_failure --step STEP [--mode fail|timeout]; slow_device --latency MS [--device ID]; "
+                + "write_failure --device ID [--delay MS] [--status NAME]; slow_sync --latency MS.",
             subcommands: [
                 CommandSpec("list", summary: "show the faults in effect", options: connection),
                 CommandSpec(
@@ -103,12 +104,16 @@ enum HubCommands {
                             "step", value: "STEP",
                             help: "discovery, pase, attestation, csr, noc, network_setup, operational_discovery"),
                         OptionSpec("mode", value: "MODE", help: "fail or timeout"),
-                        OptionSpec("latency", value: "MS", help: "extra milliseconds per step"),
+                        OptionSpec("latency", value: "MS", help: "extra milliseconds per step, or of the first sync"),
+                        OptionSpec("delay", value: "MS", help: "write_failure: milliseconds before the refusal"),
+                        OptionSpec("status", value: "NAME", help: "write_failure: the Matter status (default FAILURE)"),
                     ],
                     operands: [
                         OperandSpec(
                             "FAULT",
-                            help: "hub_offline, device_unreachable, device_unresponsive, step_failure, slow_device")
+                            help:
+                                "hub_offline, device_unreachable, device_unresponsive, step_failure, slow_device, "
+                                + "write_failure, slow_sync")
                     ]
                 ),
                 CommandSpec("clear", summary: "switch every fault off", options: connection),

@@ -36,6 +36,7 @@ extension Hub {
         }
         let structureID = id ?? defaultStructureID
         try checkStructure(structureID, for: client)
+        if isSyncing(client.connectionID) { return [] }
         return .array(rooms(in: structureID).map(\.json))
     }
 
@@ -126,9 +127,10 @@ extension Hub {
         return nodeJSON(node)
     }
 
-    func getDevices(_ args: inout Arguments) throws(HubError) -> JSONValue {
+    func getDevices(_ args: inout Arguments, client: ClientInfo) throws(HubError) -> JSONValue {
         let structureID = try args.integer("structure_id", as: StructureID.self)
         try args.rejectUnknown(command: "get_devices")
+        if isSyncing(client.connectionID) { return [] }
         return .array(
             state.nodes.values.filter { structureID == nil || $0.structureID == structureID }
                 .sorted { $0.id < $1.id }.map { deviceJSON($0) })
@@ -182,6 +184,7 @@ extension Hub {
         let node = try node(id)
         try checkStructure(node.structureID, for: client)
         state.nodes[id] = nil
+        dropNotifications(of: id)
         outcome.changes.append(.deleteNode(id))
         if let deviceID = node.simulatedDeviceID, var device = state.simulatedDevices[deviceID] {
             device.nodeID = nil

@@ -28,7 +28,11 @@ extension Hub {
             }
             try args.rejectUnknown(command: request.command)
             listeners[client.connectionID] = Listener(subscription: subscription, principal: client.principal)
-            return .array(visibleNodes(for: client).map(nodeJSON))
+            if subscription == .all {
+                beginFirstSync(client, now: now, &outcome)
+            }
+            // Before its first sync, an mhub listener's home is empty; `home_synced` brings it.
+            return isSyncing(client.connectionID) ? [] : .array(visibleNodes(for: client).map(nodeJSON))
         case .getStatus: return try status(&args, client: client)
         case .diagnostics:
             try args.rejectUnknown(command: request.command)
@@ -38,8 +42,8 @@ extension Hub {
             ]
         case .getNodes: return try getNodes(&args, client: client)
         case .getNode: return try getNode(&args, client: client)
-        case .getDevices: return try getDevices(&args)
-        case .getStructures: return try getStructures(&args)
+        case .getDevices: return try getDevices(&args, client: client)
+        case .getStructures: return try getStructures(&args, client: client)
         case .getRooms: return try getRooms(&args, client: client)
         case .getSession: return try sessionInfo(&args)
         case .getSimulatedDevices: return try listSimulatedDevices(&args)
@@ -73,6 +77,8 @@ extension Hub {
         case .cancelCommissioning: return try cancel(&args, client: client, &outcome)
         case .resumeCommissioning: return try resume(&args, client: client, &outcome)
         case .joinAppGroup: return try joinAppGroup(&args, client: client)
+        case .enableNotification: return try enableNotification(&args, client: client)
+        case .getNotifications: return try getNotifications(&args, client: client)
         case .removeNode: return try removeNode(&args, client: client, &outcome)
         case .readAttribute: return try readAttribute(&args, request: request, client: client, now: now, &outcome)
         case .writeAttribute: return try writeAttribute(&args, request: request, client: client, now: now, &outcome)

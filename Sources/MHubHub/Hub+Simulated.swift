@@ -102,6 +102,7 @@ extension Hub {
         state.simulatedDevices[id] = nil
         faults.unreachableDevices.remove(id)
         faults.deviceLatency[id] = nil
+        faults.failingWrites[id] = nil
         outcome.changes.append(.deleteSimulatedDevice(id))
         outcome.events.append(HubEvent("simulated_device_removed", ["simulated_device_id": .integer(id)]))
         return .null

@@ -4,8 +4,9 @@ import MatterDataModel
 /// Structures (homes): listed, created, renamed, deleted (empty, or with their devices moved), and devices moved
 /// between them (docs/protocol.md §6).
 extension Hub {
-    func getStructures(_ args: inout Arguments) throws(HubError) -> JSONValue {
+    func getStructures(_ args: inout Arguments, client: ClientInfo) throws(HubError) -> JSONValue {
         try args.rejectUnknown(command: "get_structures")
+        if isSyncing(client.connectionID) { return [] }
         return .array(state.structures.values.sorted { $0.id < $1.id }.map { $0.json })
     }
 

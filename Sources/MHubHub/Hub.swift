@@ -18,6 +18,12 @@ public struct Hub: Sendable {
     var completed: [UInt64: JSONValue] = [:]
     /// The app group each connection named (and may use), while it is connected.
     public internal(set) var appGroupMembers: [UInt64: String] = [:]
+    /// mhub listeners whose first sync of the home is under way, and when it is done (`slow_sync`).
+    public internal(set) var pendingSyncs: [UInt64: Timestamp] = [:]
+    /// Connections whose first sync is done.
+    var syncedConnections: Set<UInt64> = []
+    /// The attributes each connection asked to be notified of (`enable_notification`).
+    public internal(set) var notifications: [UInt64: NotificationSubscription] = [:]
     /// Connections that called `start_listening`: which events each asked for, and who it is.
     public internal(set) var listeners: [UInt64: Listener] = [:]
     /// Transitions, slow replies and behaviours in progress.
@@ -77,7 +83,7 @@ public struct Hub: Sendable {
 
     /// The earliest time at which `tick(now:)` has something to do.
     public var nextDeadline: Timestamp? {
-        let deviceDeadline = [devices.nextDeadline, window?.closesAt].compactMap { $0 }.min()
+        let deviceDeadline = [devices.nextDeadline, window?.closesAt, pendingSyncs.values.min()].compactMap { $0 }.min()
         guard let session else { return deviceDeadline }
         var times = [session.deadline]
         if let deviceDeadline {
@@ -97,13 +103,18 @@ public struct Hub: Sendable {
     /// `.listenersAnd(ids)` those connections too (the owner of a session it prepared and its app group's members,
     /// who speak mhub's protocol).
     public func recipients(of event: HubEvent) -> [UInt64] {
+        if case .connection(let id) = event.audience { return [id] }
+        // A listener whose first sync is under way hears nothing yet: the sync brings the home as it is then.
         var targets = Set(
-            listeners.filter { _, listener in
-                (event.isOHF || listener.subscription == .all)
+            listeners.filter { id, listener in
+                (event.isOHF || listener.subscription == .all) && !isSyncing(id)
                     && event.structure.map { isPermitted(listener.principal, structure: $0) } ?? true
             }.keys)
         if case .listenersAnd(let ids) = event.audience {
             targets.formUnion(ids)
+        }
+        if let attribute = event.attribute {
+            targets.formUnion(notified(by: attribute, structure: event.structure))
         }
         return targets.sorted()
     }
@@ -148,6 +159,9 @@ public struct Hub: Sendable {
         listeners[connectionID] = nil
         completed[connectionID] = nil
         appGroupMembers[connectionID] = nil
+        pendingSyncs[connectionID] = nil
+        syncedConnections.remove(connectionID)
+        notifications[connectionID] = nil
         devices.pending.removeAll { $0.connectionID == connectionID }
         var outcome = HubOutcome()
         if var current = session {
@@ -170,6 +184,7 @@ public struct Hub: Sendable {
         advance(now: now, &outcome)
         advanceDevices(now: now, &outcome)
         advanceWindow(now: now, &outcome)
+        advanceSyncs(now: now, &outcome)
         return outcome
     }
 

@@ -49,6 +49,8 @@ public enum HubCommand: String, CaseIterable, Hashable, Sendable {
     case cancelCommissioning = "cancel_commissioning"
     case resumeCommissioning = "resume_commissioning"
     case joinAppGroup = "join_app_group"
+    case enableNotification = "enable_notification"
+    case getNotifications = "get_notifications"
     case setAttribute = "set_attribute"
     case setBehavior = "set_behavior"
     case getSimulatedDevices = "get_simulated_devices"
@@ -69,7 +71,7 @@ public enum HubCommand: String, CaseIterable, Hashable, Sendable {
         case .serverInfo, .startListening, .getStatus, .diagnostics, .getNodes, .getNode, .getDevices, .getStructures,
             .getRooms, .getSession, .getSimulatedDevices, .getFaults, .getTemplates, .readAttribute, .pingNode,
             .interviewNode, .discover, .getNodeIPAddresses, .getAdvertising, .getUDCRequests, .getFabrics,
-            .getAttestation, .getCommissioningWindow:
+            .getAttestation, .getCommissioningWindow, .enableNotification, .getNotifications:
             .read
         case .writeAttribute, .deviceCommand, .setAttribute, .createRoom, .renameRoom, .deleteRoom, .updateDevice,
             .createStructure, .renameStructure, .deleteStructure, .moveDevice:
@@ -99,7 +101,8 @@ public enum HubCommand: String, CaseIterable, Hashable, Sendable {
             .getStructures, .createStructure, .renameStructure, .deleteStructure, .moveDevice, .getRooms, .createRoom,
             .renameRoom, .deleteRoom,
             .getSession, .prepareCommissioning, .configureDevice, .completeCommissioning, .cancelCommissioning,
-            .resumeCommissioning, .joinAppGroup, .setAttribute, .setBehavior, .getSimulatedDevices, .addSimulatedDevice,
+            .resumeCommissioning, .joinAppGroup, .enableNotification, .getNotifications, .setAttribute, .setBehavior,
+            .getSimulatedDevices, .addSimulatedDevice,
             .removeSimulatedDevice, .getTemplates, .getFaults, .setFault, .clearFaults, .setPermission,
             .getPermissions, .setTimingProfile, .reset:
             false
