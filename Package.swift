@@ -3,7 +3,9 @@ import PackageDescription
 
 // Layers (docs/architecture.md): pure targets (Matter*, MHubCommandLine, MHubCore) import Foundation at most;
 // C libraries enter through one `C*` system-library target each, imported by exactly one Swift target;
-// executables only wire. Linux only: the I/O targets use Glibc (a macOS build of the client library is issue 14).
+// executables only wire. The daemon's I/O targets use Glibc (Linux only); the client library (MHubClient) keeps its
+// system calls in one small shim (ClientPlatform.swift) with a Darwin branch, so it builds for macOS too (not built
+// in CI here).
 let package = Package(
     name: "mhub",
     products: [
@@ -88,7 +90,8 @@ let package = Package(
         .target(name: "MHubQRCode", dependencies: ["CQRencode"]),
         .target(name: "MatterCrypto", dependencies: ["CCrypto"]),
         .target(name: "MHubAvahi", dependencies: ["MHubDNSSD", "CAvahi"]),
-        .target(name: "MHubClient", dependencies: ["MHubCore", "MHubProtocol", "MHubWebSocket", "MHubPOSIX"]),
+        // The Swift client: pure targets and its own small platform shim (ClientPlatform), so it builds on macOS too.
+        .target(name: "MHubClient", dependencies: ["MHubCore", "MHubProtocol", "MHubWebSocket", "MatterDataModel"]),
         // The hub's durable state: the SQLite wrapper and `HubStore`.
         .target(
             name: "MHubStore",
@@ -200,6 +203,8 @@ let package = Package(
         .testTarget(name: "MHubCommandLineTests", dependencies: ["MHubCommandLine"]),
         .testTarget(name: "MHubCoreTests", dependencies: ["MHubCore"]),
         .testTarget(name: "MHubProtocolTests", dependencies: ["MHubProtocol", "MHubCore"]),
+        .testTarget(
+            name: "MHubClientTests", dependencies: ["MHubClient", "MHubCore", "MHubProtocol", "MHubTestSupport"]),
         .testTarget(
             name: "MHubHubTests",
             dependencies: ["MHubHub", "MHubProtocol", "MatterOnboarding", "MatterDataModel", "MatterNode"]

@@ -129,10 +129,10 @@ enum DeviceCommands {
 
     static func clusterID(_ text: String, _ command: ParsedCommand) throws(UsageError) -> ClusterID {
         if let number = ParsedCommand.parseInteger(text, as: ClusterID.self) { return number }
-        guard let cluster = ClusterCatalog.all.first(where: { $0.name.lowercased() == text.lowercased() }) else {
+        guard let id = try? AttributeAddress.clusterID(text) else {
             throw UsageError("no cluster named \(text)", commandPath: command.path)
         }
-        return cluster.id
+        return id
     }
 
     /// `1/OnOff/onOff` → `1/6/0`; numbers pass through, `*` too where allowed.
