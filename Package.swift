@@ -119,6 +119,14 @@ let package = Package(
         .executableTarget(name: "mhubd", dependencies: ["MHubCore", "MHubIO", "MHubCommandLine"]),
         .executableTarget(name: "mhubctl", dependencies: ["MHubControl"]),
 
+        // Examples/: the Google Home APIs' flow as an app and its extension, two processes (README, "Examples").
+        .target(name: "MHubExampleSupport", dependencies: ["MHubClient"], path: "Examples/Support"),
+        .executableTarget(
+            name: "mhub-example-app", dependencies: ["MHubClient", "MHubExampleSupport"], path: "Examples/HomeApp"),
+        .executableTarget(
+            name: "mhub-example-extension", dependencies: ["MHubClient", "MHubExampleSupport"],
+            path: "Examples/AddDeviceExtension"),
+
         // Tests, and what they share.
         .target(name: "MHubTestSupport", path: "Tests/MHubTestSupport"),
         // The DNS-SD peers (avahi-browse, python-zeroconf) and avahi-daemon control the peer tests share.
@@ -213,7 +221,8 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
-                "mhubd", "mhubctl", "MHubCore", "MHubClient", "MHubDNSSD", "DNSSDPeerSupport", "MatterCrypto",
+                "mhubd", "mhubctl", "mhub-example-app", "mhub-example-extension", "MHubCore", "MHubClient",
+                "MHubProtocol", "MHubDNSSD", "DNSSDPeerSupport", "MatterCrypto",
                 "MatterCredentials", "MatterMessage",
                 "MatterSecureChannel", "MatterInteraction", "MatterDataModel", "MatterTestSupport", "MHubTestSupport",
             ],

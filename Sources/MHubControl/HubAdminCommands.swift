@@ -50,10 +50,11 @@ enum HubAdminCommands {
         case ["devices", "list"]:
             let devices = try call("get_devices")
             if json { return HubCommands.print(devices, console) }
-            var table = TextTable("NODE", "NAME", "ROOM", "TEMPLATE", "COMMISSIONED")
+            var table = TextTable("NODE", "NAME", "ROOM", "TEMPLATE", "DEVICE IDS", "COMMISSIONED")
             for device in devices.arrayValue {
+                let ids = device["device_ids"]?.arrayValue.map { t($0) }.joined(separator: " ") ?? "-"
                 table.add(
-                    t(device["node_id"]), t(device["name"]), t(device["room"]), t(device["template"]),
+                    t(device["node_id"]), t(device["name"]), t(device["room"]), t(device["template"]), ids,
                     t(device["date_commissioned"]))
             }
             console.write(table.rendered)
