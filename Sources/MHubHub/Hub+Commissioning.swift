@@ -56,7 +56,10 @@ extension Hub {
     ) throws(HubError) -> JSONValue? {
         let profile = profile ?? settings.profile
         if let current = session {
-            guard role(of: client, in: current, appGroup: appGroup) != nil else { throw busyError(current) }
+            guard let role = role(of: client, in: current, appGroup: appGroup) else { throw busyError(current) }
+            if role == .member {
+                try checkStructure(current.structureID, for: client)
+            }
             guard case .prepared = current.state else {
                 throw HubError(.sessionState, "session \(current.id) is \(current.stateName), not prepared")
             }
@@ -386,7 +389,10 @@ extension Hub {
     /// The open session, if this client owns it or is a member of its app group.
     func sharedSession(_ client: ClientInfo, appGroup: String?) throws(HubError) -> CommissioningSession {
         guard let current = session else { throw HubError(.noSession, "this connection has no commissioning session") }
-        guard role(of: client, in: current, appGroup: appGroup) != nil else { throw notOwnedError(current) }
+        guard let role = role(of: client, in: current, appGroup: appGroup) else { throw notOwnedError(current) }
+        if role == .member {
+            try checkStructure(current.structureID, for: client)
+        }
         return current
     }
 
@@ -404,6 +410,7 @@ extension Hub {
                     .sessionNotOwned,
                     "only the session's owner (\(current.owner.peer)) completes or cancels session \(current.id)")
             }
+            try checkStructure(current.structureID, for: client)
             current.owner = client
             current.ownerGoneAt = nil
             current.unattendedSince = nil

@@ -28,7 +28,7 @@ extension Hub {
         for (id, due) in pendingSyncs.sorted(by: { $0.key < $1.key }) where due <= now {
             pendingSyncs[id] = nil
             syncedConnections.insert(id)
-            guard let listener = listeners[id] else { continue }
+            guard let listener = listeners[id], listener.subscription == .all else { continue }
             outcome.events.append(HubEvent("home_synced", home(for: listener.principal), to: .connection(id)))
         }
     }

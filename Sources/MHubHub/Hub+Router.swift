@@ -28,8 +28,9 @@ extension Hub {
             }
             try args.rejectUnknown(command: request.command)
             listeners[client.connectionID] = Listener(subscription: subscription, principal: client.principal)
-            if subscription == .all {
-                beginFirstSync(client, now: now, &outcome)
+            switch subscription {
+            case .all: beginFirstSync(client, now: now, &outcome)
+            case .ohf: pendingSyncs[client.connectionID] = nil
             }
             // Before its first sync, an mhub listener's home is empty; `home_synced` brings it.
             return isSyncing(client.connectionID) ? [] : .array(visibleNodes(for: client).map(nodeJSON))

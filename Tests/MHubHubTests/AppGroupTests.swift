@@ -152,6 +152,18 @@ import Testing
         _ = harness.ok("join_app_group", ["app_group": .string(Self.group)], as: Self.app)
     }
 
+    @Test func aMemberNeedsPermissionOnTheSessionsStructure() {
+        var harness = Self.prepared()
+        let stranger = ClientInfo(connectionID: 21, principal: Principal("uid:503"), scope: .commission, peer: "x")
+        _ = harness.ok("set_permission", ["principal": "uid:503", "granted": false])
+        let args: JSONValue = ["code": .string(HubHarness.lampQR), "app_group": .string(Self.group)]
+        #expect(harness.error("commission_with_code", args, as: stranger)?.code == .permissionDenied)
+        #expect(
+            harness.error("configure_device", ["app_group": .string(Self.group)], as: stranger)?.code
+                == .permissionDenied)
+        #expect(harness.hub.session?.stateName == "prepared")
+    }
+
     @Test func permissionOnTheStructureComesFirstThenTheHubThenBusy() {
         var harness = Self.prepared()
         _ = harness.ok("set_fault", ["fault": "hub_offline"])
