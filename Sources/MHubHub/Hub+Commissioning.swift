@@ -166,7 +166,7 @@ extension Hub {
         let id = try args.requiredString("session_id")
         let appGroup = try appGroupArgument(&args, client: client)
         try args.rejectUnknown(command: "resume_commissioning")
-        guard var current = session, current.id == id else {
+        guard let current = session, current.id == id else {
             throw HubError(.noSession, "no session \(id) is open")
         }
         guard current.ownerGoneAt != nil || current.owner.connectionID == client.connectionID else {
@@ -176,13 +176,19 @@ extension Hub {
         if current.appGroup != nil, role(of: client, in: current, appGroup: appGroup) == nil {
             throw notOwnedError(current)
         }
+        try adoptSession(by: client, &outcome)
+        return session.map { $0.json(hub: self) } ?? .null
+    }
+
+    /// `client` takes the session over from its owner (`resumed`); it needs permission on its structure.
+    private mutating func adoptSession(by client: ClientInfo, _ outcome: inout HubOutcome) throws(HubError) {
+        guard var current = session else { return }
         try checkStructure(current.structureID, for: client)
         current.owner = client
         current.ownerGoneAt = nil
         current.unattendedSince = nil
         session = current
         outcome.events.append(sessionEvent("resumed"))
-        return current.json(hub: self)
     }
 
     func sessionInfo(_ args: inout Arguments) throws(HubError) -> JSONValue {
@@ -401,7 +407,7 @@ extension Hub {
     private mutating func endingRole(of client: ClientInfo, appGroup: String?, _ outcome: inout HubOutcome)
         throws(HubError) -> SessionRole?
     {
-        guard var current = session, let role = role(of: client, in: current, appGroup: appGroup) else { return nil }
+        guard let current = session, let role = role(of: client, in: current, appGroup: appGroup) else { return nil }
         switch role {
         case .owner: return .owner
         case .member:
@@ -410,12 +416,7 @@ extension Hub {
                     .sessionNotOwned,
                     "only the session's owner (\(current.owner.peer)) completes or cancels session \(current.id)")
             }
-            try checkStructure(current.structureID, for: client)
-            current.owner = client
-            current.ownerGoneAt = nil
-            current.unattendedSince = nil
-            session = current
-            outcome.events.append(sessionEvent("resumed"))
+            try adoptSession(by: client, &outcome)
             return .owner
         }
     }
