@@ -7,8 +7,13 @@ import Synchronization
 /// sees none. `firstSync()` waits for it; afterwards the homes follow the hub's changes.
 public final class MHubHomeManager: Sendable {
     public let connection: MHubConnection
-    private let snapshot = Mutex(HomeSnapshot())
-    private let synced = Mutex<[CheckedContinuation<Void, Never>]>([])
+    private let state = Mutex(State())
+
+    private struct State {
+        var snapshot = HomeSnapshot()
+        var waiters: [CheckedContinuation<Void, Never>] = []
+        var ended = false
+    }
 
     /// Starts listening on `connection` (`start_listening {"events": "all"}`); returns at once, before the sync.
     public init(connection: MHubConnection) throws(MHubClientError) {
@@ -20,45 +25,52 @@ public final class MHubHomeManager: Sendable {
                 guard case .event(let event) = update else { continue }
                 await self.take(event)
             }
-            self?.release()
+            self?.end()
         }
     }
 
     /// The homes as the hub last told them; empty before the first sync.
-    public var homes: [HomeSnapshot.Home] { snapshot.withLock { $0.homes } }
+    public var homes: [HomeSnapshot.Home] { state.withLock { $0.snapshot.homes } }
 
-    public var hasSynced: Bool { snapshot.withLock { $0.hasSynced } }
+    public var hasSynced: Bool { state.withLock { $0.snapshot.hasSynced } }
 
     /// Waits for the first sync (or the connection's end), at most `timeout` seconds; returns the homes.
     public func firstSync(timeout: Double = 30) async throws(MHubClientError) -> [HomeSnapshot.Home] {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let now = snapshot.withLock { $0.hasSynced } || connection.failure != nil
-            if now {
-                continuation.resume()
+            let waiting = state.withLock { state in
+                guard !state.snapshot.hasSynced, !state.ended else { return false }
+                state.waiters.append(continuation)
+                return true
+            }
+            if waiting {
+                DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak self] in self?.wake() }
             } else {
-                synced.withLock { $0.append(continuation) }
-                DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak self] in self?.release() }
+                continuation.resume()
             }
         }
-        if let failure = connection.failure { throw failure }
-        guard hasSynced else {
-            throw .timeout("no first sync in \(timeout) s")
-        }
+        if !hasSynced, let failure = connection.failure { throw failure }
+        guard hasSynced else { throw .timeout("no first sync in \(timeout) s") }
         return homes
     }
 
     private func take(_ event: MHubEvent) async {
-        let refresh = snapshot.withLock { $0.apply(event) }
+        let refresh = state.withLock { $0.snapshot.apply(event) }
         if refresh, let devices = try? await connection.devices() {
-            snapshot.withLock { $0.replaceDevices(devices) }
+            state.withLock { $0.snapshot.replaceDevices(devices) }
         }
-        if event.name == "home_synced" { release() }
+        if event.name == "home_synced" { wake() }
     }
 
-    private func release() {
-        for waiter in synced.withLock({ list in
-            defer { list = [] }
-            return list
+    private func end() {
+        state.withLock { $0.ended = true }
+        wake()
+    }
+
+    /// Resumes every waiter (each once: they leave the list under the lock).
+    private func wake() {
+        for waiter in state.withLock({ state in
+            defer { state.waiters = [] }
+            return state.waiters
         }) {
             waiter.resume()
         }

@@ -126,7 +126,10 @@ extension Hub {
             "bluetooth_enabled": false,
             "mhub_version": .string(MHubVersion.string),
             "hub_name": .string(settings.hubName),
-            "capabilities": ["commissioning_sessions", "simulated_devices", "rooms", "faults", "permissions"],
+            "capabilities": [
+                "commissioning_sessions", "simulated_devices", "rooms", "faults", "permissions", "app_groups",
+                "structures", "notifications",
+            ],
         ]
     }
 
