@@ -178,9 +178,10 @@ enum HubCommands {
             if session == .null {
                 console.write("no commissioning session\n")
             } else {
+                let group = session["app_group"].map { " (app group \(text($0)))" } ?? ""
                 console.write(
                     "\(text(session["session_id"])) \(text(session["state"])), structure \(text(session["structure_id"])), "
-                        + "held by \(text(session["owner"])) until \(text(session["deadline"]))\n")
+                        + "held by \(text(session["owner"]))\(group) until \(text(session["deadline"]))\n")
             }
             return 0
         case ["session", "prepare"]:
