@@ -3,7 +3,9 @@ import PackageDescription
 
 // Layers (docs/architecture.md): pure targets (Matter*, MHubCommandLine, MHubCore) import Foundation at most;
 // C libraries enter through one `C*` system-library target each, imported by exactly one Swift target;
-// executables only wire. Linux only: the I/O targets use Glibc (a macOS build of the client library is issue 14).
+// executables only wire. The daemon's I/O targets use Glibc (Linux only); the client library (MHubClient) keeps its
+// system calls in one small shim (ClientPlatform.swift) with a Darwin branch, so it builds for macOS too (not built
+// in CI here).
 let package = Package(
     name: "mhub",
     products: [
@@ -11,6 +13,7 @@ let package = Package(
         .executable(name: "mhubctl", targets: ["mhubctl"]),
         .library(name: "MatterOnboarding", targets: ["MatterOnboarding"]),
         .library(name: "MHubClient", targets: ["MHubClient"]),
+        .library(name: "MHubProtocol", targets: ["MHubProtocol"]),
         // The pure codecs the fuzz targets drive (fuzz/Package.swift); a package can only depend on products.
         .library(name: "MatterTLV", targets: ["MatterTLV"]),
         .library(name: "MatterMessage", targets: ["MatterMessage"]),
@@ -33,7 +36,12 @@ let package = Package(
         .target(name: "MHubWebSocket"),
         .target(name: "MHubCommandLine"),
         .target(name: "MHubCore", dependencies: ["MatterOnboarding"]),
-        .target(name: "MHubHub", dependencies: ["MHubCore", "MatterOnboarding", "MatterDataModel", "MatterNode"]),
+        // The control protocol the daemon and the client share: its commands, scopes, error codes and envelope.
+        .target(name: "MHubProtocol", dependencies: ["MHubCore"]),
+        .target(
+            name: "MHubHub",
+            dependencies: ["MHubCore", "MHubProtocol", "MatterOnboarding", "MatterDataModel", "MatterNode"]
+        ),
         .target(name: "MatterMessage", dependencies: ["MatterTLV", "MatterCrypto"]),
         .target(
             name: "MatterSecureChannel",
@@ -93,7 +101,8 @@ let package = Package(
         .target(name: "MHubQRCode", dependencies: ["CQRencode"]),
         .target(name: "MatterCrypto", dependencies: ["CCrypto"]),
         .target(name: "MHubAvahi", dependencies: ["MHubDNSSD", "CAvahi"]),
-        .target(name: "MHubClient", dependencies: ["MHubCore", "MHubWebSocket", "MHubPOSIX"]),
+        // The Swift client: pure targets and its own small platform shim (ClientPlatform), so it builds on macOS too.
+        .target(name: "MHubClient", dependencies: ["MHubCore", "MHubProtocol", "MHubWebSocket", "MatterDataModel"]),
         .target(name: "MHubTesting", dependencies: ["MHubClient", "MHubCore"]),
         // The hub's durable state: the SQLite wrapper and `HubStore`.
         .target(
@@ -103,8 +112,8 @@ let package = Package(
         .target(
             name: "MHubIO",
             dependencies: [
-                "MHubCore", "MHubHub", "MHubStore", "MHubWebSocket", "MHubPOSIX", "CMalloc", "MHubDNSSD", "MHubAvahi",
-                "MHubDiscovery", "MHubDashboard", "MHubQRCode",
+                "MHubCore", "MHubProtocol", "MHubHub", "MHubStore", "MHubWebSocket", "MHubPOSIX", "CMalloc",
+                "MHubDNSSD", "MHubAvahi", "MHubDiscovery", "MHubDashboard", "MHubQRCode",
                 "MatterUDC", "MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction",
                 "MatterDataModel", "MatterNode", "MatterCredentials",
             ]
@@ -119,6 +128,14 @@ let package = Package(
         // Executables: argument wiring only.
         .executableTarget(name: "mhubd", dependencies: ["MHubCore", "MHubIO", "MHubCommandLine"]),
         .executableTarget(name: "mhubctl", dependencies: ["MHubControl"]),
+
+        // Examples/: the Google Home APIs' flow as an app and its extension, two processes (README, "Examples").
+        .target(name: "MHubExampleSupport", dependencies: ["MHubClient"], path: "Examples/Support"),
+        .executableTarget(
+            name: "mhub-example-app", dependencies: ["MHubClient", "MHubExampleSupport"], path: "Examples/HomeApp"),
+        .executableTarget(
+            name: "mhub-example-extension", dependencies: ["MHubClient", "MHubExampleSupport"],
+            path: "Examples/AddDeviceExtension"),
 
         // Tests, and what they share.
         .target(name: "MHubTestSupport", path: "Tests/MHubTestSupport"),
@@ -148,7 +165,7 @@ let package = Package(
         .testTarget(name: "MatterUDCTests", dependencies: ["MatterUDC", "MatterTLV", "MatterMessage"]),
         .testTarget(
             name: "MHubDiscoveryTests",
-            dependencies: ["MHubDiscovery", "MHubCore", "MHubHub", "MHubDNSSD", "MatterUDC"]
+            dependencies: ["MHubDiscovery", "MHubCore", "MHubHub", "MHubProtocol", "MHubDNSSD", "MatterUDC"]
         ),
         .testTarget(name: "MatterDataModelTests", dependencies: ["MatterDataModel"]),
         .testTarget(name: "MHubWebSocketTests", dependencies: ["MHubWebSocket"]),
@@ -206,13 +223,19 @@ let package = Package(
         ),
         .testTarget(name: "MHubCommandLineTests", dependencies: ["MHubCommandLine"]),
         .testTarget(name: "MHubCoreTests", dependencies: ["MHubCore"]),
+        .testTarget(name: "MHubProtocolTests", dependencies: ["MHubProtocol", "MHubCore"]),
         .testTarget(
-            name: "MHubHubTests", dependencies: ["MHubHub", "MatterOnboarding", "MatterDataModel", "MatterNode"]),
+            name: "MHubClientTests", dependencies: ["MHubClient", "MHubCore", "MHubProtocol", "MHubTestSupport"]),
+        .testTarget(
+            name: "MHubHubTests",
+            dependencies: ["MHubHub", "MHubProtocol", "MatterOnboarding", "MatterDataModel", "MatterNode"]
+        ),
         .testTarget(name: "MHubControlTests", dependencies: ["MHubControl", "MHubQRCode"]),
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
-                "mhubd", "mhubctl", "MHubCore", "MHubClient", "MHubDNSSD", "DNSSDPeerSupport", "MatterCrypto",
+                "mhubd", "mhubctl", "mhub-example-app", "mhub-example-extension", "MHubCore", "MHubClient",
+                "MHubProtocol", "MHubDNSSD", "DNSSDPeerSupport", "MatterCrypto",
                 "MatterCredentials", "MatterMessage",
                 "MatterSecureChannel", "MatterInteraction", "MatterDataModel", "MatterTestSupport", "MHubTestSupport",
                 "MHubTesting",

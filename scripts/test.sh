@@ -18,7 +18,7 @@ MHUB_CHIP_PYTHON=$(scripts/peers-venv.sh chip)
 export MHUB_CHIP_PYTHON
 
 echo "== swift format lint" >&2
-swift format lint --strict --recursive Package.swift Plugins Sources Tests fuzz bench/Sources
+swift format lint --strict --recursive Package.swift Plugins Sources Tests fuzz bench/Sources Examples
 
 echo "== swift test" >&2
 swift build --build-tests >&2

@@ -1,78 +1,87 @@
-import Foundation
-import MHubPOSIX
 import MHubWebSocket
 
 /// A blocking byte pipe to `mhubd` that speaks its framing.
 ///
-/// `receive` is called from the reader thread only; `send` under the connection's write lock.
+/// `receive` is called from one thread at a time (the reader); `send` under the connection's write lock.
 protocol ClientTransport: Sendable {
     func send(_ text: String) throws(MHubClientError)
-    /// Blocks until at least one whole message arrives; throws at end of stream.
-    func receive() throws(MHubClientError) -> [String]
+    /// Blocks until at least one whole message arrives (or `deadline`, seconds on the monotonic clock, passes);
+    /// throws at the end of the stream.
+    func receive(deadline: Double?) throws(MHubClientError) -> [String]
     var fileDescriptor: Int32 { get }
     func shutdown()
 }
 
-/// Connects to `endpoint` in its framing (the WebSocket handshake done); nothing is read after that.
-func connectTransport(to endpoint: MHubEndpoint) throws(MHubClientError) -> any ClientTransport {
+/// Connects to `endpoint` in its framing (the WebSocket handshake done) before `deadline`; nothing is read after
+/// that.
+func connectTransport(to endpoint: MHubEndpoint, deadline: Double) throws(MHubClientError) -> any ClientTransport {
     switch endpoint {
     case .unix(let path):
         do {
-            return LineTransport(handle: SocketHandle(fd: try Sockets.connectUnix(path: path)))
+            return LineTransport(
+                handle: SocketHandle(fd: try ClientPlatform.connectUnix(path: path, deadline: deadline)))
         } catch {
-            throw MHubClientError(
-                kind: .connection, details: "cannot connect to \(path) (is mhubd running?): \(error.errno)")
+            throw .connection("cannot connect to \(path) (is mhubd running?): \(error.text)")
         }
     case .webSocket(let host, let port, let path, let token):
-        let fd: FileDescriptor
+        let fd: Int32
         do {
-            fd = try Sockets.connectTCP(host: host, port: port)
+            fd = try ClientPlatform.connectTCP(host: host, port: port, deadline: deadline)
         } catch {
-            throw MHubClientError(
-                kind: .connection, details: "cannot connect to \(host):\(port) (is mhubd running?): \(error)")
+            throw .connection("cannot connect to \(host):\(port) (is mhubd running?): \(error.text)")
         }
-        return try WebSocketTransport(handle: SocketHandle(fd: fd), host: host, port: port, path: path, token: token)
+        return try WebSocketTransport(
+            handle: SocketHandle(fd: fd), host: host, port: port, path: path, token: token, deadline: deadline)
     }
 }
 
 /// Reads and writes a blocking socket; the descriptor is closed in `deinit`.
 final class SocketHandle: @unchecked Sendable {
     // @unchecked: `fd` never changes; reads happen on one thread, writes under the caller's lock.
-    let fd: FileDescriptor
+    let fd: Int32
 
-    init(fd: FileDescriptor) {
+    init(fd: Int32) {
         self.fd = fd
     }
 
     deinit {
-        fd.close()
+        ClientPlatform.closeDescriptor(fd)
     }
 
     func writeAll(_ bytes: [UInt8]) throws(MHubClientError) {
         do {
-            try fd.sendAll(bytes)
+            try ClientPlatform.writeAll(fd, bytes)
         } catch {
-            throw MHubClientError(kind: .connection, details: "write: \(error.errno)")
+            throw .connection(error.text)
         }
     }
 
-    func readSome() throws(MHubClientError) -> [UInt8] {
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        switch buffer.withUnsafeMutableBytes({ fd.read(into: $0) }) {
-        case .success(0): throw MHubClientError(kind: .connection, details: "mhubd closed the connection")
-        case .success(let count): return Array(buffer[0..<count])
-        case .failure(let errno): throw MHubClientError(kind: .connection, details: "read: \(errno)")
+    /// What the socket has, once it has something before `deadline`.
+    func readSome(deadline: Double?) throws(MHubClientError) -> [UInt8] {
+        if let deadline, !ClientPlatform.waitFor(fd, events: ClientPlatform.readable, until: deadline) {
+            throw .timeout("mhubd sent nothing in time")
         }
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let read = buffer.withUnsafeMutableBytes { raw in
+            Result { () throws(ClientPlatform.Failure) in try ClientPlatform.readSome(fd, into: raw) }
+        }
+        let count: Int
+        switch read {
+        case .success(let value): count = value
+        case .failure(let error): throw .connection(error.text)
+        }
+        guard count > 0 else { throw .connection("mhubd closed the connection") }
+        return Array(buffer[0..<count])
     }
 
     func shutdown() {
-        fd.shutdown()
+        ClientPlatform.shutdownBoth(fd)
     }
 }
 
 /// The Unix socket: one JSON object per line.
 final class LineTransport: ClientTransport, @unchecked Sendable {
-    // @unchecked: `pending` is touched by the reader thread only.
+    // @unchecked: `pending` is touched by the reading thread only.
     private let handle: SocketHandle
     private var pending: [UInt8] = []
 
@@ -80,20 +89,20 @@ final class LineTransport: ClientTransport, @unchecked Sendable {
         self.handle = handle
     }
 
-    var fileDescriptor: Int32 { handle.fd.rawValue }
+    var fileDescriptor: Int32 { handle.fd }
 
     func send(_ text: String) throws(MHubClientError) {
         try handle.writeAll(Array(text.utf8) + [UInt8(ascii: "\n")])
     }
 
-    func receive() throws(MHubClientError) -> [String] {
+    func receive(deadline: Double?) throws(MHubClientError) -> [String] {
         while true {
             if let newline = pending.lastIndex(of: UInt8(ascii: "\n")) {
                 let complete = pending[...newline]
                 pending = Array(pending[(newline + 1)...])
                 return complete.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
             }
-            pending += try handle.readSome()
+            pending += try handle.readSome(deadline: deadline)
         }
     }
 
@@ -104,14 +113,16 @@ final class LineTransport: ClientTransport, @unchecked Sendable {
 
 /// TCP with a WebSocket (RFC 6455) client handshake, then masked text frames.
 final class WebSocketTransport: ClientTransport, @unchecked Sendable {
-    // @unchecked: `decoder` is touched by the reader thread only; `generator` under the write lock.
+    // @unchecked: `decoder` is touched by the reading thread only; `generator` under the write lock.
     private let handle: SocketHandle
     private var decoder = WebSocketFrameDecoder(role: .client, maximumMessageSize: 256 << 20)
     private var generator = SystemRandomNumberGenerator()
 
-    var fileDescriptor: Int32 { handle.fd.rawValue }
+    var fileDescriptor: Int32 { handle.fd }
 
-    init(handle: SocketHandle, host: String, port: UInt16, path: String, token: String?) throws(MHubClientError) {
+    init(handle: SocketHandle, host: String, port: UInt16, path: String, token: String?, deadline: Double)
+        throws(MHubClientError)
+    {
         self.handle = handle
         var random = SystemRandomNumberGenerator()
         let key = WebSocketHandshake.randomKey(using: &random)
@@ -123,23 +134,21 @@ final class WebSocketTransport: ClientTransport, @unchecked Sendable {
         try handle.writeAll(WebSocketHandshake.clientRequest(host: hostHeader, path: path, key: key, headers: headers))
         var parser = HTTPHeadParser()
         while true {
-            parser.append(try handle.readSome())
+            parser.append(try handle.readSome(deadline: deadline))
             let response: HTTPResponseHead?
             do {
                 response = try parser.nextResponse()
             } catch {
-                throw MHubClientError(kind: .protocolViolation, details: "bad handshake response: \(error)")
+                throw .protocolViolation("bad handshake response: \(error)")
             }
             guard let response else { continue }
             if response.status != 101 {
-                throw MHubClientError(
-                    kind: .connection,
-                    details: "the WebSocket handshake was refused: \(response.status) \(response.reason)")
+                throw .connection("the WebSocket handshake was refused: \(response.status) \(response.reason)")
             }
             do {
                 try WebSocketHandshake.validateServerResponse(response, key: key)
             } catch {
-                throw MHubClientError(kind: .protocolViolation, details: "bad handshake response: \(error)")
+                throw .protocolViolation("bad handshake response: \(error)")
             }
             decoder.append(parser.takeRemainder())
             return
@@ -151,7 +160,7 @@ final class WebSocketTransport: ClientTransport, @unchecked Sendable {
         try handle.writeAll(WebSocketFrameEncoder.encode(.text(text), role: .client, maskingKey: mask))
     }
 
-    func receive() throws(MHubClientError) -> [String] {
+    func receive(deadline: Double?) throws(MHubClientError) -> [String] {
         while true {
             var messages: [String] = []
             do {
@@ -165,17 +174,16 @@ final class WebSocketTransport: ClientTransport, @unchecked Sendable {
                     case .pong: break
                     case .close(let code, let reason):
                         if !messages.isEmpty { return messages }
-                        throw MHubClientError(
-                            kind: .connection, details: "mhubd closed the WebSocket (\(code ?? 1005)) \(reason)")
+                        throw MHubClientError.connection("mhubd closed the WebSocket (\(code ?? 1005)) \(reason)")
                     }
                 }
             } catch let error as MHubClientError {
                 throw error
             } catch {
-                throw MHubClientError(kind: .protocolViolation, details: "\(error)")
+                throw .protocolViolation("\(error)")
             }
             if !messages.isEmpty { return messages }
-            decoder.append(try handle.readSome())
+            decoder.append(try handle.readSome(deadline: deadline))
         }
     }
 

@@ -1,39 +1,82 @@
 import MHubCore
+import MHubProtocol
 
-/// Reading, writing and commanding devices, as the OHF Matter Server's commands do it.
+/// Reading, writing and commanding devices, as the OHF Matter Server's commands do it, by path or by cluster and
+/// attribute name; and notifications for one attribute (docs/protocol.md §5, §8).
 extension MHubConnection {
     /// Reads attributes by path (`"endpoint/cluster/attribute"`, `*` allowed); returns `{path: value}`.
-    public func readAttributes(nodeID: UInt64, paths: [String]) async throws -> [String: JSONValue] {
+    public func readAttributes(nodeID: UInt64, paths: [String]) async throws(MHubClientError) -> [String: JSONValue] {
         let result = try await call(
-            "read_attribute",
+            .readAttribute,
             ["node_id": .integer(Int64(nodeID)), "attribute_path": .array(paths.map { .string($0) })])
         guard case .object(let values) = result else {
-            throw MHubClientError(kind: .protocolViolation, details: "read_attribute did not return an object")
+            throw .protocolViolation("read_attribute did not return an object")
         }
         return values
     }
 
-    /// Writes one attribute; returns once the device has applied it, or throws its Matter status.
-    public func writeAttribute(nodeID: UInt64, path: String, value: JSONValue) async throws {
+    /// Reads one attribute by cluster and attribute name, e.g. `cluster: "OnOff", attribute: "onOff"`.
+    public func readAttribute(nodeID: UInt64, endpoint: UInt16, cluster: String, attribute: String)
+        async throws(MHubClientError) -> JSONValue
+    {
+        let address = try AttributeAddress(endpoint: endpoint, cluster: cluster, attribute: attribute)
+        return try await readAttributes(nodeID: nodeID, paths: [address.description])[address.description] ?? .null
+    }
+
+    /// Writes one attribute; returns once the device has applied it, or throws its Matter status
+    /// (`.deviceStatus`).
+    public func writeAttribute(nodeID: UInt64, path: String, value: JSONValue) async throws(MHubClientError) {
         _ = try await call(
-            "write_attribute", ["node_id": .integer(Int64(nodeID)), "attribute_path": .string(path), "value": value])
+            .writeAttribute, ["node_id": .integer(Int64(nodeID)), "attribute_path": .string(path), "value": value])
+    }
+
+    /// Writes one attribute by cluster and attribute name.
+    public func writeAttribute(
+        nodeID: UInt64, endpoint: UInt16, cluster: String, attribute: String, value: JSONValue
+    ) async throws(MHubClientError) {
+        let address = try AttributeAddress(endpoint: endpoint, cluster: cluster, attribute: attribute)
+        try await writeAttribute(nodeID: nodeID, path: address.description, value: value)
     }
 
     /// Invokes a cluster command by name (e.g. `"MoveToLevel"`), fields by name; returns its response.
     public func sendCommand(
         nodeID: UInt64, endpoint: UInt16, cluster: UInt32, command: String, payload: [String: JSONValue] = [:]
-    ) async throws -> JSONValue {
+    ) async throws(MHubClientError) -> JSONValue {
         try await call(
-            "device_command",
+            .deviceCommand,
             [
                 "node_id": .integer(Int64(nodeID)), "endpoint_id": .integer(Int64(endpoint)),
                 "cluster_id": .integer(Int64(cluster)), "command_name": .string(command), "payload": .object(payload),
             ])
     }
 
+    /// Invokes a command of a cluster named by its name (`"OnOff"`, `"LevelControl"`).
+    @discardableResult
+    public func sendCommand(
+        nodeID: UInt64, endpoint: UInt16, cluster: String, command: String, payload: [String: JSONValue] = [:]
+    ) async throws(MHubClientError) -> JSONValue {
+        try await sendCommand(
+            nodeID: nodeID, endpoint: endpoint, cluster: try AttributeAddress.clusterID(cluster), command: command,
+            payload: payload)
+    }
+
     /// Changes an attribute as if someone acted on the device itself (`set_attribute`).
-    public func setAttributePhysically(nodeID: UInt64, path: String, value: JSONValue) async throws {
+    public func setAttributePhysically(nodeID: UInt64, path: String, value: JSONValue) async throws(MHubClientError) {
         _ = try await call(
-            "set_attribute", ["node_id": .integer(Int64(nodeID)), "attribute_path": .string(path), "value": value])
+            .setAttribute, ["node_id": .integer(Int64(nodeID)), "attribute_path": .string(path), "value": value])
+    }
+
+    /// Asks for (or stops) `attribute_updated` events of one attribute, listening or not, as
+    /// `HMCharacteristic.enableNotification(_:)` does; the events arrive in `events()`.
+    public func enableNotification(
+        _ enabled: Bool, nodeID: UInt64, endpoint: UInt16, cluster: String, attribute: String
+    ) async throws(MHubClientError) {
+        let address = try AttributeAddress(endpoint: endpoint, cluster: cluster, attribute: attribute)
+        _ = try await call(
+            .enableNotification,
+            [
+                "node_id": .integer(Int64(nodeID)), "attribute_path": .string(address.description),
+                "enabled": .bool(enabled),
+            ])
     }
 }

@@ -64,13 +64,14 @@ public enum MHubEndpoint: Sendable, Equatable, CustomStringConvertible {
     /// The socket `mhubd` listens on by default for this user (see docs/configuration.md); for a user
     /// who runs no `mhubd` of their own, the system service's (members of the `mhub` group may use it).
     public static var defaultSocket: MHubEndpoint {
-        if geteuid() == 0 {
+        let user = ClientPlatform.effectiveUserID
+        if user == 0 {
             return .unix(path: systemSocketPath)
         }
         var environment = ProcessInfo.processInfo.environment
         // A client's own service variables are not mhubd's.
         environment["RUNTIME_DIRECTORY"] = nil
-        let personal = DefaultPaths(environment: environment, effectiveUserID: geteuid(), home: NSHomeDirectory())
+        let personal = DefaultPaths(environment: environment, effectiveUserID: user, home: NSHomeDirectory())
             .socketPath
         if !FileManager.default.fileExists(atPath: personal) && FileManager.default.fileExists(atPath: systemSocketPath)
         {

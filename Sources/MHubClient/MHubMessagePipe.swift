@@ -5,10 +5,11 @@ public final class MHubMessagePipe: Sendable {
     public let endpoint: MHubEndpoint
     let transport: any ClientTransport
 
-    /// Connects (and for WebSocket, completes the handshake); the server's first message is left unread.
-    public init(connectingTo endpoint: MHubEndpoint) throws(MHubClientError) {
+    /// Connects (and for WebSocket, completes the handshake) within `timeout` seconds; the server's first message is
+    /// left unread.
+    public init(connectingTo endpoint: MHubEndpoint, timeout: Double = 10) throws(MHubClientError) {
         self.endpoint = endpoint
-        transport = try connectTransport(to: endpoint)
+        transport = try connectTransport(to: endpoint, deadline: ClientPlatform.now() + timeout)
     }
 
     deinit {
@@ -27,7 +28,7 @@ public final class MHubMessagePipe: Sendable {
     /// Blocks until at least one whole message has arrived; returns every whole message read so far (answering
     /// WebSocket pings on the way).
     public func receive() throws(MHubClientError) -> [String] {
-        try transport.receive()
+        try transport.receive(deadline: nil)
     }
 
     public func close() {

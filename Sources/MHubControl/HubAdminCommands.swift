@@ -50,10 +50,11 @@ enum HubAdminCommands {
         case ["devices", "list"]:
             let devices = try call("get_devices")
             if json { return HubCommands.print(devices, console) }
-            var table = TextTable("NODE", "NAME", "ROOM", "TEMPLATE", "COMMISSIONED")
+            var table = TextTable("NODE", "NAME", "ROOM", "TEMPLATE", "DEVICE IDS", "COMMISSIONED")
             for device in devices.arrayValue {
+                let ids = device["device_ids"]?.arrayValue.map { t($0) }.joined(separator: " ") ?? "-"
                 table.add(
-                    t(device["node_id"]), t(device["name"]), t(device["room"]), t(device["template"]),
+                    t(device["node_id"]), t(device["name"]), t(device["room"]), t(device["template"]), ids,
                     t(device["date_commissioned"]))
             }
             console.write(table.rendered)
@@ -84,6 +85,9 @@ enum HubAdminCommands {
             if let value = try command.integer("vendor", as: Int64.self) { args["vendor_id"] = .integer(value) }
             if let value = try command.integer("product", as: Int64.self) { args["product_id"] = .integer(value) }
             if let serial = command.value("serial") { args["serial_number"] = .string(serial) }
+            if let value = try command.integer("endpoints", as: Int64.self) { args["endpoints"] = .integer(value) }
+            if let value = try command.integer("bridged", as: Int64.self) { args["bridged_devices"] = .integer(value) }
+            if let template = command.value("bridged-template") { args["bridged_template"] = .string(template) }
             let device = try call("add_simulated_device", args)
             if json { return HubCommands.print(device, console) }
             var text =
@@ -135,6 +139,8 @@ enum HubAdminCommands {
             if let step = command.value("step") { args["step"] = .string(step) }
             if let mode = command.value("mode") { args["mode"] = .string(mode) }
             if let latency = try command.integer("latency", as: Int64.self) { args["latency_ms"] = .integer(latency) }
+            if let delay = try command.integer("delay", as: Int64.self) { args["delay_ms"] = .integer(delay) }
+            if let status = command.value("status") { args["status"] = .string(status) }
             let faults = try call("set_fault", args)
             if json { return HubCommands.print(faults, console) }
             console.write(describeFaults(faults))
@@ -203,6 +209,14 @@ enum HubAdminCommands {
         table.add("device_unresponsive", list(faults["unresponsive_devices"]))
         table.add("step_failure", steps.isEmpty ? "off" : steps.joined(separator: ", "))
         table.add("slow_device", latency.isEmpty ? "off" : latency.joined(separator: ", "))
+        var writes: [String] = []
+        if case .object(let members)? = faults["failing_writes"] {
+            writes = members.keys.sorted().map {
+                "device \($0): \(t(members[$0]?["status"])) after \(t(members[$0]?["delay_ms"])) ms"
+            }
+        }
+        table.add("write_failure", writes.isEmpty ? "off" : writes.joined(separator: ", "))
+        table.add("slow_sync", faults["sync_latency_ms"] == 0 ? "off" : "\(t(faults["sync_latency_ms"])) ms")
         return table.rendered
     }
 

@@ -73,6 +73,12 @@ enum HubCommands {
                         OptionSpec("vendor", value: "ID", help: "vendor ID (default 0xFFF1)"),
                         OptionSpec("product", value: "ID", help: "product ID (default per template)"),
                         OptionSpec("serial", value: "TEXT", help: "serial number"),
+                        OptionSpec("endpoints", value: "N", help: "N application endpoints of the template (1-16)"),
+                        OptionSpec(
+                            "bridged", value: "N", help: "for template bridge: N bridged devices (1-64, default 3)"),
+                        OptionSpec(
+                            "bridged-template", value: "TEMPLATE",
+                            help: "for template bridge: the bridged devices' template (default on-off-light)"),
                         OptionSpec("no-qr", help: "do not draw the QR code"),
                     ],
                     operands: [OperandSpec("TEMPLATE", help: "a template (see 'mhubctl sim templates')")]),
@@ -85,7 +91,8 @@ enum HubCommands {
         CommandSpec(
             "fault", summary: "switch failures on and off",
             details: "Faults: hub_offline; device_unreachable --device ID; device_unresponsive --device ID; "
-                + "step_failure --step STEP [--mode fail|timeout]; slow_device --latency MS [--device ID].",
+                + "step_failure --step STEP [--mode fail|timeout]; slow_device --latency MS [--device ID]; "
+                + "write_failure --device ID [--delay MS] [--status NAME]; slow_sync --latency MS.",
             subcommands: [
                 CommandSpec("list", summary: "show the faults in effect", options: connection),
                 CommandSpec(
@@ -97,12 +104,16 @@ enum HubCommands {
                             "step", value: "STEP",
                             help: "discovery, pase, attestation, csr, noc, network_setup, operational_discovery"),
                         OptionSpec("mode", value: "MODE", help: "fail or timeout"),
-                        OptionSpec("latency", value: "MS", help: "extra milliseconds per step"),
+                        OptionSpec("latency", value: "MS", help: "extra milliseconds per step, or of the first sync"),
+                        OptionSpec("delay", value: "MS", help: "write_failure: milliseconds before the refusal"),
+                        OptionSpec("status", value: "NAME", help: "write_failure: the Matter status (default FAILURE)"),
                     ],
                     operands: [
                         OperandSpec(
                             "FAULT",
-                            help: "hub_offline, device_unreachable, device_unresponsive, step_failure, slow_device")
+                            help:
+                                "hub_offline, device_unreachable, device_unresponsive, step_failure, slow_device, "
+                                + "write_failure, slow_sync")
                     ]
                 ),
                 CommandSpec("clear", summary: "switch every fault off", options: connection),
@@ -167,9 +178,10 @@ enum HubCommands {
             if session == .null {
                 console.write("no commissioning session\n")
             } else {
+                let group = session["app_group"].map { " (app group \(text($0)))" } ?? ""
                 console.write(
                     "\(text(session["session_id"])) \(text(session["state"])), structure \(text(session["structure_id"])), "
-                        + "held by \(text(session["owner"])) until \(text(session["deadline"]))\n")
+                        + "held by \(text(session["owner"]))\(group) until \(text(session["deadline"]))\n")
             }
             return 0
         case ["session", "prepare"]:

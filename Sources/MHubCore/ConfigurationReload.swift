@@ -54,6 +54,7 @@ public struct ConfigurationReload: Equatable, Sendable {
         Field("control.tcp_port", \.control.tcpPort, reloadable: false),
         Field("control.loopback_scope", \.control.loopbackScope, reloadable: true),
         Field("control.tokens", \.control.tokens, reloadable: true),
+        Field("control.app_groups", \.control.appGroups, reloadable: true),
         Field("control.allowed_origins", \.control.allowedOrigins, reloadable: true),
         Field("control.max_connections", \.control.maximumConnections, reloadable: true),
         Field("control.max_connections_per_principal", \.control.maximumConnectionsPerPrincipal, reloadable: true),

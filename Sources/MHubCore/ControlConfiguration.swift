@@ -15,6 +15,8 @@ public struct ControlConfiguration: Equatable, Sendable {
     /// reach loopback TCP, which the Unix socket's permissions do not let through.
     public var loopbackScope = "commission"
     public var tokens: [AccessToken] = []
+    /// Who may name which app group (`AppGroupRule`); empty: any connection with the commission scope, any group.
+    public var appGroups: [AppGroupRule] = []
     /// Web origins (`scheme://host[:port]`) whose pages may open the WebSocket, beside the hub's own
     /// (docs/configuration.md, "Who can connect").
     public var allowedOrigins: [String] = []
@@ -65,6 +67,9 @@ public struct ControlConfiguration: Equatable, Sendable {
             "max_message_bytes", default: control.maximumMessageBytes, in: 1024...(64 << 20))
         control.maximumOutputBytes = try object.integer(
             "max_output_bytes", default: control.maximumOutputBytes, in: 65536...(1 << 30))
+        if let rules = object.raw("app_groups") {
+            control.appGroups = try AppGroupRule.decode(rules, key: object.keyPath("app_groups"))
+        }
         if let tokens = object.raw("tokens") {
             guard case .array(let entries) = tokens else {
                 throw ConfigurationError(key: object.keyPath("tokens"), reason: "must be an array")
@@ -118,6 +123,7 @@ public struct ControlConfiguration: Equatable, Sendable {
             "max_pending_handshakes": .integer(Int64(maximumPendingHandshakes)),
             "max_message_bytes": .integer(Int64(maximumMessageBytes)),
             "max_output_bytes": .integer(Int64(maximumOutputBytes)),
+            "app_groups": .array(appGroups.map(\.json)),
             // Secrets are never logged.
             "tokens": .array(
                 tokens.map { ["name": .string($0.name), "token": "********", "scope": .string($0.scope)] }),

@@ -27,9 +27,11 @@ public enum JSONWriter {
         case .bool(let bool): output += (bool ? "true" : "false").utf8
         case .integer(let integer): output += String(integer).utf8
         case .double(let double):
-            // `magnitude`, not `abs`: -2^63 is a whole double whose `abs` as Int64 overflows.
+            // A whole double keeps its fraction (`0.0`), so a reader sees a number of the same kind as was written
+            // (a float attribute stays a float). `magnitude`, not `abs`: -2^63 is a whole double whose `abs` as Int64
+            // overflows.
             if let exact = Int64(exactly: double), exact.magnitude < 1 << 53 {
-                output += String(exact).utf8
+                output += "\(exact).0".utf8
             } else {
                 output += "\(double)".utf8
             }

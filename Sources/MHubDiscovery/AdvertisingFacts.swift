@@ -81,7 +81,7 @@ public struct AdvertisingFacts: Hashable, Sendable {
             .map {
                 CommissionableDevice(
                     id: $0.id, name: $0.name, vendorID: $0.vendorID, productID: $0.productID,
-                    discriminator: $0.discriminator, deviceType: DeviceTemplates.named($0.template)?.deviceType.id)
+                    discriminator: $0.discriminator, deviceType: SimulatedLayout(stored: $0.template)?.deviceTypeID)
             }
     }
 }

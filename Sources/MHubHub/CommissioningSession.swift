@@ -12,8 +12,13 @@ public struct CommissioningSession: Hashable, Sendable {
     /// The fail-safe: past it, the session is cancelled and rolled back.
     public var deadline: Timestamp
     public var state: State
-    /// When the owner's connection closed; the session is rolled back after the grace period.
+    /// When the owner's connection closed.
     public var ownerGoneAt: Timestamp?
+    /// Since when neither the owner nor any member of its app group is connected: the session is rolled back
+    /// after the grace period from then.
+    public var unattendedSince: Timestamp?
+    /// The app group whose connections share the session (docs/protocol.md §7), if it was prepared for one.
+    public var appGroup: String?
     public var deviceName: String?
     public var roomID: RoomID?
 

@@ -1,4 +1,5 @@
 import MHubCore
+import MHubProtocol
 
 /// The control protocol's envelope (the OHF Matter Server's): requests
 /// `{"message_id", "command", "args"}`, replies `{"message_id", "result"}` or
@@ -45,16 +46,14 @@ public enum ControlMessages {
     public static func encode(_ reply: HubReply) -> JSONValue {
         switch reply.result {
         case .success(let result):
-            return ["message_id": reply.messageID, "result": result]
+            ProtocolEnvelope.reply(messageID: reply.messageID, result: result)
         case .failure(let error):
-            return [
-                "message_id": reply.messageID, "error_code": .integer(Int64(error.code.rawValue)),
-                "error_name": .string(error.code.name), "details": .string(error.details),
-            ]
+            ProtocolEnvelope.errorReply(
+                messageID: reply.messageID, code: error.code, details: error.details, data: error.data)
         }
     }
 
     public static func encode(_ event: HubEvent) -> JSONValue {
-        ["event": .string(event.name), "data": event.data]
+        ProtocolEnvelope.event(name: event.name, data: event.data)
     }
 }

@@ -52,11 +52,33 @@ extension Hub {
             } else {
                 faults.allDevicesLatency = enabled ? latency : 0
             }
+        case "write_failure":
+            let id = try args.requiredInteger("simulated_device_id", as: SimulatedDeviceID.self)
+            let delay = try args.integer("delay_ms", as: Int64.self) ?? 1000
+            let statusName = try args.string("status") ?? "FAILURE"
+            guard state.simulatedDevices[id] != nil else {
+                throw HubError(.simulatedDeviceNotFound, "no simulated device \(id)")
+            }
+            guard (0...600_000).contains(delay) else {
+                throw HubError(.invalidArguments, "delay_ms must be 0 to 600000")
+            }
+            guard let status = InteractionStatus(name: statusName), status != .success else {
+                throw HubError(
+                    .invalidArguments,
+                    "status must be a Matter status name such as FAILURE or BUSY, not \"\(statusName)\"")
+            }
+            faults.failingWrites[id] = enabled ? HubFaults.WriteFailure(delay: delay, status: status) : nil
+        case "slow_sync":
+            let latency = try args.integer("latency_ms", as: Int64.self) ?? 0
+            guard (0...600_000).contains(latency) else {
+                throw HubError(.invalidArguments, "latency_ms must be 0 to 600000")
+            }
+            faults.syncLatency = enabled ? latency : 0
         default:
             throw HubError(
                 .invalidArguments,
-                "fault must be hub_offline, device_unreachable, device_unresponsive, step_failure or slow_device, "
-                    + "not \"\(fault)\"")
+                "fault must be hub_offline, device_unreachable, device_unresponsive, step_failure, slow_device, "
+                    + "write_failure or slow_sync, not \"\(fault)\"")
         }
         try args.rejectUnknown(command: "set_fault")
         outcome.events.append(HubEvent("faults_updated", faultsJSON))
@@ -86,6 +108,15 @@ extension Hub {
             "latency_ms": .integer(faults.allDevicesLatency),
             "device_latency_ms": .object(
                 Dictionary(uniqueKeysWithValues: faults.deviceLatency.map { (String($0.key), .integer($0.value)) })),
+            "failing_writes": .object(
+                Dictionary(
+                    uniqueKeysWithValues: faults.failingWrites.map {
+                        (
+                            String($0.key),
+                            ["delay_ms": .integer($0.value.delay), "status": .string($0.value.status.name)]
+                        )
+                    })),
+            "sync_latency_ms": .integer(faults.syncLatency),
         ]
     }
 
@@ -156,6 +187,7 @@ extension Hub {
         completed = [:]
         udcRequests = []
         scenario = nil
+        dropNotifications(of: nil)
         outcome.changes.append(.deleteAll)
     }
 }

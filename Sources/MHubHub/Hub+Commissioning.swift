@@ -8,12 +8,14 @@ extension Hub {
     mutating func prepare(_ args: inout Arguments, client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome)
         throws(HubError) -> JSONValue
     {
-        let structureID = try args.integer("structure_id", as: StructureID.self) ?? defaultStructureID
+        let structureID = try structureArgument(&args) ?? defaultStructureID
+        let appGroup = try appGroupArgument(&args, client: client)
         try args.rejectUnknown(command: "prepare_commissioning")
         try checkStructure(structureID, for: client)
         try checkOnline()
         try checkNoSession()
-        let opened = openSession(structureID: structureID, client: client, implicit: false, now: now)
+        let opened = openSession(
+            structureID: structureID, client: client, implicit: false, appGroup: appGroup, now: now)
         outcome.events.append(sessionEvent("prepared"))
         return opened.json(hub: self)
     }
@@ -25,6 +27,10 @@ extension Hub {
         let code = try args.requiredString("code")
         _ = try args.bool("network_only")
         let profileName = try args.string("timing")
+        let appGroup = try appGroupArgument(&args, client: client)
+        let home = try structureArgument(&args)
+        // The Home APIs' commissioning ID is accepted and not used, as the Home APIs do not use it.
+        _ = try args.string("commissioning_id")
         try args.rejectUnknown(command: "commission_with_code")
         var profile = settings.profile
         if let profileName {
@@ -34,25 +40,36 @@ extension Hub {
             profile = named
         }
         let target = try Self.commissioningTarget(code)
-        return try commission(target, profile: profile, request: request, client: client, now: now, &outcome)
+        if let home, let current = session, role(of: client, in: current, appGroup: appGroup) != nil,
+            home != current.structureID
+        {
+            throw HubError(.sessionState, "session \(current.id) is for structure \(current.structureID), not \(home)")
+        }
+        return try commission(
+            target, profile: profile, appGroup: appGroup, request: request, client: client, now: now, &outcome)
     }
 
     /// Starts commissioning the device `target` describes, in this client's session or an implicit one.
     mutating func commission(
-        _ target: CommissioningTarget, profile: TimingProfile? = nil, request: HubRequest, client: ClientInfo,
-        now: Timestamp, _ outcome: inout HubOutcome
+        _ target: CommissioningTarget, profile: TimingProfile? = nil, appGroup: String? = nil, request: HubRequest,
+        client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome
     ) throws(HubError) -> JSONValue? {
         let profile = profile ?? settings.profile
         if let current = session {
-            guard current.owner.connectionID == client.connectionID else { throw busyError(current) }
+            guard let role = role(of: client, in: current, appGroup: appGroup) else { throw busyError(current) }
+            if role == .member {
+                try checkStructure(current.structureID, for: client)
+            }
             guard case .prepared = current.state else {
                 throw HubError(.sessionState, "session \(current.id) is \(current.stateName), not prepared")
             }
             try checkOnline()
+        } else if let appGroup {
+            throw HubError(.noSession, "app group \(appGroup) has no prepared session; its app prepares one")
         } else {
             try checkStructure(defaultStructureID, for: client)
             try checkOnline()
-            _ = openSession(structureID: defaultStructureID, client: client, implicit: true, now: now)
+            _ = openSession(structureID: defaultStructureID, client: client, implicit: true, appGroup: nil, now: now)
             outcome.events.append(sessionEvent("prepared"))
         }
         let device = state.simulatedDevices.values
@@ -76,8 +93,9 @@ extension Hub {
         let name = try args.string("name")
         let roomName = try args.string("room")
         let roomID = try args.integer("room_id", as: RoomID.self)
+        let appGroup = try appGroupArgument(&args, client: client)
         try args.rejectUnknown(command: "configure_device")
-        var current = try ownedSession(client)
+        var current = try sharedSession(client, appGroup: appGroup)
         guard case .commissioned = current.state else {
             throw HubError(.sessionState, "session \(current.id) is \(current.stateName); commission a device first")
         }
@@ -103,13 +121,14 @@ extension Hub {
     mutating func complete(_ args: inout Arguments, client: ClientInfo, _ outcome: inout HubOutcome) throws(HubError)
         -> JSONValue
     {
+        let appGroup = try appGroupArgument(&args, client: client)
         try args.rejectUnknown(command: "complete_commissioning")
-        guard let current = session, current.owner.connectionID == client.connectionID else {
+        guard let current = session, try endingRole(of: client, appGroup: appGroup, &outcome) != nil else {
             if let previous = completed[client.connectionID] {
                 return previous
             }
             if let current = session {
-                throw HubError(.sessionNotOwned, "session \(current.id) belongs to \(current.owner.peer)")
+                throw notOwnedError(current)
             }
             throw HubError(.noSession, "this connection has no commissioning session")
         }
@@ -122,10 +141,11 @@ extension Hub {
     mutating func cancel(_ args: inout Arguments, client: ClientInfo, _ outcome: inout HubOutcome) throws(HubError)
         -> JSONValue
     {
+        let appGroup = try appGroupArgument(&args, client: client)
         try args.rejectUnknown(command: "cancel_commissioning")
-        guard let current = session, current.owner.connectionID == client.connectionID else {
+        guard let current = session, try endingRole(of: client, appGroup: appGroup, &outcome) != nil else {
             if let current = session, client.scope < .admin {
-                throw HubError(.sessionNotOwned, "session \(current.id) belongs to \(current.owner.peer)")
+                throw notOwnedError(current)
             }
             if session == nil {
                 return ["cancelled": false]
@@ -144,19 +164,31 @@ extension Hub {
         -> JSONValue
     {
         let id = try args.requiredString("session_id")
+        let appGroup = try appGroupArgument(&args, client: client)
         try args.rejectUnknown(command: "resume_commissioning")
-        guard var current = session, current.id == id else {
+        guard let current = session, current.id == id else {
             throw HubError(.noSession, "no session \(id) is open")
         }
         guard current.ownerGoneAt != nil || current.owner.connectionID == client.connectionID else {
             throw HubError(.sessionNotOwned, "session \(id) belongs to \(current.owner.peer), which is connected")
         }
+        // A session of an app group is adopted only from within the group.
+        if current.appGroup != nil, role(of: client, in: current, appGroup: appGroup) == nil {
+            throw notOwnedError(current)
+        }
+        try adoptSession(by: client, &outcome)
+        return session.map { $0.json(hub: self) } ?? .null
+    }
+
+    /// `client` takes the session over from its owner (`resumed`); it needs permission on its structure.
+    private mutating func adoptSession(by client: ClientInfo, _ outcome: inout HubOutcome) throws(HubError) {
+        guard var current = session else { return }
         try checkStructure(current.structureID, for: client)
         current.owner = client
         current.ownerGoneAt = nil
+        current.unattendedSince = nil
         session = current
         outcome.events.append(sessionEvent("resumed"))
-        return current.json(hub: self)
     }
 
     func sessionInfo(_ args: inout Arguments) throws(HubError) -> JSONValue {
@@ -169,7 +201,7 @@ extension Hub {
     /// Finishes every step whose time has come, and expires deadlines and grace periods.
     mutating func advance(now: Timestamp, _ outcome: inout HubOutcome) {
         while let current = session {
-            if let gone = current.ownerGoneAt, now >= gone + settings.disconnectGrace {
+            if let since = current.unattendedSince, now >= since + settings.disconnectGrace {
                 endSession(
                     reason: "owner_disconnected",
                     error: HubError(.sessionCancelled, "the session's owner disconnected"), &outcome)
@@ -250,7 +282,7 @@ extension Hub {
 
     private mutating func failRun(_ run: CommissioningSession.Run, _ error: HubError, _ outcome: inout HubOutcome) {
         // An implicit session is an OHF client's `commission_with_code`: it gets an OHF code.
-        let reported = session?.implicit == true ? error.ohfCompatible(command: "commission_with_code") : error
+        let reported = session?.implicit == true ? error.ohfCompatible(command: .commissionWithCode) : error
         outcome.replies.append(
             HubReply(connectionID: run.connectionID, messageID: run.messageID, result: .failure(reported)))
         guard let current = session else { return }
@@ -297,7 +329,10 @@ extension Hub {
         outcome.changes.append(.saveNode(node))
         outcome.changes.append(.saveCounters(state.counters))
         outcome.events.append(HubEvent("node_added", nodeJSON(node), structure: node.structureID))
-        let result: JSONValue = ["session_id": .string(current.id), "node_ids": [.integer(Int64(node.id))]]
+        let result: JSONValue = [
+            "session_id": .string(current.id), "node_ids": [.integer(Int64(node.id))],
+            "device_ids": .array(node.deviceIDs.map { .string($0) }),
+        ]
         completed[current.owner.connectionID] = result
         outcome.events.append(sessionEvent("completed"))
         session = nil
@@ -318,15 +353,15 @@ extension Hub {
 
     // MARK: checks and helpers
 
-    private mutating func openSession(structureID: StructureID, client: ClientInfo, implicit: Bool, now: Timestamp)
-        -> CommissioningSession
-    {
+    private mutating func openSession(
+        structureID: StructureID, client: ClientInfo, implicit: Bool, appGroup: String?, now: Timestamp
+    ) -> CommissioningSession {
         sessionCounter += 1
         completed[client.connectionID] = nil
         let opened = CommissioningSession(
             id: "s\(sessionCounter)-\(String(random.next() & 0xFFFFFF, radix: 16))", owner: client,
             structureID: structureID, implicit: implicit, createdAt: now, deadline: now + settings.sessionTimeout,
-            state: .prepared, ownerGoneAt: nil, deviceName: nil, roomID: nil)
+            state: .prepared, ownerGoneAt: nil, unattendedSince: nil, appGroup: appGroup, deviceName: nil, roomID: nil)
         session = opened
         return opened
     }
@@ -343,19 +378,52 @@ extension Hub {
         }
     }
 
+    /// SessionBusy, naming the session, its holder (and app group) and deadline in `details` and in `error_data`.
     func busyError(_ current: CommissioningSession) -> HubError {
-        HubError(
+        let group = current.appGroup.map { " (app group \($0))" } ?? ""
+        return HubError(
             .sessionBusy,
-            "another commissioning session (\(current.id)) is active, held by \(current.owner.peer) until "
-                + "\(isoTimestamp(current.deadline))")
+            "another commissioning session (\(current.id)) is active, held by \(current.owner.peer)\(group) until "
+                + "\(isoTimestamp(current.deadline))",
+            data: [
+                "session_id": .string(current.id), "holder": .string(current.owner.peer),
+                "app_group": current.appGroup.map { .string($0) } ?? .null,
+                "deadline": .string(isoTimestamp(current.deadline)), "deadline_ms": .integer(current.deadline),
+            ])
     }
 
-    func ownedSession(_ client: ClientInfo) throws(HubError) -> CommissioningSession {
+    func notOwnedError(_ current: CommissioningSession) -> HubError {
+        let group = current.appGroup.map { " (app group \($0))" } ?? ""
+        return HubError(.sessionNotOwned, "session \(current.id) belongs to \(current.owner.peer)\(group)")
+    }
+
+    /// The open session, if this client owns it or is a member of its app group.
+    func sharedSession(_ client: ClientInfo, appGroup: String?) throws(HubError) -> CommissioningSession {
         guard let current = session else { throw HubError(.noSession, "this connection has no commissioning session") }
-        guard current.owner.connectionID == client.connectionID else {
-            throw HubError(.sessionNotOwned, "session \(current.id) belongs to \(current.owner.peer)")
+        guard let role = role(of: client, in: current, appGroup: appGroup) else { throw notOwnedError(current) }
+        if role == .member {
+            try checkStructure(current.structureID, for: client)
         }
         return current
+    }
+
+    /// Who may complete or cancel the session: its owner; a member of its app group once the owner has gone (the
+    /// member then adopts it: the app, connecting again, completes what its extension commissioned).
+    private mutating func endingRole(of client: ClientInfo, appGroup: String?, _ outcome: inout HubOutcome)
+        throws(HubError) -> SessionRole?
+    {
+        guard let current = session, let role = role(of: client, in: current, appGroup: appGroup) else { return nil }
+        switch role {
+        case .owner: return .owner
+        case .member:
+            guard current.ownerGoneAt != nil else {
+                throw HubError(
+                    .sessionNotOwned,
+                    "only the session's owner (\(current.owner.peer)) completes or cancels session \(current.id)")
+            }
+            try adoptSession(by: client, &outcome)
+            return .owner
+        }
     }
 
     static func commissioningTarget(_ code: String) throws(HubError) -> CommissioningTarget {
@@ -401,15 +469,17 @@ extension Hub {
             data["error_code"] = .integer(Int64(error.code.rawValue))
             data["details"] = .string(error.details)
         }
+        guard let session, !session.implicit else { return HubEvent("commissioning_progress", .object(data)) }
         return HubEvent(
             "commissioning_progress", .object(data),
-            to: session?.implicit == false ? .listenersAnd(connection) : .listeners)
+            to: .listenersAnd(Array(Set([connection, session.owner.connectionID] + members(of: session))).sorted()))
     }
 
-    /// The listeners, and the owner of a session it prepared itself. The owner of an implicit session (an OHF
-    /// client's `commission_with_code`) hears mhub's session events only if it listens for them.
+    /// The listeners, and the owner of a session it prepared itself with the members of its app group. The owner of
+    /// an implicit session (an OHF client's `commission_with_code`) hears mhub's session events only if it listens
+    /// for them.
     private var ownerAudience: EventAudience {
         guard let session, !session.implicit else { return .listeners }
-        return .listenersAnd(session.owner.connectionID)
+        return .listenersAnd([session.owner.connectionID] + members(of: session))
     }
 }

@@ -18,43 +18,26 @@ extension Hub {
         state.rooms.values.first { $0.structureID == structureID && $0.name.lowercased() == name.lowercased() }
     }
 
-    func getStructures(_ args: inout Arguments) throws(HubError) -> JSONValue {
-        try args.rejectUnknown(command: "get_structures")
-        return .array(state.structures.values.sorted { $0.id < $1.id }.map { $0.json })
-    }
-
-    mutating func createStructure(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError) -> JSONValue {
-        let name = try validatedName(try args.requiredString("name"), what: "the structure name")
-        try args.rejectUnknown(command: "create_structure")
-        try checkQuota(state.structures.count, HubQuotas.structures, "structures")
-        let structure = Structure(id: state.counters.nextStructureID, name: name)
-        state.counters.nextStructureID += 1
-        state.structures[structure.id] = structure
-        outcome.changes += [.saveStructure(structure), .saveCounters(state.counters)]
-        outcome.events.append(HubEvent("structure_updated", structure.json))
-        return structure.json
-    }
-
-    mutating func renameStructure(_ args: inout Arguments, client: ClientInfo, _ outcome: inout HubOutcome)
-        throws(HubError) -> JSONValue
-    {
-        let id = try args.requiredInteger("structure_id", as: StructureID.self)
-        let name = try validatedName(try args.requiredString("name"), what: "the structure name")
-        try args.rejectUnknown(command: "rename_structure")
-        try checkStructure(id, for: client)
-        guard var structure = state.structures[id] else { throw HubError(.structureNotFound, "no structure \(id)") }
-        structure.name = name
-        state.structures[id] = structure
-        outcome.changes.append(.saveStructure(structure))
-        outcome.events.append(HubEvent("structure_updated", structure.json))
-        return structure.json
-    }
-
-    func getRooms(_ args: inout Arguments, client: ClientInfo) throws(HubError) -> JSONValue {
-        let id = try args.integer("structure_id", as: StructureID.self) ?? defaultStructureID
+    /// `get_rooms {structure_id? | home?, app_group?}`: a structure's rooms; with `app_group`, those of the group's
+    /// session (NoSession without one), the room list an extension offers (`rooms(in:)`).
+    mutating func getRooms(_ args: inout Arguments, client: ClientInfo) throws(HubError) -> JSONValue {
+        var id = try structureArgument(&args)
+        let appGroup = try appGroupArgument(&args, client: client)
         try args.rejectUnknown(command: "get_rooms")
-        try checkStructure(id, for: client)
-        return .array(state.rooms.values.filter { $0.structureID == id }.sorted { $0.id < $1.id }.map { $0.json })
+        if let appGroup {
+            guard let current = session, current.appGroup == appGroup else {
+                throw HubError(.noSession, "app group \(appGroup) has no commissioning session")
+            }
+            if let id, id != current.structureID {
+                throw HubError(
+                    .sessionState, "session \(current.id) is for structure \(current.structureID), not \(id)")
+            }
+            id = current.structureID
+        }
+        let structureID = id ?? defaultStructureID
+        try checkStructure(structureID, for: client)
+        if isSyncing(client.connectionID) { return [] }
+        return .array(rooms(in: structureID).map(\.json))
     }
 
     mutating func createRoom(_ args: inout Arguments, client: ClientInfo, _ outcome: inout HubOutcome) throws(HubError)
@@ -144,9 +127,10 @@ extension Hub {
         return nodeJSON(node)
     }
 
-    func getDevices(_ args: inout Arguments) throws(HubError) -> JSONValue {
+    func getDevices(_ args: inout Arguments, client: ClientInfo) throws(HubError) -> JSONValue {
         let structureID = try args.integer("structure_id", as: StructureID.self)
         try args.rejectUnknown(command: "get_devices")
+        if isSyncing(client.connectionID) { return [] }
         return .array(
             state.nodes.values.filter { structureID == nil || $0.structureID == structureID }
                 .sorted { $0.id < $1.id }.map { deviceJSON($0) })
@@ -200,6 +184,7 @@ extension Hub {
         let node = try node(id)
         try checkStructure(node.structureID, for: client)
         state.nodes[id] = nil
+        dropNotifications(of: id)
         outcome.changes.append(.deleteNode(id))
         if let deviceID = node.simulatedDeviceID, var device = state.simulatedDevices[deviceID] {
             device.nodeID = nil
@@ -212,15 +197,18 @@ extension Hub {
 
     func deviceJSON(_ node: Node) -> JSONValue {
         let room = node.roomID.flatMap { state.rooms[$0] }
-        return [
+        let layout = SimulatedLayout(stored: node.template)
+        let members: [String: JSONValue] = [
             "node_id": .integer(Int64(node.id)),
+            "device_ids": .array(node.deviceIDs.map { .string($0) }),
             "name": .string(node.name),
             "structure_id": .integer(node.structureID),
             "room_id": room.map { .integer($0.id) } ?? .null,
             "room": room.map { .string($0.name) } ?? .null,
-            "template": .string(node.template),
+            "template": .string(layout?.key ?? node.template),
             "simulated_device_id": node.simulatedDeviceID.map { .integer($0) } ?? .null,
             "date_commissioned": .string(isoTimestamp(node.commissionedAt)),
         ]
+        return .object(members.merging(layout?.jsonMembers ?? [:]) { first, _ in first })
     }
 }

@@ -3,7 +3,8 @@ extension Hub {
     /// its new value, and the rest stay as they are, so a timing profile chosen over the control socket
     /// (`set_timing_profile`) survives a reload that does not touch it.
     ///
-    /// An open session keeps its fail-safe deadline, and a running commissioning the profile it began with.
+    /// An open session keeps its fail-safe deadline, and a running commissioning the profile it began with; new app
+    /// group rules apply to the next call that names an app group.
     /// Declared simulated devices are created by the next `reset`.
     public mutating func settingsReloaded(from old: HubSettings, to new: HubSettings) {
         if new.hubName != old.hubName { settings.hubName = new.hubName }
@@ -11,5 +12,6 @@ extension Hub {
         if new.sessionTimeout != old.sessionTimeout { settings.sessionTimeout = new.sessionTimeout }
         if new.disconnectGrace != old.disconnectGrace { settings.disconnectGrace = new.disconnectGrace }
         if new.declaredDevices != old.declaredDevices { settings.declaredDevices = new.declaredDevices }
+        if new.appGroups != old.appGroups { settings.appGroups = new.appGroups }
     }
 }

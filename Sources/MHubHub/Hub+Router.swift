@@ -1,142 +1,122 @@
 import MHubCore
+import MHubProtocol
 import MatterDataModel
-
-/// Which scope each command needs; docs/protocol.md lists the same table.
-public enum HubCommands {
-    public static let scopes: [String: Scope] = [
-        "server_info": .read, "start_listening": .read, "get_status": .read, "diagnostics": .read,
-        "get_nodes": .read, "get_node": .read, "get_devices": .read, "get_structures": .read, "get_rooms": .read,
-        "get_session": .read, "get_simulated_devices": .read, "get_faults": .read, "get_templates": .read,
-        "read_attribute": .read, "ping_node": .read, "interview_node": .read, "discover": .read,
-        "get_node_ip_addresses": .read, "get_advertising": .read, "get_udc_requests": .read, "get_fabrics": .read,
-        "get_attestation": .read, "remove_fabric": .admin,
-        "write_attribute": .control, "device_command": .control, "set_attribute": .control,
-        "set_behavior": .admin, "commission_on_network": .commission,
-        "open_commissioning_window": .admin, "close_commissioning_window": .admin, "get_commissioning_window": .read,
-        "create_room": .control, "rename_room": .control, "delete_room": .control, "update_device": .control,
-        "create_structure": .control, "rename_structure": .control,
-        "prepare_commissioning": .commission, "commission_with_code": .commission, "configure_device": .commission,
-        "complete_commissioning": .commission, "cancel_commissioning": .commission,
-        "resume_commissioning": .commission, "remove_node": .commission,
-        "add_simulated_device": .admin, "remove_simulated_device": .admin, "set_fault": .admin,
-        "clear_faults": .admin, "set_permission": .admin, "get_permissions": .admin, "set_timing_profile": .admin,
-        "reset": .admin, "get_clock": .read, "advance_clock": .admin, "load_scenario": .admin, "get_scenario": .read,
-        "export_scenario": .read,
-        "reset_scenario": .admin, "import_test_node": .admin,
-    ]
-}
-
-extension HubCommands {
-    /// The OHF Matter Server's commands: their errors use only OHF codes (`HubError.ohfCompatible`).
-    public static let ohfCommands: Set<String> = [
-        "start_listening", "server_info", "diagnostics", "get_nodes", "get_node", "commission_with_code",
-        "commission_on_network", "device_command", "read_attribute", "write_attribute", "remove_node",
-        "interview_node", "ping_node", "discover", "get_node_ip_addresses", "import_test_node",
-    ]
-}
 
 extension Hub {
     /// Runs one request; `nil` means the reply comes later (a commissioning in progress).
     mutating func route(_ request: HubRequest, client: ClientInfo, now: Timestamp, outcome: inout HubOutcome)
         throws(HubError) -> JSONValue?
     {
-        guard let needed = HubCommands.scopes[request.command] else {
+        guard let command = HubCommand(rawValue: request.command) else {
             throw HubError(.invalidCommand, "unknown command \"\(request.command)\"")
         }
-        guard client.scope >= needed else {
+        guard client.scope >= command.scope else {
             throw HubError(
                 .unauthorized,
-                "\(request.command) needs the \(needed.name) scope; \(client.principal) has \(client.scope.name)")
+                "\(request.command) needs the \(command.scope.name) scope; \(client.principal) has \(client.scope.name)"
+            )
         }
         var args = try Arguments(request.args)
-        switch request.command {
-        case "server_info":
+        switch command {
+        case .serverInfo:
             try args.rejectUnknown(command: request.command)
             return serverInfo
-        case "start_listening":
+        case .startListening:
             let events = try args.string("events") ?? EventSubscription.ohf.rawValue
             guard let subscription = EventSubscription(rawValue: events) else {
                 throw HubError(.invalidArguments, "argument 'events' must be \"ohf\" or \"all\", not \"\(events)\"")
             }
             try args.rejectUnknown(command: request.command)
             listeners[client.connectionID] = Listener(subscription: subscription, principal: client.principal)
-            return .array(visibleNodes(for: client).map(nodeJSON))
-        case "get_status": return try status(&args, client: client)
-        case "diagnostics":
+            switch subscription {
+            case .all: beginFirstSync(client, now: now, &outcome)
+            case .ohf: pendingSyncs[client.connectionID] = nil
+            }
+            // Before its first sync, an mhub listener's home is empty; `home_synced` brings it.
+            return isSyncing(client.connectionID) ? [] : .array(visibleNodes(for: client).map(nodeJSON))
+        case .getStatus: return try status(&args, client: client)
+        case .diagnostics:
             try args.rejectUnknown(command: request.command)
             return [
                 "info": serverInfo, "nodes": .array(state.nodes.values.sorted { $0.id < $1.id }.map(nodeJSON)),
                 "events": .array(devices.recentEvents),
             ]
-        case "get_nodes": return try getNodes(&args, client: client)
-        case "get_node": return try getNode(&args, client: client)
-        case "get_devices": return try getDevices(&args)
-        case "get_structures": return try getStructures(&args)
-        case "get_rooms": return try getRooms(&args, client: client)
-        case "get_session": return try sessionInfo(&args)
-        case "get_simulated_devices": return try listSimulatedDevices(&args)
-        case "get_faults": return try getFaults(&args)
-        case "get_templates":
+        case .getNodes: return try getNodes(&args, client: client)
+        case .getNode: return try getNode(&args, client: client)
+        case .getDevices: return try getDevices(&args, client: client)
+        case .getStructures: return try getStructures(&args, client: client)
+        case .getRooms: return try getRooms(&args, client: client)
+        case .getSession: return try sessionInfo(&args)
+        case .getSimulatedDevices: return try listSimulatedDevices(&args)
+        case .getFaults: return try getFaults(&args)
+        case .getTemplates:
             try args.rejectUnknown(command: request.command)
+            let bridge: JSONValue = [
+                "key": .string(SimulatedLayout.bridgeKey), "title": "Bridge (Aggregator)",
+                "device_type": .integer(Int64(0x000E)),
+            ]
             return .array(
                 DeviceTemplates.all.map {
                     [
                         "key": .string($0.key), "title": .string($0.title),
                         "device_type": .integer(Int64($0.deviceType.id)),
                     ]
-                })
-        case "create_room": return try createRoom(&args, client: client, &outcome)
-        case "rename_room": return try renameRoom(&args, client: client, &outcome)
-        case "delete_room": return try deleteRoom(&args, client: client, &outcome)
-        case "update_device": return try updateDevice(&args, client: client, &outcome)
-        case "create_structure": return try createStructure(&args, &outcome)
-        case "rename_structure": return try renameStructure(&args, client: client, &outcome)
-        case "prepare_commissioning": return try prepare(&args, client: client, now: now, &outcome)
-        case "commission_with_code":
+                } + [bridge])
+        case .createRoom: return try createRoom(&args, client: client, &outcome)
+        case .renameRoom: return try renameRoom(&args, client: client, &outcome)
+        case .deleteRoom: return try deleteRoom(&args, client: client, &outcome)
+        case .updateDevice: return try updateDevice(&args, client: client, &outcome)
+        case .createStructure: return try createStructure(&args, &outcome)
+        case .renameStructure: return try renameStructure(&args, client: client, &outcome)
+        case .deleteStructure: return try deleteStructure(&args, client: client, &outcome)
+        case .moveDevice: return try moveDevice(&args, client: client, &outcome)
+        case .prepareCommissioning: return try prepare(&args, client: client, now: now, &outcome)
+        case .commissionWithCode:
             return try commission(&args, request: request, client: client, now: now, &outcome)
-        case "configure_device": return try configure(&args, client: client, &outcome)
-        case "complete_commissioning": return try complete(&args, client: client, &outcome)
-        case "cancel_commissioning": return try cancel(&args, client: client, &outcome)
-        case "resume_commissioning": return try resume(&args, client: client, &outcome)
-        case "remove_node": return try removeNode(&args, client: client, &outcome)
-        case "read_attribute": return try readAttribute(&args, request: request, client: client, now: now, &outcome)
-        case "write_attribute": return try writeAttribute(&args, request: request, client: client, now: now, &outcome)
-        case "device_command": return try deviceCommand(&args, request: request, client: client, now: now, &outcome)
-        case "set_attribute": return try setAttribute(&args, client: client, now: now, &outcome)
-        case "set_behavior": return try setBehavior(&args, now: now)
-        case "open_commissioning_window": return try openWindow(&args, now: now, &outcome)
-        case "close_commissioning_window": return try closeWindow(&args, now: now, &outcome)
-        case "get_commissioning_window":
+        case .configureDevice: return try configure(&args, client: client, &outcome)
+        case .completeCommissioning: return try complete(&args, client: client, &outcome)
+        case .cancelCommissioning: return try cancel(&args, client: client, &outcome)
+        case .resumeCommissioning: return try resume(&args, client: client, &outcome)
+        case .joinAppGroup: return try joinAppGroup(&args, client: client)
+        case .enableNotification: return try enableNotification(&args, client: client)
+        case .getNotifications: return try getNotifications(&args, client: client)
+        case .removeNode: return try removeNode(&args, client: client, &outcome)
+        case .readAttribute: return try readAttribute(&args, request: request, client: client, now: now, &outcome)
+        case .writeAttribute: return try writeAttribute(&args, request: request, client: client, now: now, &outcome)
+        case .deviceCommand: return try deviceCommand(&args, request: request, client: client, now: now, &outcome)
+        case .setAttribute: return try setAttribute(&args, client: client, now: now, &outcome)
+        case .setBehavior: return try setBehavior(&args, now: now)
+        case .openCommissioningWindow: return try openWindow(&args, now: now, &outcome)
+        case .closeCommissioningWindow: return try closeWindow(&args, now: now, &outcome)
+        case .getCommissioningWindow:
             try args.rejectUnknown(command: request.command)
             return windowJSON(revealingSecrets: client.scope == .admin)
-        case "get_advertising": return try getAdvertising(&args)
-        case "get_fabrics": return try getFabrics(&args)
-        case "remove_fabric": return try removeFabric(&args, request: request, client: client, &outcome)
-        case "get_attestation": return try getAttestation(&args)
-        case "get_udc_requests": return try getUDCRequests(&args)
-        case "ping_node": return try pingNode(&args)
-        case "interview_node": return try interviewNode(&args, &outcome)
-        case "get_node_ip_addresses": return try nodeAddresses(&args)
-        case "discover": return try discover(&args)
-        case "commission_on_network":
+        case .getAdvertising: return try getAdvertising(&args)
+        case .getFabrics: return try getFabrics(&args)
+        case .removeFabric: return try removeFabric(&args, request: request, client: client, &outcome)
+        case .getAttestation: return try getAttestation(&args)
+        case .getUDCRequests: return try getUDCRequests(&args)
+        case .pingNode: return try pingNode(&args)
+        case .interviewNode: return try interviewNode(&args, &outcome)
+        case .getNodeIPAddresses: return try nodeAddresses(&args)
+        case .discover: return try discover(&args)
+        case .commissionOnNetwork:
             return try commissionOnNetwork(&args, request: request, client: client, now: now, &outcome)
-        case "add_simulated_device": return try addSimulatedDevice(&args, &outcome)
-        case "remove_simulated_device": return try removeSimulatedDevice(&args, &outcome)
-        case "set_fault": return try setFault(&args, &outcome)
-        case "clear_faults": return try clearFaults(&args, &outcome)
-        case "set_permission": return try setPermission(&args, &outcome)
-        case "get_permissions": return try getPermissions(&args)
-        case "set_timing_profile": return try setTimingProfile(&args, &outcome)
-        case "reset": return try reset(&args, &outcome)
-        case "get_clock": return try clockStatus(&args, now: now)
-        case "advance_clock":
-            return try advanceClock(&args, request: request, client: client, now: now, &outcome)
-        case "load_scenario": return try loadScenario(&args, now: now, &outcome)
-        case "get_scenario": return try getScenario(&args)
-        case "export_scenario": return try exportScenario(&args)
-        case "reset_scenario": return try resetScenario(&args, now: now, &outcome)
-        case "import_test_node": return try importTestNode(&args, now: now, &outcome)
-        default: throw HubError(.invalidCommand, "unknown command \"\(request.command)\"")
+        case .addSimulatedDevice: return try addSimulatedDevice(&args, &outcome)
+        case .removeSimulatedDevice: return try removeSimulatedDevice(&args, &outcome)
+        case .setFault: return try setFault(&args, &outcome)
+        case .clearFaults: return try clearFaults(&args, &outcome)
+        case .setPermission: return try setPermission(&args, &outcome)
+        case .getPermissions: return try getPermissions(&args)
+        case .setTimingProfile: return try setTimingProfile(&args, &outcome)
+        case .reset: return try reset(&args, &outcome)
+        case .getClock: return try clockStatus(&args, now: now)
+        case .advanceClock: return try advanceClock(&args, request: request, client: client, now: now, &outcome)
+        case .loadScenario: return try loadScenario(&args, now: now, &outcome)
+        case .getScenario: return try getScenario(&args)
+        case .exportScenario: return try exportScenario(&args)
+        case .resetScenario: return try resetScenario(&args, now: now, &outcome)
+        case .importTestNode: return try importTestNode(&args, now: now, &outcome)
         }
     }
 
@@ -153,7 +133,10 @@ extension Hub {
             "bluetooth_enabled": false,
             "mhub_version": .string(MHubVersion.string),
             "hub_name": .string(settings.hubName),
-            "capabilities": ["commissioning_sessions", "simulated_devices", "rooms", "faults", "permissions"],
+            "capabilities": [
+                "commissioning_sessions", "simulated_devices", "rooms", "faults", "permissions", "app_groups",
+                "structures", "notifications", "scenarios", "virtual_clock",
+            ],
             "instance": instance?.json ?? .null,
         ]
     }

@@ -14,11 +14,8 @@ extension Hub {
         let vendorID = try args.integer("vendor_id", as: UInt16.self)
         let productID = try args.integer("product_id", as: UInt16.self)
         let serial = try args.string("serial_number")
+        let layout = try requestedLayout(template, &args)
         try args.rejectUnknown(command: "add_simulated_device")
-        guard DeviceTemplates.named(template) != nil else {
-            let names = DeviceTemplates.all.map(\.key).joined(separator: ", ")
-            throw HubError(.unknownTemplate, "no template \"\(template)\"; templates: \(names)")
-        }
         if let discriminator, discriminator > Discriminator.maximum {
             throw HubError(.invalidArguments, "discriminator must be 0 to 4095")
         }
@@ -33,13 +30,50 @@ extension Hub {
         }
         try checkQuota(state.simulatedDevices.count, HubQuotas.simulatedDevices, "simulated devices")
         let device = makeSimulatedDevice(
-            template: template, name: try name.map { n throws(HubError) in try validatedName(n, what: "the name") },
+            template: layout.stored,
+            name: try name.map { n throws(HubError) in try validatedName(n, what: "the name") },
             discriminator: discriminator, passcode: passcode, vendorID: vendorID, productID: productID,
             serialNumber: serial)
         state.simulatedDevices[device.id] = device
         outcome.changes += [.saveSimulatedDevice(device), .saveCounters(state.counters)]
         outcome.events.append(HubEvent("simulated_device_added", simulatedJSON(device)))
         return simulatedJSON(device)
+    }
+
+    /// The layout `add_simulated_device` asks for: `template` (or `bridge` with `bridged_devices` and
+    /// `bridged_template`), with `endpoints` for several endpoints of one type.
+    private func requestedLayout(_ key: String, _ args: inout Arguments) throws(HubError) -> SimulatedLayout {
+        let endpoints = try args.integer("endpoints", as: Int.self)
+        let bridgedCount = try args.integer("bridged_devices", as: Int.self)
+        let bridgedKey = try args.string("bridged_template")
+        func template(_ key: String) throws(HubError) -> DeviceTemplate {
+            guard let template = DeviceTemplates.named(key) else {
+                let names = (DeviceTemplates.all.map(\.key) + [SimulatedLayout.bridgeKey]).joined(separator: ", ")
+                throw HubError(.unknownTemplate, "no template \"\(key)\"; templates: \(names)")
+            }
+            return template
+        }
+        if key == SimulatedLayout.bridgeKey {
+            guard endpoints == nil else {
+                throw HubError(.invalidArguments, "a bridge takes bridged_devices, not endpoints")
+            }
+            let count = bridgedCount ?? 3
+            guard (1...SimulatedLayout.maximumBridgedDevices).contains(count) else {
+                throw HubError(
+                    .invalidArguments, "bridged_devices must be 1 to \(SimulatedLayout.maximumBridgedDevices)")
+            }
+            let bridged = try template(bridgedKey ?? "on-off-light")
+            return .bridge(bridged, count: count)
+        }
+        guard bridgedCount == nil, bridgedKey == nil else {
+            throw HubError(.invalidArguments, "bridged_devices and bridged_template are for template \"bridge\"")
+        }
+        let base = try template(key)
+        let count = endpoints ?? 1
+        guard (1...SimulatedLayout.maximumEndpoints).contains(count) else {
+            throw HubError(.invalidArguments, "endpoints must be 1 to \(SimulatedLayout.maximumEndpoints)")
+        }
+        return count == 1 ? .single(base) : .endpoints(base, count: count)
     }
 
     func listSimulatedDevices(_ args: inout Arguments) throws(HubError) -> JSONValue {
@@ -68,6 +102,7 @@ extension Hub {
         state.simulatedDevices[id] = nil
         faults.unreachableDevices.remove(id)
         faults.deviceLatency[id] = nil
+        faults.failingWrites[id] = nil
         outcome.changes.append(.deleteSimulatedDevice(id))
         outcome.events.append(HubEvent("simulated_device_removed", ["simulated_device_id": .integer(id)]))
         return .null
@@ -80,8 +115,21 @@ extension Hub {
     ) -> SimulatedDevice {
         let id = state.counters.nextSimulatedDeviceID
         state.counters.nextSimulatedDeviceID += 1
-        let templateIndex = DeviceTemplates.all.firstIndex { $0.key == template } ?? 0
-        let title = DeviceTemplates.named(template)?.title ?? template
+        let layout = SimulatedLayout(stored: template)
+        // Product IDs 0x8001… by template, in DeviceTemplates order; a bridge is the next one.
+        let templateIndex: Int
+        let title: String
+        switch layout {
+        case .bridge?:
+            templateIndex = DeviceTemplates.all.count
+            title = "Bridge"
+        case .single(let base)?, .endpoints(let base, _)?:
+            templateIndex = DeviceTemplates.all.firstIndex { $0.key == base.key } ?? 0
+            title = base.title
+        case nil:
+            templateIndex = 0
+            title = template
+        }
         return SimulatedDevice(
             id: id, template: template, name: name ?? "\(title) \(id)", vendorID: vendorID ?? 0xFFF1,
             productID: productID ?? UInt16(0x8000 + templateIndex + 1),
@@ -116,9 +164,10 @@ extension Hub {
     func simulatedJSON(_ device: SimulatedDevice) -> JSONValue {
         let payload = onboardingPayload(of: device)
         let manual = (try? ManualPairingCode(payload).digits()) ?? ""
-        return [
+        let layout = device.layout
+        let members: [String: JSONValue] = [
             "simulated_device_id": .integer(device.id),
-            "template": .string(device.template),
+            "template": .string(layout?.key ?? device.template),
             "name": .string(device.name),
             "vendor_id": .integer(Int64(device.vendorID)),
             "product_id": .integer(Int64(device.productID)),
@@ -132,19 +181,31 @@ extension Hub {
             "node_id": device.nodeID.map { .integer(Int64($0)) } ?? .null,
             "reachable": .bool(!faults.unreachableDevices.contains(device.id)),
         ]
+        return .object(members.merging(layout?.jsonMembers ?? [:]) { first, _ in first })
     }
 
     /// The node a simulated device becomes on the fabric.
     func makeNode(from device: SimulatedDevice, id: NodeID, structureID: StructureID, now: Timestamp) -> Node {
-        let template = DeviceTemplates.named(device.template)
+        let layout = device.layout
+        let productName: String
+        switch layout {
+        case .bridge?: productName = "mhub Bridge"
+        case .single(let template)?, .endpoints(let template, _)?: productName = template.productName
+        case nil: productName = device.template
+        }
         let identity = NodeIdentity(
             vendorID: device.vendorID, vendorName: "mhub", productID: device.productID,
-            productName: template?.productName ?? device.template, nodeLabel: device.name,
+            productName: productName, nodeLabel: device.name,
             serialNumber: device.serialNumber, uniqueID: "mhub-\(device.serialNumber)", hardwareVersion: 1,
             softwareVersion: 1, softwareVersionString: MHubVersion.string)
         return Node(
             id: id, structureID: structureID, roomID: nil, name: device.name, template: device.template,
             simulatedDeviceID: device.id, commissionedAt: now,
-            data: template?.makeNode(identity: identity) ?? NodeData(endpoints: []))
+            data: layout?.makeNode(identity: identity) ?? NodeData(endpoints: []))
     }
+}
+
+extension SimulatedDevice {
+    /// Its endpoints' layout, from its stored `template`.
+    var layout: SimulatedLayout? { SimulatedLayout(stored: template) }
 }

@@ -1,4 +1,5 @@
 import MHubCore
+import MHubProtocol
 import MatterDataModel
 
 /// The hub's logic: its state, the one commissioning session, faults, and what each input does.
@@ -15,6 +16,14 @@ public struct Hub: Sendable {
     var sessionCounter = 0
     /// What `complete_commissioning` returned, per connection, so a repeated call returns it again.
     var completed: [UInt64: JSONValue] = [:]
+    /// The app group each connection named (and may use), while it is connected.
+    public internal(set) var appGroupMembers: [UInt64: String] = [:]
+    /// mhub listeners whose first sync of the home is under way, and when it is done (`slow_sync`).
+    public internal(set) var pendingSyncs: [UInt64: Timestamp] = [:]
+    /// Connections whose first sync is done.
+    var syncedConnections: Set<UInt64> = []
+    /// The attributes each connection asked to be notified of (`enable_notification`).
+    public internal(set) var notifications: [UInt64: NotificationSubscription] = [:]
     /// Connections that called `start_listening`: which events each asked for, and who it is.
     public internal(set) var listeners: [UInt64: Listener] = [:]
     /// Transitions, slow replies and behaviours in progress.
@@ -86,14 +95,15 @@ public struct Hub: Sendable {
 
     /// The earliest time at which `tick(now:)` has something to do.
     public var nextDeadline: Timestamp? {
-        let deviceDeadline = [devices.nextDeadline, window?.closesAt, scenario?.nextStepAt].compactMap { $0 }.min()
+        let deviceDeadline = [devices.nextDeadline, window?.closesAt, scenario?.nextStepAt, pendingSyncs.values.min()]
+            .compactMap { $0 }.min()
         guard let session else { return deviceDeadline }
         var times = [session.deadline]
         if let deviceDeadline {
             times.append(deviceDeadline)
         }
-        if let gone = session.ownerGoneAt {
-            times.append(gone + settings.disconnectGrace)
+        if let since = session.unattendedSince {
+            times.append(since + settings.disconnectGrace)
         }
         if case .running(let run) = session.state {
             times.append(run.stepEndsAt)
@@ -103,15 +113,21 @@ public struct Hub: Sendable {
 
     /// The connections `event` goes to, in connection order: the listeners that asked for its kind and may see
     /// its structure (an event about a node goes only to who has permission for the node's structure), and for
-    /// `.listenersAnd(id)` that connection too (it owns a session it prepared, so it speaks mhub's protocol).
+    /// `.listenersAnd(ids)` those connections too (the owner of a session it prepared and its app group's members,
+    /// who speak mhub's protocol).
     public func recipients(of event: HubEvent) -> [UInt64] {
+        if case .connection(let id) = event.audience { return [id] }
+        // A listener whose first sync is under way hears nothing yet: the sync brings the home as it is then.
         var targets = Set(
-            listeners.filter { _, listener in
-                (event.isOHF || listener.subscription == .all)
+            listeners.filter { id, listener in
+                (event.isOHF || listener.subscription == .all) && !isSyncing(id)
                     && event.structure.map { isPermitted(listener.principal, structure: $0) } ?? true
             }.keys)
-        if case .listenersAnd(let id) = event.audience {
-            targets.insert(id)
+        if case .listenersAnd(let ids) = event.audience {
+            targets.formUnion(ids)
+        }
+        if let attribute = event.attribute {
+            targets.formUnion(notified(by: attribute, structure: event.structure))
         }
         return targets.sorted()
     }
@@ -132,28 +148,44 @@ public struct Hub: Sendable {
         } catch {
             self = before
             outcome = HubOutcome()
-            // mhub's own flow (a prepared session) keeps mhub's codes; OHF commands get OHF codes.
+            // mhub's own flow (a prepared session of this connection or its app group, or a request naming an app
+            // group) keeps mhub's codes; OHF commands get OHF codes.
             let ownSession =
-                before.session.map { !$0.implicit && $0.owner.connectionID == client.connectionID } ?? false
-            let speaksOHF = HubCommands.ohfCommands.contains(request.command) && !ownSession
+                before.session.map { !$0.implicit && before.role(of: client, in: $0) != nil } ?? false
+                || request.args?["app_group"] != nil
+            let reported: HubError
+            if let command = HubCommand(rawValue: request.command), command.isOHF, !ownSession {
+                reported = error.ohfCompatible(command: command)
+            } else {
+                reported = error
+            }
             outcome.replies.append(
                 HubReply(
-                    connectionID: client.connectionID, messageID: request.messageID,
-                    result: .failure(speaksOHF ? error.ohfCompatible(command: request.command) : error)))
+                    connectionID: client.connectionID, messageID: request.messageID, result: .failure(reported)))
         }
         return outcome
     }
 
-    /// A connection closed: it stops listening, and a session it owns is rolled back after the grace.
+    /// A connection closed: it stops listening and leaves its app group; a session that no one of it (its owner or
+    /// a member of its app group) is connected to any more is rolled back after the grace.
     public mutating func clientDisconnected(_ connectionID: UInt64, now: Timestamp) -> HubOutcome {
         listeners[connectionID] = nil
         completed[connectionID] = nil
+        appGroupMembers[connectionID] = nil
+        pendingSyncs[connectionID] = nil
+        syncedConnections.remove(connectionID)
+        notifications[connectionID] = nil
         devices.pending.removeAll { $0.connectionID == connectionID }
         var outcome = HubOutcome()
-        if var current = session, current.owner.connectionID == connectionID, current.ownerGoneAt == nil {
-            current.ownerGoneAt = now
-            session = current
-            outcome.events.append(sessionEvent("owner_disconnected"))
+        if var current = session {
+            if current.owner.connectionID == connectionID, current.ownerGoneAt == nil {
+                current.ownerGoneAt = now
+                session = current
+                outcome.events.append(sessionEvent("owner_disconnected"))
+            }
+            if current.unattendedSince == nil, !isAttended(current) {
+                session?.unattendedSince = now
+            }
         }
         advance(now: now, &outcome)
         return outcome
@@ -166,6 +198,7 @@ public struct Hub: Sendable {
         advanceDevices(now: now, &outcome)
         advanceWindow(now: now, &outcome)
         advanceScenario(now: now, &outcome)
+        advanceSyncs(now: now, &outcome)
         return outcome
     }
 

@@ -17,6 +17,16 @@ public struct HubFaults: Hashable, Sendable {
     /// Extra time each commissioning step takes, per simulated device; `nil` key is every device.
     public var deviceLatency: [SimulatedDeviceID: Int64] = [:]
     public var allDevicesLatency: Int64 = 0
+    /// Devices whose writes and commands fail: each is answered after the delay with the status, not applied.
+    public var failingWrites: [SimulatedDeviceID: WriteFailure] = [:]
+    /// How long an mhub listener's first sync of the home takes (`slow_sync`); 0 is at once.
+    public var syncLatency: Int64 = 0
+
+    /// The `write_failure` fault of one device.
+    public struct WriteFailure: Hashable, Sendable {
+        public var delay: Int64
+        public var status: InteractionStatus
+    }
 
     public enum StepFailure: String, Hashable, Sendable {
         case fail

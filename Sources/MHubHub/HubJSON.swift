@@ -31,7 +31,7 @@ extension Node {
             "last_interview": .string(isoTimestamp(commissionedAt)),
             "interview_version": 6,
             "available": .bool(available),
-            "is_bridge": false,
+            "is_bridge": .bool(data.isBridge),
             "attributes": .object(attributes),
             "attribute_subscriptions": [],
         ]
@@ -71,6 +71,10 @@ extension CommissioningSession {
             "room_id": roomID.map { .integer($0) } ?? .null,
             "owner_disconnected_at": ownerGoneAt.map { .string(isoTimestamp($0)) } ?? .null,
         ]
+        if let appGroup {
+            members["app_group"] = .string(appGroup)
+            members["app_group_members"] = .integer(Int64(hub.members(of: self).count))
+        }
         switch state {
         case .prepared: break
         case .running(let run):

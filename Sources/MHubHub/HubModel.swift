@@ -1,3 +1,4 @@
+import MHubProtocol
 import MatterDataModel
 
 /// Milliseconds since the Unix epoch: the hub's one notion of time, always passed in.
@@ -107,30 +108,6 @@ public struct Principal: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { name }
-}
-
-/// What a connection may do. Each scope includes the ones before it.
-public enum Scope: Int, Comparable, Sendable, CaseIterable {
-    case read
-    case control
-    case commission
-    case admin
-
-    public var name: String {
-        switch self {
-        case .read: "read"
-        case .control: "control"
-        case .commission: "commission"
-        case .admin: "admin"
-        }
-    }
-
-    public init?(name: String) {
-        guard let scope = Self.allCases.first(where: { $0.name == name }) else { return nil }
-        self = scope
-    }
-
-    public static func < (lhs: Scope, rhs: Scope) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// A connected client as the hub sees it.

@@ -5,8 +5,11 @@ import MatterDataModel
 public enum EventAudience: Hashable, Sendable {
     /// Every connection that called `start_listening` for events of its kind.
     case listeners
-    /// The listeners, and this connection even if it does not listen (the owner of a session it prepared).
-    case listenersAnd(UInt64)
+    /// The listeners, and these connections even if they do not listen (the owner of a session it prepared and the
+    /// members of its app group).
+    case listenersAnd([UInt64])
+    /// This connection only (its first sync of the home).
+    case connection(UInt64)
 }
 
 /// Which events a listening connection receives (`start_listening {events}`; docs/protocol.md §5).
@@ -38,14 +41,18 @@ public struct HubEvent: Hashable, Sendable {
     public var audience: EventAudience
     /// The structure the event is about (a node's), if any: only listeners with permission for it get it.
     public var structure: StructureID?
+    /// The attribute an `attribute_updated` is about: connections that enabled notifications for it get it too.
+    public var attribute: AttributeRef?
 
     public init(
-        _ name: String, _ data: JSONValue, to audience: EventAudience = .listeners, structure: StructureID? = nil
+        _ name: String, _ data: JSONValue, to audience: EventAudience = .listeners, structure: StructureID? = nil,
+        attribute: AttributeRef? = nil
     ) {
         self.name = name
         self.data = data
         self.audience = audience
         self.structure = structure
+        self.attribute = attribute
     }
 
     /// The OHF Matter Server's event types (`matter_server/common/models.py` `EventType`, 7.0.1).
@@ -56,6 +63,17 @@ public struct HubEvent: Hashable, Sendable {
 
     /// Whether an OHF client may receive it.
     public var isOHF: Bool { Self.ohfNames.contains(name) }
+}
+
+/// One attribute of one node.
+public struct AttributeRef: Hashable, Sendable {
+    public var node: NodeID
+    public var path: AttributePath
+
+    public init(node: NodeID, path: AttributePath) {
+        self.node = node
+        self.path = path
+    }
 }
 
 /// A reply to one request.

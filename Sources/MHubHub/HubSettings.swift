@@ -9,6 +9,8 @@ public struct HubSettings: Sendable {
     public var sessionTimeout: Int64
     public var disconnectGrace: Int64
     public var declaredDevices: [SimulatedDeviceDeclaration]
+    /// Who may name which app group (`control.app_groups`); empty: anyone with the commission scope.
+    public var appGroups: [AppGroupRule]
 
     public init(_ configuration: DaemonConfiguration) {
         hubName = configuration.hub.name
@@ -17,5 +19,6 @@ public struct HubSettings: Sendable {
         sessionTimeout = Int64(configuration.commissioning.sessionTimeoutSeconds) * 1000
         disconnectGrace = Int64(configuration.commissioning.disconnectGraceMilliseconds)
         declaredDevices = configuration.simulatedDevices
+        appGroups = configuration.control.appGroups
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import MHubCore
 import MHubDashboard
 import MHubHub
+import MHubProtocol
 import MHubQRCode
 import MHubWebSocket
 

@@ -1,5 +1,6 @@
 import MHubCore
 import MHubHub
+import MHubProtocol
 
 extension ControlListener {
     /// The WebSocket rules the configuration gives: its tokens (and the hub's own admin token), the scope of

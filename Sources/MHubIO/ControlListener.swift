@@ -3,6 +3,7 @@ import Foundation
 import MHubCore
 import MHubHub
 import MHubPOSIX
+import MHubProtocol
 
 /// Accepts control-protocol clients on one listening socket, lets the `ConnectionGate` admit them, and hands
 /// them to the `HubService`.

@@ -2,6 +2,7 @@ import Foundation
 import MHubCore
 import MHubHub
 import MHubPOSIX
+import MHubProtocol
 
 extension Daemon {
     /// Starts the control listeners.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The sockets mhub listens and connects with, made from `FileDescriptor`'s calls: every descriptor close-on-exec
-/// from its creation, listeners non-blocking. Public for the client library and the benchmark's floor server
+/// from its creation, listeners non-blocking. Public for the daemon's I/O and the benchmark's floor server
 /// (bench/), which listen and connect the same way.
 public enum Sockets {
     /// A listening Unix stream socket at `path` with permission bits `mode`.

@@ -40,7 +40,7 @@ public struct DeviceTemplate: Hashable, Sendable {
     /// PartNumber is the product ID in hexadecimal and ProductURL points into the reserved `.invalid`
     /// domain (RFC 2606), so neither looks like a real product's. MaxGroupsPerFabric is 4 when endpoint 1
     /// has a Groups server and 0 otherwise.
-    private func rootClusters(identity: NodeIdentity) -> [ClusterTemplate] {
+    func rootClusters(identity: NodeIdentity) -> [ClusterTemplate] {
         let vendor = hex(identity.vendorID)
         let product = hex(identity.productID)
         let basicInformation: [AttributeID: AttributeValue] = [

@@ -22,7 +22,8 @@ import Testing
         #expect(rooms.map(\.name) == ["Living room"])
         try await hub.configureMatterDevice(deviceName: "Reading lamp", roomName: "Living room")
         let ids = try await hub.completeMatterCommissioning()
-        #expect(ids == [nodeID])
+        #expect(ids.nodeIDs == [nodeID])
+        #expect(ids.deviceIDs == ["\(nodeID):1"])
 
         // Progress arrived step by step, in order, before the result.
         var steps: [String] = []

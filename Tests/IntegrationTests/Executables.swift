@@ -17,6 +17,9 @@ enum Executables {
 
     static let mhubctl = directory.appendingPathComponent("mhubctl")
     static let mhubd = directory.appendingPathComponent("mhubd")
+    /// The Examples/ programs: the app of the Google Home APIs' flow and its Matter Add Device extension.
+    static let exampleApp = directory.appendingPathComponent("mhub-example-app")
+    static let exampleExtension = directory.appendingPathComponent("mhub-example-extension")
 
     /// The repository's root, for files the tests read from it (config/).
     static let repositoryRoot = URL(fileURLWithPath: #filePath)

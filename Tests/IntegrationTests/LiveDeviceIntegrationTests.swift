@@ -86,7 +86,7 @@ import Testing
             do {
                 try await hub.writeAttribute(nodeID: light, path: path, value: value)
                 Issue.record("\(path) = \(value) was accepted")
-            } catch let error as MHubClientError {
+            } catch {
                 #expect(error.code == 7)
                 #expect(error.details.hasPrefix(status), "\(error.details)")
             }
@@ -96,7 +96,7 @@ import Testing
         do {
             try await hub.writeAttribute(nodeID: thermostat, path: "1/513/18", value: 3000)
             Issue.record("a heating setpoint above the cooling one was accepted")
-        } catch let error as MHubClientError {
+        } catch {
             #expect(error.details.hasPrefix("CONSTRAINT_ERROR"))
         }
         #expect(daemon.stop() == 0)
@@ -195,7 +195,7 @@ import Testing
         do {
             _ = try await hub.sendCommand(nodeID: UInt64(light), endpoint: 1, cluster: 6, command: "Off")
             Issue.record("an unreachable device answered")
-        } catch let error as MHubClientError {
+        } catch {
             #expect(error.code == 3)
             #expect(error.name == "NodeNotReady")
         }
@@ -211,7 +211,7 @@ import Testing
                     "interaction_timeout_ms": 300,
                 ])
             Issue.record("a silent device answered")
-        } catch let error as MHubClientError {
+        } catch {
             #expect(error.code == 7)
             #expect(error.details.hasPrefix("TIMEOUT (0x94)"))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import MHubClient
 import MHubCore
 import Testing
 
@@ -38,6 +39,42 @@ import Testing
         #expect(report["write_error"] == "UNSUPPORTED_WRITE (0x88): onOff (1/6/0) is read-only")
         // The toggle happened on the hub, not only in the client's cache.
         #expect(try hub.call("read_attribute", ["node_id": 1, "attribute_path": "1/6/0"]) == ["1/6/0": true])
+        #expect(daemon.stop() == 0)
+    }
+
+    /// An app and its extension hold a session through their app group (docs/protocol.md §7) while Home Assistant's
+    /// client lists, toggles and hears the change, unaffected; then the app group's flow completes.
+    @Test func theOHFClientIsUnaffectedWhileAnAppGroupSessionRuns() async throws {
+        let python = try #require(
+            Self.python, "no peer Python environment: run scripts/peers-venv.sh (scripts/test.sh does)")
+        let daemon = try DaemonHarness(configuration: ["commissioning": ["disconnect_grace_ms": 10_000]])
+        try daemon.start()
+        let admin = try daemon.connect(.unix)
+        #expect(try await admin.commissionMatterDevice(onboardingPayload: DaemonHarness.lampQR) == 1)
+        let group = "group.com.example.app"
+        let app = try MHubHome.connect(to: daemon.endpoint(.unix), appGroup: group)
+        let structure = try #require(try await app.structures().first)
+        try await structure.prepareForMatterCommissioning()
+        let commissioner = try HomeMatterCommissioner(appGroup: group, hub: daemon.endpoint(.webSocket))
+
+        let script = Executables.repositoryRoot.appendingPathComponent("Tests/IntegrationTests/Peers/ohf_client.py")
+        let result = try runProcess(python, [script.path, "ws://127.0.0.1:\(daemon.port)/ws", "1"], timeout: 60)
+        #expect(result.status == 0, "\(result.errors)")
+        let report = try JSONParser().parse(result.output.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(report["node_ids"] == [1])
+        #expect(report["event_value"] == true)
+        #expect(report["on_after"] == true)
+        #expect(report["missing_node_error"] == "NodeNotExists")
+
+        // The session stayed the app group's all along, and its flow goes on.
+        let session = try await admin.session()
+        #expect(session?.appGroup == group)
+        #expect(session?.state == "prepared")
+        guard case .array(let devices) = try await admin.call(.getSimulatedDevices),
+            case .string(let doorCode)? = devices.first(where: { $0["name"] == "Door" })?["qr_code"]
+        else { throw TestFailure("no door among the simulated devices") }
+        try await commissioner.commissionMatterDevice(onboardingPayload: doorCode)
+        #expect(try structure.completeMatterCommissioning() == ["2:1"])
         #expect(daemon.stop() == 0)
     }
 

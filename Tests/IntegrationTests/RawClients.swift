@@ -59,6 +59,17 @@ final class RawLineClient {
         }
     }
 
+    /// The next JSON line, or `nil` if none arrives within `seconds` (the receive timeout goes back to 10 s).
+    func readMessage(timeoutSeconds seconds: Int) -> JSONValue? {
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        defer {
+            var normal = timeval(tv_sec: 10, tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &normal, socklen_t(MemoryLayout<timeval>.size))
+        }
+        return readMessage()
+    }
+
     /// The next message that is not an event.
     func readReply() -> JSONValue? {
         while let message = readMessage() {

@@ -58,7 +58,8 @@ import Testing
         #expect(
             ConfigurationReload.reloadableKeys == [
                 "log_level", "control.unix_group_scope", "control.loopback_scope", "control.tokens",
-                "control.allowed_origins", "control.max_connections", "control.max_connections_per_principal",
+                "control.app_groups", "control.allowed_origins", "control.max_connections",
+                "control.max_connections_per_principal",
                 "control.handshake_timeout_ms", "control.max_pending_handshakes", "commissioning.timing_profile",
                 "commissioning.session_timeout_s",
                 "commissioning.disconnect_grace_ms", "simulated_devices", "dns_sd", "thread",

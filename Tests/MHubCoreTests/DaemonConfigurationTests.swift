@@ -23,6 +23,20 @@ import Testing
         #expect(try DaemonConfiguration.decode(DaemonConfiguration().json) == DaemonConfiguration())
     }
 
+    @Test func readsAppGroupRules() throws {
+        let configuration = try decode(
+            #"{"control": {"app_groups": [{"name": "group.com.example.app", "principals": ["uid:501", "*"]}]}}"#)
+        #expect(
+            configuration.control.appGroups == [
+                AppGroupRule(name: "group.com.example.app", principals: ["uid:501", "*"])
+            ])
+        #expect(try DaemonConfiguration.decode(configuration.json) == configuration)
+        #expect(AppGroupRule.isValidName("group.com.example.app-2_b"))
+        #expect(!AppGroupRule.isValidName("group."))
+        #expect(!AppGroupRule.isValidName("group.com/example"))
+        #expect(!AppGroupRule.isValidName("group." + String(repeating: "a", count: 123)))
+    }
+
     @Test func readsControlCommissioningAndSimulatedDevices() throws {
         let configuration = try decode(
             """
@@ -85,6 +99,19 @@ import Testing
         (
             #"{"control":{"tokens":[{"name":"x","token":"short"}]}}"#, "control.tokens[0]",
             "needs a \"name\" and a \"token\" of at least 16 characters"
+        ),
+        (
+            #"{"control":{"app_groups":[{"name":"com.example.app","principals":[]}]}}"#,
+            "control.app_groups[0].name", "must be an app group such as \"group.com.example.app\""
+        ),
+        (
+            #"{"control":{"app_groups":[{"name":"group.a","principals":"*"}]}}"#,
+            "control.app_groups[0].principals",
+            "must be an array of principals (\"uid:1000\", \"loopback\", a token's name, \"*\")"
+        ),
+        (
+            #"{"control":{"app_groups":[{"name":"group.a","principals":[]},{"name":"group.a","principals":[]}]}}"#,
+            "control.app_groups[1].name", "names group.a a second time"
         ),
         (
             #"{"control":{"loopback_scope":"root"}}"#, "control.loopback_scope",

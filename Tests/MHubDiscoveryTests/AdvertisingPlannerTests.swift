@@ -1,6 +1,7 @@
 import MHubCore
 import MHubDNSSD
 import MHubHub
+import MHubProtocol
 import Testing
 
 @testable import MHubDiscovery

@@ -231,3 +231,10 @@ extension JSONValue {
         return -1
     }
 }
+
+extension JSONValue {
+    var firstElement: JSONValue? {
+        if case .array(let values) = self { return values.first }
+        return nil
+    }
+}

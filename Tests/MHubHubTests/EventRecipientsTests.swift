@@ -1,4 +1,5 @@
 import MHubCore
+import MHubProtocol
 import Testing
 
 @testable import MHubHub

@@ -1,4 +1,5 @@
 import MHubCore
+import MHubProtocol
 import MatterDataModel
 
 @testable import MHubHub

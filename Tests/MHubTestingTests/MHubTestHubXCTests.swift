@@ -25,7 +25,7 @@ final class MHubTestHubXCTests: XCTestCase {
         let node = try await client.commissionMatterDevice(onboardingPayload: "MT:-24J0Q1212-10648G00")
         try await client.configureMatterDevice(deviceName: "Desk lamp", roomName: nil)
         let added = try await client.completeMatterCommissioning()
-        XCTAssertEqual(added, [node])
+        XCTAssertEqual(added.nodeIDs, [node])
         _ = try await client.sendCommand(nodeID: node, endpoint: 1, cluster: 6, command: "On")
         let values = try await client.readAttributes(nodeID: node, paths: ["1/6/0"])
         XCTAssertEqual(values["1/6/0"], .bool(true))

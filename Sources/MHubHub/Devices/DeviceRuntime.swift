@@ -91,6 +91,8 @@ public struct PendingInteraction: Hashable, Sendable {
         case apply(node: NodeID, effect: DeviceEffect, result: JSONValue)
         /// The device never answered.
         case timeout(String)
+        /// The device refused it (the `write_failure` fault): nothing was applied.
+        case refuse(InteractionError)
     }
 }
 

@@ -26,6 +26,11 @@ extension Hub {
                     HubReply(
                         connectionID: interaction.connectionID, messageID: interaction.messageID,
                         result: .failure(InteractionError(.timeout, reason).hubError)))
+            case .refuse(let error):
+                outcome.replies.append(
+                    HubReply(
+                        connectionID: interaction.connectionID, messageID: interaction.messageID,
+                        result: .failure(error.hubError)))
             }
         }
     }

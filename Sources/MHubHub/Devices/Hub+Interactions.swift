@@ -147,7 +147,9 @@ extension Hub {
         }
         let latency = faults.latency(for: device)
         let silent = device.map { faults.unresponsiveDevices.contains($0) } ?? false
-        if silent || latency > 0 {
+        // A write or command (an effect) to a device whose writes fail: refused after the delay, not applied.
+        let refusal = effect == nil ? nil : device.flatMap { faults.failingWrites[$0] }
+        if silent || latency > 0 || refusal != nil {
             try checkQuota(devices.pending.count, HubQuotas.pendingInteractions, "requests waiting for devices")
             try checkQuota(
                 devices.pending.count { $0.connectionID == client.connectionID },
@@ -159,6 +161,17 @@ extension Hub {
                 PendingInteraction(
                     connectionID: client.connectionID, messageID: request.messageID, dueAt: now + wait,
                     outcome: .timeout("node \(node.id) did not answer within \(wait) ms")))
+            return nil
+        }
+        if let refusal, refusal.delay == 0 {
+            throw InteractionError(refusal.status, "node \(node.id) failed the write (write_failure fault)").hubError
+        }
+        if let refusal {
+            devices.pending.append(
+                PendingInteraction(
+                    connectionID: client.connectionID, messageID: request.messageID, dueAt: now + refusal.delay,
+                    outcome: .refuse(
+                        InteractionError(refusal.status, "node \(node.id) failed the write (write_failure fault)"))))
             return nil
         }
         if latency > 0 {
@@ -211,7 +224,7 @@ extension Hub {
             outcome.events.append(
                 HubEvent(
                     "attribute_updated", [.integer(Int64(node.id)), .string(path.description), value.json],
-                    structure: node.structureID))
+                    structure: node.structureID, attribute: AttributeRef(node: node.id, path: path)))
         }
         // Window Covering: CurrentPositionLiftPercentage follows the 100ths value (0x0008 ← 0x000E).
         if path.cluster == 0x0102 && path.attribute == 0x000E, let hundredths = value.integerValue {
@@ -359,8 +372,8 @@ extension Hub {
     }
 }
 
-/// An attribute path with `*` wildcards, as `read_attribute` takes it.
-struct AttributePattern {
+/// An attribute path with `*` wildcards, as `read_attribute` and `enable_notification` take it.
+struct AttributePattern: Hashable, Sendable {
     var endpoint: EndpointID?
     var cluster: ClusterID?
     var attribute: AttributeID?

@@ -53,7 +53,7 @@ extension Hub {
                         "long_discriminator": .integer(Int64(device.discriminator)),
                         "vendor_id": .integer(Int64(device.vendorID)), "product_id": .integer(Int64(device.productID)),
                         "commissioning_mode": 1,
-                        "device_type": .integer(Int64(DeviceTemplates.named(device.template)?.deviceType.id ?? 0)),
+                        "device_type": .integer(Int64(device.layout?.deviceTypeID ?? 0)),
                         "device_name": .string(device.name), "pairing_instruction": "", "pairing_hint": 33,
                         "mrp_retry_interval_idle": 5000, "mrp_retry_interval_active": 300,
                         "supports_tcp": true,

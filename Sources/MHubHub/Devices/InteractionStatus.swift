@@ -31,6 +31,12 @@ public struct InteractionStatus: RawRepresentable, Hashable, Sendable, CustomStr
 
     public var name: String { Self.names[rawValue] ?? "STATUS_0x\(String(rawValue, radix: 16))" }
 
+    /// The status with this name (`FAILURE`, `BUSY`, …), if it is one of the above.
+    public init?(name: String) {
+        guard let code = Self.names.first(where: { $0.value == name })?.key else { return nil }
+        rawValue = code
+    }
+
     public var description: String { "\(name) (0x\(String(rawValue, radix: 16, uppercase: true)))" }
 }
 

@@ -1,0 +1,82 @@
+import MHubCore
+
+/// The home as an mhub listener knows it: empty until its first sync (`home_synced`), then kept current by the
+/// events that change structures, rooms and devices. A value: `MHubHomeManager` feeds it the connection's events.
+public struct HomeSnapshot: Sendable, Equatable {
+    /// One structure with its rooms and devices.
+    public struct Home: Sendable, Equatable, Identifiable {
+        public var structure: MHubConnection.Structure
+        public var rooms: [MHubConnection.Room]
+        public var devices: [MHubConnection.Device]
+
+        public var id: Int64 { structure.id }
+        public var name: String { structure.name }
+    }
+
+    /// Whether the first sync has arrived; before it `homes` is empty, as `HMHomeManager.homes` is.
+    public private(set) var hasSynced = false
+    public private(set) var structures: [MHubConnection.Structure] = []
+    public private(set) var rooms: [MHubConnection.Room] = []
+    public private(set) var devices: [MHubConnection.Device] = []
+
+    public init() {}
+
+    public var homes: [Home] {
+        structures.map { structure in
+            Home(
+                structure: structure, rooms: rooms.filter { $0.structureID == structure.id },
+                devices: devices.filter { $0.structureID == structure.id })
+        }
+    }
+
+    /// What the snapshot does with an event; `true` when it cannot follow it alone (a new node: the caller reads
+    /// the devices again and calls `replaceDevices`).
+    public mutating func apply(_ event: MHubEvent) -> Bool {
+        switch event.name {
+        case "home_synced":
+            structures = Self.decode(event.data["structures"], MHubConnection.Structure.init)
+            rooms = Self.decode(event.data["rooms"], MHubConnection.Room.init)
+            devices = Self.decode(event.data["devices"], MHubConnection.Device.init)
+            hasSynced = true
+        case "structure_updated" where hasSynced:
+            if let structure = try? MHubConnection.Structure(event.data) { upsert(&structures, structure) }
+        case "structure_removed" where hasSynced:
+            let id = event.data.optionalInteger("structure_id")
+            structures.removeAll { $0.id == id }
+            rooms.removeAll { $0.structureID == id }
+        case "room_updated" where hasSynced:
+            if let room = try? MHubConnection.Room(event.data) { upsert(&rooms, room) }
+        case "room_removed" where hasSynced:
+            let id = event.data.optionalInteger("room_id")
+            rooms.removeAll { $0.id == id }
+            for index in devices.indices where devices[index].roomID == id {
+                devices[index].roomID = nil
+                devices[index].room = nil
+            }
+        case "device_updated" where hasSynced:
+            if let device = try? MHubConnection.Device(event.data) { upsert(&devices, device) }
+        case "node_removed" where hasSynced:
+            if case .integer(let id) = event.data { devices.removeAll { $0.nodeID == UInt64(id) } }
+        case "node_added" where hasSynced:
+            return true
+        default:
+            break
+        }
+        return false
+    }
+
+    /// The devices as read again after a `node_added`.
+    public mutating func replaceDevices(_ devices: [MHubConnection.Device]) {
+        self.devices = devices
+    }
+
+    private func upsert<Item: Identifiable>(_ list: inout [Item], _ item: Item) {
+        if let index = list.firstIndex(where: { $0.id == item.id }) { list[index] = item } else { list.append(item) }
+    }
+
+    private static func decode<Item>(_ value: JSONValue?, _ make: (JSONValue) throws(MHubClientError) -> Item) -> [Item]
+    {
+        guard case .array(let values)? = value else { return [] }
+        return values.compactMap { try? make($0) }
+    }
+}

@@ -1,0 +1,132 @@
+import MHubCore
+import MHubProtocol
+
+/// Simulated devices and faults, as typed calls (docs/protocol.md §9, §10).
+extension MHubConnection {
+    /// A simulated device waiting nearby, or on the fabric.
+    public struct SimulatedDevice: Sendable, Equatable, Identifiable {
+        public var id: Int64
+        /// The template's key, or `bridge`.
+        public var template: String
+        public var name: String
+        public var discriminator: UInt16
+        public var passcode: UInt32
+        public var qrCode: String
+        public var manualCode: String
+        public var commissionable: Bool
+        public var nodeID: UInt64?
+        /// Application endpoints of one type (`endpoints`), or a bridge's bridged devices; 1 for others.
+        public var deviceCount: Int
+
+        init(_ json: JSONValue) throws(MHubClientError) {
+            id = try json.requiredInteger("simulated_device_id", in: "a simulated device")
+            template = try json.requiredString("template", in: "a simulated device")
+            name = try json.requiredString("name", in: "a simulated device")
+            discriminator = UInt16(
+                truncatingIfNeeded: try json.requiredInteger("discriminator", in: "a simulated device"))
+            passcode = UInt32(truncatingIfNeeded: try json.requiredInteger("passcode", in: "a simulated device"))
+            qrCode = try json.requiredString("qr_code", in: "a simulated device")
+            manualCode = try json.requiredString("manual_code", in: "a simulated device")
+            commissionable = json["commissionable"] == true
+            nodeID = json.optionalInteger("node_id").map { UInt64($0) }
+            deviceCount = Int(json.optionalInteger("bridged_devices") ?? json.optionalInteger("endpoints") ?? 1)
+        }
+    }
+
+    /// How a new simulated device is laid out (docs/protocol.md §9).
+    public enum Layout: Sendable, Equatable {
+        case single
+        /// `count` application endpoints of the template (1–16).
+        case endpoints(Int)
+        /// A bridge of `count` devices of `template` (1–64).
+        case bridge(count: Int, template: String = "on-off-light")
+    }
+
+    public func simulatedDevices() async throws(MHubClientError) -> [SimulatedDevice] {
+        try await call(.getSimulatedDevices).list(of: "get_simulated_devices").map { json throws(MHubClientError) in
+            try SimulatedDevice(json)
+        }
+    }
+
+    /// Creates a simulated device (admin); what is not given is chosen by the hub.
+    public func addSimulatedDevice(
+        template: String, layout: Layout = .single, name: String? = nil, discriminator: UInt16? = nil,
+        passcode: UInt32? = nil
+    ) async throws(MHubClientError) -> SimulatedDevice {
+        var args: [String: JSONValue] = ["template": .string(template)]
+        switch layout {
+        case .single: break
+        case .endpoints(let count): args["endpoints"] = .integer(Int64(count))
+        case .bridge(let count, let bridged):
+            args["template"] = "bridge"
+            args["bridged_devices"] = .integer(Int64(count))
+            args["bridged_template"] = .string(bridged)
+        }
+        if let name { args["name"] = .string(name) }
+        if let discriminator { args["discriminator"] = .integer(Int64(discriminator)) }
+        if let passcode { args["passcode"] = .integer(Int64(passcode)) }
+        return try SimulatedDevice(try await call(.addSimulatedDevice, args))
+    }
+
+    public func removeSimulatedDevice(_ id: Int64) async throws(MHubClientError) {
+        _ = try await call(.removeSimulatedDevice, ["simulated_device_id": .integer(id)])
+    }
+
+    // MARK: faults
+
+    /// A fault to switch on or off (admin; docs/protocol.md §10).
+    public enum Fault: Sendable, Equatable {
+        case hubOffline
+        case deviceUnreachable(simulatedDeviceID: Int64)
+        case deviceUnresponsive(simulatedDeviceID: Int64)
+        /// A step (`discovery`, `pase`, …) that fails, or stalls until its timeout.
+        case stepFailure(step: String, timeout: Bool = false)
+        /// Extra milliseconds per step and per interaction, for one device or all.
+        case slowDevice(latencyMilliseconds: Int64, simulatedDeviceID: Int64? = nil)
+        /// Writes and commands to the device are refused after the delay with the Matter status.
+        case writeFailure(simulatedDeviceID: Int64, delayMilliseconds: Int64 = 1000, status: String = "FAILURE")
+        /// An mhub listener's first sync (`home_synced`) comes that much later.
+        case slowSync(latencyMilliseconds: Int64)
+
+        var arguments: [String: JSONValue] {
+            switch self {
+            case .hubOffline: ["fault": "hub_offline"]
+            case .deviceUnreachable(let id): ["fault": "device_unreachable", "simulated_device_id": .integer(id)]
+            case .deviceUnresponsive(let id): ["fault": "device_unresponsive", "simulated_device_id": .integer(id)]
+            case .stepFailure(let step, let timeout):
+                ["fault": "step_failure", "step": .string(step), "mode": timeout ? "timeout" : "fail"]
+            case .slowDevice(let latency, let id):
+                ["fault": "slow_device", "latency_ms": .integer(latency)].merging(
+                    id.map { ["simulated_device_id": .integer($0)] } ?? [:]
+                ) { first, _ in first }
+            case .writeFailure(let id, let delay, let status):
+                [
+                    "fault": "write_failure", "simulated_device_id": .integer(id), "delay_ms": .integer(delay),
+                    "status": .string(status),
+                ]
+            case .slowSync(let latency): ["fault": "slow_sync", "latency_ms": .integer(latency)]
+            }
+        }
+    }
+
+    /// Switches a fault on (or off); returns the faults as `get_faults` shows them.
+    @discardableResult
+    public func setFault(_ fault: Fault, enabled: Bool = true) async throws(MHubClientError) -> JSONValue {
+        var args = fault.arguments
+        args["enabled"] = .bool(enabled)
+        return try await call(.setFault, args)
+    }
+
+    public func clearFaults() async throws(MHubClientError) {
+        _ = try await call(.clearFaults)
+    }
+
+    /// Grants or revokes a principal's permission on a structure (admin).
+    public func setPermission(principal: String, granted: Bool, structureID: Int64? = nil)
+        async throws(MHubClientError)
+    {
+        var args: [String: JSONValue] = ["principal": .string(principal), "granted": .bool(granted)]
+        if let structureID { args["structure_id"] = .integer(structureID) }
+        _ = try await call(.setPermission, args)
+    }
+}

@@ -1,0 +1,104 @@
+import MHubCore
+
+/// App groups: the connections that name one app group (an iOS app and its Matter Add Device extension, two
+/// processes) share its commissioning session, its room list and the hub's fabric information
+/// (docs/protocol.md §7, "App groups").
+///
+/// Who may name which group is `control.app_groups` (`AppGroupRule`): with no rules, any connection with the
+/// commission scope may name any group; with rules, only the listed groups, by the listed principals (`*`: any);
+/// the admin scope may name any group.
+extension Hub {
+    /// How a connection takes part in the open session.
+    enum SessionRole {
+        /// It prepared the session, or adopted it.
+        case owner
+        /// It named the session's app group.
+        case member
+    }
+
+    /// Reads `app_group`: a well-formed name this client may use. The client joins the group (until it disconnects
+    /// or names another), and a session of that group left by everyone is attended again.
+    mutating func appGroupArgument(_ args: inout Arguments, client: ClientInfo) throws(HubError) -> String? {
+        guard let name = try args.string("app_group") else { return nil }
+        guard AppGroupRule.isValidName(name) else {
+            throw HubError(
+                .invalidArguments, "app_group must be \"group.\" and a reverse-DNS identifier, not \"\(name)\"")
+        }
+        guard mayUse(appGroup: name, client) else {
+            throw HubError(.permissionDenied, "\(client.principal) may not use app group \(name)")
+        }
+        appGroupMembers[client.connectionID] = name
+        if session?.appGroup == name {
+            session?.unattendedSince = nil
+        }
+        return name
+    }
+
+    /// Whether `client` may name the app group `name` (`control.app_groups`).
+    func mayUse(appGroup name: String, _ client: ClientInfo) -> Bool {
+        if settings.appGroups.isEmpty || client.scope == .admin { return true }
+        guard let rule = settings.appGroups.first(where: { $0.name == name }) else { return false }
+        return rule.principals.contains("*") || rule.principals.contains(client.principal.name)
+    }
+
+    /// The client's part in `session`: its owner, a member of its app group (having named it, now or before), or
+    /// neither.
+    func role(of client: ClientInfo, in session: CommissioningSession, appGroup: String? = nil) -> SessionRole? {
+        if session.owner.connectionID == client.connectionID { return .owner }
+        guard let group = session.appGroup, (appGroup ?? appGroupMembers[client.connectionID]) == group else {
+            return nil
+        }
+        return .member
+    }
+
+    /// The connections of the session's app group other than its owner, in order.
+    func members(of session: CommissioningSession) -> [UInt64] {
+        guard let group = session.appGroup else { return [] }
+        return appGroupMembers.filter { $0.value == group && $0.key != session.owner.connectionID }.keys.sorted()
+    }
+
+    /// Whether the owner or a member of the session's app group is connected.
+    func isAttended(_ session: CommissioningSession) -> Bool {
+        session.ownerGoneAt == nil || !members(of: session).isEmpty
+    }
+
+    /// `join_app_group {app_group}`: what the group shares — its session (or `null`), the room list of the
+    /// session's structure (the first structure's without one) and the hub's fabric.
+    mutating func joinAppGroup(_ args: inout Arguments, client: ClientInfo) throws(HubError) -> JSONValue {
+        guard let group = try appGroupArgument(&args, client: client) else {
+            throw HubError(.invalidArguments, "argument 'app_group' is required")
+        }
+        try args.rejectUnknown(command: "join_app_group")
+        let shared = session.flatMap { $0.appGroup == group ? $0 : nil }
+        let structureID = shared?.structureID ?? defaultStructureID
+        try checkStructure(structureID, for: client)
+        return [
+            "app_group": .string(group),
+            "session": shared.map { $0.json(hub: self) } ?? .null,
+            "structure_id": .integer(structureID),
+            "rooms": .array(rooms(in: structureID).map(\.json)),
+            "fabric": [
+                "fabric_id": .integer(Int64(bitPattern: state.fabric.fabricID)),
+                "compressed_fabric_id": .integer(Int64(bitPattern: state.fabric.compressedFabricID)),
+            ],
+        ]
+    }
+
+    /// A structure named by `structure_id` or by its display name `home` (as `MatterAddDeviceRequest.Home`
+    /// carries it, compared case-insensitively); `nil` when neither is given.
+    func structureArgument(_ args: inout Arguments) throws(HubError) -> StructureID? {
+        let id = try args.integer("structure_id", as: StructureID.self)
+        guard let home = try args.string("home") else { return id }
+        guard id == nil else { throw HubError(.invalidArguments, "give structure_id or home, not both") }
+        guard
+            let structure = state.structures.values.sorted(by: { $0.id < $1.id })
+                .first(where: { $0.name.lowercased() == home.lowercased() })
+        else { throw HubError(.structureNotFound, "no structure named \"\(home)\"") }
+        return structure.id
+    }
+
+    /// The rooms of a structure, in ID order.
+    func rooms(in structureID: StructureID) -> [Room] {
+        state.rooms.values.filter { $0.structureID == structureID }.sorted { $0.id < $1.id }
+    }
+}

@@ -1,0 +1,130 @@
+import MHubCore
+import MatterDataModel
+
+/// HomeKit's semantics (docs/protocol.md §5, "First sync" and "Notifications per attribute"): an mhub listener's
+/// first sync of the home is an event it can wait for, and until then it reads an empty home, as an app reading
+/// `HMHomeManager.homes` before `homeManagerDidUpdateHomes(_:)` does; and a connection can ask for the changes of
+/// one attribute, as `HMCharacteristic.enableNotification(_:)` does, without listening to everything.
+extension Hub {
+    /// How many attribute notifications one connection may hold.
+    static let maximumNotificationsPerConnection = 1024
+
+    /// `start_listening {"events": "all"}`: the connection's first sync begins, done after the `slow_sync` fault's
+    /// latency (at once without it); a connection syncs once.
+    mutating func beginFirstSync(_ client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome) {
+        let id = client.connectionID
+        guard !syncedConnections.contains(id), pendingSyncs[id] == nil else { return }
+        pendingSyncs[id] = now + faults.syncLatency
+        advanceSyncs(now: now, &outcome)
+    }
+
+    /// Whether the connection's first sync is still under way: it reads an empty home and hears no events.
+    func isSyncing(_ connectionID: UInt64) -> Bool {
+        pendingSyncs[connectionID] != nil
+    }
+
+    /// Ends every first sync whose time has come: the connection gets `home_synced` with the home as it may see it.
+    mutating func advanceSyncs(now: Timestamp, _ outcome: inout HubOutcome) {
+        for (id, due) in pendingSyncs.sorted(by: { $0.key < $1.key }) where due <= now {
+            pendingSyncs[id] = nil
+            syncedConnections.insert(id)
+            guard let listener = listeners[id], listener.subscription == .all else { continue }
+            outcome.events.append(HubEvent("home_synced", home(for: listener.principal), to: .connection(id)))
+        }
+    }
+
+    /// The structures `principal` may see, with their rooms, devices and nodes.
+    func home(for principal: Principal) -> JSONValue {
+        let structures = state.structures.values.filter { isPermitted(principal, structure: $0.id) }
+            .sorted { $0.id < $1.id }
+        let visible = Set(structures.map(\.id))
+        let rooms = state.rooms.values.filter { visible.contains($0.structureID) }.sorted { $0.id < $1.id }
+        let nodes = state.nodes.values.filter { visible.contains($0.structureID) }.sorted { $0.id < $1.id }
+        return [
+            "structures": .array(structures.map(\.json)), "rooms": .array(rooms.map(\.json)),
+            "devices": .array(nodes.map { deviceJSON($0) }), "nodes": .array(nodes.map(nodeJSON)),
+        ]
+    }
+
+    // MARK: notifications per attribute
+
+    /// `enable_notification {node_id, attribute_path, enabled?}`: this connection gets `attribute_updated` for the
+    /// attributes the path names (`*` allowed) of that node, listening or not; returns its notifications.
+    mutating func enableNotification(_ args: inout Arguments, client: ClientInfo) throws(HubError) -> JSONValue {
+        let node = try node(try args.requiredInteger("node_id", as: NodeID.self))
+        let text = try args.requiredString("attribute_path")
+        let enabled = try args.bool("enabled") ?? true
+        try args.rejectUnknown(command: "enable_notification")
+        try checkStructure(node.structureID, for: client)
+        guard let pattern = AttributePattern(text) else {
+            throw HubError(
+                .invalidArguments, "invalid attribute path \"\(text)\" (endpoint/cluster/attribute, * allowed)")
+        }
+        guard node.data.attributes.contains(where: { pattern.matches($0.0) }) else {
+            throw HubError(.invalidArguments, "node \(node.id) has no attribute at \(text)")
+        }
+        let entry = AttributeNotification(node: node.id, pattern: pattern)
+        var subscription =
+            notifications[client.connectionID] ?? NotificationSubscription(principal: client.principal, entries: [])
+        if enabled {
+            if !subscription.entries.contains(entry) {
+                try checkQuota(
+                    subscription.entries.count, Self.maximumNotificationsPerConnection,
+                    "attribute notifications per connection")
+                subscription.entries.append(entry)
+            }
+        } else {
+            subscription.entries.removeAll { $0 == entry }
+        }
+        notifications[client.connectionID] = subscription.entries.isEmpty ? nil : subscription
+        return notificationsJSON(client.connectionID)
+    }
+
+    func getNotifications(_ args: inout Arguments, client: ClientInfo) throws(HubError) -> JSONValue {
+        try args.rejectUnknown(command: "get_notifications")
+        return notificationsJSON(client.connectionID)
+    }
+
+    private func notificationsJSON(_ connectionID: UInt64) -> JSONValue {
+        .array(
+            (notifications[connectionID]?.entries ?? []).map {
+                ["node_id": .integer(Int64($0.node)), "attribute_path": .string($0.pattern.text)]
+            })
+    }
+
+    /// A node left: notifications for it go (node IDs start again after a reset).
+    mutating func dropNotifications(of node: NodeID?) {
+        for (id, var subscription) in notifications {
+            subscription.entries.removeAll { node == nil || $0.node == node }
+            notifications[id] = subscription.entries.isEmpty ? nil : subscription
+        }
+    }
+
+    /// The connections whose notifications ask for this attribute and may see its structure.
+    func notified(by attribute: AttributeRef, structure: StructureID?) -> [UInt64] {
+        notifications.filter { _, subscription in
+            subscription.entries.contains { $0.node == attribute.node && $0.pattern.matches(attribute.path) }
+                && structure.map { isPermitted(subscription.principal, structure: $0) } ?? true
+        }.keys.sorted()
+    }
+}
+
+/// One `enable_notification`: a node and the attribute paths it names.
+struct AttributeNotification: Hashable, Sendable {
+    var node: NodeID
+    var pattern: AttributePattern
+}
+
+/// A connection's attribute notifications, and who it is (for permissions).
+public struct NotificationSubscription: Hashable, Sendable {
+    var principal: Principal
+    var entries: [AttributeNotification]
+}
+
+extension AttributePattern {
+    /// As written: `endpoint/cluster/attribute`, `*` for a wildcard.
+    var text: String {
+        [endpoint.map(String.init), cluster.map(String.init), attribute.map(String.init)].map { $0 ?? "*" }
+            .joined(separator: "/")
+    }
+}

@@ -1,0 +1,99 @@
+import MHubCore
+import MatterDataModel
+
+/// How a simulated device's endpoints are laid out: one application endpoint, several of one device type (a power
+/// strip's outlets), or a bridge with N bridged devices of one type; N is chosen when the device is created.
+///
+/// Stored as the device's (and its node's) `template` text, so the database keeps its shape: `KEY`, `KEY*N` or
+/// `bridge/KEY*N`.
+public enum SimulatedLayout: Hashable, Sendable {
+    case single(DeviceTemplate)
+    case endpoints(DeviceTemplate, count: Int)
+    case bridge(DeviceTemplate, count: Int)
+
+    /// The template key `add_simulated_device` takes for a bridge.
+    public static let bridgeKey = "bridge"
+    public static let maximumEndpoints = 16
+    public static let maximumBridgedDevices = 64
+
+    /// The layout stored as `text`, if it names known templates and counts in range.
+    public init?(stored text: String) {
+        var rest = Substring(text)
+        let bridged = rest.hasPrefix(Self.bridgeKey + "/")
+        if bridged { rest = rest.dropFirst(Self.bridgeKey.count + 1) }
+        var count = 1
+        if let star = rest.lastIndex(of: "*") {
+            guard let parsed = Int(rest[rest.index(after: star)...]), parsed >= 1 else { return nil }
+            count = parsed
+            rest = rest[..<star]
+        }
+        guard let template = DeviceTemplates.named(String(rest)) else { return nil }
+        if bridged {
+            guard count <= Self.maximumBridgedDevices else { return nil }
+            self = .bridge(template, count: count)
+        } else if count > 1 {
+            guard count <= Self.maximumEndpoints else { return nil }
+            self = .endpoints(template, count: count)
+        } else {
+            self = .single(template)
+        }
+    }
+
+    public var stored: String {
+        switch self {
+        case .single(let template): template.key
+        case .endpoints(let template, let count): "\(template.key)*\(count)"
+        case .bridge(let template, let count): "\(Self.bridgeKey)/\(template.key)*\(count)"
+        }
+    }
+
+    /// The template of the device (or of each bridged device).
+    public var template: DeviceTemplate {
+        switch self {
+        case .single(let template), .endpoints(let template, _), .bridge(let template, _): template
+        }
+    }
+
+    /// The key clients see as `template`: the template's, or `bridge`.
+    public var key: String {
+        switch self {
+        case .single, .endpoints: template.key
+        case .bridge: Self.bridgeKey
+        }
+    }
+
+    /// The device type a commissioner discovers (Aggregator for a bridge).
+    public var deviceTypeID: DeviceTypeID {
+        switch self {
+        case .single, .endpoints: template.deviceType.id
+        case .bridge: 0x000E
+        }
+    }
+
+    public func makeNode(identity: NodeIdentity) -> NodeData {
+        switch self {
+        case .single(let template): template.makeNode(identity: identity)
+        case .endpoints(let template, let count): template.makeNode(identity: identity, endpointCount: count)
+        case .bridge(let template, let count): template.makeBridge(identity: identity, bridgedCount: count)
+        }
+    }
+
+    /// What `get_simulated_devices` and `get_devices` add for a layout of more than one endpoint.
+    var jsonMembers: [String: JSONValue] {
+        switch self {
+        case .single: [:]
+        case .endpoints(_, let count): ["endpoints": .integer(Int64(count))]
+        case .bridge(let template, let count):
+            ["bridged_devices": .integer(Int64(count)), "bridged_template": .string(template.key)]
+        }
+    }
+}
+
+extension Node {
+    /// The node's device IDs, one per device endpoint: `"<node_id>:<endpoint_id>"` for every application endpoint
+    /// but an Aggregator (docs/protocol.md §7). Node IDs are never reused and a node's endpoints never change, so a
+    /// device ID names one device for good, across restarts.
+    public var deviceIDs: [String] {
+        data.deviceEndpoints.map { "\(id):\($0)" }
+    }
+}

@@ -1,0 +1,42 @@
+import MHubCore
+import Testing
+
+@testable import MHubProtocol
+
+@Suite struct HubCommandTests {
+    @Test func namesAreUniqueSnakeCaseAndRoundTrip() {
+        let names = HubCommand.allCases.map(\.rawValue)
+        #expect(Set(names).count == names.count)
+        for command in HubCommand.allCases {
+            #expect(HubCommand(rawValue: command.rawValue) == command)
+            #expect(command.rawValue.allSatisfy { $0 == "_" || $0.isLowercase })
+        }
+        #expect(HubCommand(rawValue: "no_such_command") == nil)
+    }
+
+    @Test func theOHFServersCommandsAreMarkedAndNeedNoMoreThanCommission() {
+        let ohf = Set(HubCommand.allCases.filter(\.isOHF).map(\.rawValue))
+        // python-matter-server 7.0.1's APICommand values that mhub serves.
+        #expect(
+            ohf == [
+                "start_listening", "server_info", "diagnostics", "get_nodes", "get_node", "commission_with_code",
+                "commission_on_network", "device_command", "read_attribute", "write_attribute", "remove_node",
+                "interview_node", "ping_node", "discover", "get_node_ip_addresses", "import_test_node",
+            ])
+        // import_test_node makes nodes from a dump, as add_simulated_device makes devices: admin.
+        #expect(HubCommand.importTestNode.scope == .admin)
+        for command in HubCommand.allCases where command.isOHF && command != .importTestNode {
+            #expect(command.scope <= .commission, "\(command)")
+        }
+        #expect(HubCommand.reset.scope == .admin)
+        #expect(HubCommand.getNodes.scope == .read)
+    }
+
+    @Test func errorCodesHaveUniqueNamesAndOnlyTheOHFRangeIsOHF() {
+        let names = HubErrorCode.allCases.map(\.name)
+        #expect(Set(names).count == names.count)
+        #expect(HubErrorCode.sessionBusy.rawValue == 202)
+        #expect(HubErrorCode.sessionBusy.name == "SessionBusy")
+        #expect(HubErrorCode.allCases.filter(\.isOHF).map(\.rawValue) == Array(0...9))
+    }
+}
