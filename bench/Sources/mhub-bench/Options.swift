@@ -1,7 +1,7 @@
 /// `mhub-bench run`'s options and the sizes of each measurement.
 struct Options {
     var mhubd = ".build/release/mhubd"
-    /// bench/reference-server.sh; without it the reference column stays empty.
+    /// scripts/ohf-server.sh; without it the reference column stays empty.
     var referenceScript: String?
     var work = "/tmp/mhub-bench"
     var output = "bench/results"
@@ -22,7 +22,7 @@ struct Options {
     let window = 32
 
     static let usage = """
-        usage: mhub-bench run [--mhubd PATH] [--reference bench/reference-server.sh] [--work DIR] [--output DIR] [--quick] [--only burst]
+        usage: mhub-bench run [--mhubd PATH] [--reference scripts/ohf-server.sh] [--work DIR] [--output DIR] [--quick] [--only burst]
                mhub-bench floor --port PORT --unix PATH
         """
 
