@@ -48,19 +48,29 @@ struct OHFServer {
 
     var url: String { "ws://127.0.0.1:\(Self.port)/ws" }
 
-    /// Starts the server in the foreground of its own process (its PID is the server's), logging at info level.
+    /// Starts the server in the foreground of its own process (its PID is the server's), logging at info level and
+    /// the SDK at progress level (its commissioning steps).
     func start() throws -> PeerProcess {
         guard let python = Self.python, Self.missingPrerequisite == nil else {
             throw TestFailure(Self.missingPrerequisite ?? "no python-matter-server environment")
         }
         let arguments = [
             "--port", String(Self.port), "--storage", storage.path, "--primary-interface", pair.controller.interface,
-            "--paa", paa.path, "--log-level", "info",
+            "--paa", paa.path, "--log-level", "info", "--log-level-sdk", "progress",
         ]
         let launcher = pair.launcher(in: pair.controller)
         return try PeerProcess(
             launcher.program.path, launcher.arguments + [Self.script.path] + arguments,
             environment: ["MHUB_OHF_SERVER_PYTHON": python.path])
+    }
+
+    /// The commissioning steps the server's controller logged as finished, in order (`CHIP_PROGRESS … Successfully
+    /// finished commissioning step '…'`, CHIP `CommissioningDelegate`).
+    static func finishedSteps(in log: String) -> [String] {
+        let marker = "Successfully finished commissioning step '"
+        return log.components(separatedBy: marker).dropFirst().compactMap {
+            $0.split(separator: "'").first.map(String.init)
+        }
     }
 
     /// One run of the client script: its JSON report (`ok`, `result`, `events`, `error`).

@@ -68,6 +68,13 @@ struct OHFServerPeerTests {
             )
             #expect(commissioned.result?["answered"] == true, "\(commissioned.json)")
             #expect(commissioned.result?["answered_node_id"] == 1)
+            // Every stage of this older controller, ReadCommissioningInfo2 among them, through SendComplete.
+            let steps = OHFServer.finishedSteps(in: running.errorsSoFar + running.outputSoFar)
+            for step in [
+                "ReadCommissioningInfo", "ReadCommissioningInfo2", "AttestationVerification", "SendNOC", "SendComplete",
+            ] {
+                #expect(steps.contains(step), "\(step) not among \(steps)")
+            }
             if case .array(let events)? = commissioned.json["event_types"] {
                 #expect(events.first == "node_added", "\(commissioned.json)")
             }
