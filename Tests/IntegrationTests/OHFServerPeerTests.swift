@@ -25,12 +25,26 @@ struct OHFServerPeerTests {
     /// The server's controller node ID on its fabric: python-matter-server's default, 112233.
     static let serverNodeID = "000000000001B669"
 
-    /// The server in `pair`'s controller side, its storage and trust store beside the daemon's state.
-    static func server(for daemon: DaemonHarness, in pair: NetworkNamespacePair) throws -> OHFServer {
-        let trustStore = try ChipCommissioningPeerTests.trustStore(for: daemon, named: "ohf-paa")
-        return OHFServer(
-            pair: pair, storage: daemon.directory.appendingPathComponent("ohf-server"),
-            paa: trustStore.appendingPathComponent("mhub-paa.der"))
+    /// The test network with mhubd on its hub side (`prepare` run on its control connection first, then its window
+    /// open for 5 minutes), and the server's harness on the controller side, its storage and trust store (only the
+    /// hub's PAA, as `mhubctl hub attestation --paa-der` writes it) beside the daemon's state.
+    static func withHubAndServer(
+        prepare: (MHubConnection) throws -> Void = { _ in },
+        _ body: (DaemonHarness, MHubConnection, OHFServer) throws -> Void
+    ) throws {
+        try NetworkNamespacePair.with { pair in
+            let daemon = try DaemonHarness(in: pair, configuration: Self.hub)
+            try daemon.start()
+            defer { daemon.stop() }
+            let hub = try daemon.connect(.unix)
+            try prepare(hub)
+            _ = try hub.call("open_commissioning_window", ["timeout": 300])
+            let trustStore = try ChipCommissioningPeerTests.trustStore(for: daemon, named: "ohf-paa")
+            let server = OHFServer(
+                pair: pair, storage: daemon.directory.appendingPathComponent("ohf-server"),
+                paa: trustStore.appendingPathComponent("mhub-paa.der"))
+            try body(daemon, hub, server)
+        }
     }
 
     /// The CASE sessions of the server's controller on the hub (`get_fabrics`).
@@ -52,13 +66,7 @@ struct OHFServerPeerTests {
     /// answers commission_on_network all the same, and retries the node's set-up (CASE, then the subscription) every
     /// 60 s for as long as the node's `_matter._tcp` record was seen in the last 30 minutes.
     @Test func theOHFServerCommissionsTheHubInterviewsItAndKeepsItAcrossARestart() throws {
-        try NetworkNamespacePair.with { pair in
-            let daemon = try DaemonHarness(in: pair, configuration: Self.hub)
-            try daemon.start()
-            defer { daemon.stop() }
-            let hub = try daemon.connect(.unix)
-            _ = try hub.call("open_commissioning_window", ["timeout": 300])
-            let server = try Self.server(for: daemon, in: pair)
+        try Self.withHubAndServer { daemon, hub, server in
             var running = try server.start()
             defer { running.stop() }
 
@@ -165,14 +173,12 @@ struct OHFServerPeerTests {
     /// reaches its client as `attribute_updated`.
     @Test(.enabled(if: OHFServer.bridgeLanded))
     func theBridgeShowsTheHubsDevicesToTheServersClient() throws {
-        try NetworkNamespacePair.with { pair in
-            let daemon = try DaemonHarness(in: pair, configuration: Self.hub)
-            try daemon.start()
-            defer { daemon.stop() }
-            let hub = try daemon.connect(.unix)
-            #expect(try hub.call("commission_with_code", ["code": .string(DaemonHarness.lampQR)])["node_id"] == 1)
-            _ = try hub.call("open_commissioning_window", ["timeout": 300])
-            let server = try Self.server(for: daemon, in: pair)
+        // mhub's home holds the lamp before the server commissions the hub.
+        let lamp: (MHubConnection) throws -> Void = { hub in
+            let commissioned = try hub.call("commission_with_code", ["code": .string(DaemonHarness.lampQR)])
+            #expect(commissioned["node_id"] == 1)
+        }
+        try Self.withHubAndServer(prepare: lamp) { daemon, hub, server in
             let running = try server.start()
             defer { running.stop() }
             let commissioned = try server.run("commission", [String(Self.passcode)], timeout: 240)

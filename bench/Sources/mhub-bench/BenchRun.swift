@@ -156,13 +156,9 @@ struct BenchRun {
     /// then makes full handshakes on its fabric.
     private mutating func caseHandshakes(_ setup: ServerSetup, _ control: MHubMessagePipe) throws {
         log("mhubd: CASE")
-        let window = try control.call("open_commissioning_window", ["timeout": 900, "iteration": 1000])
-        guard case .integer(let passcode)? = window["setup_pin_code"], case .integer(let port) = try matterPort(setup)
-        else {
-            throw BenchFailure("no commissioning window: \(window)")
-        }
+        let (passcode, port) = try openWindow(setup, control)
         record(
-            25, .mhub, try measureCASE(port: UInt16(port), passcode: UInt32(passcode), count: options.caseHandshakes),
+            25, .mhub, try measureCASE(port: port, passcode: passcode, count: options.caseHandshakes),
             note: "mhubd: full handshakes (no resumption) on the fabric the Swift commissioner gave it, each closed.")
     }
 
@@ -285,14 +281,20 @@ struct BenchRun {
         record(16, .mhub, Double(sessions.count) / sessions.values.reduce(0, +))
 
         log("mhubd: PASE")
+        let (passcode, port) = try openWindow(setup, control)
+        record(18, .mhub, try measurePASE(port: port, passcode: passcode, count: options.paseHandshakes))
+        try caseHandshakes(setup, control)
+    }
+
+    /// Opens mhubd's commissioning window for 15 minutes (1,000 PBKDF2 iterations); returns its passcode and the
+    /// Matter port.
+    private func openWindow(_ setup: ServerSetup, _ control: MHubMessagePipe) throws -> (UInt32, UInt16) {
         let window = try control.call("open_commissioning_window", ["timeout": 900, "iteration": 1000])
         guard case .integer(let passcode)? = window["setup_pin_code"], case .integer(let port) = try matterPort(setup)
         else {
             throw BenchFailure("no commissioning window: \(window)")
         }
-        record(
-            18, .mhub, try measurePASE(port: UInt16(port), passcode: UInt32(passcode), count: options.paseHandshakes))
-        try caseHandshakes(setup, control)
+        return (UInt32(passcode), UInt16(port))
     }
 
     private func matterPort(_ setup: ServerSetup) throws -> JSONValue {

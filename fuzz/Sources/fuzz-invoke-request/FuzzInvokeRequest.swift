@@ -34,12 +34,7 @@ public func fuzzInvokeRequest(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
 private func checkRequest(_ request: InvokeRequestMessage) {
     fuzzCheck(!request.invokeRequests.isEmpty, "an InvokeRequest without commands was accepted")
     let encoded = request.encoded()
-    let again: InvokeRequestMessage
-    do {
-        again = try InvokeRequestMessage(payload: encoded)
-    } catch {
-        fatalError("property violated: the encoding \(hexString(encoded)) of \(request) does not decode: \(error)")
-    }
+    let again = decodeAgain(encoded, of: request) { try InvokeRequestMessage(payload: $0) }
     fuzzCheck(
         again.suppressResponse == request.suppressResponse && again.timedRequest == request.timedRequest
             && again.interactionModelRevision == request.interactionModelRevision,
@@ -69,12 +64,7 @@ private func checkResponse(answering request: InvokeRequestMessage) {
 
 private func roundTrip(_ response: InvokeResponseMessage) {
     let encoded = response.encoded()
-    let again: InvokeResponseMessage
-    do {
-        again = try InvokeResponseMessage(payload: encoded)
-    } catch {
-        fatalError("property violated: the encoding \(hexString(encoded)) of \(response) does not decode: \(error)")
-    }
+    let again = decodeAgain(encoded, of: response) { try InvokeResponseMessage(payload: $0) }
     fuzzCheck(
         again.suppressResponse == response.suppressResponse
             && again.moreChunkedMessages == response.moreChunkedMessages
@@ -108,5 +98,16 @@ private func sameCommand(_ one: CommandDataIB, _ other: CommandDataIB, _ message
             "\(message): a command's fields changed: \(fields) → \(otherFields)")
     case (nil, _?), (_?, nil):
         fatalError("property violated: \(message): CommandFields appeared or vanished: \(one) → \(other)")
+    }
+}
+
+/// What `encoded`, the encoding of `value`, decodes to; a violation if it does not decode.
+private func decodeAgain<Message>(_ encoded: [UInt8], of value: Message, _ decode: ([UInt8]) throws -> Message)
+    -> Message
+{
+    do {
+        return try decode(encoded)
+    } catch {
+        fatalError("property violated: the encoding \(hexString(encoded)) of \(value) does not decode: \(error)")
     }
 }
