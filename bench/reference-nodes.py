@@ -6,7 +6,7 @@ The server keeps its data in STORAGE/<compressed fabric id>.json: {"vendor_info"
 "nodes": {"<node id>": MatterNodeData}}, MatterNodeData's attributes keyed "endpoint/cluster/attribute" with
 the values as the CHIP SDK's TLV reader gives them (structs as {"<field tag>": value}). The compressed fabric
 id is computed from STORAGE/chip.json (the CHIP stack's storage, which must exist: start the server once or
-let bench/reference-server.sh make it): HKDF-SHA256 of the root CA's public key (X‖Y) with the fabric id
+let scripts/ohf-server.sh make it): HKDF-SHA256 of the root CA's public key (X‖Y) with the fabric id
 (big-endian) as salt and "CompressedFabric" as info, 8 bytes.
 
 Each node is an On/Off light: endpoint 0 with Descriptor and Basic Information, endpoint 1 with Descriptor,

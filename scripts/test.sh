@@ -16,6 +16,10 @@ export MHUB_PEERS_PYTHON
 # conflicts with python-matter-server's pin. The Matter port's peer tests drive mhubd with it.
 MHUB_CHIP_PYTHON=$(scripts/peers-venv.sh chip)
 export MHUB_CHIP_PYTHON
+# python-matter-server's own server (7.0.1 with the home-assistant-chip-core 2024.11.4 its server extra pins), which
+# commissions mhubd in OHFServerPeerTests; the benchmark's reference runs from the same environment.
+MHUB_OHF_SERVER_PYTHON=$(scripts/ohf-server-venv.sh)
+export MHUB_OHF_SERVER_PYTHON
 
 echo "== swift format lint" >&2
 swift format lint --strict --recursive Package.swift Plugins Sources Tests fuzz bench/Sources Examples

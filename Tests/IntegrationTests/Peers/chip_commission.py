@@ -5,7 +5,8 @@ Runs inside chip_sandbox.sh (the SDK writes /data and /tmp/chip_kvs), in the tes
 (ip netns exec mh-ctl; scripts/netns-pair.sh). Scenarios:
   discover                              DNS-SD browse for _matterc._udp (the controller's own multicast DNS)
   pase-read ADDRESS[%IFACE] PIN NODEID  PASE over UDP, then read Basic Information over the PASE session
-  commission-on-network NODEID PIN      discover _matterc._udp, then commission (CommissionOnNetwork)
+  commission-on-network NODEID PIN      discover _matterc._udp, then commission (CommissionOnNetwork); the result has
+                                        the node ID and how long the call took (commission_seconds)
   commission-ip ADDRESS[%IFACE] PIN NODEID
                                         commission at a known address (CommissionIP)
   read NODEID                           over CASE (the node found by its _matter._tcp record): Basic Information,
@@ -259,10 +260,13 @@ async def scenario(options, controller) -> dict:
         return {"basic_information": await read_basic_information(controller, options.node_id)}
     if options.scenario == "commission-on-network":
         filter_type, value = discovery_filter(options)
+        started = time.monotonic()
         node_id = await controller.CommissionOnNetwork(options.node_id, options.pin, filter_type, value)
-        return {"node_id": node_id}
+        return {"node_id": node_id, "commission_seconds": round(time.monotonic() - started, 3)}
     if options.scenario == "commission-ip":
-        return {"node_id": await controller.CommissionIP(options.address, options.pin, options.node_id)}
+        started = time.monotonic()
+        node_id = await controller.CommissionIP(options.address, options.pin, options.node_id)
+        return {"node_id": node_id, "commission_seconds": round(time.monotonic() - started, 3)}
     if options.scenario == "read":
         credentials = Clusters.OperationalCredentials.Attributes
         await operational_session(controller, options)

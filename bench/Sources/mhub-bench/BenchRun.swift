@@ -43,6 +43,12 @@ struct BenchRun {
             Figure(name: "mutating burst: \(burst) rename_room pipelined, 1 WebSocket connection", unit: .perSecond),
             Figure(name: "get_status round trip p50 during the burst, another connection", unit: .microseconds),
             Figure(name: "get_status round trip p99 during the burst, another connection", unit: .microseconds),
+            Figure(name: "CASE handshakes (UDP)", unit: .perSecond),
+            Figure(
+                name: "commissioning end to end: CHIP controller 2025.7.0, CommissionOnNetwork", unit: .milliseconds),
+            Figure(
+                name: "commissioning end to end: python-matter-server 7.0.1's server, commission_on_network",
+                unit: .milliseconds),
         ]
     }
 
@@ -123,7 +129,59 @@ struct BenchRun {
         let server = try setup.start()
         defer { server.stop() }
         try burst(setup.webSocket, .mhub, room: try createBurstRoom(setup.webSocket))
-        report.figures = report.figures.filter { $0.mhub != nil || $0.floor != nil }
+    }
+
+    /// Only the CASE figure (`--only case`): the floor, and mhubd in a fresh state.
+    mutating func caseOnly() throws {
+        log("floor: CASE")
+        recordCASEFloor()
+        let setup = try ServerSetup.mhubd(
+            binary: options.mhubd, directory: options.work + "/mhub-case", matterPort: try freePort())
+        let server = try setup.start()
+        defer { server.stop() }
+        let control = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
+        defer { control.close() }
+        try caseHandshakes(setup, control)
+    }
+
+    private mutating func recordCASEFloor() {
+        record(
+            25, .floor, try? measureCASEComputation(count: options.caseHandshakes),
+            note:
+                "CASE floor: both sides' handshake (Sigma messages, ECDH, signatures, chains) in one process, no messages."
+        )
+    }
+
+    /// CASE handshakes against mhubd (figure 25): the Swift commissioner commissions it through a window it opens,
+    /// then makes full handshakes on its fabric.
+    private mutating func caseHandshakes(_ setup: ServerSetup, _ control: MHubMessagePipe) throws {
+        log("mhubd: CASE")
+        let (passcode, port) = try openWindow(setup, control)
+        record(
+            25, .mhub, try measureCASE(port: port, passcode: passcode, count: options.caseHandshakes),
+            note: "mhubd: full handshakes (no resumption) on the fabric the Swift commissioner gave it, each closed.")
+    }
+
+    /// The end-to-end commissioning figures (26, 27), when the script is given (it needs root).
+    mutating func commissioning() throws {
+        guard let script = options.commissioningScript else { return }
+        log("commissioning end to end: \(options.commissioningRuns) runs per controller")
+        let result = try EndToEndCommissioning.measure(
+            script: script, mhubd: options.mhubd, mhubctl: options.mhubctl, work: options.work,
+            runs: options.commissioningRuns)
+        for (index, controller) in [(26, "chip"), (27, "ohf")] {
+            let sample = result.seconds[controller] ?? Sample()
+            record(index, .mhub, sample.median.map { $0 * 1e3 })
+            let range =
+                sample.count > 1
+                ? String(format: ", %.0f–%.0f ms", sample.values.min()! * 1e3, sample.values.max()! * 1e3) : ""
+            note(index, "median of \(sample.count) runs\(range), across the test network's veth pair.")
+            if let failure = result.failures[controller] { note(index, "A run failed: \(failure.prefix(200))") }
+        }
+        note(26, "Timed around the call in the controller: discovery, PASE, every stage, CASE, CommissioningComplete.")
+        note(
+            27,
+            "As its client waits: the same stages (chip-core 2024.11.4), then its interview and subscription attempt.")
     }
 
     /// A room for the burst to rename; returns its ID.
@@ -168,6 +226,7 @@ struct BenchRun {
             18, .floor,
             try measurePASEComputation(passcode: 20_202_021, iterations: 1000, count: options.paseHandshakes),
             note: "PASE floor: both sides' SPAKE2+ in one process, no messages.")
+        recordCASEFloor()
     }
 
     /// Starts fresh servers one after another (each from an empty state) and records the median start-up and
@@ -222,13 +281,20 @@ struct BenchRun {
         record(16, .mhub, Double(sessions.count) / sessions.values.reduce(0, +))
 
         log("mhubd: PASE")
+        let (passcode, port) = try openWindow(setup, control)
+        record(18, .mhub, try measurePASE(port: port, passcode: passcode, count: options.paseHandshakes))
+        try caseHandshakes(setup, control)
+    }
+
+    /// Opens mhubd's commissioning window for 15 minutes (1,000 PBKDF2 iterations); returns its passcode and the
+    /// Matter port.
+    private func openWindow(_ setup: ServerSetup, _ control: MHubMessagePipe) throws -> (UInt32, UInt16) {
         let window = try control.call("open_commissioning_window", ["timeout": 900, "iteration": 1000])
         guard case .integer(let passcode)? = window["setup_pin_code"], case .integer(let port) = try matterPort(setup)
         else {
             throw BenchFailure("no commissioning window: \(window)")
         }
-        record(
-            18, .mhub, try measurePASE(port: UInt16(port), passcode: UInt32(passcode), count: options.paseHandshakes))
+        return (UInt32(passcode), UInt16(port))
     }
 
     private func matterPort(_ setup: ServerSetup) throws -> JSONValue {

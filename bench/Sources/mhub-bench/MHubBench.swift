@@ -34,14 +34,20 @@ struct MHubBench {
         try? FileManager.default.removeItem(atPath: options.work)
         try FileManager.default.createDirectory(atPath: options.work, withIntermediateDirectories: true)
         var bench = BenchRun(options: options)
-        if options.only == "burst" {
-            try bench.burstOnly()
-        } else {
+        switch options.only {
+        case "burst": try bench.burstOnly()
+        case "case": try bench.caseOnly()
+        case "commissioning": try bench.commissioning()
+        default:
             try bench.floor()
             try bench.mhub()
             try bench.mhubLargeHome()
             try bench.reference()
             try bench.referenceLargeHome()
+            try bench.commissioning()
+        }
+        if options.only != nil {
+            bench.report.figures = bench.report.figures.filter { $0.mhub != nil || $0.floor != nil }
         }
 
         let referenceName = "python-matter-server 7.0.1"

@@ -1,19 +1,27 @@
 /// `mhub-bench run`'s options and the sizes of each measurement.
 struct Options {
     var mhubd = ".build/release/mhubd"
-    /// bench/reference-server.sh; without it the reference column stays empty.
+    /// scripts/ohf-server.sh; without it the reference column stays empty.
     var referenceScript: String?
     var work = "/tmp/mhub-bench"
     var output = "bench/results"
     var quick = false
-    /// `--only burst`: only the mutating-burst figures, for the floor and mhubd.
+    /// `--only burst|case|commissioning`: only those figures (the mutating burst or CASE for the floor and mhubd;
+    /// end-to-end commissioning by real controllers).
     var only: String?
+    /// bench/commission-time.sh (root): the end-to-end commissioning figures; without it they stay empty.
+    var commissioningScript: String?
+    /// mhubctl, for the commissioning script (the hub's window and PAA).
+    var mhubctl = ".build/release/mhubctl"
 
     var roundTrips: Int { quick ? 1_000 : 5_000 }
     var pipelinedRequests: Int { quick ? 4_000 : 20_000 }
     var fanoutRounds: Int { quick ? 5 : 20 }
     var commissioningSessions: Int { quick ? 50 : 200 }
     var paseHandshakes: Int { quick ? 30 : 200 }
+    var caseHandshakes: Int { quick ? 30 : 200 }
+    /// Commissionings per controller, end to end (each from a fresh state on both sides).
+    var commissioningRuns: Int { quick ? 3 : 5 }
     var largeHome: Int { quick ? 1_000 : 10_000 }
     let burstRequests = 1_000
     var burstRounds: Int { quick ? 5 : 30 }
@@ -22,7 +30,8 @@ struct Options {
     let window = 32
 
     static let usage = """
-        usage: mhub-bench run [--mhubd PATH] [--reference bench/reference-server.sh] [--work DIR] [--output DIR] [--quick] [--only burst]
+        usage: mhub-bench run [--mhubd PATH] [--reference scripts/ohf-server.sh] [--commissioning bench/commission-time.sh]
+                              [--mhubctl PATH] [--work DIR] [--output DIR] [--quick] [--only burst|case|commissioning]
                mhub-bench floor --port PORT --unix PATH
         """
 
@@ -37,10 +46,14 @@ struct Options {
             switch flag {
             case "--mhubd": mhubd = value
             case "--reference": referenceScript = value
+            case "--commissioning": commissioningScript = value
+            case "--mhubctl": mhubctl = value
             case "--work": work = value
             case "--output": output = value
             case "--only":
-                guard value == "burst" else { throw BenchFailure("--only takes burst\n\(Self.usage)") }
+                guard ["burst", "case", "commissioning"].contains(value) else {
+                    throw BenchFailure("--only takes burst, case or commissioning\n\(Self.usage)")
+                }
                 only = value
             default: throw BenchFailure("unknown option \(flag)\n\(Self.usage)")
             }

@@ -60,7 +60,7 @@ extension ServerSetup {
             arguments: ["--config", directory + "/mhubd.json"], logPath: directory + "/mhubd.log")
     }
 
-    /// python-matter-server 7.0.1 through bench/reference-server.sh, its storage in `directory`.
+    /// python-matter-server 7.0.1 through scripts/ohf-server.sh, its storage in `directory`.
     static func reference(script: String, directory: String) throws -> ServerSetup {
         let port = try freePort()
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
