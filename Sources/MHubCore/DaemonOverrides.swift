@@ -14,6 +14,11 @@ public struct DaemonOverrides: Equatable, Sendable {
     /// `--dns-sd` (true) or `--no-dns-sd` (false).
     public var dnsSD: Bool?
     public var logLevel: LogLevel?
+    /// `--clock virtual`: the hub's timers move only when a client advances the clock (not a configuration key:
+    /// a way to run, like `--ephemeral`).
+    public var virtualClock = false
+    /// A scenario file to load at start (`--scenario`).
+    public var scenarioPath: String?
 
     public init() {}
 
@@ -39,6 +44,13 @@ public struct DaemonOverrides: Equatable, Sendable {
         overrides.tcpPort = try port(values, "port")
         overrides.matterPort = try port(values, "matter-port")
         overrides.udcPort = try port(values, "udc-port")
+        if let clock = values["clock"] {
+            guard clock == "real" || clock == "virtual" else {
+                throw ConfigurationError(key: "--clock", reason: "must be real or virtual, not \"\(clock)\"")
+            }
+            overrides.virtualClock = clock == "virtual"
+        }
+        overrides.scenarioPath = values["scenario"].map { absolute($0, from: workingDirectory) }
         if let level = values["log-level"] {
             guard let logLevel = LogLevel(rawValue: level) else {
                 let choices = LogLevel.allCases.map(\.rawValue).joined(separator: ", ")

@@ -20,7 +20,7 @@ public enum HubCommands {
         "resume_commissioning": .commission, "remove_node": .commission,
         "add_simulated_device": .admin, "remove_simulated_device": .admin, "set_fault": .admin,
         "clear_faults": .admin, "set_permission": .admin, "get_permissions": .admin, "set_timing_profile": .admin,
-        "reset": .admin,
+        "reset": .admin, "get_clock": .read, "advance_clock": .admin,
     ]
 }
 
@@ -126,6 +126,9 @@ extension Hub {
         case "get_permissions": return try getPermissions(&args)
         case "set_timing_profile": return try setTimingProfile(&args, &outcome)
         case "reset": return try reset(&args, &outcome)
+        case "get_clock": return try clockStatus(&args, now: now)
+        case "advance_clock":
+            return try advanceClock(&args, request: request, client: client, now: now, &outcome)
         default: throw HubError(.invalidCommand, "unknown command \"\(request.command)\"")
         }
     }

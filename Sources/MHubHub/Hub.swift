@@ -35,6 +35,8 @@ public struct Hub: Sendable {
     public internal(set) var matter = HubMatterState()
     /// This run of the daemon: its process, sockets, ports, state directory (not stored).
     public internal(set) var instance: HubInstance?
+    /// The clock the daemon runs the hub's timers on (`mhubd --clock`); chosen before the first input.
+    public var clock = HubClockKind.real
 
     public init(state: HubState, settings: HubSettings, random: HubRandom) {
         self.state = state

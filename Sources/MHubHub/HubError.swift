@@ -74,6 +74,9 @@ public struct HubError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let tooManyConnections = Code(rawValue: 224)
         public static let quotaExceeded = Code(rawValue: 225)
         public static let fabricNotFound = Code(rawValue: 226)
+        // 240–249: the test tools (the virtual clock, scenarios).
+        public static let clockNotVirtual = Code(rawValue: 240)
+        public static let invalidScenario = Code(rawValue: 241)
 
         static let names: [Int: String] = [
             0: "UnknownError", 1: "NodeCommissionFailed", 2: "NodeInterviewFailed", 3: "NodeNotReady",
@@ -85,7 +88,8 @@ public struct HubError: Error, Hashable, Sendable, CustomStringConvertible {
             212: "SessionState", 213: "StructureNotFound", 214: "RoomNotFound", 215: "RoomExists",
             216: "UnknownTemplate", 217: "SimulatedDeviceNotFound", 218: "Unauthorized", 219: "MessageTooLarge",
             220: "InvalidJSON", 221: "StorageFailed", 222: "DeviceUnreachable", 223: "ShuttingDown",
-            224: "TooManyConnections", 225: "QuotaExceeded", 226: "FabricNotFound",
+            224: "TooManyConnections", 225: "QuotaExceeded", 226: "FabricNotFound", 240: "ClockNotVirtual",
+            241: "InvalidScenario",
         ]
 
         /// The stable name, or `Error<number>` for a code this version does not know.

@@ -98,6 +98,9 @@ public enum HubOutput: Hashable, Sendable {
     /// `remove_fabric`: the Matter node removes the fabric (saved first) and reports back with
     /// `Hub.matterFabricRemovalDone(requestID:succeeded:now:)`.
     case removeFabric(fabricIndex: UInt8, requestID: UInt64)
+    /// `advance_clock` on the virtual clock: the daemon runs every deadline up to `to` in order (`Hub.tick`
+    /// at each), sets the clock there, then sends `reply`.
+    case advanceClock(to: Timestamp, reply: HubReply)
 }
 
 /// What the hub asks its I/O owner to do after an input.
@@ -111,4 +114,12 @@ public struct HubOutcome: Sendable {
     public init() {}
 
     public var isEmpty: Bool { changes.isEmpty && replies.isEmpty && events.isEmpty && outputs.isEmpty }
+
+    /// Whether it asks the daemon to move the virtual clock (`advance_clock`).
+    public var advancesClock: Bool {
+        outputs.contains { output in
+            if case .advanceClock = output { return true }
+            return false
+        }
+    }
 }

@@ -125,10 +125,14 @@ public final class Daemon: @unchecked Sendable {
             state = initial
             logger.notice("state: created \(databasePath)")
         }
-        let hub = Hub(state: state, settings: settings, random: .system)
+        var hub = Hub(state: state, settings: settings, random: .system)
+        if overrides.virtualClock {
+            hub.clock = .virtual
+            logger.notice("virtual clock from \(Self.virtualClockStart): the hub's timers move only by advance_clock")
+        }
         let service = HubService(
             hub: hub, store: store, queue: queue, logger: logger,
-            maximumMessageBytes: configuration.control.maximumMessageBytes)
+            maximumMessageBytes: configuration.control.maximumMessageBytes, virtualClockStart: Self.virtualClockStart)
         self.service = service
         if configuration.matter.enabled {
             let matter = try MatterNodeState.load(store: store, identity: configuration.hub, logger: logger)
@@ -152,7 +156,7 @@ public final class Daemon: @unchecked Sendable {
         let instance = HubInstance(
             processID: getpid(), unixSocketPath: unixSocketPath, webSocketURL: webSocketURL,
             matterPort: matterPort?.port, udcPort: discovery?.udcPort, stateDirectory: stateDirectory,
-            isEphemeral: ephemeralDirectory != nil, clock: "real")
+            isEphemeral: ephemeralDirectory != nil, clock: hub.clock.rawValue)
         service.apply { hub, _ in hub.instanceKnown(instance) }
         logger.notice("mhubd ready (\(service.statusSummary))")
         if !readyAnnouncement.isEmpty {
@@ -160,6 +164,10 @@ public final class Daemon: @unchecked Sendable {
         }
         notifyReady()
     }
+
+    /// Where the virtual clock starts, 2026-01-01T00:00:00Z, whenever mhubd starts: the same times in every run,
+    /// so a scenario's events are the same, times included.
+    static let virtualClockStart: Timestamp = 1_767_225_600_000
 
     func nextConnectionID() -> UInt64 {
         connectionCounter += 1

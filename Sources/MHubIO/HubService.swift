@@ -26,8 +26,19 @@ final class HubService {
     /// outcome's events.
     private var outputHandlers: [(HubOutput) -> Void] = []
 
-    init(hub: Hub, store: HubStore, queue: DispatchQueue, logger: Logger, maximumMessageBytes: Int) {
+    /// The hub's time on the virtual clock (`--clock virtual`), which only `advance_clock` moves; `nil` on the
+    /// real clock.
+    private var virtualNow: Timestamp?
+    /// The most deadlines one `advance_clock` runs before it gives up on a hub whose next deadline does not move.
+    static let maximumTicksPerAdvance = 10_000_000
+
+    /// - Parameter virtualClockStart: the time the virtual clock starts at, for a hub on it (`hub.clock`).
+    init(
+        hub: Hub, store: HubStore, queue: DispatchQueue, logger: Logger, maximumMessageBytes: Int,
+        virtualClockStart: Timestamp? = nil
+    ) {
         self.hub = hub
+        virtualNow = hub.clock == .virtual ? (virtualClockStart ?? HubClock.now()) : nil
         self.store = store
         self.queue = queue
         self.logger = logger
@@ -38,8 +49,9 @@ final class HubService {
         timer.resume()
     }
 
-    /// The hub's time: monotonic, so deadlines do not move when the system clock is stepped (`HubClock`).
-    static func now() -> Timestamp { HubClock.now() }
+    /// The hub's time: on the real clock monotonic, so deadlines do not move when the system clock is stepped
+    /// (`HubClock`); on the virtual clock where the last `advance_clock` left it.
+    func now() -> Timestamp { virtualNow ?? HubClock.now() }
 
     var statusSummary: String {
         "\(hub.state.nodes.count) nodes, \(hub.state.simulatedDevices.count) simulated devices, "
@@ -82,7 +94,7 @@ final class HubService {
     /// the time: its outcome is committed and delivered like a request's, then the observers run.
     func apply(_ input: (inout Hub, Timestamp) -> HubOutcome) {
         dispatchPrecondition(condition: .onQueue(queue))
-        let now = Self.now()
+        let now = now()
         runUnacknowledged(input(&hub, now), now: now)
     }
 
@@ -122,7 +134,13 @@ final class HubService {
             switch ControlMessages.decodeRequest(bytes, maximumBytes: maximumMessageBytes) {
             case .success(let request):
                 let before = hub
-                batch.append(hub.handle(request, from: client, now: Self.now()), before: before)
+                let outcome = hub.handle(request, from: client, now: now())
+                batch.append(outcome, before: before)
+                if outcome.advancesClock {
+                    // What follows in the same read runs after the advance, at the clock's new time.
+                    runRequests(batch)
+                    batch = RequestBatch<Hub>()
+                }
             case .failure(let failure):
                 var refusal = HubOutcome()
                 refusal.replies = [
@@ -140,7 +158,7 @@ final class HubService {
         if reason.hasPrefix("output queue") {
             logger.warning("dropped client \(connection.id) (\(connection.peer)): \(reason)")
         }
-        let now = Self.now()
+        let now = now()
         runUnacknowledged(hub.clientDisconnected(connection.id, now: now), now: now)
     }
 
@@ -163,7 +181,7 @@ final class HubService {
         var outcomes = batch.outcomes
         var released: [HubReply] = []
         if let undo = batch.undo {
-            let now = Self.now()
+            let now = now()
             do {
                 try store.apply(backlog.changesToCommit(with: batch.changes))
                 released = committed(now: now)
@@ -253,14 +271,37 @@ final class HubService {
             connections[reply.connectionID]?.send(JSONWriter.compact(ControlMessages.encode(reply)))
         }
         for output in outcome.outputs {
+            if case .advanceClock(let target, let reply) = output {
+                advanceVirtualClock(to: target)
+                connections[reply.connectionID]?.send(JSONWriter.compact(ControlMessages.encode(reply)))
+            }
             for handler in outputHandlers {
                 handler(output)
             }
         }
     }
 
+    /// Runs every deadline of the hub (and the backlog's retry) up to `target` in order, each at its own time,
+    /// then leaves the virtual clock at `target`.
+    private func advanceVirtualClock(to target: Timestamp) {
+        guard var current = virtualNow else { return }
+        var ticks = 0
+        while let deadline = [hub.nextDeadline, backlog.retryAt].compactMap({ $0 }).min(), deadline <= target {
+            ticks += 1
+            guard ticks <= Self.maximumTicksPerAdvance else {
+                logger.error("advance_clock: the hub's next deadline stays at \(deadline); stopping the advance there")
+                break
+            }
+            current = max(current, deadline)
+            virtualNow = current
+            runUnacknowledged(hub.tick(now: current), now: current)
+        }
+        virtualNow = max(current, target)
+    }
+
     /// Arms the one timer for the hub's next deadline or the backlog's retry, whichever comes first.
     private func armTimer() {
+        guard virtualNow == nil else { return }  // the virtual clock moves only by advance_clock
         guard let deadline = [hub.nextDeadline, backlog.retryAt].compactMap({ $0 }).min() else {
             if timerArmedFor != nil {
                 timer.schedule(deadline: .distantFuture)
@@ -270,13 +311,13 @@ final class HubService {
         }
         guard deadline != timerArmedFor else { return }
         timerArmedFor = deadline
-        let delay = max(0, deadline - Self.now())
+        let delay = max(0, deadline - now())
         timer.schedule(deadline: .now() + .milliseconds(Int(delay)), leeway: .milliseconds(1))
     }
 
     private func timerFired() {
         timerArmedFor = nil
-        let now = Self.now()
+        let now = now()
         runUnacknowledged(hub.tick(now: now), now: now)
     }
 
@@ -299,7 +340,7 @@ final class HubService {
         if let session = hub.session {
             logger.notice("rolling back commissioning session \(session.id)")
         }
-        let now = Self.now()
+        let now = now()
         runUnacknowledged(hub.shutdown(now: now), now: now, retryingNow: !backlog.isEmpty)
         if !backlog.isEmpty {
             logger.error("stopping with changes that could not be saved; they are lost")

@@ -30,6 +30,9 @@ let spec = CommandSpec(
         OptionSpec("no-dns-sd", help: "publish no DNS-SD records"),
         OptionSpec("log-level", value: "LEVEL", help: "debug, info, notice, warning or error (log_level)"),
         OptionSpec(
+            "clock", value: "real|virtual",
+            help: "virtual: the hub's timers move only when a client advances the clock (advance_clock)"),
+        OptionSpec(
             "ready-file", value: "PATH",
             help: "once ready, write how to reach this hub to PATH as one JSON object (0600, it holds the token)"),
         OptionSpec("ready-fd", value: "N", help: "once ready, write that JSON object to descriptor N and close it"),

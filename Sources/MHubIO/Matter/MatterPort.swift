@@ -126,6 +126,9 @@ final class MatterPort {
             }
             logger.notice("matter: removing fabric \(fabricIndex), as the control socket asked")
             run(actions)
+        case .advanceClock:
+            // The hub service runs the hub's virtual clock; the Matter port's timers keep real time.
+            break
         }
     }
 
