@@ -20,7 +20,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, Self
 from urllib.parse import urlsplit
 
 from .errors import MHubConnectionError, MHubError
@@ -138,7 +138,9 @@ class MHubClient:
                 self._events.append(Event(message["event"], message.get("data")))
             elif message.get("message_id") == message_id:
                 if "error_code" in message:
-                    raise MHubError(message["error_code"], message.get("error_name", ""), message.get("details", ""), command)
+                    raise MHubError(
+                        message["error_code"], message.get("error_name", ""), message.get("details", ""), command
+                    )
                 return message.get("result")
             # Anything else is the late reply to a request that timed out: dropped.
 
@@ -193,7 +195,7 @@ class MHubClient:
     def close(self) -> None:
         self._connection.close()
 
-    def __enter__(self) -> MHubClient:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc_info: object) -> None:

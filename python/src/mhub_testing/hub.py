@@ -10,6 +10,7 @@ with MHubHub(config={"simulated_devices": [{"template": "on-off-light"}]}) as hu
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import select
@@ -20,13 +21,22 @@ import tempfile
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 from .client import MHubClient
 from .errors import MHubStartError
 
 #: How long `stop` waits after SIGTERM before SIGKILL.
 STOP_GRACE_SECONDS = 5.0
+
+#: Hubs started and not yet stopped: stopped when the interpreter exits, should a test forget one.
+_running: set[MHubHub] = set()
+
+
+@atexit.register
+def _stop_running_hubs() -> None:
+    for hub in list(_running):
+        hub.stop()
 
 
 def find_mhubd() -> str:
@@ -116,6 +126,7 @@ class MHubHub:
             self._remove_directory()
             raise
         os.close(write_end)
+        _running.add(self)
         try:
             self.ready = json.loads(self._read_announcement(read_end))
         except _NotReady as error:
@@ -136,6 +147,7 @@ class MHubHub:
         self._clients.clear()
         self._control = None
         process, self._process = self._process, None
+        _running.discard(self)
         if process is not None and process.poll() is None:
             process.send_signal(signal.SIGTERM)
             try:
@@ -149,7 +161,7 @@ class MHubHub:
         self._log = self.log
         self._remove_directory()
 
-    def __enter__(self) -> MHubHub:
+    def __enter__(self) -> Self:
         return self.start()
 
     def __exit__(self, *exc_info: object) -> None:
