@@ -6,7 +6,8 @@ struct Options {
     var work = "/tmp/mhub-bench"
     var output = "bench/results"
     var quick = false
-    /// `--only burst`: only the mutating-burst figures, for the floor and mhubd.
+    /// `--only burst`: only the mutating-burst figures, for the floor and mhubd; `--only instances`: only the
+    /// many-instances figures.
     var only: String?
 
     var roundTrips: Int { quick ? 1_000 : 5_000 }
@@ -19,11 +20,13 @@ struct Options {
     var burstRounds: Int { quick ? 5 : 30 }
     var startups: Int { quick ? 1 : 3 }
     let clients = 1_000
+    /// How many ephemeral instances start at once.
+    let instances = 50
     let window = 32
 
     static let usage = """
-        usage: mhub-bench run [--mhubd PATH] [--reference bench/reference-server.sh] [--work DIR] [--output DIR] [--quick] [--only burst]
-               mhub-bench floor --port PORT --unix PATH
+        usage: mhub-bench run [--mhubd PATH] [--reference bench/reference-server.sh] [--work DIR] [--output DIR] [--quick] [--only burst|instances]
+               mhub-bench floor --port PORT --unix PATH [--ready-file PATH]
         """
 
     init(_ arguments: ArraySlice<String>) throws {
@@ -40,7 +43,9 @@ struct Options {
             case "--work": work = value
             case "--output": output = value
             case "--only":
-                guard value == "burst" else { throw BenchFailure("--only takes burst\n\(Self.usage)") }
+                guard ["burst", "instances"].contains(value) else {
+                    throw BenchFailure("--only takes burst or instances\n\(Self.usage)")
+                }
                 only = value
             default: throw BenchFailure("unknown option \(flag)\n\(Self.usage)")
             }
