@@ -128,43 +128,18 @@ enum DeviceCommands {
     }
 
     static func clusterID(_ text: String, _ command: ParsedCommand) throws(UsageError) -> ClusterID {
-        if let number = ParsedCommand.parseInteger(text, as: ClusterID.self) { return number }
-        guard let cluster = ClusterCatalog.all.first(where: { $0.name.lowercased() == text.lowercased() }) else {
+        guard let id = ClusterCatalog.clusterID(text) else {
             throw UsageError("no cluster named \(text)", commandPath: command.path)
         }
-        return cluster.id
+        return id
     }
 
-    /// `1/OnOff/onOff` → `1/6/0`; numbers pass through, `*` too where allowed.
+    /// `1/OnOff/onOff` → `1/6/0`; numbers pass through, `*` too where allowed (`ClusterCatalog.numericPath`).
     static func resolve(_ text: String, wildcards: Bool, _ command: ParsedCommand) throws(UsageError) -> String {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 3 else {
-            throw UsageError("a path is endpoint/cluster/attribute, not \(text)", commandPath: command.path)
+        switch ClusterCatalog.numericPath(text, wildcards: wildcards) {
+        case .success(let path): return path
+        case .failure(let problem): throw UsageError(problem.description, commandPath: command.path)
         }
-        func star(_ part: String) throws(UsageError) -> Bool {
-            guard part == "*" else { return false }
-            guard wildcards else { throw UsageError("no wildcards here: \(text)", commandPath: command.path) }
-            return true
-        }
-        let endpoint = try star(parts[0]) ? "*" : parts[0]
-        var cluster: ClusterDefinition?
-        var clusterText = "*"
-        if try !star(parts[1]) {
-            let id = try clusterID(parts[1], command)
-            cluster = ClusterCatalog.definition(id)
-            clusterText = String(id)
-        }
-        var attributeText = "*"
-        if try !star(parts[2]) {
-            if let number = ParsedCommand.parseInteger(parts[2], as: AttributeID.self) {
-                attributeText = String(number)
-            } else if let attribute = cluster?.attribute(named: parts[2]) {
-                attributeText = String(attribute.id)
-            } else {
-                throw UsageError("no attribute \(parts[2]) in cluster \(parts[1])", commandPath: command.path)
-            }
-        }
-        return "\(endpoint)/\(clusterText)/\(attributeText)"
     }
 
     /// The node's attributes grouped by endpoint and cluster, with names from the cluster definitions.

@@ -35,12 +35,31 @@ public struct JSONParser: Sendable {
     public func parse(_ text: String) throws(JSONParseError) -> JSONValue {
         try parse(Array(text.utf8))
     }
+
+    /// Parses a document a person wrote (a scenario file) and remembers where each value and key starts, so
+    /// that an error found later, in what the value means, can name its line and column.
+    public func parseDocument(_ bytes: some Collection<UInt8>) throws(JSONParseError) -> JSONDocument {
+        guard bytes.count <= maximumBytes else {
+            throw JSONParseError(message: "the text is longer than \(maximumBytes) bytes", offset: maximumBytes)
+        }
+        var scanner = Scanner(bytes: Array(bytes), maximumDepth: maximumDepth)
+        scanner.locations = [:]
+        scanner.skipWhitespace()
+        let value = try scanner.value(depth: 0)
+        scanner.skipWhitespace()
+        guard scanner.isAtEnd else { throw scanner.error("unexpected content after the value") }
+        return JSONDocument(value: value, bytes: scanner.bytes, locations: scanner.locations ?? [:])
+    }
 }
 
 private struct Scanner {
     let bytes: [UInt8]
     let maximumDepth: Int
     var offset = 0
+    /// Where each value (and each member's key) starts, by JSON Pointer; recorded only by `parseDocument`.
+    var locations: [String: JSONDocument.Location]?
+    /// The pointer of the value being read, while recording.
+    var pointer = ""
 
     init(bytes: [UInt8], maximumDepth: Int) {
         self.bytes = bytes
@@ -76,6 +95,9 @@ private struct Scanner {
 
     mutating func value(depth: Int) throws(JSONParseError) -> JSONValue {
         guard offset < bytes.count else { throw error("the text ends where a value should be") }
+        if locations != nil {
+            locations![pointer, default: JSONDocument.Location(key: nil, value: offset)].value = offset
+        }
         switch bytes[offset] {
         case UInt8(ascii: "{"): return try object(depth: depth + 1)
         case UInt8(ascii: "["): return try array(depth: depth + 1)
@@ -108,10 +130,16 @@ private struct Scanner {
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw error("expected ':'") }
             offset += 1
             skipWhitespace()
+            let parent = pointer
+            if locations != nil {
+                pointer = JSONDocument.pointer(parent, key)
+                locations![pointer] = JSONDocument.Location(key: keyOffset, value: offset)
+            }
             // A duplicate is reported at its key, after its value parsed (one hash lookup per member).
             guard members.updateValue(try value(depth: depth), forKey: key) == nil else {
                 throw JSONParseError(message: "duplicate key \"\(key)\"", offset: keyOffset)
             }
+            pointer = parent
             skipWhitespace()
             guard offset < bytes.count else { throw error("the text ends inside an object") }
             if bytes[offset] == UInt8(ascii: ",") {
@@ -134,9 +162,12 @@ private struct Scanner {
             offset += 1
             return .array(elements)
         }
+        let parent = pointer
         while true {
             skipWhitespace()
+            if locations != nil { pointer = JSONDocument.pointer(parent, String(elements.count)) }
             elements.append(try value(depth: depth))
+            pointer = parent
             skipWhitespace()
             guard offset < bytes.count else { throw error("the text ends inside an array") }
             if bytes[offset] == UInt8(ascii: ",") {
