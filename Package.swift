@@ -79,6 +79,15 @@ let package = Package(
             providers: [.apt(["libavahi-client-dev"])]
         ),
 
+        // The dashboard page (docs/dashboard.md): its files in Assets/, built into the binary by the plugin, and
+        // the pure router from an HTTP request to its response.
+        .target(
+            name: "MHubDashboard", dependencies: ["MHubWebSocket"], exclude: ["Assets"],
+            plugins: ["DashboardAssets"]
+        ),
+        .plugin(name: "DashboardAssets", capability: .buildTool(), dependencies: ["mhub-embed-assets"]),
+        .executableTarget(name: "mhub-embed-assets", dependencies: ["MHubCore"]),
+
         // Wrappers and I/O.
         .target(name: "MHubPOSIX"),
         .target(name: "MHubQRCode", dependencies: ["CQRencode"]),
@@ -95,7 +104,7 @@ let package = Package(
             name: "MHubIO",
             dependencies: [
                 "MHubCore", "MHubHub", "MHubStore", "MHubWebSocket", "MHubPOSIX", "CMalloc", "MHubDNSSD", "MHubAvahi",
-                "MHubDiscovery",
+                "MHubDiscovery", "MHubDashboard", "MHubQRCode",
                 "MatterUDC", "MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction",
                 "MatterDataModel", "MatterNode", "MatterCredentials",
             ]
@@ -143,6 +152,7 @@ let package = Package(
         ),
         .testTarget(name: "MatterDataModelTests", dependencies: ["MatterDataModel"]),
         .testTarget(name: "MHubWebSocketTests", dependencies: ["MHubWebSocket"]),
+        .testTarget(name: "MHubDashboardTests", dependencies: ["MHubDashboard", "MHubWebSocket"]),
         .testTarget(
             name: "MHubIOTests",
             dependencies: [

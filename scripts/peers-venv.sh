@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Creates (once) a Python virtual environment of the peer tests: the real clients mhub is tested against,
 # from PyPI. Idempotent; prints the environment's python.
-# Usage: peers-venv.sh          .build/peers-venv: python-matter-server's client and pytest (MHUB_PEERS_PYTHON;
-#                               and ./python, mhub_testing, reinstalled when its files change; test.sh runs
-#                               python/tests with it)
+# Usage: peers-venv.sh          .build/peers-venv: python-matter-server's client, zeroconf, selenium, pytest
+#                               (MHUB_PEERS_PYTHON), and ./python, mhub_testing, reinstalled when its files
+#                               change; test.sh runs python/tests with it
 #        peers-venv.sh chip     .build/chip-venv: the CHIP Python controller (MHUB_CHIP_PYTHON)
 # Two environments because python-matter-server 7.0.1 pins home-assistant-chip-clusters 2024.11.4, while the
 # controller needs the clusters package of its own version.
@@ -16,6 +16,7 @@ case "${1:-}" in
     requirements=(
         "python-matter-server==7.0.1"   # the OHF Matter Server's own client (7.0.1 is the newest for Python 3.11)
         "zeroconf"                      # python-zeroconf: the DNS-SD tests' second mDNS peer, beside avahi-browse
+        "selenium==4.51.0"              # drives Debian's chromium (chromium-driver) in the dashboard's browser tests
         "pytest==9.2.0"                 # runs python/tests, the Python test helper's own tests
     )
     local_package=python                # mhub_testing, the Python test helper (pip install ./python)

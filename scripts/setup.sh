@@ -26,6 +26,8 @@ for option in "$@"; do
                 libnl-route-3-200   # the CHIP Python controller's native library links it (Matter port peer tests)
                 iproute2      # ip netns: the peer tests' two-namespace network (scripts/netns-pair.sh)
                 util-linux    # unshare (the CHIP controller's sandbox) and flock (netns-pair.sh session)
+                chromium      # the dashboard's browser tests run the page in headless Chromium ...
+                chromium-driver   # ... driven through chromedriver by Selenium (peers-venv.sh)
             )
             ;;
         --packaging)

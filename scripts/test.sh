@@ -9,8 +9,9 @@ cd "$(dirname "$0")/.."
 
 scripts/setup.sh --test-tools
 scripts/start-avahi.sh start >/dev/null
-# The real peers the tests drive mhubd with, from PyPI: python-matter-server's client, python-zeroconf; and pytest
-# with ./python (mhub_testing) installed, for the Python test helper's own tests.
+# The real peers the tests drive mhubd with, from PyPI: python-matter-server's client, python-zeroconf, and
+# Selenium, which drives chromium through the dashboard in its browser tests; and pytest with ./python
+# (mhub_testing) installed, for the Python test helper's own tests.
 MHUB_PEERS_PYTHON=$(scripts/peers-venv.sh)
 export MHUB_PEERS_PYTHON
 # The CHIP Python controller (connectedhomeip's, from PyPI) in an environment of its own: its clusters package
@@ -19,7 +20,7 @@ MHUB_CHIP_PYTHON=$(scripts/peers-venv.sh chip)
 export MHUB_CHIP_PYTHON
 
 echo "== swift format lint" >&2
-swift format lint --strict --recursive Package.swift Sources Tests fuzz bench/Sources
+swift format lint --strict --recursive Package.swift Plugins Sources Tests fuzz bench/Sources
 
 echo "== swift test" >&2
 swift build --build-tests >&2

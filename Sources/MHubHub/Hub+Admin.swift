@@ -36,7 +36,9 @@ extension Hub {
             guard let mode = HubFaults.StepFailure(rawValue: modeName) else {
                 throw HubError(.invalidArguments, "mode must be fail or timeout, not \"\(modeName)\"")
             }
+            let once = try args.bool("once") ?? false
             faults.failingSteps[step] = enabled ? mode : nil
+            if enabled && once { faults.failingOnce.insert(step) } else { faults.failingOnce.remove(step) }
         case "slow_device":
             let latency = try args.integer("latency_ms", as: Int64.self) ?? 0
             guard (0...600_000).contains(latency) else {
@@ -80,6 +82,7 @@ extension Hub {
             "unresponsive_devices": .array(faults.unresponsiveDevices.sorted().map { .integer($0) }),
             "failing_steps": .object(
                 Dictionary(uniqueKeysWithValues: faults.failingSteps.map { ($0.key.name, .string($0.value.rawValue)) })),
+            "failing_once": .array(faults.failingOnce.map(\.name).sorted().map { .string($0) }),
             "latency_ms": .integer(faults.allDevicesLatency),
             "device_latency_ms": .object(
                 Dictionary(uniqueKeysWithValues: faults.deviceLatency.map { (String($0.key), .integer($0.value)) })),
@@ -126,11 +129,21 @@ extension Hub {
         return ["profile": .string(profile.name)]
     }
 
-    /// `reset`: back to the configured initial state; the fabric identity stays.
+    /// `reset`: back to the configured initial state; the fabric identity stays. A loaded scenario is dropped
+    /// (`reset_scenario` goes back to the scenario's start instead).
     mutating func reset(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError) -> JSONValue {
         try args.rejectUnknown(command: "reset")
+        clearHome(reason: "the hub was reset", &outcome)
+        populateDefaults(&outcome)
+        outcome.events.append(HubEvent("hub_reset", .null))
+        return ["reset": true]
+    }
+
+    /// Empties the home: the open session is rolled back, every node, room, structure, simulated device,
+    /// permission, fault, behaviour and scenario goes; the fabric identity stays.
+    mutating func clearHome(reason: String, _ outcome: inout HubOutcome) {
         if session != nil {
-            endSession(reason: "reset", error: HubError(.sessionCancelled, "the hub was reset"), &outcome)
+            endSession(reason: "reset", error: HubError(.sessionCancelled, reason), &outcome)
         }
         for node in state.nodes.values.sorted(by: { $0.id < $1.id }) {
             outcome.events.append(HubEvent("node_removed", .integer(Int64(node.id)), structure: node.structureID))
@@ -142,9 +155,7 @@ extension Hub {
         windowClosure = nil
         completed = [:]
         udcRequests = []
+        scenario = nil
         outcome.changes.append(.deleteAll)
-        populateDefaults(&outcome)
-        outcome.events.append(HubEvent("hub_reset", .null))
-        return ["reset": true]
     }
 }

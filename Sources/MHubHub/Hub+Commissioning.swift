@@ -204,6 +204,11 @@ extension Hub {
 
     private mutating func finishStep(_ run: CommissioningSession.Run, now: Timestamp, _ outcome: inout HubOutcome) {
         if let error = failure(of: run) {
+            if faults.failingSteps[run.step] != nil, faults.failingOnce.remove(run.step) != nil {
+                // A one-shot fault has failed its commissioning: the next one runs clean.
+                faults.failingSteps[run.step] = nil
+                outcome.events.append(HubEvent("faults_updated", faultsJSON))
+            }
             outcome.events.append(progressEvent(run.step, "failed", error: error, to: run.connectionID))
             failRun(run, error, &outcome)
             return

@@ -20,7 +20,9 @@ public enum HubCommands {
         "resume_commissioning": .commission, "remove_node": .commission,
         "add_simulated_device": .admin, "remove_simulated_device": .admin, "set_fault": .admin,
         "clear_faults": .admin, "set_permission": .admin, "get_permissions": .admin, "set_timing_profile": .admin,
-        "reset": .admin, "get_clock": .read, "advance_clock": .admin,
+        "reset": .admin, "get_clock": .read, "advance_clock": .admin, "load_scenario": .admin, "get_scenario": .read,
+        "export_scenario": .read,
+        "reset_scenario": .admin, "import_test_node": .admin,
     ]
 }
 
@@ -29,7 +31,7 @@ extension HubCommands {
     public static let ohfCommands: Set<String> = [
         "start_listening", "server_info", "diagnostics", "get_nodes", "get_node", "commission_with_code",
         "commission_on_network", "device_command", "read_attribute", "write_attribute", "remove_node",
-        "interview_node", "ping_node", "discover", "get_node_ip_addresses",
+        "interview_node", "ping_node", "discover", "get_node_ip_addresses", "import_test_node",
     ]
 }
 
@@ -129,6 +131,11 @@ extension Hub {
         case "get_clock": return try clockStatus(&args, now: now)
         case "advance_clock":
             return try advanceClock(&args, request: request, client: client, now: now, &outcome)
+        case "load_scenario": return try loadScenario(&args, now: now, &outcome)
+        case "get_scenario": return try getScenario(&args)
+        case "export_scenario": return try exportScenario(&args)
+        case "reset_scenario": return try resetScenario(&args, now: now, &outcome)
+        case "import_test_node": return try importTestNode(&args, now: now, &outcome)
         default: throw HubError(.invalidCommand, "unknown command \"\(request.command)\"")
         }
     }

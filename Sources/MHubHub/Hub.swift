@@ -37,6 +37,9 @@ public struct Hub: Sendable {
     public internal(set) var instance: HubInstance?
     /// The clock the daemon runs the hub's timers on (`mhubd --clock`); chosen before the first input.
     public var clock = HubClockKind.real
+    /// The scenario loaded, and how far its timeline has run (not stored: a restart keeps the home it made, not
+    /// its timeline).
+    public internal(set) var scenario: ScenarioRun?
 
     public init(state: HubState, settings: HubSettings, random: HubRandom) {
         self.state = state
@@ -61,10 +64,7 @@ public struct Hub: Sendable {
 
     /// The Home structure and the declared simulated devices.
     mutating func populateDefaults(_ outcome: inout HubOutcome) {
-        let home = Structure(id: state.counters.nextStructureID, name: "Home")
-        state.counters.nextStructureID += 1
-        state.structures[home.id] = home
-        outcome.changes.append(.saveStructure(home))
+        populateHome(&outcome)
         for declaration in settings.declaredDevices {
             let device = makeSimulatedDevice(
                 template: declaration.template, name: declaration.name, discriminator: declaration.discriminator,
@@ -76,9 +76,17 @@ public struct Hub: Sendable {
         outcome.changes.append(.saveCounters(state.counters))
     }
 
+    /// The structure every hub starts with, "Home".
+    mutating func populateHome(_ outcome: inout HubOutcome) {
+        let home = Structure(id: state.counters.nextStructureID, name: "Home")
+        state.counters.nextStructureID += 1
+        state.structures[home.id] = home
+        outcome.changes += [.saveStructure(home), .saveCounters(state.counters)]
+    }
+
     /// The earliest time at which `tick(now:)` has something to do.
     public var nextDeadline: Timestamp? {
-        let deviceDeadline = [devices.nextDeadline, window?.closesAt].compactMap { $0 }.min()
+        let deviceDeadline = [devices.nextDeadline, window?.closesAt, scenario?.nextStepAt].compactMap { $0 }.min()
         guard let session else { return deviceDeadline }
         var times = [session.deadline]
         if let deviceDeadline {
@@ -157,6 +165,7 @@ public struct Hub: Sendable {
         advance(now: now, &outcome)
         advanceDevices(now: now, &outcome)
         advanceWindow(now: now, &outcome)
+        advanceScenario(now: now, &outcome)
         return outcome
     }
 

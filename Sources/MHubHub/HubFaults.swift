@@ -11,6 +11,9 @@ public struct HubFaults: Hashable, Sendable {
     public var unresponsiveDevices: Set<SimulatedDeviceID> = []
     /// Steps that fail outright, or stall until the step timeout.
     public var failingSteps: [CommissioningStep: StepFailure] = [:]
+    /// Of those, the ones that fail one commissioning only, then clear (`"once": true`; a scenario's
+    /// `fail_next_commissioning`).
+    public var failingOnce: Set<CommissioningStep> = []
     /// Extra time each commissioning step takes, per simulated device; `nil` key is every device.
     public var deviceLatency: [SimulatedDeviceID: Int64] = [:]
     public var allDevicesLatency: Int64 = 0

@@ -8,6 +8,8 @@ public enum HubQuotas {
     public static let simulatedDevices = 20_000
     /// Principals whose permission on a structure is revoked (`set_permission … granted: false`).
     public static let revokedPermissions = 4096
+    /// Nodes imported from diagnostics dumps (`import_test_node`).
+    public static let importedNodes = 10_000
     /// Requests to slow or silent devices waiting for their answer, per connection and in all.
     public static let pendingInteractionsPerConnection = 256
     public static let pendingInteractions = 8192

@@ -1,6 +1,8 @@
 import Foundation
 import MHubCore
+import MHubDashboard
 import MHubHub
+import MHubQRCode
 import MHubWebSocket
 
 /// What a connection's framing asks of the connection after bytes arrive.
@@ -70,7 +72,8 @@ struct LineFraming: Framing {
     }
 }
 
-/// TCP: an HTTP upgrade to WebSocket at `/ws` (RFC 6455), then one JSON message per text frame.
+/// TCP: an HTTP upgrade to WebSocket at `/ws` (RFC 6455), then one JSON message per text frame; any other path is a
+/// request for the dashboard page, answered by the `DashboardRouter` and closed (docs/dashboard.md).
 struct WebSocketFraming: Framing {
     /// Who may connect: tokens by value, the scope of loopback clients without one, and the web origins whose
     /// pages may connect.
@@ -90,15 +93,24 @@ struct WebSocketFraming: Framing {
         case closed
     }
 
-    private var state: State
-    private let access: Access
-    private let maximumBytes: Int
+    /// The subprotocol the hub speaks over `/ws` (docs/protocol.md §1): offered by browsers, which must offer one to
+    /// send a token in `Sec-WebSocket-Protocol`, and selected in the 101.
+    static let subprotocol = "mhub"
 
-    init(maximumBytes: Int, access: Access) {
+    private var state: State
+    let access: Access
+    private let maximumBytes: Int
+    private let dashboard: DashboardRouter
+
+    init(maximumBytes: Int, access: Access, dashboard: DashboardRouter = Self.dashboard) {
         self.maximumBytes = maximumBytes
         self.access = access
+        self.dashboard = dashboard
         state = .handshake(HTTPHeadParser(maximumBytes: 16 * 1024))
     }
+
+    /// The page's router, drawing QR codes with libqrencode.
+    static let dashboard = DashboardRouter { text in QRCodeMatrix.encode(text).map(QRCodeSVGRenderer.render) }
 
     mutating func received(_ bytes: [UInt8]) -> [FramingAction] {
         switch state {
@@ -152,6 +164,15 @@ struct WebSocketFraming: Framing {
     }
 
     private mutating func handshake(_ head: HTTPRequestHead, remainder: [UInt8]) -> [FramingAction] {
+        switch dashboard.route(head) {
+        case .respond(let response):
+            state = .closed
+            // The path only: a query may carry a payload or a token, and close reasons are logged.
+            return [
+                .write(response.serialized), .close(reason: "HTTP \(head.method) \(head.path): \(response.status)"),
+            ]
+        case .webSocket: break
+        }
         if let refusal = originRefusal(head) {
             state = .closed
             return [.write(httpError(403, refusal)), .close(reason: "WebSocket handshake refused: \(refusal)")]
@@ -172,7 +193,9 @@ struct WebSocketFraming: Framing {
             state = .closed
             return [.write(httpError(401, "a token is required")), .close(reason: "no token")]
         }
-        switch WebSocketHandshake.serverResponse(to: head, path: "/ws") {
+        switch WebSocketHandshake.serverResponse(
+            to: head, path: DashboardRouter.webSocketPath, subprotocols: [Self.subprotocol])
+        {
         case .accept(let response):
             state = .open(WebSocketFrameDecoder(role: .server, maximumMessageSize: maximumBytes))
             let client = WebSocketClient(principal: principal, scope: scope, token: token, response: response)
@@ -185,42 +208,6 @@ struct WebSocketFraming: Framing {
             state = .closed
             return [.write(response), .close(reason: "WebSocket handshake refused: \(reason)")]
         }
-    }
-
-    /// Why a browser page's handshake is refused, if it is (RFC 6455 section 10.2: the server decides by `Origin`).
-    ///
-    /// Clients that are not browsers send no `Origin` and pass. A page passes if its origin is in
-    /// `allowedOrigins`, or if it was loaded from this very listener: its origin's host and port are the
-    /// request's `Host`, and that host is `localhost` or an IP literal, so a page of another site cannot pass by
-    /// rebinding its own domain name to 127.0.0.1 (DNS rebinding).
-    func originRefusal(_ head: HTTPRequestHead) -> String? {
-        let values = head.headerValues("Origin")
-        guard !values.isEmpty else { return nil }
-        guard values.count == 1, let origin = WebOrigin(values[0]) else {
-            return "the Origin header is not one web origin"
-        }
-        if access.allowedOrigins.contains(origin) { return nil }
-        if let host = head.header("Host"), origin.isSameHost(asHostHeader: host), origin.hostIsLiteralOrLocalhost,
-            ["http", "https"].contains(origin.scheme)
-        {
-            return nil
-        }
-        return "pages from \(origin) may not use the control protocol (control.allowed_origins)"
-    }
-
-    /// A bearer token from `Authorization: Bearer …` or the `token` query parameter.
-    static func token(in head: HTTPRequestHead) -> String? {
-        if let authorization = head.header("Authorization"), authorization.lowercased().hasPrefix("bearer ") {
-            return String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces)
-        }
-        guard let query = head.target.split(separator: "?", maxSplits: 1).dropFirst().first else { return nil }
-        for pair in query.split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1)
-            if parts.count == 2, parts[0] == "token" {
-                return String(parts[1]).removingPercentEncoding ?? String(parts[1])
-            }
-        }
-        return nil
     }
 
     private func httpError(_ status: Int, _ reason: String, extraHeaders: String = "") -> [UInt8] {

@@ -130,6 +130,9 @@ public final class Daemon: @unchecked Sendable {
             hub.clock = .virtual
             logger.notice("virtual clock from \(Self.virtualClockStart): the hub's timers move only by advance_clock")
         }
+        if let path = overrides.scenarioPath {
+            try loadScenario(path, into: &hub, store: store)
+        }
         let service = HubService(
             hub: hub, store: store, queue: queue, logger: logger,
             maximumMessageBytes: configuration.control.maximumMessageBytes, virtualClockStart: Self.virtualClockStart)
@@ -168,6 +171,27 @@ public final class Daemon: @unchecked Sendable {
     /// Where the virtual clock starts, 2026-01-01T00:00:00Z, whenever mhubd starts: the same times in every run,
     /// so a scenario's events are the same, times included.
     static let virtualClockStart: Timestamp = 1_767_225_600_000
+
+    /// `--scenario FILE`: the scenario's home replaces the stored one before anyone connects, and is committed;
+    /// an error in it stops the start.
+    private func loadScenario(_ path: String, into hub: inout Hub, store: HubStore) throws {
+        let scenario: Scenario
+        do {
+            scenario = try ScenarioFile.read(path)
+        } catch {
+            throw StartError(description: "scenario \(error)")
+        }
+        let now = hub.clock == .virtual ? Self.virtualClockStart : HubClock.now()
+        switch hub.loadScenario(scenario, now: now) {
+        case .success(let outcome):
+            try store.apply(outcome.changes)
+            logger.notice(
+                "scenario \"\(scenario.name)\" loaded from \(path): \(hub.state.nodes.count) nodes, "
+                    + "\(scenario.timeline.count) timeline steps")
+        case .failure(let error):
+            throw StartError(description: "scenario \(path): \(error.details)")
+        }
+    }
 
     func nextConnectionID() -> UInt64 {
         connectionCounter += 1

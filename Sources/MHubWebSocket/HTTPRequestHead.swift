@@ -25,4 +25,32 @@ public struct HTTPRequestHead: Sendable {
     public func headerValues(_ name: String) -> [String] {
         HTTPHeaderFields.all(name, in: headers)
     }
+
+    /// The elements of the comma-separated lists in every field called `name`, trimmed, empty ones dropped
+    /// (RFC 9110 §5.3, §5.6.1).
+    public func headerListElements(_ name: String) -> [String] {
+        HTTPHeaderFields.listElements(name, in: headers)
+    }
+
+    /// The path of the target: origin form without its query, or the path of an absolute-form URI
+    /// (RFC 9112 §3.2.1, §3.2.2).
+    public var path: Substring {
+        afterAuthority.prefix { $0 != "?" && $0 != "#" }
+    }
+
+    /// The target's query without its `?`, or `nil` when it has none (RFC 3986 §3.4).
+    public var query: Substring? {
+        let rest = afterAuthority.prefix { $0 != "#" }
+        return rest.firstIndex(of: "?").map { rest[rest.index(after: $0)...] }
+    }
+
+    /// The target from its path on: for an absolute-form URI, what follows `scheme://authority`.
+    private var afterAuthority: Substring {
+        var rest = Substring(target)
+        if !rest.hasPrefix("/"), let scheme = rest.firstRange(of: "://") {
+            rest = rest[scheme.upperBound...]
+            rest = rest.firstIndex(of: "/").map { rest[$0...] } ?? "/"
+        }
+        return rest
+    }
 }

@@ -15,9 +15,13 @@ public enum WebSocketHandshake {
     /// HTTP/1.1 gets 505; a target whose path (query string ignored) is not `path` gets 404; a missing or repeated
     /// `Host` (RFC 9112 §3.2), an `Upgrade` without the token `websocket`, or a `Connection` without `upgrade` gets
     /// 400; a `Sec-WebSocket-Version` other than 13 gets 426 with `Sec-WebSocket-Version: 13` (§4.4); a
-    /// `Sec-WebSocket-Key` that is not one Base64 value of 16 bytes gets 400. No subprotocol or extension is
-    /// selected, so the response carries neither (§4.2.2 items 5.5 and 5.6 are optional).
-    public static func serverResponse(to request: HTTPRequestHead, path: String) -> WebSocketHandshakeOutcome {
+    /// `Sec-WebSocket-Key` that is not one Base64 value of 16 bytes gets 400. Of `subprotocols`, the server's in its
+    /// order of preference, the first that the client offers in `Sec-WebSocket-Protocol` is selected and named in
+    /// the response (§4.2.2 item 5.5); none is when the client offers none of them, and a browser then fails the
+    /// connection if it offered any. No extension is selected (item 5.6 is optional).
+    public static func serverResponse(to request: HTTPRequestHead, path: String, subprotocols: [String] = [])
+        -> WebSocketHandshakeOutcome
+    {
         let headers = request.headers
         guard request.method == "GET" else {
             return reject(
@@ -28,9 +32,9 @@ public enum WebSocketHandshake {
             return reject(
                 505, "HTTP Version Not Supported", "the WebSocket handshake needs HTTP/1.1, not \(request.version)")
         }
-        guard requestPath(request.target) == path else {
+        guard request.path == path else {
             // The path only: the query may carry a token, and refusals are logged.
-            return reject(404, "Not Found", "no WebSocket endpoint at \(requestPath(request.target))")
+            return reject(404, "Not Found", "no WebSocket endpoint at \(request.path)")
         }
         guard request.headerValues("Host").count == 1 else {
             return reject(400, "Bad Request", "the request must have exactly one Host header")
@@ -50,12 +54,14 @@ public enum WebSocketHandshake {
         guard keys.count == 1, Base64.decode(keys[0])?.count == 16 else {
             return reject(400, "Bad Request", "Sec-WebSocket-Key must be one Base64 value of 16 bytes")
         }
+        let offered = HTTPHeaderFields.listElements("Sec-WebSocket-Protocol", in: headers)
+        let selected = subprotocols.first { offered.contains($0) }
         let response = responseHead(
             status: 101, reason: "Switching Protocols",
             headers: [
                 ("Upgrade", "websocket"), ("Connection", "Upgrade"),
                 ("Sec-WebSocket-Accept", acceptValue(forKey: keys[0])),
-            ])
+            ] + (selected.map { [("Sec-WebSocket-Protocol", $0)] } ?? []))
         return .accept(response: Array(response.utf8))
     }
 
@@ -106,17 +112,6 @@ public enum WebSocketHandshake {
         guard accepts[0] == expected else { throw .invalidAccept(expected: expected, received: accepts[0]) }
         let extensions = HTTPHeaderFields.listElements("Sec-WebSocket-Extensions", in: headers)
         guard extensions.isEmpty else { throw .unexpectedExtensions(extensions.joined(separator: ", ")) }
-    }
-
-    /// The path of a request target: origin form without its query, or the path of an absolute-form URI
-    /// (RFC 9112 §3.2.1, §3.2.2).
-    private static func requestPath(_ target: String) -> Substring {
-        var rest = Substring(target)
-        if !rest.hasPrefix("/"), let scheme = rest.firstRange(of: "://") {
-            rest = rest[scheme.upperBound...]
-            rest = rest.firstIndex(of: "/").map { rest[$0...] } ?? "/"
-        }
-        return rest.prefix { $0 != "?" && $0 != "#" }
     }
 
     /// Whether `version` is `HTTP/x.y` with x.y at least 1.1 (RFC 6455 §4.1 item 2).

@@ -30,6 +30,9 @@ let spec = CommandSpec(
         OptionSpec("no-dns-sd", help: "publish no DNS-SD records"),
         OptionSpec("log-level", value: "LEVEL", help: "debug, info, notice, warning or error (log_level)"),
         OptionSpec(
+            "scenario", value: "FILE",
+            help: "start from the scenario's home and run its timeline (docs/scenarios.md); an error stops the start"),
+        OptionSpec(
             "clock", value: "real|virtual",
             help: "virtual: the hub's timers move only when a client advances the clock (advance_clock)"),
         OptionSpec(

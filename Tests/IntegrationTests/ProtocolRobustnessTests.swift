@@ -82,9 +82,9 @@ import Testing
         }
         #expect(unmaskedClose == 1002)
 
-        // Not a WebSocket request at all, and the wrong path.
+        // Not a WebSocket request at all, on a path that is neither /ws nor the dashboard's (docs/dashboard.md).
         let http = try RawTCPClient(port: daemon.port)
-        http.write(Array("GET / HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+        http.write(Array("GET /nowhere HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
         #expect(String(decoding: http.readAll(), as: UTF8.self).hasPrefix("HTTP/1.1 404"))
         let garbage = try RawTCPClient(port: daemon.port)
         garbage.write([0x16, 0x03, 0x01, 0x00, 0x00, 0x0D, 0x0A, 0x0D, 0x0A])

@@ -52,6 +52,33 @@ private func handshakeRequest(
                 == .accept(response: Array(expected.utf8)))
     }
 
+    /// RFC 6455 §4.2.2 item 5.5: the server names one of the client's subprotocols, its own first choice.
+    @Test func selectsTheServersFirstSubprotocolThatTheClientOffers() throws {
+        func selected(_ offered: String?, server: [String]) throws -> String? {
+            let request = handshakeRequest(replacing: "Sec-WebSocket-Protocol", with: offered)
+            guard
+                case .accept(let response) = WebSocketHandshake.serverResponse(
+                    to: request, path: "/chat", subprotocols: server)
+            else {
+                Issue.record("refused")
+                return nil
+            }
+            var parser = HTTPHeadParser()
+            parser.append(response)
+            let head = try #require(try parser.nextResponse())
+            #expect(head.headerValues("Sec-WebSocket-Protocol").count <= 1)
+            return head.header("Sec-WebSocket-Protocol")
+        }
+        #expect(try selected("chat, superchat", server: ["superchat", "chat"]) == "superchat")
+        #expect(try selected("chat, superchat", server: ["chat"]) == "chat")
+        #expect(try selected("mhub, mhub.bearer.0123abcd", server: ["mhub"]) == "mhub")
+        // Never an element the server does not speak (a token, say), and nothing when none match.
+        #expect(try selected("mhub.bearer.0123abcd", server: ["mhub"]) == nil)
+        #expect(try selected("Chat", server: ["chat"]) == nil)
+        #expect(try selected(nil, server: ["chat"]) == nil)
+        #expect(try selected("chat", server: []) == nil)
+    }
+
     @Test(arguments: [
         handshakeRequest(target: "/chat?token=abc"), handshakeRequest(target: "http://server.example.com/chat?x"),
         handshakeRequest(version: "HTTP/2.0"), handshakeRequest(replacing: "Upgrade", with: "foo/2, WebSocket"),

@@ -1,0 +1,465 @@
+import MHubCore
+import MatterDataModel
+
+/// Reads a scenario file strictly (docs/scenarios.md): unknown keys, wrong types, unknown templates, attribute
+/// paths that do not exist, names used before they are declared and timeline steps out of order are each an error
+/// at their line and column, and then nothing is loaded.
+public struct ScenarioDecoder {
+    let document: JSONDocument
+    /// The files the scenario's `imports` name, read by whoever read the scenario (`mhubd --scenario`, `mhubctl
+    /// scenario load`): the hub itself reads no file a client names.
+    let files: [String: String]
+    /// Device IDs declared so far, with what they are.
+    private var devices: [String: DeviceKind] = [:]
+    private var structures: [String: Set<String>] = [:]
+
+    enum DeviceKind {
+        case simulated
+        case commissioned
+        case imported
+
+        var hasNode: Bool { self != .simulated }
+        var hasSimulatedDevice: Bool { self != .imported }
+    }
+
+    /// The actions a timeline step may take, with what each becomes.
+    static let timelineActions = [
+        "set_attribute", "device_command", "set_fault", "clear_faults", "unreachable", "reachable",
+        "fail_next_commissioning", "set_behavior",
+    ]
+    static let faultNames = ["hub_offline", "device_unreachable", "device_unresponsive", "step_failure", "slow_device"]
+
+    public init(document: JSONDocument, files: [String: String] = [:]) {
+        self.document = document
+        self.files = files
+    }
+
+    /// Parses and decodes a scenario's text; syntax errors name their line and column too.
+    public static func decode(_ bytes: [UInt8], files: [String: String] = [:]) throws(ScenarioError) -> Scenario {
+        let document: JSONDocument
+        do {
+            document = try JSONParser(maximumBytes: 16 << 20).parseDocument(bytes)
+        } catch {
+            throw ScenarioError(
+                position: JSONDocument.position(atOffset: error.offset, in: bytes), pointer: "",
+                reason: "invalid JSON: \(error.message)")
+        }
+        var decoder = ScenarioDecoder(document: document, files: files)
+        return try decoder.decode()
+    }
+
+    /// The files a scenario's `imports` name (`"file": …`), for whoever reads the scenario to read them too; none
+    /// when the text is not a JSON object (decoding then says why).
+    public static func importedFiles(_ bytes: [UInt8]) -> [String] {
+        guard let value = try? JSONParser(maximumBytes: 16 << 20).parse(bytes),
+            case .array(let imports)? = value["imports"]
+        else { return [] }
+        return imports.compactMap { entry in
+            if case .string(let file)? = entry["file"] { return file }
+            return nil
+        }
+    }
+
+    public mutating func decode() throws(ScenarioError) -> Scenario {
+        var root = try ScenarioObject(document.value, at: "", in: document, what: "a scenario")
+        guard let version = try root.integer("mhub_scenario", in: 0...Int64.max) else {
+            throw root.error(nil, "a scenario starts with \"mhub_scenario\": \(Scenario.schemaVersion)")
+        }
+        guard version == Scenario.schemaVersion else {
+            throw root.error(
+                "mhub_scenario", "this mhub reads scenario version \(Scenario.schemaVersion), not \(version)")
+        }
+        let name = try root.requiredString("name")
+        let description = try root.string("description")
+        let profile = try root.choice("timing_profile", in: ["instant", "realistic"])
+        let structures = try decodeStructures(&root)
+        let simulated = try decodeSimulatedDevices(&root)
+        let devices = try decodeDevices(&root)
+        let imports = try decodeImports(&root)
+        var setup: [Scenario.Command] = []
+        for (value, pointer) in try root.array("permissions") {
+            setup.append(try permission(value, at: pointer))
+        }
+        for (value, pointer) in try root.array("faults") {
+            var object = try ScenarioObject(value, at: pointer, in: document, what: "a fault")
+            setup.append(try fault(&object))
+            try object.rejectUnknownKeys("a fault")
+        }
+        for (value, pointer) in try root.array("behaviors") {
+            var object = try ScenarioObject(value, at: pointer, in: document, what: "a behavior")
+            setup.append(try behavior(&object))
+            try object.rejectUnknownKeys("a behavior")
+        }
+        let timeline = try decodeTimeline(&root)
+        try root.rejectUnknownKeys("the scenario")
+        return Scenario(
+            name: name, description: description, timingProfile: profile, structures: structures,
+            simulatedDevices: simulated, devices: devices, imports: imports, setup: setup, timeline: timeline)
+    }
+
+    // MARK: the home
+
+    private mutating func decodeStructures(_ root: inout ScenarioObject) throws(ScenarioError) -> [Scenario.Structure] {
+        var result: [Scenario.Structure] = []
+        for (value, pointer) in try root.array("structures") {
+            var object = try ScenarioObject(value, at: pointer, in: document, what: "a structure")
+            let name = try object.requiredString("name")
+            guard structures[name] == nil else { throw object.error("name", "a second structure named \"\(name)\"") }
+            var rooms: [String] = []
+            for (room, roomPointer) in try object.array("rooms") {
+                guard case .string(let roomName) = room else {
+                    throw error(roomPointer, "a room is its name, a string, not \(room.typeName)")
+                }
+                guard !rooms.contains(roomName) else {
+                    throw error(roomPointer, "a second room named \"\(roomName)\" in \(name)")
+                }
+                rooms.append(roomName)
+            }
+            try object.rejectUnknownKeys("a structure")
+            structures[name] = Set(rooms)
+            result.append(Scenario.Structure(name: name, rooms: rooms, position: object.position))
+        }
+        return result
+    }
+
+    /// `add_simulated_device`'s arguments from an entry: template, name, codes, identity.
+    private func simulatedArguments(_ object: inout ScenarioObject) throws(ScenarioError) -> [String: JSONValue] {
+        guard let template = try object.string("template") else { throw object.error(nil, "needs \"template\"") }
+        guard DeviceTemplateNames.all.contains(template) else {
+            throw object.error(
+                "template",
+                "unknown template \"\(template)\"; mhub has \(DeviceTemplateNames.all.joined(separator: ", "))")
+        }
+        var arguments: [String: JSONValue] = ["template": .string(template)]
+        for (key, range) in [
+            ("discriminator", Int64(0)...4095), ("passcode", 0...Int64(UInt32.max)), ("vendor_id", 1...0xFFF4),
+            ("product_id", 1...0xFFFF),
+        ] {
+            if let number = try object.integer(key, in: range) { arguments[key] = .integer(number) }
+        }
+        if let serial = try object.string("serial_number") { arguments["serial_number"] = .string(serial) }
+        return arguments
+    }
+
+    private mutating func declare(_ object: inout ScenarioObject, _ kind: DeviceKind, required: Bool)
+        throws(ScenarioError) -> String?
+    {
+        guard let id = try object.string("id") else {
+            if required { throw object.error(nil, "needs an \"id\", the name the rest of the file calls it by") }
+            return nil
+        }
+        guard !id.isEmpty else { throw object.error("id", "an id may not be empty") }
+        guard devices[id] == nil else { throw object.error("id", "a second device with the id \"\(id)\"") }
+        devices[id] = kind
+        return id
+    }
+
+    private mutating func decodeSimulatedDevices(_ root: inout ScenarioObject) throws(ScenarioError)
+        -> [Scenario.SimulatedDevice]
+    {
+        var result: [Scenario.SimulatedDevice] = []
+        for (value, pointer) in try root.array("simulated_devices") {
+            var object = try ScenarioObject(value, at: pointer, in: document, what: "a simulated device")
+            let id = try declare(&object, .simulated, required: false)
+            var arguments = try simulatedArguments(&object)
+            if let name = try object.string("name") { arguments["name"] = .string(name) }
+            try object.rejectUnknownKeys("a simulated device")
+            result.append(Scenario.SimulatedDevice(id: id, arguments: arguments, position: object.position))
+        }
+        return result
+    }
+
+    private mutating func decodeDevices(_ root: inout ScenarioObject) throws(ScenarioError) -> [Scenario.Device] {
+        var result: [Scenario.Device] = []
+        for (value, pointer) in try root.array("devices") {
+            var object = try ScenarioObject(value, at: pointer, in: document, what: "a device")
+            let id = try declare(&object, .commissioned, required: true)!
+            var simulated = try simulatedArguments(&object)
+            let name = try object.requiredString("name")
+            simulated["name"] = .string(name)
+            let (structure, room) = try place(&object)
+            var attributes: [Scenario.Attribute] = []
+            if let map = object.raw("attributes") {
+                let mapObject = try ScenarioObject(
+                    map, at: object.pointer("attributes"), in: document, what: "\"attributes\"")
+                for key in mapObject.members.keys.sorted() {
+                    let at = mapObject.pointer(key)
+                    guard case .success(let numeric) = ClusterCatalog.numericPath(key, wildcards: false),
+                        let path = AttributePath(numeric)
+                    else {
+                        let problem = ClusterCatalog.numericPath(key, wildcards: false)
+                        let reason: String =
+                            switch problem {
+                            case .failure(let failure): failure.description
+                            case .success(let text): "\"\(text)\" is not an attribute path"
+                            }
+                        throw ScenarioError(position: document.positionOfKey(at), pointer: at, reason: reason)
+                    }
+                    attributes.append(
+                        Scenario.Attribute(
+                            path: path, value: mapObject.members[key]!, position: document.position(of: at)))
+                }
+            }
+            try object.rejectUnknownKeys("a device")
+            result.append(
+                Scenario.Device(
+                    id: id, simulated: simulated, name: name, structure: structure, room: room, attributes: attributes,
+                    position: object.position))
+        }
+        return result
+    }
+
+    /// `structure` and `room` of an entry, each declared in `structures` (a room without a structure is in the
+    /// first structure, or in Home when the file declares none).
+    private func place(_ object: inout ScenarioObject) throws(ScenarioError) -> (String?, String?) {
+        let structure = try object.string("structure")
+        let room = try object.string("room")
+        if let structure, structures[structure] == nil {
+            throw object.error("structure", "no structure \"\(structure)\" in the scenario's structures")
+        }
+        if let room {
+            let home = structure ?? firstStructure
+            guard let home, structures[home]?.contains(room) == true else {
+                throw object.error("room", "no room \"\(room)\" in \(home ?? "the scenario's structures")")
+            }
+        }
+        return (structure, room)
+    }
+
+    private var firstStructure: String? {
+        guard case .array(let list)? = document.value["structures"], case .string(let name)? = list.first?["name"]
+        else { return nil }
+        return name
+    }
+
+    private mutating func decodeImports(_ root: inout ScenarioObject) throws(ScenarioError) -> [Scenario.Import] {
+        var result: [Scenario.Import] = []
+        for (value, pointer) in try root.array("imports") {
+            var object = try ScenarioObject(value, at: pointer, in: document, what: "an import")
+            let id = try declare(&object, .imported, required: false)
+            let dump: String
+            switch (object.raw("dump"), try object.string("file")) {
+            case (.some(.string(let text)), nil): dump = text
+            case (.some(.object(let members)), nil): dump = JSONWriter.compact(.object(members))
+            case (nil, .some(let file)):
+                guard let text = files[file] else {
+                    throw object.error(
+                        "file",
+                        "\"\(file)\" was not given with the scenario (mhubd --scenario and mhubctl scenario load read "
+                            + "the files an import names, relative to the scenario; over the socket pass them in "
+                            + "\"files\")")
+                }
+                dump = text
+            case (.some, .some): throw object.error(nil, "an import has a \"dump\" or a \"file\", not both")
+            case (nil, nil): throw object.error(nil, "an import needs a \"dump\" (the JSON) or a \"file\"")
+            case (.some(let other), nil):
+                throw object.error("dump", "\"dump\" must be the diagnostics JSON or its text, not \(other.typeName)")
+            }
+            let name = try object.string("name")
+            let (structure, room) = try place(&object)
+            try object.rejectUnknownKeys("an import")
+            result.append(
+                Scenario.Import(
+                    id: id, dump: dump, name: name, structure: structure, room: room, position: object.position))
+        }
+        return result
+    }
+
+    // MARK: commands
+
+    private func error(_ pointer: String, _ reason: String) -> ScenarioError {
+        ScenarioError(position: document.position(of: pointer), pointer: pointer, reason: reason)
+    }
+
+    /// The `device` member: a declared ID of a device of the right kind.
+    private func deviceReference(
+        _ object: inout ScenarioObject, as argument: Scenario.Command.DeviceArgument, required: Bool
+    ) throws(ScenarioError) -> String? {
+        guard let id = try object.string("device") else {
+            if required { throw object.error(nil, "needs \"device\", the id of a device the scenario declares") }
+            return nil
+        }
+        try check(id, as: argument, at: object.pointer("device"))
+        return id
+    }
+
+    private func check(_ id: String, as argument: Scenario.Command.DeviceArgument, at pointer: String)
+        throws(ScenarioError)
+    {
+        guard let kind = devices[id] else { throw error(pointer, "no device with the id \"\(id)\" in the scenario") }
+        switch argument {
+        case .node where !kind.hasNode:
+            throw error(pointer, "\"\(id)\" is a simulated device not yet commissioned: it has no node")
+        case .simulatedDevice where !kind.hasSimulatedDevice:
+            throw error(pointer, "\"\(id)\" is an imported node: no simulated device stands behind it")
+        case .node, .simulatedDevice: break
+        }
+    }
+
+    private func permission(_ value: JSONValue, at pointer: String) throws(ScenarioError) -> Scenario.Command {
+        var object = try ScenarioObject(value, at: pointer, in: document, what: "a permission")
+        var arguments: [String: JSONValue] = ["principal": .string(try object.requiredString("principal"))]
+        if let granted = try object.bool("granted") { arguments["granted"] = .bool(granted) }
+        let structure = try object.string("structure")
+        if let structure, structures[structure] == nil {
+            throw object.error("structure", "no structure \"\(structure)\" in the scenario's structures")
+        }
+        try object.rejectUnknownKeys("a permission")
+        return Scenario.Command(
+            command: "set_permission", arguments: arguments, device: nil, deviceArgument: nil, structure: structure,
+            position: object.position)
+    }
+
+    /// `set_fault`'s arguments, with `device` for `simulated_device_id`.
+    private func fault(_ object: inout ScenarioObject) throws(ScenarioError) -> Scenario.Command {
+        guard let name = try object.choice("fault", in: Self.faultNames) else {
+            throw object.error(nil, "needs \"fault\": one of \(Self.faultNames.joined(separator: ", "))")
+        }
+        var arguments: [String: JSONValue] = ["fault": .string(name)]
+        if let enabled = try object.bool("enabled") { arguments["enabled"] = .bool(enabled) }
+        let needsDevice = name == "device_unreachable" || name == "device_unresponsive"
+        let device = try deviceReference(&object, as: .simulatedDevice, required: needsDevice)
+        if let step = try object.string("step") { arguments["step"] = .string(step) }
+        if let mode = try object.choice("mode", in: ["fail", "timeout"]) { arguments["mode"] = .string(mode) }
+        if let latency = try object.integer("latency_ms", in: 0...600_000) {
+            arguments["latency_ms"] = .integer(latency)
+        }
+        if let once = try object.bool("once") { arguments["once"] = .bool(once) }
+        return Scenario.Command(
+            command: "set_fault", arguments: arguments, device: device,
+            deviceArgument: device == nil ? nil : .simulatedDevice, structure: nil, position: object.position)
+    }
+
+    private func behavior(_ object: inout ScenarioObject) throws(ScenarioError) -> Scenario.Command {
+        let device = try deviceReference(&object, as: .node, required: true)
+        var arguments: [String: JSONValue] = ["behavior": .string(try object.requiredString("behavior"))]
+        if let enabled = try object.bool("enabled") { arguments["enabled"] = .bool(enabled) }
+        if let interval = try object.integer("interval_ms", in: 1...86_400_000) {
+            arguments["interval_ms"] = .integer(interval)
+        }
+        return Scenario.Command(
+            command: "set_behavior", arguments: arguments, device: device, deviceArgument: .node, structure: nil,
+            position: object.position)
+    }
+
+    // MARK: the timeline
+
+    private func decodeTimeline(_ root: inout ScenarioObject) throws(ScenarioError) -> [Scenario.TimelineEntry] {
+        var entries: [Scenario.TimelineEntry] = []
+        for (value, pointer) in try root.array("timeline") {
+            var object = try ScenarioObject(value, at: pointer, in: document, what: "a timeline step")
+            let at = try time(&object)
+            if let previous = entries.last, at < previous.at {
+                throw object.error(
+                    "at",
+                    "time out of order: \(DurationText.text(at)) comes after \(DurationText.text(previous.at)); "
+                        + "the timeline runs top to bottom")
+            }
+            let actions = Self.timelineActions.filter { object.members[$0] != nil }
+            guard actions.count == 1, let action = actions.first else {
+                throw object.error(
+                    nil,
+                    actions.isEmpty
+                        ? "a timeline step needs one action: \(Self.timelineActions.joined(separator: ", "))"
+                        : "a timeline step has one action, not \(actions.joined(separator: " and "))")
+            }
+            let command = try timelineCommand(action, &object)
+            try object.rejectUnknownKeys("a timeline step")
+            entries.append(Scenario.TimelineEntry(at: at, action: action, command: command))
+        }
+        return entries
+    }
+
+    private func time(_ object: inout ScenarioObject) throws(ScenarioError) -> Int64 {
+        switch object.raw("at") {
+        case .integer(let milliseconds)? where milliseconds >= 0: return milliseconds
+        case .string(let text)?:
+            guard let milliseconds = DurationText.milliseconds(text) else {
+                throw object.error("at", "\"\(text)\" is not a duration (250ms, 30s, 1m30s, 2h)")
+            }
+            return milliseconds
+        case let other?:
+            throw object.error("at", "\"at\" is a duration (\"30s\") or milliseconds, not \(JSONWriter.compact(other))")
+        case nil: throw object.error(nil, "a timeline step needs \"at\": when, after the scenario loads")
+        }
+    }
+
+    private func timelineCommand(_ action: String, _ step: inout ScenarioObject) throws(ScenarioError)
+        -> Scenario.Command
+    {
+        let value = step.raw(action)!
+        let at = step.pointer(action)
+        // The actions that name one device only.
+        if action == "unreachable" || action == "reachable" {
+            guard case .string(let id) = value else {
+                throw error(at, "\"\(action)\" is the id of a device, not \(value.typeName)")
+            }
+            try check(id, as: .simulatedDevice, at: at)
+            return Scenario.Command(
+                command: "set_fault",
+                arguments: ["fault": "device_unreachable", "enabled": .bool(action == "unreachable")], device: id,
+                deviceArgument: .simulatedDevice, structure: nil, position: step.position)
+        }
+        var object = try ScenarioObject(value, at: at, in: document, what: "\"\(action)\"")
+        var command: Scenario.Command
+        switch action {
+        case "set_attribute":
+            let device = try deviceReference(&object, as: .node, required: true)
+            let text = try object.requiredString("attribute_path")
+            guard case .success(let numeric) = ClusterCatalog.numericPath(text, wildcards: false) else {
+                if case .failure(let problem) = ClusterCatalog.numericPath(text, wildcards: false) {
+                    throw object.error("attribute_path", problem.description)
+                }
+                throw object.error("attribute_path", "not an attribute path")
+            }
+            guard let newValue = object.raw("value") else { throw object.error(nil, "needs \"value\"") }
+            command = Scenario.Command(
+                command: "set_attribute", arguments: ["attribute_path": .string(numeric), "value": newValue],
+                device: device, deviceArgument: .node, structure: nil, position: step.position)
+        case "device_command":
+            let device = try deviceReference(&object, as: .node, required: true)
+            guard let endpoint = try object.integer("endpoint_id", in: 0...0xFFFF) else {
+                throw object.error(nil, "needs \"endpoint_id\"")
+            }
+            let cluster: Int64
+            switch object.raw("cluster_id") {
+            case .integer(let number)?: cluster = number
+            case .string(let name)?:
+                guard let id = ClusterCatalog.clusterID(name) else {
+                    throw object.error("cluster_id", "no cluster named \(name)")
+                }
+                cluster = Int64(id)
+            default: throw object.error(nil, "needs \"cluster_id\", a number or a cluster's name")
+            }
+            var arguments: [String: JSONValue] = [
+                "endpoint_id": .integer(endpoint), "cluster_id": .integer(cluster),
+                "command_name": .string(try object.requiredString("command_name")),
+            ]
+            if let payload = object.raw("payload") { arguments["payload"] = payload }
+            command = Scenario.Command(
+                command: "device_command", arguments: arguments, device: device, deviceArgument: .node,
+                structure: nil, position: step.position)
+        case "set_fault":
+            command = try fault(&object)
+        case "clear_faults":
+            command = Scenario.Command(
+                command: "clear_faults", arguments: [:], device: nil, deviceArgument: nil, structure: nil,
+                position: step.position)
+        case "fail_next_commissioning":
+            var arguments: [String: JSONValue] = [
+                "fault": "step_failure", "step": .string(try object.requiredString("step")), "once": true,
+            ]
+            if let mode = try object.choice("mode", in: ["fail", "timeout"]) { arguments["mode"] = .string(mode) }
+            command = Scenario.Command(
+                command: "set_fault", arguments: arguments, device: nil, deviceArgument: nil, structure: nil,
+                position: step.position)
+        case "set_behavior":
+            command = try behavior(&object)
+        default:
+            throw object.error(nil, "unknown action \"\(action)\"")
+        }
+        try object.rejectUnknownKeys("\"\(action)\"")
+        command.position = step.position
+        return command
+    }
+}
