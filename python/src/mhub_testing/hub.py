@@ -215,8 +215,13 @@ class MHubHub:
         return self.call("advance_clock", milliseconds=round(seconds * 1000))
 
     def load_scenario(self, path: str | os.PathLike[str]) -> Any:
-        """Loads the scenario file at `path` into the running hub (`load_scenario`)."""
-        return self.call("load_scenario", text=Path(path).read_text(encoding="utf-8"))
+        """Loads the scenario file at `path` into the running hub (`load_scenario`), with the files its `imports`
+        name read relative to it, as `mhubd --scenario` reads them; returns the scenario's status. An error in it
+        raises `MHubError` 241 `InvalidScenario`, its details starting with the line and column."""
+        scenario = Path(path)
+        text = scenario.read_text(encoding="utf-8")
+        files = {name: (scenario.parent / name).read_text(encoding="utf-8") for name in _imported_files(text)}
+        return self.call("load_scenario", text=text, **({"files": files} if files else {}))
 
     # MARK: internals
 
@@ -258,6 +263,19 @@ class MHubHub:
         if self._directory is not None:
             shutil.rmtree(self._directory, ignore_errors=True)
             self._directory = None
+
+
+def _imported_files(text: str) -> list[str]:
+    """The files a scenario's `imports` name (`{"file": ...}`); none when it is not a JSON object (the hub then
+    says why)."""
+    try:
+        scenario = json.loads(text)
+    except ValueError:
+        return []
+    imports = scenario.get("imports") if isinstance(scenario, dict) else None
+    if not isinstance(imports, list):
+        return []
+    return [entry["file"] for entry in imports if isinstance(entry, dict) and isinstance(entry.get("file"), str)]
 
 
 class _NotReady(Exception):
