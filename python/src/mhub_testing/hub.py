@@ -82,7 +82,7 @@ class MHubHub:
         stop_grace: float = STOP_GRACE_SECONDS,
     ) -> None:
         self.config = dict(config) if config is not None else None
-        self.scenario = os.fspath(scenario) if scenario is not None else None
+        self.scenario = os.path.abspath(scenario) if scenario is not None else None
         self.virtual_clock = virtual_clock
         self.args = list(args)
         self.mhubd = os.fspath(mhubd) if mhubd is not None else None
