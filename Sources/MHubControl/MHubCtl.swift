@@ -14,7 +14,8 @@ public enum MHubCtl {
             OptionSpec("version", help: "print the version and exit"),
             OptionSpec("help", short: "h", help: "show help"),
         ],
-        subcommands: [PayloadCommands.spec] + HubCommands.specs + [DeviceCommands.spec, HubWindowCommands.spec])
+        subcommands: [PayloadCommands.spec] + HubCommands.specs + [DeviceCommands.spec, HubWindowCommands.spec]
+            + TestToolCommands.specs)
 
     /// Connection options may also come before the command (`mhubctl --socket P status`); they are
     /// moved behind the command words, where each command's spec takes them.
@@ -82,6 +83,9 @@ public enum MHubCtl {
                 return status
             }
             if let status = try HubWindowCommands.run(command, console: console) {
+                return status
+            }
+            if let status = try TestToolCommands.run(command, console: console) {
                 return status
             }
             guard let status = try HubCommands.run(command, console: console) else {

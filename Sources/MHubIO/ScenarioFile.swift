@@ -1,4 +1,5 @@
 import Foundation
+import MHubCore
 import MHubHub
 
 /// A scenario file on disk and the files its `imports` name, read relative to the scenario's directory, then
@@ -15,7 +16,7 @@ enum ScenarioFile {
         let bytes = Array(data)
         var files: [String: String] = [:]
         let directory = (path as NSString).deletingLastPathComponent
-        for name in ScenarioDecoder.importedFiles(bytes) {
+        for name in ScenarioImports.fileNames(in: bytes) {
             let full = name.hasPrefix("/") ? name : (directory as NSString).appendingPathComponent(name)
             guard let content = FileManager.default.contents(atPath: full) else {
                 throw ReadError(description: "\(path): the import \(name) (\(full)) cannot be read")

@@ -4,15 +4,23 @@ import MatterDataModel
 /// `export_scenario`: the home as it is now, written as a scenario file that loads back to it
 /// (`mhubctl scenario export`, and the start of what `mhubctl record` writes).
 extension Hub {
+    /// `{"scenario": …, "devices": {"node:7": "node-7", "simulated:3": "sim-3"}}`: the scenario, and the ID it
+    /// gives each node and waiting simulated device, so a recorder can name them in the timeline it adds.
     func exportScenario(_ args: inout Arguments) throws(HubError) -> JSONValue {
         let name = try args.string("name") ?? "\(settings.hubName) home"
         try args.rejectUnknown(command: "export_scenario")
-        return exportedScenario(name: name)
+        var names: [String: JSONValue] = [:]
+        for node in state.nodes.keys { names["node:\(node)"] = .string(Self.exportedID(node: node)) }
+        for device in state.simulatedDevices.values {
+            names["simulated:\(device.id)"] = .string(
+                device.nodeID.map { Self.exportedID(node: $0) } ?? Self.exportedID(simulatedDevice: device.id))
+        }
+        return ["scenario": exportedScenario(name: name), "devices": .object(names)]
     }
 
     /// The scenario ID the export gives a node (`node-7`) and a simulated device waiting (`sim-3`).
-    public static func exportedID(node: NodeID) -> String { "node-\(node)" }
-    public static func exportedID(simulatedDevice: SimulatedDeviceID) -> String { "sim-\(simulatedDevice)" }
+    static func exportedID(node: NodeID) -> String { "node-\(node)" }
+    static func exportedID(simulatedDevice: SimulatedDeviceID) -> String { "sim-\(simulatedDevice)" }
 
     func exportedScenario(name: String) -> JSONValue {
         let structures = state.structures.values.sorted { $0.id < $1.id }

@@ -48,18 +48,6 @@ public struct ScenarioDecoder {
         return try decoder.decode()
     }
 
-    /// The files a scenario's `imports` name (`"file": …`), for whoever reads the scenario to read them too; none
-    /// when the text is not a JSON object (decoding then says why).
-    public static func importedFiles(_ bytes: [UInt8]) -> [String] {
-        guard let value = try? JSONParser(maximumBytes: 16 << 20).parse(bytes),
-            case .array(let imports)? = value["imports"]
-        else { return [] }
-        return imports.compactMap { entry in
-            if case .string(let file)? = entry["file"] { return file }
-            return nil
-        }
-    }
-
     public mutating func decode() throws(ScenarioError) -> Scenario {
         var root = try ScenarioObject(document.value, at: "", in: document, what: "a scenario")
         guard let version = try root.integer("mhub_scenario", in: 0...Int64.max) else {

@@ -1,0 +1,91 @@
+import MHubCore
+
+/// What `mhubctl record` writes: the home as the hub exported it when the recording began, and a timeline of
+/// what happened since that a scenario can replay — attribute changes (from any client, a device's own
+/// transitions or someone at the device), devices going unreachable and back, the hub going offline and back —
+/// each at its offset from the start. Other events (commissioning, rooms) are counted, not replayed.
+struct ScenarioRecording {
+    private var scenario: [String: JSONValue]
+    /// `export_scenario`'s names: `"node:7"` → `"node-7"`, `"simulated:3"` → the ID of its device.
+    private let names: [String: String]
+    private var timeline: [JSONValue] = []
+    private var unreachable: Set<Int64> = []
+    private var hubOffline = false
+    private(set) var skipped: [String: Int] = [:]
+
+    /// From `export_scenario`'s reply and the faults on at the start.
+    init(export: JSONValue, faults: JSONValue) {
+        if case .object(let members)? = export["scenario"] { scenario = members } else { scenario = [:] }
+        var names: [String: String] = [:]
+        if case .object(let members)? = export["devices"] {
+            for (key, value) in members {
+                if case .string(let name) = value { names[key] = name }
+            }
+        }
+        self.names = names
+        (unreachable, hubOffline) = Self.reachability(faults)
+    }
+
+    var steps: Int { timeline.count }
+
+    /// Adds what `event`, seen `milliseconds` after the start, changed; returns whether it became a step.
+    @discardableResult
+    mutating func record(_ name: String, _ data: JSONValue, atMilliseconds milliseconds: Int64) -> Bool {
+        let at = JSONValue.string(DurationText.text(milliseconds))
+        switch name {
+        case "attribute_updated":
+            guard case .array(let parts) = data, parts.count == 3, case .integer(let node) = parts[0],
+                let device = names["node:\(node)"]
+            else { return skip(name) }
+            timeline.append(
+                [
+                    "at": at,
+                    "set_attribute": ["device": .string(device), "attribute_path": parts[1], "value": parts[2]],
+                ])
+            return true
+        case "faults_updated":
+            let (nowUnreachable, nowOffline) = Self.reachability(data)
+            var added = false
+            for id in nowUnreachable.symmetricDifference(unreachable).sorted() {
+                guard let device = names["simulated:\(id)"] else { continue }
+                timeline.append(["at": at, nowUnreachable.contains(id) ? "unreachable" : "reachable": .string(device)])
+                added = true
+            }
+            if nowOffline != hubOffline {
+                timeline.append(["at": at, "set_fault": ["fault": "hub_offline", "enabled": .bool(nowOffline)]])
+                added = true
+            }
+            (unreachable, hubOffline) = (nowUnreachable, nowOffline)
+            return added
+        default:
+            return skip(name)
+        }
+    }
+
+    private mutating func skip(_ name: String) -> Bool {
+        skipped[name, default: 0] += 1
+        return false
+    }
+
+    /// The recording as a scenario file's object.
+    var json: JSONValue {
+        var result = scenario
+        result["timeline"] = .array(timeline)
+        var description = "recorded by mhubctl record: \(timeline.count) steps"
+        if !skipped.isEmpty {
+            description +=
+                "; not replayed: "
+                + skipped.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        }
+        result["description"] = .string(description)
+        return .object(result)
+    }
+
+    private static func reachability(_ faults: JSONValue) -> (Set<Int64>, Bool) {
+        var ids: Set<Int64> = []
+        if case .array(let list)? = faults["unreachable_devices"] {
+            for case .integer(let id) in list { ids.insert(id) }
+        }
+        return (ids, faults["hub_offline"] == .bool(true))
+    }
+}
