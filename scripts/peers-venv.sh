@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Creates (once) a Python virtual environment of the peer tests: the real clients mhub is tested against,
 # from PyPI. Idempotent; prints the environment's python.
-# Usage: peers-venv.sh          .build/peers-venv: python-matter-server's client, zeroconf, selenium (MHUB_PEERS_PYTHON)
+# Usage: peers-venv.sh          .build/peers-venv: python-matter-server's client, zeroconf, selenium, pytest
+#                               (MHUB_PEERS_PYTHON), and ./python, mhub_testing, reinstalled when its files
+#                               change; test.sh runs python/tests with it
 #        peers-venv.sh chip     .build/chip-venv: the CHIP Python controller (MHUB_CHIP_PYTHON)
 # Two environments because python-matter-server 7.0.1 pins home-assistant-chip-clusters 2024.11.4, while the
 # controller needs the clusters package of its own version.
@@ -15,10 +17,13 @@ case "${1:-}" in
         "python-matter-server==7.0.1"   # the OHF Matter Server's own client (7.0.1 is the newest for Python 3.11)
         "zeroconf"                      # python-zeroconf: the DNS-SD tests' second mDNS peer, beside avahi-browse
         "selenium==4.51.0"              # drives Debian's chromium (chromium-driver) in the dashboard's browser tests
+        "pytest==9.2.0"                 # runs python/tests, the Python test helper's own tests
     )
+    local_package=python                # mhub_testing, the Python test helper (pip install ./python)
     ;;
 chip)
     venv=.build/chip-venv
+    local_package=""
     requirements=(
         "home-assistant-chip-core==2025.7.0"       # connectedhomeip's Python controller (chip.ChipDeviceCtrl)
         "home-assistant-chip-clusters==2025.7.0"   # its cluster objects (chip.clusters)
@@ -45,5 +50,15 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$wanted" ]; then
     echo "peers: installing ${requirements[*]}" >&2
     "$venv/bin/pip" install --quiet --disable-pip-version-check "${requirements[@]}"
     printf '%s' "$wanted" > "$stamp"
+fi
+if [ -n "$local_package" ]; then
+    # Installed as a user installs it (not editable), so its tests see what `pip install ./python` gives.
+    files=$(cd "$local_package" && find pyproject.toml README.md src -type f ! -path '*.egg-info/*' ! -path '*__pycache__*' | sort)
+    digest=$(cd "$local_package" && sha256sum $files | sha256sum)
+    if [ "$(cat "$venv/.mhub-$local_package" 2>/dev/null)" != "$digest" ]; then
+        echo "peers: installing ./$local_package" >&2
+        "$venv/bin/pip" install --quiet --disable-pip-version-check --no-deps --force-reinstall "./$local_package"
+        printf '%s' "$digest" > "$venv/.mhub-$local_package"
+    fi
 fi
 echo "$PWD/$venv/bin/python"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets up a Debian 12 machine and runs every check: formatting (swift format lint), the whole
-# test suite (unit, I/O and integration tests that start the real binaries) and a short run of each
+# test suite (unit, I/O and integration tests that start the real binaries), the Python test helper's
+# own tests (python/tests, against the mhubd just built) and a short run of each
 # fuzz target (docs/fuzzing.md; MHUB_FUZZ_SECONDS per target, default 20, 0 skips it). Exits non-zero
 # on any failure. Extra arguments go to `swift test` (e.g. --filter Onboarding).
 set -euo pipefail
@@ -9,7 +10,8 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh --test-tools
 scripts/start-avahi.sh start >/dev/null
 # The real peers the tests drive mhubd with, from PyPI: python-matter-server's client, python-zeroconf, and
-# Selenium, which drives chromium through the dashboard in its browser tests.
+# Selenium, which drives chromium through the dashboard in its browser tests; and pytest with ./python
+# (mhub_testing) installed, for the Python test helper's own tests.
 MHUB_PEERS_PYTHON=$(scripts/peers-venv.sh)
 export MHUB_PEERS_PYTHON
 # The CHIP Python controller (connectedhomeip's, from PyPI) in an environment of its own: its clusters package
@@ -27,6 +29,9 @@ swift format lint --strict --recursive Package.swift Plugins Sources Tests fuzz 
 echo "== swift test" >&2
 swift build --build-tests >&2
 swift test --skip-build "$@"
+
+echo "== python/tests (mhub_testing)" >&2
+MHUBD="$PWD/.build/debug/mhubd" "$MHUB_PEERS_PYTHON" -m pytest -q python/tests
 
 fuzz_seconds=${MHUB_FUZZ_SECONDS:-20}
 if [ "$fuzz_seconds" -gt 0 ]; then

@@ -17,6 +17,7 @@ struct BenchRun {
         let large = options.largeHome.formatted()
         let clients = options.clients.formatted()
         let burst = options.burstRequests.formatted()
+        let instances = options.instances
         report.figures = [
             Figure(name: "start-up until server_info, empty home", unit: .milliseconds),
             Figure(name: "start-up until server_info, \(large) devices", unit: .milliseconds),
@@ -49,6 +50,9 @@ struct BenchRun {
             Figure(
                 name: "commissioning end to end: python-matter-server 7.0.1's server, commission_on_network",
                 unit: .milliseconds),
+            Figure(
+                name: "\(instances) ephemeral instances started at once, until every ready file", unit: .milliseconds),
+            Figure(name: "memory (RSS), \(instances) ephemeral instances, all together", unit: .megabytes),
         ]
     }
 
@@ -325,6 +329,59 @@ struct BenchRun {
             server.stop()
         }
         record(1, .mhub, startups.median.map { $0 * 1e3 })
+    }
+
+    // MARK: many instances at once
+
+    /// Figures 25 and 26: `options.instances` servers started at once, each writing a ready file; for mhubd,
+    /// `mhubd --ephemeral`, each checked to answer with its own instance and to share no state directory or port
+    /// with another, and to leave no state directory behind.
+    mutating func instances() throws {
+        let count = options.instances
+        log("floor: \(count) at once")
+        let floorDirectory = options.work + "/floor-fleet"
+        let floor = try InstanceFleet.start(
+            "floor", count: count, executable: try ownExecutable(), directory: floorDirectory
+        ) { index, readyFile in
+            ["floor", "--port", "0", "--unix", "\(floorDirectory)/floor-\(index).sock", "--ready-file", readyFile]
+        }
+        record(
+            25, .floor, floor.seconds * 1e3,
+            note: "Floor: \(count) `mhub-bench floor` processes, each writing its ready file once it listens.")
+        record(26, .floor, megabytes(try floor.residentBytes()))
+        try floor.checkEachAnswers { _, _ in }
+        floor.stop()
+
+        log("mhubd: \(count) ephemeral instances at once")
+        let fleet = try InstanceFleet.start(
+            "mhubd", count: count, executable: options.mhubd, directory: options.work + "/mhub-fleet"
+        ) { _, readyFile in
+            ["--ephemeral", "--ready-file", readyFile, "--log-level", "warning"]
+        }
+        defer { fleet.stop() }
+        record(25, .mhub, fleet.seconds * 1e3)
+        record(26, .mhub, megabytes(try fleet.residentBytes()))
+        try fleet.checkEachAnswers { greeting, ready in
+            guard greeting["instance"]?["pid"] == ready["pid"], ready["ephemeral"] == .bool(true) else {
+                throw BenchFailure(
+                    "an instance answered for another: \(JSONWriter.compact(greeting["instance"] ?? .null))")
+            }
+        }
+        try fleet.checkNothingShared([
+            "pid", "state_directory", "unix_socket", "websocket_url", "matter_port", "udc_port",
+        ])
+        fleet.stop()
+        for ready in fleet.readies {
+            guard case .string(let directory)? = ready["state_directory"],
+                !FileManager.default.fileExists(atPath: directory)
+            else { throw BenchFailure("an ephemeral instance left its state directory behind: \(ready)") }
+        }
+        for index in 25...26 {
+            note(
+                index,
+                "No reference: python-matter-server has no throw-away mode or ready file; \(count) of it would need \(count) private mount namespaces and cost \(count) times its start-up and idle memory above."
+            )
+        }
     }
 
     // MARK: the reference

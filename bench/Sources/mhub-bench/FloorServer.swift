@@ -26,10 +26,21 @@ final class FloorServer {
     private var clients: [Int32: Client] = [:]
     private let tcpListener: Int32
     private let unixListener: Int32
+    /// The WebSocket listener's port, the kernel's choice when asked for 0.
+    let tcpPort: UInt16
 
     init(tcpPort: UInt16, unixPath: String) throws {
-        tcpListener = try Sockets.listenTCP(host: "127.0.0.1", port: tcpPort).0.rawValue
+        let (listener, port) = try Sockets.listenTCP(host: "127.0.0.1", port: tcpPort)
+        tcpListener = listener.rawValue
+        self.tcpPort = port
         unixListener = try Sockets.listenUnix(path: unixPath, mode: 0o600).rawValue
+    }
+
+    /// Writes `{"pid": …, "websocket_url": …}` to `path` once listening, whole (a temporary name, renamed), as
+    /// `mhubd --ready-file` does: the floor of a start-up measured until the ready file appears.
+    func announce(to path: String) throws {
+        let text = #"{"pid":\#(getpid()),"websocket_url":"ws://127.0.0.1:\#(tcpPort)/ws"}"# + "\n"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
     }
 
     func run() -> Never {

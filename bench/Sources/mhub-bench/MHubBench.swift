@@ -11,12 +11,16 @@ struct MHubBench {
             case "floor":
                 var port: UInt16 = 0
                 var unix = ""
+                var readyFile: String?
                 var rest = arguments.dropFirst()
                 while let flag = rest.popFirst(), let value = rest.popFirst() {
                     if flag == "--port" { port = UInt16(value) ?? 0 }
                     if flag == "--unix" { unix = value }
+                    if flag == "--ready-file" { readyFile = value }
                 }
-                try FloorServer(tcpPort: port, unixPath: unix).run()
+                let server = try FloorServer(tcpPort: port, unixPath: unix)
+                if let readyFile { try server.announce(to: readyFile) }
+                server.run()
             case "run":
                 try run(Options(arguments.dropFirst()))
             default:
@@ -38,10 +42,14 @@ struct MHubBench {
         case "burst": try bench.burstOnly()
         case "case": try bench.caseOnly()
         case "commissioning": try bench.commissioning()
+        case "instances":
+            try bench.instances()
+            bench.report.figures = bench.report.figures.filter { $0.mhub != nil || $0.floor != nil }
         default:
             try bench.floor()
             try bench.mhub()
             try bench.mhubLargeHome()
+            try bench.instances()
             try bench.reference()
             try bench.referenceLargeHome()
             try bench.commissioning()

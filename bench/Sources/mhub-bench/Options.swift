@@ -6,8 +6,8 @@ struct Options {
     var work = "/tmp/mhub-bench"
     var output = "bench/results"
     var quick = false
-    /// `--only burst|case|commissioning`: only those figures (the mutating burst or CASE for the floor and mhubd;
-    /// end-to-end commissioning by real controllers).
+    /// `--only burst|case|commissioning|instances`: only those figures (the mutating burst or CASE for the floor and
+    /// mhubd; end-to-end commissioning by real controllers; the many-instances figures).
     var only: String?
     /// bench/commission-time.sh (root): the end-to-end commissioning figures; without it they stay empty.
     var commissioningScript: String?
@@ -27,12 +27,14 @@ struct Options {
     var burstRounds: Int { quick ? 5 : 30 }
     var startups: Int { quick ? 1 : 3 }
     let clients = 1_000
+    /// How many ephemeral instances start at once.
+    let instances = 50
     let window = 32
 
     static let usage = """
         usage: mhub-bench run [--mhubd PATH] [--reference scripts/ohf-server.sh] [--commissioning bench/commission-time.sh]
-                              [--mhubctl PATH] [--work DIR] [--output DIR] [--quick] [--only burst|case|commissioning]
-               mhub-bench floor --port PORT --unix PATH
+                              [--mhubctl PATH] [--work DIR] [--output DIR] [--quick] [--only burst|case|commissioning|instances]
+               mhub-bench floor --port PORT --unix PATH [--ready-file PATH]
         """
 
     init(_ arguments: ArraySlice<String>) throws {
@@ -51,8 +53,8 @@ struct Options {
             case "--work": work = value
             case "--output": output = value
             case "--only":
-                guard ["burst", "case", "commissioning"].contains(value) else {
-                    throw BenchFailure("--only takes burst, case or commissioning\n\(Self.usage)")
+                guard ["burst", "case", "commissioning", "instances"].contains(value) else {
+                    throw BenchFailure("--only takes burst, case, commissioning or instances\n\(Self.usage)")
                 }
                 only = value
             default: throw BenchFailure("unknown option \(flag)\n\(Self.usage)")
