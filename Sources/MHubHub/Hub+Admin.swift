@@ -135,7 +135,12 @@ extension Hub {
         for node in state.nodes.values.sorted(by: { $0.id < $1.id }) {
             outcome.events.append(HubEvent("node_removed", .integer(Int64(node.id)), structure: node.structureID))
         }
+        // Bridged endpoint numbers go on counting, so a controller that knew the old devices never meets one of
+        // their numbers on another device.
+        let nextBridgedEndpoint = state.counters.nextBridgedEndpoint
         state = HubState(fabric: state.fabric)
+        state.counters.nextBridgedEndpoint = nextBridgedEndpoint
+        bridge = BridgeIndex()
         faults = HubFaults()
         devices = DeviceRuntime()
         window = nil

@@ -283,6 +283,8 @@ extension Hub {
         guard let current = session, case .commissioned(var node) = current.state else { return .null }
         node.name = current.deviceName ?? node.name
         node.roomID = current.roomID
+        assignBridgedEndpoints(&node)
+        bridge.insert(node)
         state.nodes[node.id] = node
         state.counters.nextNodeID = max(state.counters.nextNodeID, node.id + 1)
         if let deviceID = node.simulatedDeviceID {

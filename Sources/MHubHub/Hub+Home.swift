@@ -200,6 +200,7 @@ extension Hub {
         let node = try node(id)
         try checkStructure(node.structureID, for: client)
         state.nodes[id] = nil
+        bridge.remove(node)
         outcome.changes.append(.deleteNode(id))
         if let deviceID = node.simulatedDeviceID, var device = state.simulatedDevices[deviceID] {
             device.nodeID = nil

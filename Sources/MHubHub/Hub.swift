@@ -33,9 +33,12 @@ public struct Hub: Sendable {
     public internal(set) var udcRequests: [UDCRequest] = []
     /// The hub's own Matter node as the Matter port reports it (not stored by the hub).
     public internal(set) var matter = HubMatterState()
+    /// The bridged endpoints of the hub's Matter node and the device endpoints they show (derived from the nodes).
+    public internal(set) var bridge: BridgeIndex
 
     public init(state: HubState, settings: HubSettings, random: HubRandom) {
         self.state = state
+        bridge = BridgeIndex(nodes: state.nodes)
         self.settings = settings
         self.random = random
     }

@@ -6,6 +6,9 @@ public struct HubCounters: Hashable, Sendable {
     public var nextStructureID: StructureID = 1
     public var nextRoomID: RoomID = 1
     public var nextSimulatedDeviceID: SimulatedDeviceID = 1
+    /// The endpoint number the next bridged device endpoint gets on the hub's Matter node: 0 is its root, 1 its
+    /// Aggregator.
+    public var nextBridgedEndpoint: EndpointID = 2
 
     public init() {}
 }

@@ -1,0 +1,37 @@
+import MatterDataModel
+
+/// The home's devices as the hub's own Matter node bridges them (docs/matter.md, "The bridge"): each application
+/// endpoint of each commissioned node gets an endpoint number of its own on the hub's node, once; the numbers are
+/// stored with the node and never given twice.
+extension Hub {
+    /// The highest endpoint number Matter allows (0xFFFF is the wildcard; CHIP `kInvalidEndpointId`).
+    static let highestEndpoint: EndpointID = 0xFFFE
+
+    /// Gives `node`'s application endpoints their bridged numbers (those it has keep theirs), in endpoint order.
+    /// Numbers count up from the stored counter; once it has passed the highest endpoint, the lowest free number
+    /// (one no device holds) is taken, so a number is never shared while its device exists.
+    mutating func assignBridgedEndpoints(_ node: inout Node) {
+        for endpoint in node.data.endpoints.keys.sorted() where endpoint != 0 && node.bridgedEndpoints[endpoint] == nil
+        {
+            guard let number = nextBridgedEndpoint(excluding: Set(node.bridgedEndpoints.values)) else { return }
+            node.bridgedEndpoints[endpoint] = number
+        }
+    }
+
+    private mutating func nextBridgedEndpoint(excluding own: Set<EndpointID>) -> EndpointID? {
+        let next = state.counters.nextBridgedEndpoint
+        if next >= 2, next <= Self.highestEndpoint {
+            state.counters.nextBridgedEndpoint = next &+ 1
+            return next
+        }
+        state.counters.nextBridgedEndpoint = Self.highestEndpoint &+ 1
+        var candidate: EndpointID = 2
+        var taken = bridge.endpoints[...]
+        while candidate <= Self.highestEndpoint {
+            while let first = taken.first, first < candidate { taken = taken.dropFirst() }
+            if taken.first != candidate, !own.contains(candidate) { return candidate }
+            candidate += 1
+        }
+        return nil
+    }
+}
