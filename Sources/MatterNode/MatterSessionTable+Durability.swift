@@ -64,6 +64,17 @@ extension MatterSessionTable {
         }
     }
 
+    /// Hands `statuses` to the write waiting on exchange `key`, and sends what its responder makes of them.
+    mutating func answerWrite(
+        on key: MatterExchange.Key, with statuses: [AttributeStatusIB], now: MonotonicInstant,
+        using generator: inout some RandomNumberGenerator
+    ) -> [MatterNodeAction] {
+        guard var responder = exchanges[key]?.interaction else { return [] }
+        let steps = responder.writesHandled(statuses)
+        exchanges[key]?.interaction = responder
+        return runInteraction(steps, on: key, now: now, using: &generator)
+    }
+
     /// Hands `answers` to the invoke waiting on exchange `key`, and sends what its responder makes of them.
     mutating func answerInvoke(
         on key: MatterExchange.Key, with answers: [InvokeResponseIB], now: MonotonicInstant,

@@ -60,9 +60,9 @@ extension MatterSessionTable {
         using generator: inout some RandomNumberGenerator
     ) -> [MatterNodeAction] {
         guard case .secure(let id) = key.session, let session = sessions[id] else { return [] }
-        var responder = exchanges[key]?.interaction ?? InteractionResponder(reader: reader(for: session))
+        var responder = exchanges[key]?.interaction ?? InteractionResponder()
         let steps = responder.messageReceived(
-            opcode: message.protocolHeader.opcode, payload: message.payload, now: now)
+            opcode: message.protocolHeader.opcode, payload: message.payload, now: now, reader: reader(for: session))
         exchanges[key]?.interaction = responder
         return runInteraction(steps, on: key, now: now, using: &generator)
     }
@@ -92,6 +92,18 @@ extension MatterSessionTable {
                 actions += effects
                 if let answers { actions += answerInvoke(on: key, with: answers, now: now, using: &generator) }
                 actions += run(afterAnswer)
+            case .write(let writes, _, _):
+                let statuses = writes.map { write in
+                    AttributeStatusIB(path: write.path, status: StatusIB(.unsupportedWrite))
+                }
+                actions += answerWrite(on: key, with: statuses, now: now, using: &generator)
+            case .subscribe:
+                guard var responder = exchanges[key]?.interaction else { break }
+                let steps = responder.subscriptionRefused(.invalidAction, reason: "subscriptions are not served yet")
+                exchanges[key]?.interaction = responder
+                actions += runInteraction(steps, on: key, now: now, using: &generator)
+            case .subscriptionEstablished, .subscriptionAbandoned:
+                break
             }
         }
         return actions
