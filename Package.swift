@@ -31,7 +31,9 @@ let package = Package(
         .target(name: "MHubWebSocket"),
         .target(name: "MHubCommandLine"),
         .target(name: "MHubCore", dependencies: ["MatterOnboarding"]),
-        .target(name: "MHubHub", dependencies: ["MHubCore", "MatterOnboarding", "MatterDataModel", "MatterNode"]),
+        .target(
+            name: "MHubHub",
+            dependencies: ["MHubCore", "MatterOnboarding", "MatterDataModel", "MatterInteraction", "MatterNode"]),
         .target(name: "MatterMessage", dependencies: ["MatterTLV", "MatterCrypto"]),
         .target(
             name: "MatterSecureChannel",

@@ -294,6 +294,7 @@ extension Hub {
         outcome.changes.append(.saveNode(node))
         outcome.changes.append(.saveCounters(state.counters))
         outcome.events.append(HubEvent("node_added", nodeJSON(node), structure: node.structureID))
+        outcome.outputs.append(.bridgeChanged(.endpoints(added: node.bridgedEndpoints.values.sorted(), removed: [])))
         let result: JSONValue = ["session_id": .string(current.id), "node_ids": [.integer(Int64(node.id))]]
         completed[current.owner.connectionID] = result
         outcome.events.append(sessionEvent("completed"))

@@ -184,9 +184,13 @@ extension Hub {
             }
             node.roomID = room.id
         }
+        let renamed = state.nodes[id]?.name != node.name
         state.nodes[id] = node
         outcome.changes.append(.saveNode(node))
         outcome.events.append(HubEvent("device_updated", deviceJSON(node), structure: node.structureID))
+        if renamed, let path = bridgedInfoPath(node, attribute: 0x0005) {
+            outcome.outputs.append(.bridgeChanged(.attributes([path])))
+        }
         return deviceJSON(node)
     }
 
@@ -208,6 +212,7 @@ extension Hub {
             outcome.changes.append(.saveSimulatedDevice(device))
         }
         outcome.events.append(HubEvent("node_removed", .integer(Int64(id)), structure: node.structureID))
+        outcome.outputs.append(.bridgeChanged(.endpoints(added: [], removed: node.bridgedEndpoints.values.sorted())))
         return .null
     }
 

@@ -1,5 +1,6 @@
 import MHubCore
 import MatterDataModel
+import MatterNode
 
 /// Where an event goes.
 public enum EventAudience: Hashable, Sendable {
@@ -98,6 +99,12 @@ public enum HubOutput: Hashable, Sendable {
     /// `remove_fabric`: the Matter node removes the fabric (saved first) and reports back with
     /// `Hub.matterFabricRemovalDone(requestID:succeeded:now:)`.
     case removeFabric(fabricIndex: UInt8, requestID: UInt64)
+    /// What the Matter node bridges changed (an attribute, a device's name or reachability, devices joining or
+    /// leaving, an event): its data versions, subscriptions and events follow.
+    case bridgeChanged(BridgeChange)
+    /// The answer to the Matter node's `BridgedRequest` (a bridged device's command or write), once the device
+    /// applied it.
+    case bridgedAnswer(requestID: UInt64, BridgedAnswer)
 }
 
 /// What the hub asks its I/O owner to do after an input.

@@ -116,11 +116,13 @@ public final class HubStore {
             vendor_id INTEGER NOT NULL, label TEXT NOT NULL, access_control TEXT NOT NULL);
         """,
         // 2 → 3: the hub's devices bridged on its Matter node (docs/matter.md, "The bridge"): each node's bridged
-        // endpoint numbers, and the number the next one gets; the nodes already stored are numbered by
-        // `migrated(to:)` in the same transaction.
+        // endpoint numbers, and the number the next one gets (the nodes already stored are numbered by
+        // `migrated(to:)` in the same transaction); the next event number, so events keep counting up across
+        // restarts.
         """
         ALTER TABLE nodes ADD COLUMN bridged_endpoints TEXT NOT NULL DEFAULT '{}';
         ALTER TABLE counters ADD COLUMN next_bridged_endpoint INTEGER NOT NULL DEFAULT 2;
+        ALTER TABLE counters ADD COLUMN next_event_number INTEGER NOT NULL DEFAULT 1;
         """,
     ]
 
@@ -172,14 +174,15 @@ public final class HubStore {
                     fabricID: UInt64(bitPattern: fabricRow[0].int64Value ?? 0),
                     compressedFabricID: UInt64(bitPattern: fabricRow[1].int64Value ?? 0)))
             if let row = try database.query(
-                "SELECT next_node_id, next_structure_id, next_room_id, next_simulated_device_id, next_bridged_endpoint "
-                    + "FROM counters"
+                "SELECT next_node_id, next_structure_id, next_room_id, next_simulated_device_id, next_bridged_endpoint, "
+                    + "next_event_number FROM counters"
             ).first {
                 state.counters.nextNodeID = NodeID(row[0].int64Value ?? 1)
                 state.counters.nextStructureID = row[1].int64Value ?? 1
                 state.counters.nextRoomID = row[2].int64Value ?? 1
                 state.counters.nextSimulatedDeviceID = row[3].int64Value ?? 1
                 state.counters.nextBridgedEndpoint = EndpointID(clamping: row[4].int64Value ?? 2)
+                state.counters.nextEventNumber = UInt64(max(1, row[5].int64Value ?? 1))
             }
             for row in try database.query("SELECT id, name FROM structures") {
                 let id = row[0].int64Value ?? 0
@@ -271,11 +274,11 @@ public final class HubStore {
         case .saveCounters(let counters):
             try database.run(
                 "INSERT OR REPLACE INTO counters (id, next_node_id, next_structure_id, next_room_id, "
-                    + "next_simulated_device_id, next_bridged_endpoint) VALUES (1, ?, ?, ?, ?, ?)",
+                    + "next_simulated_device_id, next_bridged_endpoint, next_event_number) VALUES (1, ?, ?, ?, ?, ?, ?)",
                 [
                     .integer(Int64(counters.nextNodeID)), .integer(counters.nextStructureID),
                     .integer(counters.nextRoomID), .integer(counters.nextSimulatedDeviceID),
-                    .integer(Int64(counters.nextBridgedEndpoint)),
+                    .integer(Int64(counters.nextBridgedEndpoint)), .integer(Int64(clamping: counters.nextEventNumber)),
                 ])
         case .saveStructure(let structure):
             try database.run(

@@ -333,7 +333,7 @@ public struct InteractionResponder: Sendable {
                 subscriptionID: priming.subscriptionID, maxIntervalSeconds: priming.maxIntervalSeconds)
             return [
                 .subscriptionEstablished(
-                    subscriptionID: priming.subscriptionID, lastEventSent: priming.progress.lastEventSent),
+                    subscriptionID: priming.subscriptionID, eventsConsidered: priming.progress.eventsConsidered),
                 .log(.subscriptionPrimed(subscriptionID: priming.subscriptionID, chunks: priming.progress.chunks)),
                 .send(opcode: .subscribeResponse, payload: response.encoded(), expectsResponse: false),
             ]

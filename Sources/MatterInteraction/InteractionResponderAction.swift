@@ -15,8 +15,8 @@ public enum InteractionResponderAction: Hashable, Sendable {
     /// Decide on this subscription: `subscriptionAccepted` (its priming reports start) or `subscriptionRefused`.
     case subscribe(SubscribeRequestMessage)
     /// The subscription's priming is done and SubscribeResponse goes out: its reports of changes may start; the
-    /// priming reported events up to `lastEventSent`.
-    case subscriptionEstablished(subscriptionID: UInt32, lastEventSent: UInt64?)
+    /// priming looked at events below `eventsConsidered` (nil: it asked for none).
+    case subscriptionEstablished(subscriptionID: UInt32, eventsConsidered: UInt64?)
     /// The subscriber refused a priming report: the subscription is not established.
     case subscriptionAbandoned(subscriptionID: UInt32)
     /// Something worth a log line happened.

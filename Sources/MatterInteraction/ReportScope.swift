@@ -47,6 +47,9 @@ public struct ReportScope: Sendable {
         /// The highest event number sent.
         public internal(set) var lastEventSent: UInt64?
 
+        /// The first event number a later report should consider: past every event this one looked at.
+        public var eventsConsidered: UInt64? { nextEvent }
+
         public init() {}
     }
 

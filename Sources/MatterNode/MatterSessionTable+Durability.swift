@@ -25,6 +25,19 @@ extension MatterSessionTable {
             actions += answerInvoke(on: key, with: [succeeded ? success : failure], now: now, using: &generator)
         case .owner(let requestID):
             actions.append(.ownerRequestDone(requestID: requestID, succeeded: succeeded))
+        case .write(let groupID, let slots):
+            if var group = pendingWrites[groupID] {
+                if !succeeded {
+                    for slot in slots { group.statuses[slot].status = StatusIB(.failure) }
+                }
+                group.waiting -= 1
+                if group.waiting == 0 {
+                    pendingWrites[groupID] = nil
+                    actions += answerWrite(on: group.key, with: group.statuses, now: now, using: &generator)
+                } else {
+                    pendingWrites[groupID] = group
+                }
+            }
         }
         actions += sweep(now: now)
         refreshDataVersions()
@@ -61,6 +74,8 @@ extension MatterSessionTable {
                 + fabricsChanged()
         case .labelUpdated:
             return fabricsChanged()
+        case .accessControlChanged:
+            return []
         }
     }
 

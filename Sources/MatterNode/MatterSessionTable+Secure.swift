@@ -62,7 +62,8 @@ extension MatterSessionTable {
         guard case .secure(let id) = key.session, let session = sessions[id] else { return [] }
         var responder = exchanges[key]?.interaction ?? InteractionResponder()
         let steps = responder.messageReceived(
-            opcode: message.protocolHeader.opcode, payload: message.payload, now: now, reader: reader(for: session))
+            opcode: message.protocolHeader.opcode, payload: message.payload, now: now, reader: reader(for: session),
+            events: events)
         exchanges[key]?.interaction = responder
         return runInteraction(steps, on: key, now: now, using: &generator)
     }
@@ -92,18 +93,15 @@ extension MatterSessionTable {
                 actions += effects
                 if let answers { actions += answerInvoke(on: key, with: answers, now: now, using: &generator) }
                 actions += run(afterAnswer)
-            case .write(let writes, _, _):
-                let statuses = writes.map { write in
-                    AttributeStatusIB(path: write.path, status: StatusIB(.unsupportedWrite))
-                }
-                actions += answerWrite(on: key, with: statuses, now: now, using: &generator)
-            case .subscribe:
-                guard var responder = exchanges[key]?.interaction else { break }
-                let steps = responder.subscriptionRefused(.invalidAction, reason: "subscriptions are not served yet")
-                exchanges[key]?.interaction = responder
-                actions += runInteraction(steps, on: key, now: now, using: &generator)
-            case .subscriptionEstablished, .subscriptionAbandoned:
-                break
+            case .write(let writes, let timed, let moreChunks):
+                actions += write(writes, timed: timed, moreChunks: moreChunks, on: key, now: now, using: &generator)
+            case .subscribe(let request):
+                actions += subscribe(request, on: key, now: now, using: &generator)
+            case .subscriptionEstablished(let id, let eventsConsidered):
+                actions += subscriptionEstablished(id, eventsConsidered: eventsConsidered, now: now)
+            case .subscriptionAbandoned(let id):
+                actions += endSubscriptions(
+                    where: { $0.primingExchange == key }, reason: "the subscriber refused a priming report \(id)")
             }
         }
         return actions

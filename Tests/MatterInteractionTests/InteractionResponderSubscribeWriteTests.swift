@@ -148,7 +148,7 @@ import Testing
             ListChunkingTests.assembled(reports).count == Self.reader.reports(for: [AttributePathIB(endpoint: 0)]).count
         )
         #expect(EventReportTests.numbers(reports.flatMap { $0.eventReports ?? [] }) == [5])
-        #expect(actions.contains(.subscriptionEstablished(subscriptionID: 0xABCD, lastEventSent: 5)))
+        #expect(actions.contains(.subscriptionEstablished(subscriptionID: 0xABCD, eventsConsidered: 6)))
         guard case .send(.subscribeResponse, let payload, false)? = actions.last else {
             Issue.record("no SubscribeResponse: \(actions)")
             return

@@ -310,7 +310,9 @@ public struct MatterTestCommissioner {
             switch event {
             case .report(let report): reports += report.attributeReports ?? []
             case .statusResponse(let response): throw Failure("the read was refused with \(response.status)")
-            case .established, .caseEstablished, .statusReport, .invokeResponse, .hubRequest: continue
+            case .established, .caseEstablished, .statusReport, .invokeResponse, .hubRequest, .writeResponse,
+                .subscribeResponse:
+                continue
             }
         }
         return reports

@@ -1,4 +1,5 @@
 import MatterDataModel
+import MatterInteraction
 
 /// The home's devices as the hub's own Matter node bridges them (docs/matter.md, "The bridge"): each application
 /// endpoint of each commissioned node gets an endpoint number of its own on the hub's node, once; the numbers are
@@ -16,6 +17,22 @@ extension Hub {
             guard let number = nextBridgedEndpoint(excluding: Set(node.bridgedEndpoints.values)) else { return }
             node.bridgedEndpoints[endpoint] = number
         }
+    }
+
+    /// A device's reachability changed: its bridged Reachable follows, with Bridged Device Basic Information's
+    /// ReachableChanged event (0x03, Info, field 0 ReachableNewValue; Matter Core Specification 9.13.5).
+    mutating func reachabilityChanged(_ node: Node, reachable: Bool, now: Timestamp, _ outcome: inout HubOutcome) {
+        guard let path = bridgedInfoPath(node, attribute: 0x0011) else { return }
+        outcome.outputs.append(.bridgeChanged(.attributes([path])))
+        outcome.outputs.append(
+            .bridgeChanged(
+                .event(
+                    EventRecord(
+                        endpoint: path.endpoint, cluster: path.cluster, event: 0x03,
+                        number: state.counters.nextEventNumber, priority: 1,
+                        epochTimestampMilliseconds: UInt64(max(0, now)), fields: [0: .bool(reachable)]))))
+        state.counters.nextEventNumber += 1
+        outcome.changes.append(.saveCounters(state.counters))
     }
 
     private mutating func nextBridgedEndpoint(excluding own: Set<EndpointID>) -> EndpointID? {

@@ -117,6 +117,13 @@ final class MatterPort {
         dispatchPrecondition(condition: .onQueue(queue))
         switch output {
         case .windowChanged(let window): windowChanged(window)
+        case .bridgeChanged(let change):
+            guard !stopped else { return }
+            node.homeChanged(change, now: Self.now())
+            armTimer()
+        case .bridgedAnswer(let requestID, let answer):
+            guard !stopped else { return }
+            run(node.bridgedRequestAnswered(id: requestID, answer: answer, now: Self.now(), using: &random))
         case .removeFabric(let fabricIndex, let requestID):
             guard !stopped, let actions = node.removeFabric(fabricIndex, requestID: requestID) else {
                 service.apply { hub, now in
@@ -156,7 +163,7 @@ final class MatterPort {
                 run([.log(.dropped(peer, reason: reason))])
                 continue
             }
-            run(node.messageReceived(Array(receiveBuffer[0..<count]), from: peer, now: Self.now(), using: &random))
+            run(nodeReceived(Array(receiveBuffer[0..<count]), from: peer))
         }
     }
 
@@ -189,7 +196,18 @@ final class MatterPort {
     }
 
     private func received(_ message: [UInt8], on connection: MatterTCPConnection) {
-        run(node.messageReceived(message, from: connection.peer, now: Self.now(), using: &random))
+        run(nodeReceived(message, from: connection.peer))
+    }
+
+    /// The node takes a message, with the home as it is now. The view lives only in this call, so the hub's next
+    /// change (which `run` may cause) copies nothing (`BridgedHome`).
+    private func nodeReceived(_ message: [UInt8], from peer: MatterPeer) -> [MatterNodeAction] {
+        node.messageReceived(message, from: peer, now: Self.now(), home: service.current.bridgeView, using: &random)
+    }
+
+    /// The node's timer, with the home as it is now for the subscriptions' reports (the view lives only in this call).
+    private func nodeTimerFired(now: MonotonicInstant) -> [MatterNodeAction] {
+        node.timerFired(now: now, home: service.current.bridgeView, using: &random)
     }
 
     private func closed(_ connection: MatterTCPConnection, reason: String) {
@@ -208,7 +226,7 @@ final class MatterPort {
         for line in logLimiter.intervalEnded(now: now) {
             logger.log(line.level, line.text)
         }
-        run(node.timerFired(now: now, using: &random))
+        run(nodeTimerFired(now: now))
     }
 
     // MARK: outputs
@@ -244,7 +262,8 @@ final class MatterPort {
             case .requestAnswered, .requestFailed:
                 break
             case .commissioningAttemptsExhausted, .sessionOpened, .sessionEnded, .fabricsChanged,
-                .commissioningCompleted, .openWindow, .revokeWindow, .failSafeExpired, .ownerRequestDone:
+                .commissioningCompleted, .openWindow, .revokeWindow, .failSafeExpired, .ownerRequestDone,
+                .bridgedRequest:
                 log(action)
                 // The hub's outputs (a window opened or closed) come back through `hubOutput`.
                 if let input = action.hubInput { service.apply(input) }
@@ -268,7 +287,7 @@ final class MatterPort {
         case .revokeWindow:
             logger.notice("matter: an administrator revoked the commissioning window")
         case .commissioningAttemptsExhausted, .sessionOpened, .sessionEnded, .failSafeExpired, .send, .log,
-            .peerActive, .requestAnswered, .requestFailed, .persist, .ownerRequestDone:
+            .peerActive, .requestAnswered, .requestFailed, .persist, .ownerRequestDone, .bridgedRequest:
             break
         }
     }
