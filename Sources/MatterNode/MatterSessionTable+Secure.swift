@@ -39,6 +39,12 @@ extension MatterSessionTable {
             message, on: key, from: peer, isDuplicate: verdict == .duplicate,
             configuration: session.reliableMessagingConfiguration, now: now, using: &generator)
         guard isNew else { return actions }
+        // A standalone acknowledgement is MRP's alone: the exchange goes on (a chunked write's next chunk follows).
+        if message.protocolHeader.protocolID == .secureChannel,
+            message.protocolHeader.opcode == SecureChannelOpcode.standaloneAck.rawValue
+        {
+            return actions
+        }
         if key.initiatedHere {
             return actions + initiatedExchangeAnswered(message, on: key, now: now, using: &generator)
         }

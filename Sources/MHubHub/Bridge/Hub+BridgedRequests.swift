@@ -78,7 +78,13 @@ extension Hub {
             }
             let payload = JSONValue.object(
                 Dictionary(uniqueKeysWithValues: fields.map { (String($0.key), $0.value.json) }))
-            let named = try Self.commandFields(payload, command: command)
+            // Fields that do not decode are INVALID_COMMAND, as CHIP's command handlers answer a decoding failure.
+            let named: [String: AttributeValue]
+            do {
+                named = try Self.commandFields(payload, command: command)
+            } catch {
+                throw InteractionError(.invalidCommand, error.reason)
+            }
             let (effect, response) = try DeviceLogic.invoke(
                 DeviceLogic.Invocation(
                     node: node, endpoint: endpoint, cluster: cluster, command: command, fields: named, now: now))
