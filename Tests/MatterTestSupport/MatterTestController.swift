@@ -232,6 +232,8 @@ public struct MatterTestController {
         case (.interactionModel, InteractionModelOpcode.reportData.rawValue):
             let report = try ReportDataMessage(payload: message.payload)
             step.event = .report(report)
+            // A subscription's priming: its SubscribeResponse follows the last chunk's StatusResponse.
+            step.expectsMore = report.subscriptionID != nil
             // Between a read's chunks, and after every report of a subscription (its priming's too).
             if report.moreChunkedMessages == true || (report.subscriptionID != nil && report.suppressResponse != true) {
                 let payload = StatusResponseMessage(status: .success).encoded()
