@@ -62,7 +62,8 @@ import Testing
 
         // Toggle over Matter: the control socket reads the light on.
         let toggled = try commissioner.invoke(endpoint: 2, cluster: 6, command: 2, over: &transport)
-        #expect(toggled == .status(path: CommandPathIB(endpoint: 2, cluster: 6, command: 2), StatusIB(.success), ref: nil))
+        #expect(
+            toggled == .status(path: CommandPathIB(endpoint: 2, cluster: 6, command: 2), StatusIB(.success), ref: nil))
         #expect(try hub.call("read_attribute", ["node_id": 1, "attribute_path": "1/6/0"])["1/6/0"] == true)
 
         // Writes: one the device logic takes, one it refuses with its status.
