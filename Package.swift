@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "MatterMessage", targets: ["MatterMessage"]),
         .library(name: "MatterSecureChannel", targets: ["MatterSecureChannel"]),
         .library(name: "MatterInteraction", targets: ["MatterInteraction"]),
+        .library(name: "MatterDataModel", targets: ["MatterDataModel"]),
         .library(name: "MHubWebSocket", targets: ["MHubWebSocket"]),
         .library(name: "MHubCore", targets: ["MHubCore"]),
         .library(name: "MHubHub", targets: ["MHubHub"]),
