@@ -24,7 +24,7 @@ extension MatterSessionTable {
     ) -> [MatterNodeAction] {
         guard case .secure(let localSessionID) = key.session, let session = sessions[localSessionID] else { return [] }
         let source = MatterNodeAttributes(root: rootNode(accessingFabric: session.fabricIndex), home: home)
-        let group = nextBridgedRequest
+        let group = nextWriteGroup
         var statuses: [AttributeStatusIB] = []
         var asks: [MatterNodeAction] = []
         var aclSlots: [Int] = []
@@ -93,7 +93,7 @@ extension MatterSessionTable {
         guard waiting > 0 else {
             return actions + answerWrite(on: key, with: statuses, now: now, using: &generator)
         }
-        nextBridgedRequest &+= 1
+        nextWriteGroup &+= 1
         pendingWrites[group] = PendingWriteGroup(key: key, statuses: statuses, waiting: waiting)
         return actions
     }

@@ -94,6 +94,7 @@ public struct MatterSessionTable {
     var pendingBridged: [UInt64: PendingBridged] = [:]
     var pendingWrites: [UInt64: PendingWriteGroup] = [:]
     var nextBridgedRequest: UInt64 = 1
+    var nextWriteGroup: UInt64 = 1
     /// Subscriptions, priming or established, by ID.
     var subscriptions: [UInt32: ActiveSubscription] = [:]
 
