@@ -50,6 +50,21 @@ public enum AttributeReportIB: Hashable, Sendable {
         }
     }
 
+    /// The attribute values a reader puts together from reports, as CHIP's `ReadClient` does: data replaces the
+    /// value, an append adds an item to the list; statuses carry no value (for tests and peers written in Swift).
+    public static func assemble(_ reports: [AttributeReportIB]) -> [AttributePath: AttributeValue] {
+        var values: [AttributePath: AttributeValue] = [:]
+        for report in reports {
+            switch report {
+            case .data(_, let path, let value): values[path] = value
+            case .appended(_, let path, let item):
+                if case .list(let items) = values[path] { values[path] = .list(items + [item]) }
+            case .status: break
+            }
+        }
+        return values
+    }
+
     /// Reads a report (for tests and peers written in Swift).
     public init(_ element: TLVElement) throws(InteractionModelError) {
         let fields = try TLVFields(element, "AttributeReportIB")

@@ -58,30 +58,15 @@ public struct ReadRequestMessage: Hashable, Sendable {
     }
 
     static func eventPaths(_ elements: [TLVElement]?) throws(InteractionModelError) -> [EventPathIB]? {
-        guard let elements else { return nil }
-        var paths: [EventPathIB] = []
-        for element in elements {
-            paths.append(try EventPathIB(element))
-        }
-        return paths
+        try elements?.map { element throws(InteractionModelError) in try EventPathIB(element) }
     }
 
     static func eventFilters(_ elements: [TLVElement]?) throws(InteractionModelError) -> [EventFilterIB]? {
-        guard let elements else { return nil }
-        var filters: [EventFilterIB] = []
-        for element in elements {
-            filters.append(try EventFilterIB(element))
-        }
-        return filters
+        try elements?.map { element throws(InteractionModelError) in try EventFilterIB(element) }
     }
 
     static func dataVersionFilters(_ elements: [TLVElement]?) throws(InteractionModelError) -> [DataVersionFilterIB]? {
-        guard let elements else { return nil }
-        var filters: [DataVersionFilterIB] = []
-        for element in elements {
-            filters.append(try DataVersionFilterIB(element))
-        }
-        return filters
+        try elements?.map { element throws(InteractionModelError) in try DataVersionFilterIB(element) }
     }
 
     /// The request as TLV (for tests and peers written in Swift).
@@ -100,10 +85,7 @@ public struct ReadRequestMessage: Hashable, Sendable {
         if let dataVersionFilters {
             members.append(TLVElement(tag: .context(4), .array(dataVersionFilters.map(\.element))))
         }
-        if let interactionModelRevision {
-            members.append(
-                TLVElement(tag: .context(InteractionModel.revisionTag), .unsigned(UInt64(interactionModelRevision))))
-        }
+        members += InteractionModel.revisionMember(interactionModelRevision)
         return TLVEncoder.encode(TLVElement(.structure(members)))
     }
 }

@@ -44,10 +44,7 @@ public struct ReportDataMessage: Hashable, Sendable {
         if let eventElements { members.append(TLVElement(tag: .context(2), .array(eventElements))) }
         if let moreChunkedMessages { members.append(TLVElement(tag: .context(3), .bool(moreChunkedMessages))) }
         if let suppressResponse { members.append(TLVElement(tag: .context(4), .bool(suppressResponse))) }
-        if let interactionModelRevision {
-            members.append(
-                TLVElement(tag: .context(InteractionModel.revisionTag), .unsigned(UInt64(interactionModelRevision))))
-        }
+        members += InteractionModel.revisionMember(interactionModelRevision)
         return TLVElement(.structure(members))
     }
 

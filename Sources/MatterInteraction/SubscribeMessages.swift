@@ -75,10 +75,7 @@ public struct SubscribeRequestMessage: Hashable, Sendable {
         if let dataVersionFilters {
             members.append(TLVElement(tag: .context(8), .array(dataVersionFilters.map(\.element))))
         }
-        if let interactionModelRevision {
-            members.append(
-                TLVElement(tag: .context(InteractionModel.revisionTag), .unsigned(UInt64(interactionModelRevision))))
-        }
+        members += InteractionModel.revisionMember(interactionModelRevision)
         return TLVEncoder.encode(TLVElement(.structure(members)))
     }
 }
@@ -113,10 +110,7 @@ public struct SubscribeResponseMessage: Hashable, Sendable {
             TLVElement(tag: .context(0), .unsigned(UInt64(subscriptionID))),
             TLVElement(tag: .context(2), .unsigned(UInt64(maxIntervalSeconds))),
         ]
-        if let interactionModelRevision {
-            members.append(
-                TLVElement(tag: .context(InteractionModel.revisionTag), .unsigned(UInt64(interactionModelRevision))))
-        }
+        members += InteractionModel.revisionMember(interactionModelRevision)
         return TLVEncoder.encode(TLVElement(.structure(members)))
     }
 }

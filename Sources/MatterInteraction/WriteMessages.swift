@@ -87,11 +87,7 @@ public struct WriteRequestMessage: Hashable, Sendable {
         suppressResponse = try fields.bool(0, "SuppressResponse") ?? false
         timedRequest = try fields.requiredBool(1, "TimedRequest")
         guard let elements = try fields.array(2, "WriteRequests") else { throw .missingField("WriteRequests") }
-        var writes: [AttributeDataIB] = []
-        for element in elements {
-            writes.append(try AttributeDataIB(element))
-        }
-        writeRequests = writes
+        writeRequests = try elements.map { element throws(InteractionModelError) in try AttributeDataIB(element) }
         moreChunkedMessages = try fields.bool(3, "MoreChunkedMessages") ?? false
         interactionModelRevision = try fields.unsigned(
             InteractionModel.revisionTag, "InteractionModelRevision", as: UInt8.self)
@@ -104,10 +100,7 @@ public struct WriteRequestMessage: Hashable, Sendable {
             TLVElement(tag: .context(2), .array(writeRequests.map(\.element))),
         ]
         if moreChunkedMessages { members.append(TLVElement(tag: .context(3), .bool(true))) }
-        if let interactionModelRevision {
-            members.append(
-                TLVElement(tag: .context(InteractionModel.revisionTag), .unsigned(UInt64(interactionModelRevision))))
-        }
+        members += InteractionModel.revisionMember(interactionModelRevision)
         return TLVEncoder.encode(TLVElement(.structure(members)))
     }
 }
@@ -125,21 +118,16 @@ public struct WriteResponseMessage: Hashable, Sendable {
 
     public init(payload: [UInt8]) throws(InteractionModelError) {
         let fields = try TLVFields(payload: payload)
-        var responses: [AttributeStatusIB] = []
-        for element in try fields.array(0, "WriteResponses") ?? [] {
-            responses.append(try AttributeStatusIB(element))
+        writeResponses = try (fields.array(0, "WriteResponses") ?? []).map { element throws(InteractionModelError) in
+            try AttributeStatusIB(element)
         }
-        writeResponses = responses
         interactionModelRevision = try fields.unsigned(
             InteractionModel.revisionTag, "InteractionModelRevision", as: UInt8.self)
     }
 
     public func encoded() -> [UInt8] {
         var members = [TLVElement(tag: .context(0), .array(writeResponses.map(\.element)))]
-        if let interactionModelRevision {
-            members.append(
-                TLVElement(tag: .context(InteractionModel.revisionTag), .unsigned(UInt64(interactionModelRevision))))
-        }
+        members += InteractionModel.revisionMember(interactionModelRevision)
         return TLVEncoder.encode(TLVElement(.structure(members)))
     }
 }

@@ -84,10 +84,7 @@ extension MatterSessionTable {
         on key: MatterExchange.Key, with statuses: [AttributeStatusIB], now: MonotonicInstant,
         using generator: inout some RandomNumberGenerator
     ) -> [MatterNodeAction] {
-        guard var responder = exchanges[key]?.interaction else { return [] }
-        let steps = responder.writesHandled(statuses)
-        exchanges[key]?.interaction = responder
-        return runInteraction(steps, on: key, now: now, using: &generator)
+        answer(on: key, now: now, using: &generator) { $0.writesHandled(statuses) }
     }
 
     /// Hands `answers` to the invoke waiting on exchange `key`, and sends what its responder makes of them.
@@ -95,8 +92,16 @@ extension MatterSessionTable {
         on key: MatterExchange.Key, with answers: [InvokeResponseIB], now: MonotonicInstant,
         using generator: inout some RandomNumberGenerator
     ) -> [MatterNodeAction] {
+        answer(on: key, now: now, using: &generator) { $0.commandsHandled(answers) }
+    }
+
+    /// Gives the responder of exchange `key` what its owner has for it, and carries out what it makes of it.
+    mutating func answer(
+        on key: MatterExchange.Key, now: MonotonicInstant, using generator: inout some RandomNumberGenerator,
+        _ handing: (inout InteractionResponder) -> [InteractionResponderAction]
+    ) -> [MatterNodeAction] {
         guard var responder = exchanges[key]?.interaction else { return [] }
-        let steps = responder.commandsHandled(answers)
+        let steps = handing(&responder)
         exchanges[key]?.interaction = responder
         return runInteraction(steps, on: key, now: now, using: &generator)
     }

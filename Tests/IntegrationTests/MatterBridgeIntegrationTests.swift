@@ -25,9 +25,7 @@ import Testing
     }
 
     static func values(_ reports: [AttributeReportIB]) -> [AttributePath: AttributeValue] {
-        var values: [AttributePath: AttributeValue] = [:]
-        for case .data(_, let path, let value) in reports { values[path] = value }
-        return values
+        AttributeReportIB.assemble(reports)
     }
 
     static let partsList = AttributePath(endpoint: 1, cluster: 0x1D, attribute: 3)

@@ -34,19 +34,9 @@ import Testing
         return reports
     }
 
-    /// The attribute values a reader puts together from the reports, as CHIP's `ReadClient` does: data replaces,
-    /// an append adds to the list.
+    /// The attribute values a reader puts together from the reports' chunks.
     static func assembled(_ reports: [ReportDataMessage]) -> [AttributePath: AttributeValue] {
-        var values: [AttributePath: AttributeValue] = [:]
-        for report in reports.flatMap({ $0.attributeReports ?? [] }) {
-            switch report {
-            case .data(_, let path, let value): values[path] = value
-            case .appended(_, let path, let item):
-                if case .list(let items) = values[path] { values[path] = .list(items + [item]) }
-            case .status: break
-            }
-        }
-        return values
+        AttributeReportIB.assemble(reports.flatMap { $0.attributeReports ?? [] })
     }
 
     @Test(arguments: [120, 200, 333, 600, 1200])

@@ -28,16 +28,7 @@ import Testing
     }
 
     static func values(_ reports: [AttributeReportIB]) -> [AttributePath: AttributeValue] {
-        var values: [AttributePath: AttributeValue] = [:]
-        for report in reports {
-            switch report {
-            case .data(_, let path, let value): values[path] = value
-            case .appended(_, let path, let item):
-                if case .list(let items) = values[path] { values[path] = .list(items + [item]) }
-            case .status: break
-            }
-        }
-        return values
+        AttributeReportIB.assemble(reports)
     }
 
     static func statusOf(_ report: AttributeReportIB) -> InteractionModelStatus? {
