@@ -80,8 +80,9 @@ extension MatterSessionTable {
             guard !added.isEmpty || !removed.isEmpty else { return }
             bumpVersion(endpoint: 0, cluster: MatterNodeAttributes.descriptor)
             bumpVersion(endpoint: MatterNodeAttributes.aggregator, cluster: MatterNodeAttributes.descriptor)
-            for endpoint in removed {
-                bridgedVersions = bridgedVersions.filter { $0.key.endpoint != endpoint }
+            if !removed.isEmpty {
+                let gone = Set(removed)
+                bridgedVersions = bridgedVersions.filter { !gone.contains($0.key.endpoint) }
             }
             markDirty(
                 [

@@ -15,9 +15,11 @@ import MatterNode
 /// with messages, time and randomness, then carries out what it returns: datagrams and frames, the fabric table's
 /// saves (before the answers that report them), and the node's reports to the hub as the hub's inputs
 /// (`MatterNodeAction.hubInput`: sessions, fabrics, windows an administrator opened or revoked, commissioning
-/// completed, the fail-safe expired, PASE attempts used up). The hub's window reaches it as the hub's output
-/// (`HubOutput.windowChanged`): it computes the window's SPAKE2+ verifier once (or takes the administrator's) and
-/// hands the node the new commissionee (docs/matter.md). Log lines a flood could cause go through a
+/// completed, the fail-safe expired, PASE attempts used up, a bridged device's command or write). The hub's window
+/// reaches it as the hub's output (`HubOutput.windowChanged`): it computes the window's SPAKE2+ verifier once (or
+/// takes the administrator's) and hands the node the new commissionee (docs/matter.md); so do the bridge's changes
+/// and the answers to its commands and writes (`HubOutput.bridgeChanged`, `.bridgedAnswer`). With every message and
+/// timer it hands the node the hub's view of the home (`Hub.bridgeView`), for that call only. Log lines a flood could cause go through a
 /// `MatterLogLimiter`.
 ///
 /// - Important: Confined to the daemon's queue (asserted); descriptors are closed only in cancel handlers.
