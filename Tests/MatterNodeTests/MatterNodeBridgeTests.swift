@@ -264,3 +264,45 @@ import Testing
         #expect(harness.bridgedRequests.count == 1)
     }
 }
+
+/// A home of 10,000 lights that counts what the node asks of it.
+final class LargeHome: BridgedHome, @unchecked Sendable {
+    // @unchecked: the counter is read and written only by the test's one thread.
+    let endpoints = Array(EndpointID(2)...EndpointID(10_001))
+    let light = BridgeTestHome.device("on-off-light", name: "Lamp", serial: "SN-L")
+    var lookups = 0
+
+    var bridgedEndpoints: [EndpointID] { endpoints }
+
+    func bridgedEndpoint(_ endpoint: EndpointID) -> BridgedEndpoint? {
+        lookups += 1
+        return endpoints.contains(endpoint) ? light : nil
+    }
+}
+
+extension MatterNodeBridgeTests {
+    /// The node holds no copy of the home and asks it only for what it answers: one attribute of one device of ten
+    /// thousand costs a few lookups, a change costs none, a subscription's report of it a few.
+    @Test func aLargeHomeCostsWhatIsAskedNotItsSize() throws {
+        var controller = MatterTestController(passcode: 0, seed: 306)
+        let home = LargeHome()
+        var harness = try bridgeHarness(&controller, home: home)
+        let path = AttributePath(endpoint: 5000, cluster: 6, attribute: 0)
+        let reports = try Self.read([AttributePathIB(path)], harness: &harness, controller: &controller)
+        #expect(Self.values(reports)[path] == .bool(false))
+        #expect(home.lookups <= 4, "\(home.lookups) lookups for one attribute")
+        let subscribed = try harness.converse(
+            controller.subscribe(
+                SubscribeRequestMessage(
+                    minIntervalFloorSeconds: 0, maxIntervalCeilingSeconds: 60,
+                    attributeRequests: [AttributePathIB(path)])
+            ), controller: &controller, peer: Self.peer)
+        #expect(subscribed.contains { if case .subscribeResponse = $0 { true } else { false } })
+        home.lookups = 0
+        harness.homeChanged(.attributes([path]))
+        #expect(home.lookups == 0)
+        let sent = harness.advance(to: harness.now, peer: Self.peer)
+        #expect(sent.count == 1)
+        #expect(home.lookups <= 4, "\(home.lookups) lookups for one report")
+    }
+}
