@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "MatterMessage", targets: ["MatterMessage"]),
         .library(name: "MatterSecureChannel", targets: ["MatterSecureChannel"]),
         .library(name: "MatterInteraction", targets: ["MatterInteraction"]),
+        .library(name: "MatterDataModel", targets: ["MatterDataModel"]),
         .library(name: "MHubWebSocket", targets: ["MHubWebSocket"]),
         .library(name: "MHubCore", targets: ["MHubCore"]),
         .library(name: "MHubHub", targets: ["MHubHub"]),
@@ -40,7 +41,9 @@ let package = Package(
         .target(name: "MHubProtocol", dependencies: ["MHubCore"]),
         .target(
             name: "MHubHub",
-            dependencies: ["MHubCore", "MHubProtocol", "MatterOnboarding", "MatterDataModel", "MatterNode"]
+            dependencies: [
+                "MHubCore", "MHubProtocol", "MatterOnboarding", "MatterDataModel", "MatterInteraction", "MatterNode",
+            ]
         ),
         .target(name: "MatterMessage", dependencies: ["MatterTLV", "MatterCrypto"]),
         .target(

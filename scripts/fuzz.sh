@@ -5,8 +5,8 @@
 # Usage: fuzz.sh [--update-corpus] [SECONDS_PER_TARGET] [TARGET...]
 #   SECONDS_PER_TARGET  default 300; CI (scripts/test.sh) runs 20.
 #   TARGET              default all: onboarding control-request websocket-frames http-head matter-message tlv
-#                       pase-responder case-responder read-request invoke-request udc-declaration line-splitter
-#                       certificate
+#                       pase-responder case-responder read-request write-request invoke-request
+#                       subscribe-request udc-declaration line-splitter certificate
 #   --update-corpus     afterwards, merge the inputs that add coverage into fuzz/corpus/TARGET (to commit).
 # Environment: FUZZ_BUILD_JOBS (swift build -j), FUZZ_TIMEOUT (seconds per input, default 10),
 # FUZZ_RSS_LIMIT_MB (default 2048).
@@ -17,7 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 all_targets=(onboarding control-request websocket-frames http-head matter-message tlv pase-responder case-responder
-    read-request invoke-request udc-declaration line-splitter certificate)
+    read-request write-request invoke-request subscribe-request udc-declaration line-splitter certificate)
 update_corpus=no
 seconds=300
 targets=()

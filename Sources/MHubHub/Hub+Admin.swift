@@ -4,7 +4,9 @@ import MatterDataModel
 /// Faults, permissions, timing and reset: what tests switch to reach every path.
 extension Hub {
     /// `set_fault`: `{"fault": NAME, "enabled": BOOL, …}`; see docs/protocol.md "Faults".
-    mutating func setFault(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError) -> JSONValue {
+    mutating func setFault(_ args: inout Arguments, now: Timestamp, _ outcome: inout HubOutcome) throws(HubError)
+        -> JSONValue
+    {
         let fault = try args.requiredString("fault")
         let enabled = try args.bool("enabled") ?? true
         switch fault {
@@ -15,10 +17,13 @@ extension Hub {
             guard state.simulatedDevices[id] != nil else {
                 throw HubError(.simulatedDeviceNotFound, "no simulated device \(id)")
             }
+            let changed = faults.unreachableDevices.contains(id) != enabled
             if enabled { faults.unreachableDevices.insert(id) } else { faults.unreachableDevices.remove(id) }
-            // The node of a commissioned device becomes (un)available, as OHF clients see it.
+            // The node of a commissioned device becomes (un)available, as OHF clients see it, and its bridged
+            // Reachable follows, with a ReachableChanged event.
             if let nodeID = state.simulatedDevices[id]?.nodeID, let node = state.nodes[nodeID] {
                 outcome.events.append(HubEvent("node_updated", nodeJSON(node), structure: node.structureID))
+                if changed { reachabilityChanged(node, reachable: !enabled, now: now, &outcome) }
             }
         case "device_unresponsive":
             let id = try args.requiredInteger("simulated_device_id", as: SimulatedDeviceID.self)
@@ -90,9 +95,17 @@ extension Hub {
         return faultsJSON
     }
 
-    mutating func clearFaults(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError) -> JSONValue {
+    mutating func clearFaults(_ args: inout Arguments, now: Timestamp, _ outcome: inout HubOutcome) throws(HubError)
+        -> JSONValue
+    {
         try args.rejectUnknown(command: "clear_faults")
+        let unreachable = faults.unreachableDevices
         faults = HubFaults()
+        for id in unreachable.sorted() {
+            if let nodeID = state.simulatedDevices[id]?.nodeID, let node = state.nodes[nodeID] {
+                reachabilityChanged(node, reachable: true, now: now, &outcome)
+            }
+        }
         outcome.events.append(HubEvent("faults_updated", faultsJSON))
         return faultsJSON
     }
@@ -179,7 +192,15 @@ extension Hub {
         for node in state.nodes.values.sorted(by: { $0.id < $1.id }) {
             outcome.events.append(HubEvent("node_removed", .integer(Int64(node.id)), structure: node.structureID))
         }
+        if !bridge.endpoints.isEmpty {
+            outcome.outputs.append(.bridgeChanged(.endpoints(added: [], removed: bridge.endpoints)))
+        }
+        // Bridged endpoint numbers go on counting, so a controller that knew the old devices never meets one of
+        // their numbers on another device.
+        let nextBridgedEndpoint = state.counters.nextBridgedEndpoint
         state = HubState(fabric: state.fabric)
+        state.counters.nextBridgedEndpoint = nextBridgedEndpoint
+        bridge = BridgeIndex()
         faults = HubFaults()
         devices = DeviceRuntime()
         window = nil

@@ -320,15 +320,7 @@ extension Hub {
         guard let current = session, case .commissioned(var node) = current.state else { return .null }
         node.name = current.deviceName ?? node.name
         node.roomID = current.roomID
-        state.nodes[node.id] = node
-        state.counters.nextNodeID = max(state.counters.nextNodeID, node.id + 1)
-        if let deviceID = node.simulatedDeviceID {
-            state.simulatedDevices[deviceID]?.nodeID = node.id
-            outcome.changes.append(.saveSimulatedDevice(state.simulatedDevices[deviceID]!))
-        }
-        outcome.changes.append(.saveNode(node))
-        outcome.changes.append(.saveCounters(state.counters))
-        outcome.events.append(HubEvent("node_added", nodeJSON(node), structure: node.structureID))
+        node = addToHome(node, &outcome)
         let result: JSONValue = [
             "session_id": .string(current.id), "node_ids": [.integer(Int64(node.id))],
             "device_ids": .array(node.deviceIDs.map { .string($0) }),

@@ -168,9 +168,13 @@ extension Hub {
             }
             node.roomID = room.id
         }
+        let renamed = state.nodes[id]?.name != node.name
         state.nodes[id] = node
         outcome.changes.append(.saveNode(node))
         outcome.events.append(HubEvent("device_updated", deviceJSON(node), structure: node.structureID))
+        if renamed, let path = bridgedInfoPath(node, attribute: 0x0005) {
+            outcome.outputs.append(.bridgeChanged(.attributes([path])))
+        }
         return deviceJSON(node)
     }
 
@@ -185,6 +189,7 @@ extension Hub {
         try checkStructure(node.structureID, for: client)
         state.nodes[id] = nil
         dropNotifications(of: id)
+        bridge.remove(node)
         outcome.changes.append(.deleteNode(id))
         if let deviceID = node.simulatedDeviceID, var device = state.simulatedDevices[deviceID] {
             device.nodeID = nil
@@ -192,6 +197,7 @@ extension Hub {
             outcome.changes.append(.saveSimulatedDevice(device))
         }
         outcome.events.append(HubEvent("node_removed", .integer(Int64(id)), structure: node.structureID))
+        outcome.outputs.append(.bridgeChanged(.endpoints(added: [], removed: node.bridgedEndpoints.values.sorted())))
         return .null
     }
 

@@ -49,9 +49,12 @@ public struct Hub: Sendable {
     /// The scenario loaded, and how far its timeline has run (not stored: a restart keeps the home it made, not
     /// its timeline).
     public internal(set) var scenario: ScenarioRun?
+    /// The bridged endpoints of the hub's Matter node and the device endpoints they show (derived from the nodes).
+    public internal(set) var bridge: BridgeIndex
 
     public init(state: HubState, settings: HubSettings, random: HubRandom) {
         self.state = state
+        bridge = BridgeIndex(nodes: state.nodes)
         self.settings = settings
         self.random = random
     }

@@ -54,10 +54,14 @@ public struct Node: Hashable, Sendable {
     public var simulatedDeviceID: SimulatedDeviceID?
     public var commissionedAt: Timestamp
     public var data: NodeData
+    /// The endpoint numbers of this device's application endpoints (every endpoint but 0) on the hub's own Matter
+    /// node, where they are bridged (docs/matter.md, "The bridge"): given once, stored with the node, never reused.
+    public var bridgedEndpoints: [EndpointID: EndpointID]
 
     public init(
         id: NodeID, structureID: StructureID, roomID: RoomID?, name: String, template: String,
-        simulatedDeviceID: SimulatedDeviceID?, commissionedAt: Timestamp, data: NodeData
+        simulatedDeviceID: SimulatedDeviceID?, commissionedAt: Timestamp, data: NodeData,
+        bridgedEndpoints: [EndpointID: EndpointID] = [:]
     ) {
         self.id = id
         self.structureID = structureID
@@ -67,6 +71,7 @@ public struct Node: Hashable, Sendable {
         self.simulatedDeviceID = simulatedDeviceID
         self.commissionedAt = commissionedAt
         self.data = data
+        self.bridgedEndpoints = bridgedEndpoints
     }
 }
 

@@ -1,5 +1,6 @@
 import MHubCore
 import MatterDataModel
+import MatterNode
 
 /// Where an event goes.
 public enum EventAudience: Hashable, Sendable {
@@ -119,6 +120,12 @@ public enum HubOutput: Hashable, Sendable {
     /// `advance_clock` on the virtual clock: the daemon runs every deadline up to `to` in order (`Hub.tick`
     /// at each), sets the clock there, then sends `reply`.
     case advanceClock(to: Timestamp, reply: HubReply)
+    /// What the Matter node bridges changed (an attribute, a device's name or reachability, devices joining or
+    /// leaving, an event): its data versions, subscriptions and events follow.
+    case bridgeChanged(BridgeChange)
+    /// The answer to the Matter node's `BridgedRequest` (a bridged device's command or write), once the device
+    /// applied it.
+    case bridgedAnswer(requestID: UInt64, BridgedAnswer)
 }
 
 /// What the hub asks its I/O owner to do after an input.

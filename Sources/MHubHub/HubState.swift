@@ -6,6 +6,12 @@ public struct HubCounters: Hashable, Sendable {
     public var nextStructureID: StructureID = 1
     public var nextRoomID: RoomID = 1
     public var nextSimulatedDeviceID: SimulatedDeviceID = 1
+    /// The endpoint number the next bridged device endpoint gets on the hub's Matter node: 0 is its root, 1 its
+    /// Aggregator.
+    public var nextBridgedEndpoint: EndpointID = 2
+    /// The number the next node event gets: one sequence for the hub's life, across restarts (Matter Core
+    /// Specification 7.14.2.1), shared by `node_event` and the hub's Matter node.
+    public var nextEventNumber: UInt64 = 1
 
     public init() {}
 }

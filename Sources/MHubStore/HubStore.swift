@@ -15,7 +15,7 @@ public final class HubStore {
     /// `PRAGMA application_id`: "mhub" in ASCII.
     public static let applicationID: Int32 = 0x6D68_7562
     /// The schema this version writes; older files are migrated forward step by step.
-    public static let schemaVersion: Int32 = 2
+    public static let schemaVersion: Int32 = 3
 
     /// The connection; replaced by a new one when a rollback fails (`apply(_:)`).
     private(set) var database: SQLiteDatabase
@@ -70,6 +70,7 @@ public final class HubStore {
             for step in Int(current)..<Int(Self.schemaVersion) {
                 try database.transaction {
                     try database.execute(Self.migrations[step])
+                    try migrated(to: step + 1)
                     try database.setUserVersion(Int32(step + 1))
                 }
             }
@@ -114,7 +115,53 @@ public final class HubStore {
             noc BLOB NOT NULL, operational_private_key BLOB NOT NULL, ipk_epoch_key BLOB NOT NULL,
             vendor_id INTEGER NOT NULL, label TEXT NOT NULL, access_control TEXT NOT NULL);
         """,
+        // 2 → 3: the hub's devices bridged on its Matter node (docs/matter.md, "The bridge"): each node's bridged
+        // endpoint numbers, and the number the next one gets (the nodes already stored are numbered by
+        // `migrated(to:)` in the same transaction); the next event number, so events keep counting up across
+        // restarts.
+        """
+        ALTER TABLE nodes ADD COLUMN bridged_endpoints TEXT NOT NULL DEFAULT '{}';
+        ALTER TABLE counters ADD COLUMN next_bridged_endpoint INTEGER NOT NULL DEFAULT 2;
+        ALTER TABLE counters ADD COLUMN next_event_number INTEGER NOT NULL DEFAULT 1;
+        """,
     ]
+
+    /// What a migration step does beyond its SQL, inside its transaction: at 3, the stored nodes' application
+    /// endpoints get bridged endpoint numbers from 2 up, in node and endpoint order, as the hub gives them to new
+    /// nodes.
+    private func migrated(to version: Int) throws {
+        guard version == 3 else { return }
+        var next: Int64 = 2
+        for row in try database.query("SELECT id, data FROM nodes ORDER BY id") {
+            let data = try NodeDataCodec.decode(JSONParser(maximumBytes: 64 << 20).parse(row[1].stringValue ?? "[]"))
+            var numbers: [EndpointID: EndpointID] = [:]
+            for endpoint in data.endpoints.keys.sorted() where endpoint != 0 && next <= 0xFFFE {
+                numbers[endpoint] = EndpointID(next)
+                next += 1
+            }
+            try database.run(
+                "UPDATE nodes SET bridged_endpoints = ? WHERE id = ?", [.text(Self.encode(numbers)), row[0]])
+        }
+        try database.run("UPDATE counters SET next_bridged_endpoint = ?", [.integer(next)])
+    }
+
+    /// A node's bridged endpoint numbers as stored: `{"device endpoint": bridged endpoint}`.
+    static func encode(_ numbers: [EndpointID: EndpointID]) -> String {
+        JSONWriter.compact(
+            .object(Dictionary(uniqueKeysWithValues: numbers.map { (String($0.key), .integer(Int64($0.value))) })))
+    }
+
+    static func decodeBridgedEndpoints(_ text: String) -> [EndpointID: EndpointID] {
+        guard case .object(let members)? = try? JSONParser().parse(text) else { return [:] }
+        var numbers: [EndpointID: EndpointID] = [:]
+        for (key, value) in members {
+            guard let device = EndpointID(key), case .integer(let bridged) = value,
+                let number = EndpointID(exactly: bridged)
+            else { continue }
+            numbers[device] = number
+        }
+        return numbers
+    }
 
     /// The stored state, or `nil` for a database with no fabric yet (a first start).
     public func load() throws(OpenError) -> HubState? {
@@ -127,12 +174,15 @@ public final class HubStore {
                     fabricID: UInt64(bitPattern: fabricRow[0].int64Value ?? 0),
                     compressedFabricID: UInt64(bitPattern: fabricRow[1].int64Value ?? 0)))
             if let row = try database.query(
-                "SELECT next_node_id, next_structure_id, next_room_id, next_simulated_device_id FROM counters"
+                "SELECT next_node_id, next_structure_id, next_room_id, next_simulated_device_id, next_bridged_endpoint, "
+                    + "next_event_number FROM counters"
             ).first {
                 state.counters.nextNodeID = NodeID(row[0].int64Value ?? 1)
                 state.counters.nextStructureID = row[1].int64Value ?? 1
                 state.counters.nextRoomID = row[2].int64Value ?? 1
                 state.counters.nextSimulatedDeviceID = row[3].int64Value ?? 1
+                state.counters.nextBridgedEndpoint = EndpointID(clamping: row[4].int64Value ?? 2)
+                state.counters.nextEventNumber = UInt64(max(1, row[5].int64Value ?? 1))
             }
             for row in try database.query("SELECT id, name FROM structures") {
                 let id = row[0].int64Value ?? 0
@@ -156,7 +206,8 @@ public final class HubStore {
                     serialNumber: row[7].stringValue ?? "", nodeID: row[8].int64Value.map { NodeID($0) })
             }
             let rows = try database.query(
-                "SELECT id, structure_id, room_id, name, template, simulated_device_id, commissioned_at, data FROM nodes"
+                "SELECT id, structure_id, room_id, name, template, simulated_device_id, commissioned_at, data, "
+                    + "bridged_endpoints FROM nodes"
             )
             let decoded = Self.decodeNodeData(rows.map { $0[7].stringValue ?? "" })
             var interner = ClusterDataInterner()
@@ -171,7 +222,8 @@ public final class HubStore {
                 state.nodes[id] = Node(
                     id: id, structureID: row[1].int64Value ?? 0, roomID: row[2].int64Value,
                     name: row[3].stringValue ?? "", template: row[4].stringValue ?? "",
-                    simulatedDeviceID: row[5].int64Value, commissionedAt: row[6].int64Value ?? 0, data: data)
+                    simulatedDeviceID: row[5].int64Value, commissionedAt: row[6].int64Value ?? 0, data: data,
+                    bridgedEndpoints: Self.decodeBridgedEndpoints(row[8].stringValue ?? "{}"))
             }
             for row in try database.query("SELECT principal, structure_id FROM revoked_permissions") {
                 state.revoked.insert(
@@ -222,10 +274,11 @@ public final class HubStore {
         case .saveCounters(let counters):
             try database.run(
                 "INSERT OR REPLACE INTO counters (id, next_node_id, next_structure_id, next_room_id, "
-                    + "next_simulated_device_id) VALUES (1, ?, ?, ?, ?)",
+                    + "next_simulated_device_id, next_bridged_endpoint, next_event_number) VALUES (1, ?, ?, ?, ?, ?, ?)",
                 [
                     .integer(Int64(counters.nextNodeID)), .integer(counters.nextStructureID),
                     .integer(counters.nextRoomID), .integer(counters.nextSimulatedDeviceID),
+                    .integer(Int64(counters.nextBridgedEndpoint)), .integer(Int64(clamping: counters.nextEventNumber)),
                 ])
         case .saveStructure(let structure):
             try database.run(
@@ -242,11 +295,12 @@ public final class HubStore {
         case .saveNode(let node):
             try database.run(
                 "INSERT OR REPLACE INTO nodes (id, structure_id, room_id, name, template, simulated_device_id, "
-                    + "commissioned_at, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    + "commissioned_at, data, bridged_endpoints) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     .integer(Int64(node.id)), .integer(node.structureID), node.roomID.map { .integer($0) } ?? .null,
                     .text(node.name), .text(node.template), node.simulatedDeviceID.map { .integer($0) } ?? .null,
                     .integer(node.commissionedAt), .text(JSONWriter.compact(NodeDataCodec.encode(node.data))),
+                    .text(Self.encode(node.bridgedEndpoints)),
                 ])
         case .deleteNode(let id):
             try database.run("DELETE FROM nodes WHERE id = ?", [.integer(Int64(id))])

@@ -8,6 +8,9 @@ public struct AttributeDefinition: Hashable, Sendable {
     public var type: AttributeType
     /// Whether a client may write it (the specification's `W`, including optionally writable ones we allow).
     public var writable: Bool
+    /// The privilege a write needs (the cluster XML's `access op="write"`): Operate unless the specification says
+    /// Manage or Administer.
+    public var writePrivilege: AccessPrivilege
     public var nullable: Bool
     /// The inclusive constraint on integer values, when tighter than the type's natural range.
     public var range: ClosedRange<Int64>?
@@ -15,13 +18,15 @@ public struct AttributeDefinition: Hashable, Sendable {
     public var `default`: AttributeValue
 
     public init(
-        id: AttributeID, name: String, type: AttributeType, writable: Bool = false, nullable: Bool = false,
-        range: ClosedRange<Int64>? = nil, default: AttributeValue
+        id: AttributeID, name: String, type: AttributeType, writable: Bool = false,
+        writePrivilege: AccessPrivilege = .operate, nullable: Bool = false, range: ClosedRange<Int64>? = nil,
+        default: AttributeValue
     ) {
         self.id = id
         self.name = name
         self.type = type
         self.writable = writable
+        self.writePrivilege = writePrivilege
         self.nullable = nullable
         self.range = range
         self.default = `default`

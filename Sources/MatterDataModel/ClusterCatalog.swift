@@ -3,7 +3,8 @@ public enum ClusterCatalog {
     /// The definitions in cluster ID order.
     public static let all: [ClusterDefinition] = [
         .identify, .groups, .onOff, .levelControl, .descriptor, .accessControl, .basicInformation,
-        .generalCommissioning, .networkCommissioning, .generalDiagnostics, .administratorCommissioning,
+        .generalCommissioning, .networkCommissioning, .generalDiagnostics, .bridgedDeviceBasicInformation,
+        .administratorCommissioning,
         .operationalCredentials, .groupKeyManagement, .booleanState, .doorLock, .windowCovering, .thermostat,
         .colorControl, .temperatureMeasurement, .occupancySensing,
     ]

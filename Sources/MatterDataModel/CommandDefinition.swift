@@ -6,12 +6,21 @@ public struct CommandDefinition: Hashable, Sendable {
     public var fields: [CommandField]
     /// The ID of the response command this command answers with; `nil` when it answers with a status.
     public var response: CommandID?
+    /// The privilege an invoke needs (the cluster XML's `access op="invoke"`): Operate unless it says more.
+    public var privilege: AccessPrivilege
+    /// Whether the command must come in a timed invoke (the cluster XML's `mustUseTimedInvoke`).
+    public var timed: Bool
 
-    public init(id: CommandID, name: String, fields: [CommandField] = [], response: CommandID? = nil) {
+    public init(
+        id: CommandID, name: String, fields: [CommandField] = [], response: CommandID? = nil,
+        privilege: AccessPrivilege = .operate, timed: Bool = false
+    ) {
         self.id = id
         self.name = name
         self.fields = fields
         self.response = response
+        self.privilege = privilege
+        self.timed = timed
     }
 
     /// The field with context tag `id`.

@@ -1,11 +1,6 @@
 /// Devices of more than one application endpoint, built from a template: several endpoints of one device type
 /// (a power strip's outlets), or a bridge with its bridged devices.
 extension DeviceTemplate {
-    /// The Aggregator device type (CHIP SDK `data_model/1.4/device_types/Aggregator.xml`, ID 0x000E).
-    static let aggregatorType = DeviceTypeRef(id: 0x000E, revision: 2)
-    /// The Bridged Node device type (CHIP SDK `data_model/1.4/device_types/BridgedNode.xml`, ID 0x0013).
-    static let bridgedNodeType = DeviceTypeRef(id: 0x0013, revision: 3)
-
     /// A node with `count` application endpoints (1…`count`) of this template, each with its clusters.
     ///
     /// Endpoint 0's PartsList is every application endpoint, as for any node (Matter Core Specification 9.5.5,
@@ -28,9 +23,9 @@ extension DeviceTemplate {
         let root = EndpointData(
             id: 0, deviceTypes: [.rootNode], serverClusters: rootClusters(identity: identity), parts: [1] + bridged)
         let aggregator = EndpointData(
-            id: 1, deviceTypes: [Self.aggregatorType], serverClusters: [], parts: bridged)
+            id: 1, deviceTypes: [.aggregator], serverClusters: [], parts: bridged)
         let devices = bridged.map {
-            EndpointData(id: $0, deviceTypes: [deviceType, Self.bridgedNodeType], serverClusters: clusters, parts: [])
+            EndpointData(id: $0, deviceTypes: [deviceType, .bridgedNode], serverClusters: clusters, parts: [])
         }
         return NodeData(endpoints: [root, aggregator] + devices)
     }
@@ -39,13 +34,13 @@ extension DeviceTemplate {
 extension NodeData {
     /// Whether an endpoint of the node is an Aggregator: the node is a bridge.
     public var isBridge: Bool {
-        endpoints.values.contains { $0.deviceTypes.contains { $0.id == DeviceTemplate.aggregatorType.id } }
+        endpoints.values.contains { $0.deviceTypes.contains { $0.id == DeviceTypeRef.aggregator.id } }
     }
 
     /// The endpoints that are devices of their own: every application endpoint (not 0) but an Aggregator, in order.
     public var deviceEndpoints: [EndpointID] {
         endpoints.values.filter { endpoint in
-            endpoint.id != 0 && !endpoint.deviceTypes.contains { $0.id == DeviceTemplate.aggregatorType.id }
+            endpoint.id != 0 && !endpoint.deviceTypes.contains { $0.id == DeviceTypeRef.aggregator.id }
         }.map(\.id).sorted()
     }
 }

@@ -15,3 +15,11 @@ extension DeviceTypeRef {
     public static let thermostat = DeviceTypeRef(id: 0x0301, revision: 4)
     public static let windowCovering = DeviceTypeRef(id: 0x0202, revision: 3)
 }
+
+/// The device types of a bridge (CHIP SDK `data_model/1.4/device_types/Aggregator.xml`, `BridgedNode.xml`; the
+/// bridge pattern of `examples/bridge-app/linux/main.cpp`): the Aggregator endpoint whose PartsList holds the bridged
+/// endpoints, and Bridged Node beside the device's own type on the first endpoint of each bridged device.
+extension DeviceTypeRef {
+    public static let aggregator = DeviceTypeRef(id: 0x000E, revision: 2)
+    public static let bridgedNode = DeviceTypeRef(id: 0x0013, revision: 3)
+}

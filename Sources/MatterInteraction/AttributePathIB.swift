@@ -89,7 +89,7 @@ public struct AttributePathIB: Hashable, Sendable, CustomStringConvertible {
 
     /// Standard clusters 0x0000–0x7FFF, or manufacturer-specific ones 0xFC00–0xFFFE under a vendor prefix
     /// (CHIP `src/lib/core/DataModelTypes.h` `IsValidClusterId`).
-    static func isValidClusterID(_ id: ClusterID) -> Bool {
+    public static func isValidClusterID(_ id: ClusterID) -> Bool {
         let vendor = id >> 16
         let number = id & 0xFFFF
         return (vendor == 0 && number <= 0x7FFF)

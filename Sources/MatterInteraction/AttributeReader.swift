@@ -1,29 +1,41 @@
 import MatterDataModel
+import MatterTLV
 
-/// Expands a read's attribute paths over a node's data into attribute reports, one at a time from a cursor.
+/// Expands a read's attribute paths over an `AttributeSource` into attribute reports, one at a time from a cursor.
 ///
 /// As CHIP's reporting engine does (`src/app/reporting/Engine.cpp`, `src/app/ReadHandler.cpp`; Matter Core
 /// Specification 8.4.3.2 "Path expansion"):
 /// * A concrete path gets the attribute's data, or a status saying which part does not exist:
 ///   UNSUPPORTED_ENDPOINT, then UNSUPPORTED_CLUSTER, then UNSUPPORTED_ATTRIBUTE.
 /// * A wildcard path gets the data of every existing attribute it matches, in endpoint, cluster and
-///   attribute ID order, and nothing (no status) for what does not exist.
+///   attribute ID order, and nothing (no status) for what does not exist. A `ReadPath` may ask for the same on a
+///   concrete path (a subscription's report of what changed under a wildcard path).
 /// * A DataVersionFilter whose version equals the cluster's current one leaves that cluster's data out.
 /// * Fabric-scoped list attributes (Matter Core Specification 7.13.6, "Fabric-Scoped Data"; CHIP
 ///   `AttributeValueEncoder::EncodeList` with `AccessingFabricIndex`): a fabric-filtered read gets only the entries
 ///   of the accessing fabric (none without one); an unfiltered read gets every entry, but of other fabrics' entries
 ///   only the fields that are not fabric-sensitive and the fabric index (field 0xFE).
-/// * An attribute whose read privilege the accessor lacks (`requiredPrivileges`, `grantedPrivilege`) gets
-///   UNSUPPORTED_ACCESS on a concrete path and is skipped by a wildcard (CHIP `CheckAccessDeniedError`).
+/// * An attribute whose read privilege the accessor lacks (`requiredPrivileges` against what it was granted on the
+///   cluster, `privilege(endpoint:cluster:)`) gets UNSUPPORTED_ACCESS on a concrete path and is skipped by a wildcard
+///   (CHIP `CheckAccessDeniedError`).
+/// * A list attribute too large for a chunk of its own goes in parts (CHIP `AttributeValueEncoder::EncodeList`):
+///   first the list with as many leading items as fit (replace-all), then each further item as an AttributeDataIB
+///   of its own whose path has ListIndex null (append).
 /// Paths are expanded in request order; overlapping paths report an attribute more than once, as CHIP may.
 /// A read keeps a `Cursor`, not its reports, so a large read costs one chunk's reports at a time (as CHIP's
 /// `ReadHandler` keeps an `AttributePathExpandIterator`).
 public struct AttributeReader: Sendable {
     /// Where a read stands: the request's path being expanded and, within a wildcard path, the last attribute
-    /// reported from it.
+    /// reported from it; and a list attribute sent in part, with the next item to append.
     public struct Cursor: Hashable, Sendable {
+        struct PartialList: Hashable, Sendable {
+            var path: AttributePath
+            var next: Int
+        }
+
         var pathIndex = 0
         var after: AttributePath?
+        var partial: PartialList?
 
         /// The start of a read.
         public init() {}
@@ -31,6 +43,18 @@ public struct AttributeReader: Sendable {
         init(pathIndex: Int, after: AttributePath? = nil) {
             self.pathIndex = pathIndex
             self.after = after
+        }
+    }
+
+    /// A path to expand, and whether a concrete one reports what does not exist (a request's own concrete paths
+    /// do; a concrete path derived from a wildcard one does not).
+    public struct ReadPath: Hashable, Sendable {
+        public var path: AttributePathIB
+        public var reportsMissing: Bool
+
+        public init(_ path: AttributePathIB, reportsMissing: Bool? = nil) {
+            self.path = path
+            self.reportsMissing = reportsMissing ?? (path.concrete != nil)
         }
     }
 
@@ -48,11 +72,13 @@ public struct AttributeReader: Sendable {
     /// The struct field every fabric-scoped entry carries: its fabric index (Matter Core Specification 7.13.6).
     public static let fabricIndexField: UInt32 = 0xFE
 
-    public var node: NodeData
-    /// The data version of a cluster instance not in `dataVersions`.
+    public var source: any AttributeSource
+    /// The data version of a cluster instance that neither `versions` nor `dataVersions` has.
     public var dataVersion: UInt32
     /// The data version of each cluster instance, bumped by the owner when the cluster's data changes.
     public var dataVersions: [ClusterInstance: UInt32] = [:]
+    /// The owner's data versions, asked first (for owners that keep them elsewhere).
+    public var versions: (@Sendable (ClusterInstance) -> UInt32?)?
     /// Fabric-scoped list attributes, with the fields of their entries that are fabric-sensitive.
     public var fabricScoped: [AttributePath: Set<UInt32>] = [:]
     /// The accessing fabric's index, 0 when the session has none (PASE before AddNOC).
@@ -60,23 +86,37 @@ public struct AttributeReader: Sendable {
     /// The privilege (Matter Core Specification 9.10.4.2: 1 View … 5 Administer) each attribute needs to be read,
     /// where it is more than View.
     public var requiredPrivileges: [AttributePath: UInt8] = [:]
-    /// What the accessor was granted: 5 (Administer) over PASE; its best ACL privilege over CASE, 0 for none.
+    /// What the accessor was granted where `grants` does not say: 5 (Administer) over PASE; its best ACL privilege
+    /// over CASE, 0 for none.
     public var grantedPrivilege: UInt8 = 5
+    /// What the accessor was granted on each cluster instance (the ACL's targets), asked first.
+    public var grants: (@Sendable (EndpointID, ClusterID) -> UInt8)?
+
+    public init(source: any AttributeSource, dataVersion: UInt32) {
+        self.source = source
+        self.dataVersion = dataVersion
+    }
 
     public init(node: NodeData, dataVersion: UInt32) {
-        self.node = node
-        self.dataVersion = dataVersion
+        self.init(source: node, dataVersion: dataVersion)
     }
 
     /// The data version of `cluster` on `endpoint`.
     public func version(endpoint: EndpointID, cluster: ClusterID) -> UInt32 {
-        dataVersions[ClusterInstance(endpoint: endpoint, cluster: cluster)] ?? dataVersion
+        let instance = ClusterInstance(endpoint: endpoint, cluster: cluster)
+        return versions?(instance) ?? dataVersions[instance] ?? dataVersion
+    }
+
+    /// What the accessor was granted on `cluster` of `endpoint`.
+    public func privilege(endpoint: EndpointID, cluster: ClusterID) -> UInt8 {
+        grants?(endpoint, cluster) ?? grantedPrivilege
     }
 
     /// Every report of a read, at once (for small reads and tests; a responder walks them with `nextReport`).
     public func reports(
         for paths: [AttributePathIB], filters: [DataVersionFilterIB] = [], fabricFiltered: Bool = true
     ) -> [AttributeReportIB] {
+        let paths = paths.map { ReadPath($0) }
         var reports: [AttributeReportIB] = []
         var cursor = Cursor()
         while let (report, next) = nextReport(for: paths, filters: filters, fabricFiltered: fabricFiltered, at: cursor)
@@ -91,20 +131,45 @@ public struct AttributeReader: Sendable {
     public func nextReport(
         for paths: [AttributePathIB], filters: [DataVersionFilterIB], fabricFiltered: Bool = true, at cursor: Cursor
     ) -> (AttributeReportIB, Cursor)? {
+        nextReport(for: paths.map { ReadPath($0) }, filters: filters, fabricFiltered: fabricFiltered, at: cursor)
+    }
+
+    /// The report at `cursor` and the cursor after it; nil when the read has nothing more. With `budget`, a list
+    /// attribute whose report would take more bytes than that is split: the report holds the leading items that
+    /// fit, and the next calls append the others one by one.
+    public func nextReport(
+        for paths: [ReadPath], filters: [DataVersionFilterIB], fabricFiltered: Bool = true, at cursor: Cursor,
+        splittingAbove budget: Int? = nil
+    ) -> (AttributeReportIB, Cursor)? {
         var cursor = cursor
-        while cursor.pathIndex < paths.count {
-            let path = paths[cursor.pathIndex]
-            if let concrete = path.concrete {
-                cursor = Cursor(pathIndex: cursor.pathIndex + 1)
-                if let report = report(for: concrete, filters: filters, fabricFiltered: fabricFiltered) {
-                    return (report, cursor)
+        if let partial = cursor.partial {
+            cursor.partial = nil
+            if let value = source.value(at: partial.path),
+                case .list(let items) = scoped(value, at: partial.path, fabricFiltered: fabricFiltered),
+                partial.next < items.count
+            {
+                if partial.next + 1 < items.count {
+                    cursor.partial = Cursor.PartialList(path: partial.path, next: partial.next + 1)
                 }
-            } else if let found = firstMatch(of: path, after: cursor.after, filters: filters) {
-                return (
-                    .data(
-                        dataVersion: version(endpoint: found.path.endpoint, cluster: found.path.cluster),
-                        path: found.path, value: scoped(found.value, at: found.path, fabricFiltered: fabricFiltered)),
-                    Cursor(pathIndex: cursor.pathIndex, after: found.path)
+                let version = version(endpoint: partial.path.endpoint, cluster: partial.path.cluster)
+                return (.appended(dataVersion: version, path: partial.path, value: items[partial.next]), cursor)
+            }
+        }
+        while cursor.pathIndex < paths.count {
+            let read = paths[cursor.pathIndex]
+            if let concrete = read.path.concrete {
+                cursor = Cursor(pathIndex: cursor.pathIndex + 1)
+                if let report = report(
+                    for: concrete, reportsMissing: read.reportsMissing, filters: filters, fabricFiltered: fabricFiltered
+                ) {
+                    return split(report, at: concrete, budget: budget, next: cursor)
+                }
+            } else if let found = firstMatch(of: read.path, after: cursor.after, filters: filters) {
+                let report = AttributeReportIB.data(
+                    dataVersion: version(endpoint: found.path.endpoint, cluster: found.path.cluster), path: found.path,
+                    value: scoped(found.value, at: found.path, fabricFiltered: fabricFiltered))
+                return split(
+                    report, at: found.path, budget: budget, next: Cursor(pathIndex: cursor.pathIndex, after: found.path)
                 )
             } else {
                 cursor = Cursor(pathIndex: cursor.pathIndex + 1)
@@ -113,13 +178,35 @@ public struct AttributeReader: Sendable {
         return nil
     }
 
+    /// `report`, or if it is a list larger than `budget` bytes, its leading items that fit (the rest to append).
+    private func split(_ report: AttributeReportIB, at path: AttributePath, budget: Int?, next: Cursor)
+        -> (AttributeReportIB, Cursor)
+    {
+        guard let budget, case .data(let version, _, .list(let items)) = report, !items.isEmpty,
+            TLVEncoder.encode(report.element).count > budget
+        else { return (report, next) }
+        var used = TLVEncoder.encode(AttributeReportIB.data(dataVersion: version, path: path, value: .list([])).element)
+            .count
+        var count = 0
+        while count < items.count {
+            let size = TLVEncoder.encode(TLVElement(items[count].tlvValue)).count
+            guard used + size <= budget else { break }
+            used += size
+            count += 1
+        }
+        var cursor = next
+        cursor.partial = Cursor.PartialList(path: path, next: count)
+        return (.data(dataVersion: version, path: path, value: .list(Array(items[0..<count]))), cursor)
+    }
+
     private func filtered(_ endpoint: EndpointID, _ cluster: ClusterID, _ filters: [DataVersionFilterIB]) -> Bool {
+        guard !filters.isEmpty else { return false }
         let current = version(endpoint: endpoint, cluster: cluster)
         return filters.contains { $0.matches(endpoint: endpoint, cluster: cluster, version: current) }
     }
 
     private func readable(_ path: AttributePath) -> Bool {
-        grantedPrivilege >= (requiredPrivileges[path] ?? 1)
+        privilege(endpoint: path.endpoint, cluster: path.cluster) >= (requiredPrivileges[path] ?? 1)
     }
 
     /// A fabric-scoped list as this accessor may read it.
@@ -141,18 +228,15 @@ public struct AttributeReader: Sendable {
     }
 
     private func report(
-        for concrete: AttributePath, filters: [DataVersionFilterIB], fabricFiltered: Bool
+        for concrete: AttributePath, reportsMissing: Bool, filters: [DataVersionFilterIB], fabricFiltered: Bool
     ) -> AttributeReportIB? {
-        guard let endpoint = node.endpoints[concrete.endpoint] else {
-            return .status(path: AttributePathIB(concrete), StatusIB(.unsupportedEndpoint))
+        func missing(_ status: InteractionModelStatus) -> AttributeReportIB? {
+            reportsMissing ? .status(path: AttributePathIB(concrete), StatusIB(status)) : nil
         }
-        guard let cluster = endpoint.clusters[concrete.cluster] else {
-            return .status(path: AttributePathIB(concrete), StatusIB(.unsupportedCluster))
-        }
-        guard let value = cluster.attributes[concrete.attribute] else {
-            return .status(path: AttributePathIB(concrete), StatusIB(.unsupportedAttribute))
-        }
-        guard readable(concrete) else { return .status(path: AttributePathIB(concrete), StatusIB(.unsupportedAccess)) }
+        guard let clusters = source.clusterIDs(on: concrete.endpoint) else { return missing(.unsupportedEndpoint) }
+        guard clusters.contains(concrete.cluster) else { return missing(.unsupportedCluster) }
+        guard let value = source.value(at: concrete) else { return missing(.unsupportedAttribute) }
+        guard readable(concrete) else { return missing(.unsupportedAccess) }
         if filtered(concrete.endpoint, concrete.cluster, filters) { return nil }
         return .data(
             dataVersion: version(endpoint: concrete.endpoint, cluster: concrete.cluster), path: concrete,
@@ -163,25 +247,30 @@ public struct AttributeReader: Sendable {
     private func firstMatch(
         of path: AttributePathIB, after: AttributePath?, filters: [DataVersionFilterIB]
     ) -> (path: AttributePath, value: AttributeValue)? {
-        let start = after.map { ($0.endpoint, $0.cluster, $0.attribute) }
-        for endpointID in node.endpoints.keys.sorted()
-        where (path.endpoint == nil || path.endpoint == endpointID) && start.map({ endpointID >= $0.0 }) ?? true {
-            guard let endpoint = node.endpoints[endpointID] else { continue }
-            for clusterID in endpoint.clusters.keys.sorted()
-            where (path.cluster == nil || path.cluster == clusterID)
-                && start.map({ (endpointID, clusterID) >= ($0.0, $0.1) }) ?? true
+        var next: EndpointID? = path.endpoint ?? source.endpoint(atOrAbove: after?.endpoint ?? 0)
+        if let endpoint = path.endpoint, let after, endpoint < after.endpoint { next = nil }
+        while let endpointID = next {
+            if let match = firstMatch(of: path, on: endpointID, after: after, filters: filters) { return match }
+            guard path.endpoint == nil, endpointID < EndpointID.max else { return nil }
+            next = source.endpoint(atOrAbove: endpointID + 1)
+        }
+        return nil
+    }
+
+    private func firstMatch(
+        of path: AttributePathIB, on endpointID: EndpointID, after: AttributePath?, filters: [DataVersionFilterIB]
+    ) -> (path: AttributePath, value: AttributeValue)? {
+        let start = after.flatMap { $0.endpoint == endpointID ? ($0.cluster, $0.attribute) : nil }
+        for clusterID in source.clusterIDs(on: endpointID) ?? []
+        where (path.cluster == nil || path.cluster == clusterID) && start.map({ clusterID >= $0.0 }) ?? true {
+            guard !filtered(endpointID, clusterID, filters) else { continue }
+            for attributeID in source.attributeIDs(of: clusterID, on: endpointID) ?? []
+            where (path.attribute == nil || path.attribute == attributeID)
+                && start.map({ (clusterID, attributeID) > $0 }) ?? true
             {
-                guard let cluster = endpoint.clusters[clusterID], !filtered(endpointID, clusterID, filters) else {
-                    continue
-                }
-                for attributeID in cluster.attributes.keys.sorted()
-                where (path.attribute == nil || path.attribute == attributeID)
-                    && start.map({ (endpointID, clusterID, attributeID) > $0 }) ?? true
-                {
-                    let found = AttributePath(endpoint: endpointID, cluster: clusterID, attribute: attributeID)
-                    guard let value = cluster.attributes[attributeID], readable(found) else { continue }
-                    return (found, value)
-                }
+                let found = AttributePath(endpoint: endpointID, cluster: clusterID, attribute: attributeID)
+                guard readable(found), let value = source.value(at: found) else { continue }
+                return (found, value)
             }
         }
         return nil

@@ -27,6 +27,16 @@ public struct DataVersionFilterIB: Hashable, Sendable {
         dataVersion = try fields.unsigned(1, "DataVersion", as: UInt32.self)
     }
 
+    /// The filter as an anonymous structure (for requests written in Swift).
+    var element: TLVElement {
+        var path: [TLVElement] = []
+        if let endpoint { path.append(TLVElement(tag: .context(1), .unsigned(UInt64(endpoint)))) }
+        if let cluster { path.append(TLVElement(tag: .context(2), .unsigned(UInt64(cluster)))) }
+        var members = [TLVElement(tag: .context(0), .list(path))]
+        if let dataVersion { members.append(TLVElement(tag: .context(1), .unsigned(UInt64(dataVersion)))) }
+        return TLVElement(.structure(members))
+    }
+
     /// Whether this filter says the peer has `cluster` on `endpoint` at `version`.
     public func matches(endpoint: EndpointID, cluster: ClusterID, version: UInt32) -> Bool {
         self.endpoint == endpoint && self.cluster == cluster && dataVersion == version

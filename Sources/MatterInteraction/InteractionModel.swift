@@ -14,4 +14,9 @@ public enum InteractionModel {
     static var revisionElement: TLVElement {
         TLVElement(tag: .context(revisionTag), .unsigned(UInt64(revision)))
     }
+
+    /// A message's InteractionModelRevision member, if it has one.
+    static func revisionMember(_ revision: UInt8?) -> [TLVElement] {
+        revision.map { [TLVElement(tag: .context(revisionTag), .unsigned(UInt64($0)))] } ?? []
+    }
 }

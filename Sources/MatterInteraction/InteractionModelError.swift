@@ -13,6 +13,8 @@ public enum InteractionModelError: Error, Hashable, Sendable, CustomStringConver
     case valueOutOfRange(field: String, value: UInt64)
     /// A path the Interaction Model forbids, such as a wildcard cluster with a non-global attribute.
     case invalidPath(String)
+    /// Fields that parse but do not go together (a subscription's floor above its ceiling).
+    case inconsistent(String)
 
     public var description: String {
         switch self {
@@ -22,6 +24,7 @@ public enum InteractionModelError: Error, Hashable, Sendable, CustomStringConver
         case .wrongType(let field): "the \(field) field has the wrong TLV type"
         case .valueOutOfRange(let field, let value): "the \(field) value \(value) is out of range"
         case .invalidPath(let reason): "invalid path: \(reason)"
+        case .inconsistent(let reason): reason
         }
     }
 }

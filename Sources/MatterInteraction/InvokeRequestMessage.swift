@@ -43,10 +43,7 @@ public struct InvokeRequestMessage: Hashable, Sendable {
             TLVElement(tag: .context(1), .bool(timedRequest)),
             TLVElement(tag: .context(2), .array(invokeRequests.map(\.element))),
         ]
-        if let interactionModelRevision {
-            members.append(
-                TLVElement(tag: .context(InteractionModel.revisionTag), .unsigned(UInt64(interactionModelRevision))))
-        }
+        members += InteractionModel.revisionMember(interactionModelRevision)
         return TLVEncoder.encode(TLVElement(.structure(members)))
     }
 }

@@ -26,10 +26,7 @@ public struct InvokeResponseMessage: Hashable, Sendable {
             TLVElement(tag: .context(1), .array(invokeResponses.map(\.element))),
         ]
         if let moreChunkedMessages { members.append(TLVElement(tag: .context(2), .bool(moreChunkedMessages))) }
-        if let interactionModelRevision {
-            members.append(
-                TLVElement(tag: .context(InteractionModel.revisionTag), .unsigned(UInt64(interactionModelRevision))))
-        }
+        members += InteractionModel.revisionMember(interactionModelRevision)
         return TLVEncoder.encode(TLVElement(.structure(members)))
     }
 

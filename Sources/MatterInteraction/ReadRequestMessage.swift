@@ -4,62 +4,69 @@ import MatterTLV
 ///
 /// An anonymous structure (CHIP `src/app/MessageDef/ReadRequestMessage.h` `Tag`; matter.js
 /// `packages/types/src/protocol/messages/TlvReadRequest.ts`): 0 AttributeRequests (array of AttributePathIB),
-/// 1 EventRequests (array of EventPathIB), 2 EventFilters (array), 3 FabricFiltered (bool), 4 DataVersionFilters
-/// (array of DataVersionFilterIB), 0xFF InteractionModelRevision (uint8). Unknown tags are ignored, for forward
-/// compatibility, as CHIP's parser does. Event paths are only counted: this node keeps no events.
+/// 1 EventRequests (array of EventPathIB), 2 EventFilters (array of EventFilterIB), 3 FabricFiltered (bool),
+/// 4 DataVersionFilters (array of DataVersionFilterIB), 0xFF InteractionModelRevision (uint8). Unknown tags are
+/// ignored, for forward compatibility, as CHIP's parser does.
 public struct ReadRequestMessage: Hashable, Sendable {
     public var attributeRequests: [AttributePathIB]?
-    /// How many EventPathIBs the request has (nil when the field is absent).
-    public var eventRequestCount: Int?
+    public var eventRequests: [EventPathIB]?
+    public var eventFilters: [EventFilterIB]?
     public var fabricFiltered: Bool?
     public var dataVersionFilters: [DataVersionFilterIB]?
     public var interactionModelRevision: UInt8?
 
     public init(
-        attributeRequests: [AttributePathIB]?, eventRequestCount: Int? = nil, fabricFiltered: Bool? = true,
+        attributeRequests: [AttributePathIB]?, eventRequests: [EventPathIB]? = nil,
+        eventFilters: [EventFilterIB]? = nil, fabricFiltered: Bool? = true,
         dataVersionFilters: [DataVersionFilterIB]? = nil, interactionModelRevision: UInt8? = InteractionModel.revision
     ) {
         self.attributeRequests = attributeRequests
-        self.eventRequestCount = eventRequestCount
+        self.eventRequests = eventRequests
+        self.eventFilters = eventFilters
         self.fabricFiltered = fabricFiltered
         self.dataVersionFilters = dataVersionFilters
         self.interactionModelRevision = interactionModelRevision
     }
 
-    /// Reads a request and checks its attribute paths (`AttributePathIB.validateForRead()`).
+    /// How many EventPathIBs the request has (nil when the field is absent).
+    public var eventRequestCount: Int? { eventRequests?.count }
+
+    /// Reads a request and checks its paths (`AttributePathIB.validateForRead()`, `EventPathIB`).
     public init(payload: [UInt8]) throws(InteractionModelError) {
         let fields = try TLVFields(payload: payload)
-        var paths: [AttributePathIB]?
-        if let elements = try fields.array(0, "AttributeRequests") {
-            paths = []
-            for element in elements {
-                let path = try AttributePathIB(element)
-                try path.validateForRead()
-                paths?.append(path)
-            }
-        }
-        attributeRequests = paths
-        if let events = try fields.array(1, "EventRequests") {
-            for event in events {
-                _ = try TLVFields(event, "EventPathIB", allowsList: true)
-            }
-            eventRequestCount = events.count
-        }
-        _ = try fields.array(2, "EventFilters")
+        attributeRequests = try Self.attributePaths(fields.array(0, "AttributeRequests"))
+        eventRequests = try Self.eventPaths(fields.array(1, "EventRequests"))
+        eventFilters = try Self.eventFilters(fields.array(2, "EventFilters"))
         fabricFiltered = try fields.bool(3, "FabricFiltered")
-        var filters: [DataVersionFilterIB]?
-        if let elements = try fields.array(4, "DataVersionFilters") {
-            filters = []
-            for element in elements {
-                filters?.append(try DataVersionFilterIB(element))
-            }
-        }
-        dataVersionFilters = filters
+        dataVersionFilters = try Self.dataVersionFilters(fields.array(4, "DataVersionFilters"))
         interactionModelRevision = try fields.unsigned(
             InteractionModel.revisionTag, "InteractionModelRevision", as: UInt8.self)
-        if (attributeRequests ?? []).isEmpty && (eventRequestCount ?? 0) == 0 {
+        if (attributeRequests ?? []).isEmpty && (eventRequests ?? []).isEmpty {
             throw .missingField("AttributeRequests or EventRequests")
         }
+    }
+
+    static func attributePaths(_ elements: [TLVElement]?) throws(InteractionModelError) -> [AttributePathIB]? {
+        guard let elements else { return nil }
+        var paths: [AttributePathIB] = []
+        for element in elements {
+            let path = try AttributePathIB(element)
+            try path.validateForRead()
+            paths.append(path)
+        }
+        return paths
+    }
+
+    static func eventPaths(_ elements: [TLVElement]?) throws(InteractionModelError) -> [EventPathIB]? {
+        try elements?.map { element throws(InteractionModelError) in try EventPathIB(element) }
+    }
+
+    static func eventFilters(_ elements: [TLVElement]?) throws(InteractionModelError) -> [EventFilterIB]? {
+        try elements?.map { element throws(InteractionModelError) in try EventFilterIB(element) }
+    }
+
+    static func dataVersionFilters(_ elements: [TLVElement]?) throws(InteractionModelError) -> [DataVersionFilterIB]? {
+        try elements?.map { element throws(InteractionModelError) in try DataVersionFilterIB(element) }
     }
 
     /// The request as TLV (for tests and peers written in Swift).
@@ -68,28 +75,17 @@ public struct ReadRequestMessage: Hashable, Sendable {
         if let attributeRequests {
             members.append(TLVElement(tag: .context(0), .array(attributeRequests.map { $0.element(tag: .anonymous) })))
         }
+        if let eventRequests {
+            members.append(TLVElement(tag: .context(1), .array(eventRequests.map { $0.element(tag: .anonymous) })))
+        }
+        if let eventFilters {
+            members.append(TLVElement(tag: .context(2), .array(eventFilters.map { $0.element(tag: .anonymous) })))
+        }
         if let fabricFiltered { members.append(TLVElement(tag: .context(3), .bool(fabricFiltered))) }
         if let dataVersionFilters {
-            let filters = dataVersionFilters.map { filter in
-                var path: [TLVElement] = []
-                if let endpoint = filter.endpoint {
-                    path.append(TLVElement(tag: .context(1), .unsigned(UInt64(endpoint))))
-                }
-                if let cluster = filter.cluster {
-                    path.append(TLVElement(tag: .context(2), .unsigned(UInt64(cluster))))
-                }
-                var members = [TLVElement(tag: .context(0), .list(path))]
-                if let version = filter.dataVersion {
-                    members.append(TLVElement(tag: .context(1), .unsigned(UInt64(version))))
-                }
-                return TLVElement(.structure(members))
-            }
-            members.append(TLVElement(tag: .context(4), .array(filters)))
+            members.append(TLVElement(tag: .context(4), .array(dataVersionFilters.map(\.element))))
         }
-        if let interactionModelRevision {
-            members.append(
-                TLVElement(tag: .context(InteractionModel.revisionTag), .unsigned(UInt64(interactionModelRevision))))
-        }
+        members += InteractionModel.revisionMember(interactionModelRevision)
         return TLVEncoder.encode(TLVElement(.structure(members)))
     }
 }

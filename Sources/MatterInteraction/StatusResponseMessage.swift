@@ -24,10 +24,7 @@ public struct StatusResponseMessage: Hashable, Sendable {
 
     public func encoded() -> [UInt8] {
         var members = [TLVElement(tag: .context(0), .unsigned(UInt64(status.rawValue)))]
-        if let interactionModelRevision {
-            members.append(
-                TLVElement(tag: .context(InteractionModel.revisionTag), .unsigned(UInt64(interactionModelRevision))))
-        }
+        members += InteractionModel.revisionMember(interactionModelRevision)
         return TLVEncoder.encode(TLVElement(.structure(members)))
     }
 }

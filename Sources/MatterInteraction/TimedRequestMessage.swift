@@ -23,10 +23,7 @@ public struct TimedRequestMessage: Hashable, Sendable {
 
     public func encoded() -> [UInt8] {
         var members = [TLVElement(tag: .context(0), .unsigned(UInt64(timeoutMilliseconds)))]
-        if let interactionModelRevision {
-            members.append(
-                TLVElement(tag: .context(InteractionModel.revisionTag), .unsigned(UInt64(interactionModelRevision))))
-        }
+        members += InteractionModel.revisionMember(interactionModelRevision)
         return TLVEncoder.encode(TLVElement(.structure(members)))
     }
 }

@@ -1,5 +1,6 @@
 import MatterCredentials
 import MatterCrypto
+import MatterDataModel
 
 /// One fabric the hub has joined as a commissionee: what AddNOC (or UpdateNOC) installed, kept as it was received,
 /// and what follows from it (Matter Core Specification 11.18; matter-commissionee.md §4.3).
@@ -73,15 +74,8 @@ public struct FabricIdentityFacts: Hashable, Sendable {
 
 /// One Access Control entry (Matter Core Specification 9.10.5.3, AccessControlEntryStruct).
 public struct AccessControlEntry: Hashable, Sendable {
-    public enum Privilege: UInt8, Hashable, Sendable, Comparable {
-        case view = 1
-        case proxyView = 2
-        case operate = 3
-        case manage = 4
-        case administer = 5
-
-        public static func < (lhs: Privilege, rhs: Privilege) -> Bool { lhs.rawValue < rhs.rawValue }
-    }
+    /// The privilege an entry grants (MatterDataModel's, which the clusters' definitions use too).
+    public typealias Privilege = AccessPrivilege
 
     public enum AuthMode: UInt8, Hashable, Sendable {
         case pase = 1

@@ -44,6 +44,8 @@ struct MatterExchange: Sendable {
     var interaction: InteractionResponder?
     /// An unsecured exchange a Sigma1 opened: CASE's, which outlives a change of the commissioning window.
     var carriesCASE = false
+    /// The ACL a chunked write is building, applied when its last chunk is in.
+    var aclDraft: [AccessControlEntry]?
 
     init(peer: MatterPeer, configuration: ReliableMessagingConfiguration, now: MonotonicInstant) {
         self.peer = peer

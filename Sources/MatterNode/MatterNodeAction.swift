@@ -36,6 +36,9 @@ public enum MatterNodeAction: Hashable, Sendable {
     case revokeWindow
     /// The fail-safe expired (or its PASE session closed, or ArmFailSafe(0)): what was added under it is gone.
     case failSafeExpired
+    /// A command or write on a bridged device: the hub's device logic carries it out and answers with
+    /// `bridgedRequestAnswered(id:answer:now:using:)` (at once, or later for a slow device, or `.noAnswer`).
+    case bridgedRequest(BridgedRequest)
     /// A request of the owner's (`removeFabric(_:requestID:)`) is done: its change was saved, or not and nothing
     /// changed.
     case ownerRequestDone(requestID: UInt64, succeeded: Bool)

@@ -56,11 +56,16 @@ public enum MatterNodeEvent: Hashable, Sendable, CustomStringConvertible {
     case failSafeExpired(reason: String)
     /// The owner's save of the fabric table failed: the change is not made, its command answers FAILURE.
     case saveFailed(String)
+    /// A bridged device never answered a command or write (`device_unresponsive`): nothing is sent.
+    case bridgedNoAnswer(path: String)
+    case subscriptionEstablished(
+        MatterPeer, subscriptionID: UInt32, paths: Int, minInterval: UInt16, maxInterval: UInt16)
+    case subscriptionEnded(subscriptionID: UInt32, reason: String)
 
     public var level: LogLevel {
         switch self {
         case .dropped, .deliveryFailed, .answerWithheld, .connectionRefused: .debug
-        case .paseStarted, .interaction, .command: .info
+        case .paseStarted, .interaction, .command, .bridgedNoAnswer, .subscriptionEstablished, .subscriptionEnded: .info
         case .paseFailed(_, .malformedMessage), .paseFailed(_, .unexpectedMessage): .info
         case .caseFailed(_, .malformedMessage), .caseFailed(_, .unexpectedMessage),
             .caseFailed(_, .noSharedTrustRoots):
@@ -86,7 +91,8 @@ public enum MatterNodeEvent: Hashable, Sendable, CustomStringConvertible {
             .caseFailed(_, .noSharedTrustRoots):
             "refused CASE messages"
         case .paseStarted, .paseEstablished, .paseFailed, .paseAbandoned, .attemptsExhausted, .sessionClosed,
-            .interaction, .deliveryFailed, .caseEstablished, .caseFailed, .command, .failSafeExpired, .saveFailed:
+            .interaction, .deliveryFailed, .caseEstablished, .caseFailed, .command, .failSafeExpired, .saveFailed,
+            .bridgedNoAnswer, .subscriptionEstablished, .subscriptionEnded:
             nil
         }
     }
@@ -121,6 +127,12 @@ public enum MatterNodeEvent: Hashable, Sendable, CustomStringConvertible {
         case .command(let peer, let path, let outcome): "matter: \(peer): command \(path): \(outcome)"
         case .failSafeExpired(let reason): "matter: the fail-safe expired (\(reason)); what was added under it is gone"
         case .saveFailed(let reason): "matter: could not save the fabric table: \(reason)"
+        case .bridgedNoAnswer(let path): "matter: the bridged device did not answer \(path); nothing is sent"
+        case .subscriptionEstablished(let peer, let id, let paths, let floor, let ceiling):
+            "matter: \(peer): subscription 0x\(String(id, radix: 16, uppercase: true)) of \(paths) path(s) established, "
+                + "reports every \(floor) to \(ceiling) s"
+        case .subscriptionEnded(let id, let reason):
+            "matter: subscription 0x\(String(id, radix: 16, uppercase: true)) ended: \(reason)"
         case .deliveryFailed(let peer, let exchange):
             "matter: no acknowledgement from \(peer) on exchange \(exchange); exchange closed"
         }

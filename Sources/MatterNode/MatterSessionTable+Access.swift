@@ -1,23 +1,41 @@
 import MatterDataModel
 
-/// Who may do what on the node (Matter Core Specification 6.6, Access Control).
+/// Who may do what on the node (Matter Core Specification 6.6, Access Control; CHIP `src/access/AccessControl.cpp`
+/// `Check`), per path: an endpoint, a cluster and the endpoint's device types.
 extension MatterSessionTable {
-    /// The highest privilege `session` has on endpoint 0: Administer over PASE (the commissioning session's implicit
-    /// grant, Matter Core 6.6.2.9); over CASE the best of its fabric's entries with auth mode CASE whose subjects
-    /// name the peer's node ID or one of its CATs (or are empty) and whose targets cover the whole endpoint or
-    /// leave it unrestricted. Entries that target single clusters or device types are not counted: mhub grants
-    /// per endpoint, a narrower reading than CHIP's per-path check.
-    func privilege(of session: MatterSecureSession) -> AccessControlEntry.Privilege? {
+    /// The highest privilege `session` has on `cluster` of `endpoint`: Administer over PASE (the commissioning
+    /// session's implicit grant, Matter Core 6.6.2.9); over CASE the best of its fabric's entries with auth mode CASE
+    /// whose subjects name the peer's node ID or one of its CATs (or are empty) and whose targets are empty or have
+    /// one that matches: its cluster (if given) is this one, its endpoint (if given) this one, its device type (if
+    /// given) one of the endpoint's. Privileges include the lower ones (Administer ⊃ Manage ⊃ Operate ⊃ View).
+    func privilege(
+        of session: MatterSecureSession, endpoint: EndpointID, cluster: ClusterID,
+        deviceTypes: () -> [DeviceTypeRef] = { [] }
+    ) -> AccessControlEntry.Privilege? {
+        Self.privilege(of: session, in: fabrics, endpoint: endpoint, cluster: cluster, deviceTypes: deviceTypes)
+    }
+
+    static func privilege(
+        of session: MatterSecureSession, in fabrics: FabricTable, endpoint: EndpointID, cluster: ClusterID,
+        deviceTypes: () -> [DeviceTypeRef]
+    ) -> AccessControlEntry.Privilege? {
         switch session.kind {
         case .pase:
             return .administer
         case .case:
             guard let record = fabrics.records[session.fabricIndex] else { return nil }
+            var types: [DeviceTypeRef]?
             return record.accessControl.filter { entry in
-                entry.authMode == .case && Self.subjects(entry.subjects, match: session)
-                    && (entry.targets.map { targets in
-                        targets.contains { $0.cluster == nil && $0.deviceType == nil && ($0.endpoint ?? 0) == 0 }
-                    } ?? true)
+                guard entry.authMode == .case, subjects(entry.subjects, match: session) else { return false }
+                guard let targets = entry.targets else { return true }
+                return targets.contains { target in
+                    guard target.cluster.map({ $0 == cluster }) ?? true,
+                        target.endpoint.map({ $0 == endpoint }) ?? true
+                    else { return false }
+                    guard let deviceType = target.deviceType else { return true }
+                    if types == nil { types = deviceTypes() }
+                    return types?.contains { $0.id == deviceType } ?? false
+                }
             }.map(\.privilege).max()
         }
     }

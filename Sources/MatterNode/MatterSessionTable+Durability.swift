@@ -25,6 +25,19 @@ extension MatterSessionTable {
             actions += answerInvoke(on: key, with: [succeeded ? success : failure], now: now, using: &generator)
         case .owner(let requestID):
             actions.append(.ownerRequestDone(requestID: requestID, succeeded: succeeded))
+        case .write(let groupID, let slots):
+            if var group = pendingWrites[groupID] {
+                if !succeeded {
+                    for slot in slots { group.statuses[slot].status = StatusIB(.failure) }
+                }
+                group.waiting -= 1
+                if group.waiting == 0 {
+                    pendingWrites[groupID] = nil
+                    actions += answerWrite(on: group.key, with: group.statuses, now: now, using: &generator)
+                } else {
+                    pendingWrites[groupID] = group
+                }
+            }
         }
         actions += sweep(now: now)
         refreshDataVersions()
@@ -61,7 +74,17 @@ extension MatterSessionTable {
                 + fabricsChanged()
         case .labelUpdated:
             return fabricsChanged()
+        case .accessControlChanged:
+            return []
         }
+    }
+
+    /// Hands `statuses` to the write waiting on exchange `key`, and sends what its responder makes of them.
+    mutating func answerWrite(
+        on key: MatterExchange.Key, with statuses: [AttributeStatusIB], now: MonotonicInstant,
+        using generator: inout some RandomNumberGenerator
+    ) -> [MatterNodeAction] {
+        answer(on: key, now: now, using: &generator) { $0.writesHandled(statuses) }
     }
 
     /// Hands `answers` to the invoke waiting on exchange `key`, and sends what its responder makes of them.
@@ -69,8 +92,16 @@ extension MatterSessionTable {
         on key: MatterExchange.Key, with answers: [InvokeResponseIB], now: MonotonicInstant,
         using generator: inout some RandomNumberGenerator
     ) -> [MatterNodeAction] {
+        answer(on: key, now: now, using: &generator) { $0.commandsHandled(answers) }
+    }
+
+    /// Gives the responder of exchange `key` what its owner has for it, and carries out what it makes of it.
+    mutating func answer(
+        on key: MatterExchange.Key, now: MonotonicInstant, using generator: inout some RandomNumberGenerator,
+        _ handing: (inout InteractionResponder) -> [InteractionResponderAction]
+    ) -> [MatterNodeAction] {
         guard var responder = exchanges[key]?.interaction else { return [] }
-        let steps = responder.commandsHandled(answers)
+        let steps = handing(&responder)
         exchanges[key]?.interaction = responder
         return runInteraction(steps, on: key, now: now, using: &generator)
     }

@@ -35,6 +35,9 @@ extension MatterSessionTable {
         if header.protocolID == .secureChannel, header.opcode == SecureChannelOpcode.standaloneAck.rawValue {
             return []
         }
+        if let subscription = subscription(reportingOn: key.exchangeID, session: localSessionID) {
+            return reportAnswered(subscription, message: message, on: key, now: now, using: &generator)
+        }
         return [
             .requestAnswered(
                 localSessionID: localSessionID, exchangeID: key.exchangeID, protocolID: header.protocolID,

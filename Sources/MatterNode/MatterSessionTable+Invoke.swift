@@ -2,7 +2,8 @@ import MatterDataModel
 import MatterInteraction
 import MatterMessage
 
-/// The commands endpoint 0 accepts, and the checks every invoke passes before its command runs, in CHIP's order
+/// The commands endpoint 0 accepts (the bridged devices' go to the hub, `bridgedCommand`), and the checks every
+/// invoke passes before its command runs, in CHIP's order
 /// (`InteractionModelEngine::ValidateCommandCanBeDispatched`: existence, access, then the command's flags; then
 /// `CommandHandler` decodes the fields): UNSUPPORTED_ENDPOINT, UNSUPPORTED_CLUSTER, UNSUPPORTED_COMMAND,
 /// UNSUPPORTED_ACCESS (Administer is needed), NEEDS_TIMED_INTERACTION, UNSUPPORTED_ACCESS for a fabric-scoped
@@ -44,14 +45,14 @@ extension MatterSessionTable {
         now: MonotonicInstant, using generator: inout some RandomNumberGenerator
     ) -> CommandOutcome {
         let path = command.path
-        guard path.endpoint == 0 else { return CommandOutcome(result: .status(path, .unsupportedEndpoint)) }
+        guard path.endpoint == 0 else { return bridgedCommand(command, on: key, session: session, timed: timed) }
         guard Self.rootClusterIDs.contains(path.cluster) else {
             return CommandOutcome(result: .status(path, .unsupportedCluster))
         }
         guard let rule = Self.commandRules[path.cluster]?[path.command] else {
             return CommandOutcome(result: .status(path, .unsupportedCommand))
         }
-        guard privilege(of: session) == .administer else {
+        guard privilege(of: session, endpoint: 0, cluster: path.cluster) == .administer else {
             return CommandOutcome(result: .status(path, .unsupportedAccess))
         }
         if rule.timed, !timed { return CommandOutcome(result: .status(path, .needsTimedInteraction)) }
@@ -98,6 +99,16 @@ extension MatterSessionTable {
                 }
                 pendingSave = save
                 actions.append(.persist(save.committed, ticket: save.ticket))
+                return (nil, actions, afterAnswer)
+            case .bridged(let endpoint, let operation):
+                guard
+                    let request = askHub(
+                        operation, endpoint: endpoint, pending: .invoke(key, path: command.path, ref: command.ref))
+                else {
+                    answers.append(.status(path: command.path, StatusIB(.busy), ref: command.ref))
+                    continue
+                }
+                actions.append(request)
                 return (nil, actions, afterAnswer)
             }
         }

@@ -31,25 +31,15 @@ extension MatterSessionTable {
         ])
     }
 
-    /// A reader for one read on `session`: its fabric, its privilege, the clusters' data versions.
-    func reader(for session: MatterSecureSession) -> AttributeReader {
-        var reader = AttributeReader(node: rootNode(accessingFabric: session.fabricIndex), dataVersion: 0)
-        for (cluster, version) in dataVersions {
-            reader.dataVersions[AttributeReader.ClusterInstance(endpoint: 0, cluster: cluster)] = version
-        }
-        reader.fabricScoped = Self.fabricScoped
-        reader.accessingFabricIndex = session.fabricIndex
-        reader.requiredPrivileges = Self.readPrivileges
-        reader.grantedPrivilege = privilege(of: session)?.rawValue ?? 0
-        return reader
-    }
-
     /// Bumps the data version of every cluster whose data changed since the last call (Matter Core 7.10.3:
     /// DataVersion changes whenever any attribute of the cluster instance does).
     mutating func refreshDataVersions() {
         guard let endpoint = rootNode(accessingFabric: 0).endpoints[0] else { return }
         for (id, cluster) in endpoint.clusters where lastRootData[id] != cluster {
-            if lastRootData[id] != nil { dataVersions[id, default: 0] &+= 1 }
+            if lastRootData[id] != nil {
+                dataVersions[id, default: 0] &+= 1
+                markDirty([AttributePathIB(endpoint: 0, cluster: id)])
+            }
             lastRootData[id] = cluster
         }
     }

@@ -39,6 +39,12 @@ extension MatterSessionTable {
             message, on: key, from: peer, isDuplicate: verdict == .duplicate,
             configuration: session.reliableMessagingConfiguration, now: now, using: &generator)
         guard isNew else { return actions }
+        // A standalone acknowledgement is MRP's alone: the exchange goes on (a chunked write's next chunk follows).
+        if message.protocolHeader.protocolID == .secureChannel,
+            message.protocolHeader.opcode == SecureChannelOpcode.standaloneAck.rawValue
+        {
+            return actions
+        }
         if key.initiatedHere {
             return actions + initiatedExchangeAnswered(message, on: key, now: now, using: &generator)
         }
@@ -60,9 +66,10 @@ extension MatterSessionTable {
         using generator: inout some RandomNumberGenerator
     ) -> [MatterNodeAction] {
         guard case .secure(let id) = key.session, let session = sessions[id] else { return [] }
-        var responder = exchanges[key]?.interaction ?? InteractionResponder(reader: reader(for: session))
+        var responder = exchanges[key]?.interaction ?? InteractionResponder()
         let steps = responder.messageReceived(
-            opcode: message.protocolHeader.opcode, payload: message.payload, now: now)
+            opcode: message.protocolHeader.opcode, payload: message.payload, now: now, reader: reader(for: session),
+            events: events)
         exchanges[key]?.interaction = responder
         return runInteraction(steps, on: key, now: now, using: &generator)
     }
@@ -92,6 +99,15 @@ extension MatterSessionTable {
                 actions += effects
                 if let answers { actions += answerInvoke(on: key, with: answers, now: now, using: &generator) }
                 actions += run(afterAnswer)
+            case .write(let writes, let timed, let moreChunks):
+                actions += write(writes, timed: timed, moreChunks: moreChunks, on: key, now: now, using: &generator)
+            case .subscribe(let request):
+                actions += subscribe(request, on: key, now: now, using: &generator)
+            case .subscriptionEstablished(let id, let eventsConsidered):
+                actions += subscriptionEstablished(id, eventsConsidered: eventsConsidered, now: now)
+            case .subscriptionAbandoned(let id):
+                actions += endSubscriptions(
+                    where: { $0.primingExchange == key }, reason: "the subscriber refused a priming report \(id)")
             }
         }
         return actions

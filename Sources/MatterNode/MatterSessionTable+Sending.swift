@@ -128,6 +128,9 @@ extension MatterSessionTable {
                 actions.append(.log(.deliveryFailed(exchange.peer, exchangeID: key.exchangeID)))
                 if key.initiatedHere, case .secure(let localSessionID) = key.session {
                     actions.append(.requestFailed(localSessionID: localSessionID, exchangeID: key.exchangeID))
+                    actions += endSubscriptions(
+                        where: { $0.sessionID == localSessionID && $0.reportExchange == key.exchangeID },
+                        reason: "its report was never acknowledged")
                 }
             }
         }

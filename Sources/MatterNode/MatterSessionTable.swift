@@ -83,6 +83,20 @@ public struct MatterSessionTable {
     var unsecuredCounter: MessageCounter
     /// The exchange ID the node's next own exchange gets (random at start, as CHIP's `ExchangeManager` starts).
     var nextExchangeID: UInt16
+    /// The home as the owner handed it with the input being handled; nothing between inputs (`BridgedHome`).
+    var home: any BridgedHome = NoBridgedHome()
+    /// The data versions of bridged cluster instances that changed; the others have the base (random at start).
+    var bridgedVersions: [AttributeReader.ClusterInstance: UInt32] = [:]
+    var bridgedVersionBase: UInt32
+    /// The events of the bridged devices, for reads and subscriptions.
+    var events = EventLog()
+    /// Commands and writes waiting for the hub, by ticket; writes' statuses by group.
+    var pendingBridged: [UInt64: PendingBridged] = [:]
+    var pendingWrites: [UInt64: PendingWriteGroup] = [:]
+    var nextBridgedRequest: UInt64 = 1
+    var nextWriteGroup: UInt64 = 1
+    /// Subscriptions, priming or established, by ID.
+    var subscriptions: [UInt32: ActiveSubscription] = [:]
 
     /// A node with the fabric table `fabrics` as the store loaded it.
     public init(
@@ -101,6 +115,7 @@ public struct MatterSessionTable {
         resumptions = CASEResumptionStore(capacity: limits.resumptionRecords)
         unsecuredCounter = MessageCounter(kind: .unencrypted, using: &generator)
         nextExchangeID = UInt16(truncatingIfNeeded: generator.next())
+        bridgedVersionBase = UInt32(truncatingIfNeeded: generator.next())
         for cluster in Self.rootClusterIDs {
             dataVersions[cluster] = UInt32(truncatingIfNeeded: generator.next())
         }
@@ -118,6 +133,9 @@ public struct MatterSessionTable {
             deadlines.append(exchange.reliability.nextDeadline)
             deadlines.append(exchange.lastActivity.advanced(byMilliseconds: Self.exchangeIdleMilliseconds))
         }
+        for subscription in subscriptions.values {
+            deadlines.append(subscription.nextDeadline)
+        }
         return deadlines.compactMap { $0 }.min()
     }
 
@@ -134,11 +152,14 @@ public struct MatterSessionTable {
 
     // MARK: events
 
-    /// One whole message (a UDP datagram, or a TCP frame without its length prefix) arrived from `peer`.
+    /// One whole message (a UDP datagram, or a TCP frame without its length prefix) arrived from `peer`; `home` is
+    /// the home as it is now, for what the message reads (let go of when the call returns).
     public mutating func messageReceived(
-        _ bytes: [UInt8], from peer: MatterPeer, now: MonotonicInstant,
+        _ bytes: [UInt8], from peer: MatterPeer, now: MonotonicInstant, home: any BridgedHome = NoBridgedHome(),
         using generator: inout some RandomNumberGenerator
     ) -> [MatterNodeAction] {
+        self.home = home
+        defer { self.home = NoBridgedHome() }
         let header: MessageHeader
         do {
             header = try MessageHeader.decode(bytes).header
@@ -154,10 +175,14 @@ public struct MatterSessionTable {
         return actions
     }
 
-    /// The timer asked for by `nextDeadline` went off (early or late calls are fine).
-    public mutating func timerFired(now: MonotonicInstant, using generator: inout some RandomNumberGenerator)
-        -> [MatterNodeAction]
-    {
+    /// The timer asked for by `nextDeadline` went off (early or late calls are fine); `home` is the home as it is now,
+    /// for the subscriptions' reports (let go of when the call returns).
+    public mutating func timerFired(
+        now: MonotonicInstant, home: any BridgedHome = NoBridgedHome(),
+        using generator: inout some RandomNumberGenerator
+    ) -> [MatterNodeAction] {
+        self.home = home
+        defer { self.home = NoBridgedHome() }
         var actions: [MatterNodeAction] = []
         if var paseResponder {
             let steps = paseResponder.timerFired(now: now)
@@ -178,6 +203,7 @@ public struct MatterSessionTable {
             exchanges[key] = exchange
             actions += apply(steps, on: key, now: now, using: &generator)
         }
+        actions += sendReports(now: now, using: &generator)
         actions += sweep(now: now)
         refreshDataVersions()
         return actions
@@ -227,6 +253,7 @@ public struct MatterSessionTable {
             .log(.sessionClosed(localSessionID: localSessionID, reason: reason)),
             .sessionEnded(session.summary, reason: reason),
         ]
+        actions += endSubscriptions(where: { $0.sessionID == localSessionID }, reason: "its session ended")
         if session.kind == .pase, failSafe != nil {
             actions += expireFailSafe(reason: "its PASE session closed before CommissioningComplete")
         }
@@ -240,12 +267,16 @@ public struct MatterSessionTable {
         paseResponder?.sessionIDsInUse = live.union(caseResponder.pendingSessionIDs)
     }
 
-    /// Drops finished and idle exchanges, then the retiring sessions whose last exchange is over.
+    /// Drops finished and idle exchanges (and the subscriptions still priming on one), then the retiring sessions
+    /// whose last exchange is over.
     mutating func sweep(now: MonotonicInstant) -> [MatterNodeAction] {
         exchanges = exchanges.filter { _, exchange in
             !exchange.isDone && now < exchange.lastActivity.advanced(byMilliseconds: Self.exchangeIdleMilliseconds)
         }
-        var actions: [MatterNodeAction] = []
+        let open = Set(exchanges.keys)
+        var actions = endSubscriptions(
+            where: { subscription in subscription.primingExchange.map { !open.contains($0) } ?? false },
+            reason: "its priming exchange ended")
         for id in retiringSessions.sorted()
         where !exchanges.keys.contains(where: { $0.session == .secure(localSessionID: id) }) {
             actions += endSession(id, reason: "its fabric was removed")

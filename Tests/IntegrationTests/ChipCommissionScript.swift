@@ -38,23 +38,35 @@ struct ChipCommissionScript {
         var firstError: JSONValue? { json["first_error"] }
     }
 
-    /// Runs `scenario` with `arguments`; throws with the output if the script printed no report.
-    func run(_ scenario: String, _ arguments: [String] = [], extraOptions: [String] = [], timeout: Int = 120) throws
-        -> Report
+    /// Starts `scenario` in the background (for one that waits, such as `subscribe`); `report(of:)` reads its end.
+    func start(_ scenario: String, _ arguments: [String] = [], extraOptions: [String] = [], timeout: Int = 120) throws
+        -> PeerProcess
     {
         let python = try ChipController.requirePython()
         let command = [
             String(timeout + 30), ChipController.sandbox.path, sandbox.path, python.path, Self.script.path,
         ]
         let runArguments = options + extraOptions + ["--timeout", String(timeout), scenario] + arguments
-        let result = try pair.run(
-            in: pair.controller, "/usr/bin/timeout", command + runArguments, timeout: Double(timeout + 40))
+        return try pair.start(in: pair.controller, "/usr/bin/timeout", command + runArguments)
+    }
+
+    /// The report of a run `start` began, once it ends (within `seconds`).
+    func report(of process: PeerProcess, within seconds: Double) throws -> Report {
+        let result = process.finish(within: seconds)
         let lastLine = result.output.split(separator: "\n").last.map(String.init) ?? ""
         guard result.status == 0, let json = try? JSONParser().parse(lastLine) else {
             throw TestFailure(
-                "chip_commission.py \(scenario) ended with \(result.status):\n\(result.output.suffix(4000))\n"
+                "chip_commission.py ended with \(result.status):\n\(result.output.suffix(4000))\n"
                     + result.errors.suffix(2000))
         }
         return Report(json: json, log: result.output)
+    }
+
+    /// Runs `scenario` with `arguments`; throws with the output if the script printed no report.
+    func run(_ scenario: String, _ arguments: [String] = [], extraOptions: [String] = [], timeout: Int = 120) throws
+        -> Report
+    {
+        try report(
+            of: start(scenario, arguments, extraOptions: extraOptions, timeout: timeout), within: Double(timeout + 40))
     }
 }

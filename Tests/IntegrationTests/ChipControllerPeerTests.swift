@@ -52,12 +52,13 @@ struct ChipControllerPeerTests {
         #expect(basic?["software_version_string"] == .string(MHubVersion.string))
         #expect(basic?["serial_number"] == "SN-CHIP-7")
         #expect(basic?["cluster_revision"] == 4)
-        // A concrete path on an endpoint the hub does not have: CHIP decodes the status as UnsupportedEndpoint.
-        guard case .string(let endpoint1)? = report["endpoint_1"] else {
-            Issue.record("no endpoint_1 in \(report)")
+        // A concrete path on an endpoint the hub does not have (1 is the Aggregator, 2 on the bridged devices'):
+        // CHIP decodes the status as UnsupportedEndpoint.
+        guard case .string(let endpoint9)? = report["endpoint_9"] else {
+            Issue.record("no endpoint_9 in \(report)")
             return
         }
-        #expect(endpoint1.contains("UnsupportedEndpoint"))
+        #expect(endpoint9.contains("UnsupportedEndpoint"))
         #expect(output.contains("New secure session activated"))
         #expect(daemon.log.contains("PASE session with udp"))
         #expect(daemon.stop() == 0)

@@ -3,6 +3,7 @@ import MHubCore
 import MHubHub
 import MHubTestSupport
 import MatterCredentials
+import MatterDataModel
 import MatterNode
 import Testing
 
@@ -73,5 +74,55 @@ import Testing
         #expect(try store.loadFabricTable() == FabricTable())
         try store.saveFabricTable(FabricTable(records: [Self.record(1, label: "x")], nextFabricIndex: 2))
         #expect(try store.loadFabricTable().records.count == 1)
+    }
+}
+
+extension HubStoreMatterTests {
+    /// A database of schema 2 (before the bridge) gains bridged endpoint numbers for the nodes it holds: from 2 up,
+    /// in node and endpoint order, and the counter after them; what it held stays.
+    @Test func theSecondSchemaMigratesAndNumbersItsNodes() throws {
+        let old = try SQLiteDatabase(path: path)
+        try old.execute(HubStore.migrations[0])
+        try old.execute(HubStore.migrations[1])
+        try old.setApplicationID(HubStore.applicationID)
+        try old.setUserVersion(2)
+        try old.run("INSERT INTO fabric (id, fabric_id, compressed_fabric_id) VALUES (1, 7, 9)")
+        try old.run(
+            "INSERT INTO counters (id, next_node_id, next_structure_id, next_room_id, next_simulated_device_id) "
+                + "VALUES (1, 8, 2, 1, 3)")
+        let light = DeviceTemplates.named("on-off-light")!
+        let identity = NodeIdentity(
+            vendorID: 0xFFF1, vendorName: "mhub", productID: 0x8000, productName: "Light", nodeLabel: "Lamp",
+            serialNumber: "S1", uniqueID: "u1", hardwareVersion: 1, softwareVersion: 1, softwareVersionString: "1")
+        var composed = light.makeNode(identity: identity)
+        composed.endpoints[2] = composed.endpoints[1].map { endpoint in
+            var copy = endpoint
+            copy.id = 2
+            return copy
+        }
+        for (id, data) in [(7, light.makeNode(identity: identity)), (5, composed)] {
+            try old.run(
+                "INSERT INTO nodes (id, structure_id, room_id, name, template, simulated_device_id, commissioned_at, "
+                    + "data) VALUES (?, 1, NULL, 'n', 'on-off-light', NULL, 0, ?)",
+                [.integer(Int64(id)), .text(JSONWriter.compact(NodeDataCodec.encode(data)))])
+        }
+        let store = try HubStore(path: path)
+        let state = try #require(try store.load())
+        #expect(try store.database.userVersion == 3)
+        #expect(state.nodes[5]?.bridgedEndpoints == [1: 2, 2: 3])
+        #expect(state.nodes[7]?.bridgedEndpoints == [1: 4])
+        #expect(state.nodes[7]?.data == light.makeNode(identity: identity))
+        #expect(state.counters.nextBridgedEndpoint == 5)
+        #expect(state.counters.nextNodeID == 8)
+
+        // Saved and loaded again as they are.
+        var node = try #require(state.nodes[7])
+        node.bridgedEndpoints = [1: 40]
+        var counters = state.counters
+        counters.nextBridgedEndpoint = 41
+        try store.apply([.saveNode(node), .saveCounters(counters)])
+        let reloaded = try #require(try HubStore(path: path).load())
+        #expect(reloaded.nodes[7]?.bridgedEndpoints == [1: 40])
+        #expect(reloaded.counters.nextBridgedEndpoint == 41)
     }
 }

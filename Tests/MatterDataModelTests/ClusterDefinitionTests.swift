@@ -14,6 +14,8 @@ private let verifiedClusters: [(ClusterDefinition, ClusterID, String, UInt16)] =
     (.generalCommissioning, 0x0030, "GeneralCommissioning", 2),  // GeneralCommissioningCluster.xml
     (.networkCommissioning, 0x0031, "NetworkCommissioning", 2),  // NetworkCommissioningCluster.xml
     (.generalDiagnostics, 0x0033, "GeneralDiagnostics", 2),  // DiagnosticsGeneral.xml
+    // CHIP's generated metadata (`BridgedDeviceBasicInformation` kRevision 3), chip.clusters.Objects for the IDs.
+    (.bridgedDeviceBasicInformation, 0x0039, "BridgedDeviceBasicInformation", 3),
     (.administratorCommissioning, 0x003C, "AdministratorCommissioning", 1),  // AdminCommissioningCluster.xml
     (.operationalCredentials, 0x003E, "OperationalCredentials", 1),  // OperationalCredentialCluster.xml
     (.groupKeyManagement, 0x003F, "GroupKeyManagement", 2),  // Group-Key-Management-Cluster.xml
@@ -43,6 +45,9 @@ private let verifiedAttributes: [(ClusterDefinition, String, AttributeID)] = [
     (.colorControl, "coupleColorTempToLevelMinMireds", 0x400D),
     (.colorControl, "startUpColorTemperatureMireds", 0x4010),
     (.descriptor, "partsList", 0x0003),
+    (.bridgedDeviceBasicInformation, "nodeLabel", 0x0005),
+    (.bridgedDeviceBasicInformation, "reachable", 0x0011),
+    (.bridgedDeviceBasicInformation, "uniqueID", 0x0012),
     (.basicInformation, "vendorID", 0x0002),
     (.basicInformation, "productID", 0x0004),
     (.basicInformation, "serialNumber", 0x000F),

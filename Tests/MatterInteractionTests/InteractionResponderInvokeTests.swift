@@ -23,8 +23,9 @@ import Testing
     }
 
     @Test func theOwnersResultsGoOutAsOneInvokeResponse() throws {
-        var responder = InteractionResponder(reader: AttributeReaderTests.reader)
-        let actions = responder.messageReceived(opcode: 0x08, payload: Self.invoke(), now: .origin)
+        var responder = InteractionResponder()
+        let actions = responder.messageReceived(
+            opcode: 0x08, payload: Self.invoke(), now: .origin, reader: AttributeReaderTests.reader)
         #expect(actions == [.invoke([CommandDataIB(path: Self.path)], timed: false)])
         #expect(!responder.isFinished)
         let answer = responder.commandsHandled([.status(path: Self.path, StatusIB(.needsTimedInteraction), ref: nil)])
@@ -41,57 +42,68 @@ import Testing
     }
 
     @Test func suppressResponseSendsNothing() {
-        var responder = InteractionResponder(reader: AttributeReaderTests.reader)
-        _ = responder.messageReceived(opcode: 0x08, payload: Self.invoke(suppress: true), now: .origin)
+        var responder = InteractionResponder()
+        _ = responder.messageReceived(
+            opcode: 0x08, payload: Self.invoke(suppress: true), now: .origin, reader: AttributeReaderTests.reader)
         #expect(responder.commandsHandled([.status(path: Self.path, StatusIB(.success), ref: nil)]) == [.close])
     }
 
     @Test func aTimedRequestOpensAWindowForTheInvoke() throws {
-        var responder = InteractionResponder(reader: AttributeReaderTests.reader)
+        var responder = InteractionResponder()
         let accepted = responder.messageReceived(
             opcode: 0x0A, payload: TimedRequestMessage(timeoutMilliseconds: 500).encoded(),
-            now: MonotonicInstant(milliseconds: 1000))
+            now: MonotonicInstant(milliseconds: 1000), reader: AttributeReaderTests.reader)
         #expect(try Self.status(accepted) == .success)
         #expect(accepted.allSatisfy { if case .send(_, _, true) = $0 { true } else { false } })
         let actions = responder.messageReceived(
-            opcode: 0x08, payload: Self.invoke(timed: true), now: MonotonicInstant(milliseconds: 1500))
+            opcode: 0x08, payload: Self.invoke(timed: true), now: MonotonicInstant(milliseconds: 1500),
+            reader: AttributeReaderTests.reader)
         #expect(actions == [.invoke([CommandDataIB(path: Self.path)], timed: true)])
     }
 
     @Test func lateMismatchedOrOversizedInvokesAreRefused() throws {
         let timed = TimedRequestMessage(timeoutMilliseconds: 500).encoded()
-        var late = InteractionResponder(reader: AttributeReaderTests.reader)
-        _ = late.messageReceived(opcode: 0x0A, payload: timed, now: MonotonicInstant(milliseconds: 1000))
+        var late = InteractionResponder()
+        _ = late.messageReceived(
+            opcode: 0x0A, payload: timed, now: MonotonicInstant(milliseconds: 1000), reader: AttributeReaderTests.reader
+        )
         #expect(
             try Self.status(
                 late.messageReceived(
-                    opcode: 0x08, payload: Self.invoke(timed: true), now: MonotonicInstant(milliseconds: 1501)))
+                    opcode: 0x08, payload: Self.invoke(timed: true), now: MonotonicInstant(milliseconds: 1501),
+                    reader: AttributeReaderTests.reader))
                 == .timeout)
         #expect(late.isFinished)
 
-        var unflagged = InteractionResponder(reader: AttributeReaderTests.reader)
-        _ = unflagged.messageReceived(opcode: 0x0A, payload: timed, now: .origin)
+        var unflagged = InteractionResponder()
+        _ = unflagged.messageReceived(opcode: 0x0A, payload: timed, now: .origin, reader: AttributeReaderTests.reader)
         #expect(
-            try Self.status(unflagged.messageReceived(opcode: 0x08, payload: Self.invoke(), now: .origin))
+            try Self.status(
+                unflagged.messageReceived(
+                    opcode: 0x08, payload: Self.invoke(), now: .origin, reader: AttributeReaderTests.reader))
                 == .timedRequestMismatch)
 
-        var flagged = InteractionResponder(reader: AttributeReaderTests.reader)
+        var flagged = InteractionResponder()
         #expect(
-            try Self.status(flagged.messageReceived(opcode: 0x08, payload: Self.invoke(timed: true), now: .origin))
+            try Self.status(
+                flagged.messageReceived(
+                    opcode: 0x08, payload: Self.invoke(timed: true), now: .origin, reader: AttributeReaderTests.reader))
                 == .timedRequestMismatch)
 
-        var batched = InteractionResponder(reader: AttributeReaderTests.reader)
+        var batched = InteractionResponder()
         #expect(
-            try Self.status(batched.messageReceived(opcode: 0x08, payload: Self.invoke(count: 2), now: .origin))
+            try Self.status(
+                batched.messageReceived(
+                    opcode: 0x08, payload: Self.invoke(count: 2), now: .origin, reader: AttributeReaderTests.reader))
                 == .invalidAction)
 
         // After a TimedRequest only an invoke may follow.
-        var read = InteractionResponder(reader: AttributeReaderTests.reader)
-        _ = read.messageReceived(opcode: 0x0A, payload: timed, now: .origin)
+        var read = InteractionResponder()
+        _ = read.messageReceived(opcode: 0x0A, payload: timed, now: .origin, reader: AttributeReaderTests.reader)
         #expect(
             try Self.status(
                 read.messageReceived(
                     opcode: 0x02, payload: ReadRequestMessage(attributeRequests: [AttributePathIB()]).encoded(),
-                    now: .origin)) == .invalidAction)
+                    now: .origin, reader: AttributeReaderTests.reader)) == .invalidAction)
     }
 }

@@ -24,10 +24,10 @@ import Testing
     }
 
     @Test func aSmallReadIsOneFinalReport() throws {
-        var responder = InteractionResponder(reader: Self.reader)
+        var responder = InteractionResponder()
         let actions = responder.messageReceived(
             opcode: 0x02, payload: Self.readRequest([AttributePathIB(endpoint: 0, cluster: 0x28, attribute: 1)]),
-            now: .origin)
+            now: .origin, reader: Self.reader)
         let (report, expectsResponse) = try Self.report(actions)
         #expect(!expectsResponse)
         #expect(report.suppressResponse == true)
@@ -44,14 +44,16 @@ import Testing
         // Anything after the end is ignored.
         #expect(
             responder.messageReceived(
-                opcode: 0x01, payload: StatusResponseMessage(status: .success).encoded(), now: .origin
+                opcode: 0x01, payload: StatusResponseMessage(status: .success).encoded(), now: .origin,
+                reader: Self.reader
             ).isEmpty)
     }
 
     @Test func aLargeReadGoesOutInChunksEachAcknowledged() throws {
-        var responder = InteractionResponder(reader: Self.reader, maximumPayloadBytes: 200)
+        var responder = InteractionResponder(maximumPayloadBytes: 200)
         var actions = responder.messageReceived(
-            opcode: 0x02, payload: Self.readRequest([AttributePathIB(endpoint: 0, cluster: 0x28)]), now: .origin)
+            opcode: 0x02, payload: Self.readRequest([AttributePathIB(endpoint: 0, cluster: 0x28)]), now: .origin,
+            reader: Self.reader)
         var received: [AttributeReportIB] = []
         var chunks = 0
         while true {
@@ -67,7 +69,8 @@ import Testing
             #expect(report.moreChunkedMessages == true && report.suppressResponse == nil)
             #expect(!responder.isFinished)
             actions = responder.messageReceived(
-                opcode: 0x01, payload: StatusResponseMessage(status: .success).encoded(), now: .origin)
+                opcode: 0x01, payload: StatusResponseMessage(status: .success).encoded(), now: .origin,
+                reader: Self.reader)
         }
         #expect(chunks > 2)
         #expect(received == Self.reader.reports(for: [AttributePathIB(endpoint: 0, cluster: 0x28)]))
@@ -75,11 +78,13 @@ import Testing
     }
 
     @Test func aFailureStatusBetweenChunksEndsTheRead() {
-        var responder = InteractionResponder(reader: Self.reader, maximumPayloadBytes: 200)
+        var responder = InteractionResponder(maximumPayloadBytes: 200)
         _ = responder.messageReceived(
-            opcode: 0x02, payload: Self.readRequest([AttributePathIB(endpoint: 0, cluster: 0x28)]), now: .origin)
+            opcode: 0x02, payload: Self.readRequest([AttributePathIB(endpoint: 0, cluster: 0x28)]), now: .origin,
+            reader: Self.reader)
         let actions = responder.messageReceived(
-            opcode: 0x01, payload: StatusResponseMessage(status: .resourceExhausted).encoded(), now: .origin)
+            opcode: 0x01, payload: StatusResponseMessage(status: .resourceExhausted).encoded(), now: .origin,
+            reader: Self.reader)
         #expect(actions == [.log(.readAborted(StatusIB(.resourceExhausted))), .close])
         #expect(responder.isFinished)
     }
@@ -93,8 +98,8 @@ import Testing
         (UInt8(0x77), [0x15, 0x18]),  // an opcode nobody defined
     ])
     func everythingElseGetsInvalidAction(opcode: UInt8, payload: [UInt8]) throws {
-        var responder = InteractionResponder(reader: Self.reader)
-        let actions = responder.messageReceived(opcode: opcode, payload: payload, now: .origin)
+        var responder = InteractionResponder()
+        let actions = responder.messageReceived(opcode: opcode, payload: payload, now: .origin, reader: Self.reader)
         let sent = actions.compactMap { action -> [UInt8]? in
             if case .send(.statusResponse, let payload, false) = action { payload } else { nil }
         }

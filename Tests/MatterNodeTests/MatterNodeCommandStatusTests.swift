@@ -68,7 +68,10 @@ import Testing
                 endpoint: endpoint, sourceLocation: sourceLocation)
             #expect(Self.status(answer) == expected, sourceLocation: sourceLocation)
         }
-        try expectStatus(StatusIB(.unsupportedEndpoint), cluster: 0x30, command: 0, endpoint: 1)
+        try expectStatus(StatusIB(.unsupportedEndpoint), cluster: 0x30, command: 0, endpoint: 2)
+        // Endpoint 1 is the Aggregator: a Descriptor and no commands.
+        try expectStatus(StatusIB(.unsupportedCluster), cluster: 0x30, command: 0, endpoint: 1)
+        try expectStatus(StatusIB(.unsupportedCommand), cluster: 0x1D, command: 0, endpoint: 1)
         try expectStatus(StatusIB(.unsupportedCluster), cluster: 0x06, command: 0)
         try expectStatus(StatusIB(.unsupportedCommand), cluster: 0x30, command: 0x07)
         try expectStatus(StatusIB(.unsupportedCommand), cluster: 0x28, command: 0x00)

@@ -45,7 +45,7 @@ import Testing
         var controller = MatterTestController(passcode: MatterTableHarness.passcode, seed: 2)
         _ = try harness.pase(&controller, peer: peer)
         let read = try controller.readRequest([
-            AttributePathIB(endpoint: 1, cluster: 0x28, attribute: 1),
+            AttributePathIB(endpoint: 2, cluster: 0x28, attribute: 1),
             AttributePathIB(endpoint: 0, cluster: 6, attribute: 0),
             AttributePathIB(endpoint: 0, cluster: 0x28, attribute: 0x4FFF),
         ])

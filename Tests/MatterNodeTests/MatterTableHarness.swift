@@ -44,13 +44,19 @@ struct MatterTableHarness: MatterTestTransport {
     var echoesWindows = true
     /// The peer `converse(_:controller:)` speaks as.
     var peer = MatterTableHarness.udp(40_000)
+    /// The home the node bridges, handed to it with every message and timer.
+    var home: any BridgedHome = NoBridgedHome()
+    /// The hub's device logic for bridged commands and writes: an answer now, or nil to hold the request (answered
+    /// later with `answer(_:with:)`). Requests asked so far, in order.
+    var hub: (@Sendable (BridgedRequest) -> BridgedAnswer?)?
+    var bridgedRequests: [BridgedRequest] = []
 
     init(
         windowOpen: Bool = true, paseTimeoutMilliseconds: UInt64 = 60_000,
         establishmentTimeoutMilliseconds: UInt64 = 60_000, fabrics: [CASETestFabric] = [],
-        limits: MatterSessionLimits = MatterSessionLimits()
+        fabricTable: FabricTable? = nil, limits: MatterSessionLimits = MatterSessionLimits()
     ) throws {
-        var table = FabricTable()
+        var table = fabricTable ?? FabricTable()
         for fabric in fabrics {
             table.store(fabric.record())
         }
@@ -84,12 +90,12 @@ struct MatterTableHarness: MatterTestTransport {
 
     /// Hands `bytes` to the table; returns what it sent to `peer` (and records its log events).
     mutating func deliver(_ bytes: [UInt8], from peer: MatterPeer) -> [[UInt8]] {
-        sent(table.messageReceived(bytes, from: peer, now: instant, using: &random), to: peer)
+        sent(table.messageReceived(bytes, from: peer, now: instant, home: home, using: &random), to: peer)
     }
 
     mutating func advance(to milliseconds: UInt64, peer: MatterPeer) -> [[UInt8]] {
         now = milliseconds
-        return sent(table.timerFired(now: instant, using: &random), to: peer)
+        return sent(table.timerFired(now: instant, home: home, using: &random), to: peer)
     }
 
     /// What the node sent to `peer`, after carrying out what the port and the hub would: each save (succeeding
@@ -108,6 +114,11 @@ struct MatterTableHarness: MatterTestTransport {
                 sent.append(bytes)
             case .persist(_, let ticket):
                 queue += table.persisted(ticket: ticket, succeeded: saveSucceeds, now: instant, using: &random)
+            case .bridgedRequest(let request):
+                bridgedRequests.append(request)
+                if let answer = hub?(request) {
+                    queue += table.bridgedRequestAnswered(id: request.id, answer: answer, now: instant, using: &random)
+                }
             case .openWindow(let window) where echoesWindows:
                 queue += table.commissioneeChanged(to: try? Self.commissionee(for: window))
             case .revokeWindow where echoesWindows, .commissioningCompleted where echoesWindows:
@@ -117,6 +128,16 @@ struct MatterTableHarness: MatterTestTransport {
             }
         }
         return sent
+    }
+
+    /// The hub answers a request it held; returns what the node sent to `peer`.
+    mutating func answer(_ request: BridgedRequest, with answer: BridgedAnswer, peer: MatterPeer) -> [[UInt8]] {
+        sent(table.bridgedRequestAnswered(id: request.id, answer: answer, now: instant, using: &random), to: peer)
+    }
+
+    /// The hub says the home changed (after its commit).
+    mutating func homeChanged(_ change: BridgeChange) {
+        table.homeChanged(change, now: instant)
     }
 
     /// The commissionee the hub hands the node for an administrator's window.
@@ -148,7 +169,7 @@ struct MatterTableHarness: MatterTestTransport {
             case .fabricsChanged(let summaries): fabricReports.append(summaries)
             case .commissioningCompleted, .openWindow, .revokeWindow, .failSafeExpired, .ownerRequestDone:
                 outputs.append(action)
-            case .send, .peerActive: break
+            case .send, .peerActive, .bridgedRequest: break
             }
         }
     }

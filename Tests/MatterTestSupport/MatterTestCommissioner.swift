@@ -310,7 +310,9 @@ public struct MatterTestCommissioner {
             switch event {
             case .report(let report): reports += report.attributeReports ?? []
             case .statusResponse(let response): throw Failure("the read was refused with \(response.status)")
-            case .established, .caseEstablished, .statusReport, .invokeResponse, .hubRequest: continue
+            case .established, .caseEstablished, .statusReport, .invokeResponse, .hubRequest, .writeResponse,
+                .subscribeResponse:
+                continue
             }
         }
         return reports
@@ -318,11 +320,13 @@ public struct MatterTestCommissioner {
 
     /// One command on the current session; returns its one InvokeResponseIB.
     public mutating func invoke(
-        cluster: UInt32, command: UInt32, fields: [TLVElement] = [], timedMilliseconds: UInt16? = nil,
-        over transport: inout some MatterTestTransport
+        endpoint: UInt16 = 0, cluster: UInt32, command: UInt32, fields: [TLVElement] = [],
+        timedMilliseconds: UInt16? = nil, over transport: inout some MatterTestTransport
     ) throws -> InvokeResponseIB {
         let events = try transport.converse(
-            controller.invoke(cluster: cluster, command: command, fields: fields, timedMilliseconds: timedMilliseconds),
+            controller.invoke(
+                endpoint: endpoint, cluster: cluster, command: command, fields: fields,
+                timedMilliseconds: timedMilliseconds),
             controller: &controller)
         for event in events {
             if case .invokeResponse(let response) = event, response.invokeResponses.count == 1 {

@@ -28,6 +28,39 @@ extension MatterTestController {
             TimedRequestMessage(timeoutMilliseconds: timedMilliseconds).encoded(), exchangeID: exchangeID)
     }
 
+    /// A WriteRequest on a new exchange of the current session; with `timedMilliseconds` a TimedRequest goes first
+    /// and the write follows on its exchange once the hub accepts it (`receive`).
+    public mutating func write(
+        _ writes: [AttributeDataIB], timedMilliseconds: UInt16? = nil, timedFlag: Bool? = nil,
+        suppressResponse: Bool = false, moreChunks: Bool = false, onExchange existing: UInt16? = nil
+    ) throws -> [UInt8] {
+        if existing == nil { exchangeID &+= 1 }
+        let exchange = existing ?? exchangeID
+        let request = WriteRequestMessage(
+            suppressResponse: suppressResponse, timedRequest: timedFlag ?? (timedMilliseconds != nil),
+            writeRequests: writes, moreChunkedMessages: moreChunks
+        ).encoded()
+        guard let timedMilliseconds else {
+            return try secure(
+                .interactionModel, InteractionModelOpcode.writeRequest.rawValue, request, exchangeID: exchange)
+        }
+        timedWrites[exchange] = request
+        return try secure(
+            .interactionModel, InteractionModelOpcode.timedRequest.rawValue,
+            TimedRequestMessage(timeoutMilliseconds: timedMilliseconds).encoded(), exchangeID: exchange)
+    }
+
+    /// A SubscribeRequest on a new exchange of the current session.
+    public mutating func subscribe(_ request: SubscribeRequestMessage) throws -> [UInt8] {
+        exchangeID &+= 1
+        return try secure(
+            .interactionModel, InteractionModelOpcode.subscribeRequest.rawValue, request.encoded(),
+            exchangeID: exchangeID)
+    }
+
+    /// The exchange ID of the last request this controller opened.
+    public var lastExchangeID: UInt16 { exchangeID }
+
     /// An answer on an exchange the hub opened (a `.hubRequest`), carrying the acknowledgement of its message.
     public mutating func respond(
         toHubExchange exchangeID: UInt16, protocolID: ProtocolID = .interactionModel, opcode: UInt8, payload: [UInt8]

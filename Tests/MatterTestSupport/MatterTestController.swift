@@ -24,6 +24,8 @@ public struct MatterTestController {
         case report(ReportDataMessage)
         case statusResponse(StatusResponseMessage)
         case invokeResponse(InvokeResponseMessage)
+        case writeResponse(WriteResponseMessage)
+        case subscribeResponse(SubscribeResponseMessage)
         /// A message on an exchange the hub opened (it keeps the ack for the test to send with `respond`).
         case hubRequest(opcode: UInt8, payload: [UInt8], exchangeID: UInt16)
     }
@@ -77,6 +79,8 @@ public struct MatterTestController {
     var schedule: Spake2pKeySchedule?
     /// Invokes waiting for their TimedRequest's StatusResponse, by exchange.
     var timedInvokes: [UInt16: [UInt8]] = [:]
+    /// Writes waiting for their TimedRequest's StatusResponse, by exchange.
+    var timedWrites: [UInt16: [UInt8]] = [:]
     /// Sigma3 went out; the hub's StatusReport SUCCESS establishes the session.
     var caseAwaitsReport = false
 
@@ -228,7 +232,10 @@ public struct MatterTestController {
         case (.interactionModel, InteractionModelOpcode.reportData.rawValue):
             let report = try ReportDataMessage(payload: message.payload)
             step.event = .report(report)
-            if report.moreChunkedMessages == true {
+            // A subscription's priming: its SubscribeResponse follows the last chunk's StatusResponse.
+            step.expectsMore = report.subscriptionID != nil
+            // Between a read's chunks, and after every report of a subscription (its priming's too).
+            if report.moreChunkedMessages == true || (report.subscriptionID != nil && report.suppressResponse != true) {
                 let payload = StatusResponseMessage(status: .success).encoded()
                 step.outgoing = [
                     try secure(
@@ -240,6 +247,15 @@ public struct MatterTestController {
         case (.interactionModel, InteractionModelOpcode.statusResponse.rawValue):
             let response = try StatusResponseMessage(payload: message.payload)
             step.event = .statusResponse(response)
+            if response.status == .success, let write = timedWrites.removeValue(forKey: exchange) {
+                step.expectsMore = true
+                step.outgoing = [
+                    try secure(
+                        .interactionModel, InteractionModelOpcode.writeRequest.rawValue, write, exchangeID: exchange,
+                        on: on, acknowledging: ack)
+                ]
+                return step
+            }
             if response.status == .success, let invoke = timedInvokes.removeValue(forKey: exchange) {
                 step.expectsMore = true
                 step.outgoing = [
@@ -251,6 +267,10 @@ public struct MatterTestController {
             }
         case (.interactionModel, InteractionModelOpcode.invokeCommandResponse.rawValue):
             step.event = .invokeResponse(try InvokeResponseMessage(payload: message.payload))
+        case (.interactionModel, InteractionModelOpcode.writeResponse.rawValue):
+            step.event = .writeResponse(try WriteResponseMessage(payload: message.payload))
+        case (.interactionModel, InteractionModelOpcode.subscribeResponse.rawValue):
+            step.event = .subscribeResponse(try SubscribeResponseMessage(payload: message.payload))
         default:
             throw Failure("unexpected message: protocol \(protocolHeader.protocolID) opcode \(protocolHeader.opcode)")
         }

@@ -1,5 +1,6 @@
 import MHubCore
 import MatterDataModel
+import MatterNode
 
 /// What the hub's devices are doing right now: attribute transitions in progress, interactions waiting
 /// for a slow device, and simulated behaviours. Not persisted: a restart settles every transition at
@@ -9,8 +10,6 @@ public struct DeviceRuntime: Hashable, Sendable {
     public var transitions: [TransitionKey: AttributeTransition] = [:]
     public var pending: [PendingInteraction] = []
     public var behaviors: [BehaviorKey: Behavior] = [:]
-    /// Node event numbers increase for the hub's lifetime (Matter Core Specification 7.14.2.1).
-    public var nextEventNumber: UInt64 = 1
     /// The latest node events, oldest first, for `diagnostics` (python-matter-server keeps 25:
     /// `device_controller.py` `event_history`).
     public private(set) var recentEvents: [JSONValue] = []
@@ -85,6 +84,21 @@ public struct PendingInteraction: Hashable, Sendable {
     public var messageID: JSONValue
     public var dueAt: Timestamp
     public var outcome: Outcome
+    /// The Matter node's request this answers (a bridged device's command or write), instead of a client's; its
+    /// answer goes out as `HubOutput.bridgedAnswer`.
+    public var bridged: (requestID: UInt64, answer: BridgedAnswer)?
+
+    public static func == (lhs: PendingInteraction, rhs: PendingInteraction) -> Bool {
+        lhs.connectionID == rhs.connectionID && lhs.messageID == rhs.messageID && lhs.dueAt == rhs.dueAt
+            && lhs.outcome == rhs.outcome && lhs.bridged?.requestID == rhs.bridged?.requestID
+            && lhs.bridged?.answer == rhs.bridged?.answer
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(connectionID)
+        hasher.combine(dueAt)
+        hasher.combine(bridged?.requestID)
+    }
 
     public enum Outcome: Hashable, Sendable {
         /// Apply the effect, then reply with the result.

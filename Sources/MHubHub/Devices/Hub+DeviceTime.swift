@@ -14,6 +14,13 @@ extension Hub {
         let due = devices.pending.filter { $0.dueAt <= now }.sorted { $0.dueAt < $1.dueAt }
         devices.pending.removeAll { $0.dueAt <= now }
         for interaction in due {
+            if let (requestID, answer) = interaction.bridged {
+                if case .apply(let node, let effect, _) = interaction.outcome {
+                    apply(effect, to: node, now: now, &outcome)
+                }
+                outcome.outputs.append(.bridgedAnswer(requestID: requestID, answer))
+                continue
+            }
             switch interaction.outcome {
             case .apply(let node, let effect, let result):
                 apply(effect, to: node, now: now, &outcome)

@@ -1,5 +1,7 @@
 import MHubCore
 import MatterDataModel
+import MatterInteraction
+import MatterNode
 
 /// Reads, writes and commands on commissioned nodes (the OHF Matter Server's `read_attribute`,
 /// `write_attribute`, `device_command`), and changes made "physically" on a device.
@@ -206,12 +208,22 @@ extension Hub {
         }
         for event in effect.events {
             let emitted = nodeEvent(event, node: nodeID, now: now)
-            devices.nextEventNumber += 1
+            if let bridged = node.bridgedEndpoints[event.endpoint] {
+                outcome.outputs.append(
+                    .bridgeChanged(
+                        .event(
+                            EventRecord(
+                                endpoint: bridged, cluster: event.cluster, event: event.event,
+                                number: state.counters.nextEventNumber, priority: event.priority,
+                                epochTimestampMilliseconds: UInt64(max(0, now)), fields: event.data))))
+            }
+            state.counters.nextEventNumber += 1
             devices.recordRecent(emitted.data)
             outcome.events.append(emitted)
         }
         state.nodes[nodeID] = node
         outcome.changes.append(.saveNode(node))
+        if !effect.events.isEmpty { outcome.changes.append(.saveCounters(state.counters)) }
     }
 
     /// Sets one attribute if the node has it, with what follows from it, and reports a change.
@@ -225,6 +237,13 @@ extension Hub {
                 HubEvent(
                     "attribute_updated", [.integer(Int64(node.id)), .string(path.description), value.json],
                     structure: node.structureID, attribute: AttributeRef(node: node.id, path: path)))
+            if let bridged = node.bridgedEndpoints[path.endpoint] {
+                outcome.outputs.append(
+                    .bridgeChanged(
+                        .attributes([AttributePath(endpoint: bridged, cluster: path.cluster, attribute: path.attribute)]
+                        )
+                    ))
+            }
         }
         // Window Covering: CurrentPositionLiftPercentage follows the 100ths value (0x0008 ← 0x000E).
         if path.cluster == 0x0102 && path.attribute == 0x000E, let hundredths = value.integerValue {
@@ -240,7 +259,8 @@ extension Hub {
             [
                 "node_id": .integer(Int64(node)), "endpoint_id": .integer(Int64(event.endpoint)),
                 "cluster_id": .integer(Int64(event.cluster)), "event_id": .integer(Int64(event.event)),
-                "event_number": .integer(Int64(devices.nextEventNumber)), "priority": .integer(Int64(event.priority)),
+                "event_number": .integer(Int64(state.counters.nextEventNumber)),
+                "priority": .integer(Int64(event.priority)),
                 "timestamp": .integer(now), "timestamp_type": 0,
                 "data": .object(Dictionary(uniqueKeysWithValues: event.data.map { (String($0.key), $0.value.json) })),
             ], structure: state.nodes[node]?.structureID)

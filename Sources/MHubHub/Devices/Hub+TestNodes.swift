@@ -20,12 +20,16 @@ extension Hub {
     {
         let dump = try args.requiredString("dump")
         try args.rejectUnknown(command: "import_test_node")
-        let ids = try importNodes(dump: dump, now: now, &outcome)
+        let ids = try importNodes(
+            dump: dump, structureID: defaultStructureID, roomID: nil, name: nil, now: now, &outcome)
         return ["node_ids": .array(ids.map { .integer(Int64($0)) })]
     }
 
-    /// Adds the dump's nodes to the default structure; their IDs, in the dump's order.
-    mutating func importNodes(dump: String, now: Timestamp, _ outcome: inout HubOutcome) throws(HubError) -> [NodeID] {
+    /// Adds the dump's nodes to a structure (and room); `name` names the first. Their IDs, in the dump's order.
+    mutating func importNodes(
+        dump: String, structureID: StructureID, roomID: RoomID?, name: String?, now: Timestamp,
+        _ outcome: inout HubOutcome
+    ) throws(HubError) -> [NodeID] {
         let root: JSONValue
         do {
             root = try JSONParser(maximumBytes: 16 << 20).parse(dump)
@@ -59,12 +63,10 @@ extension Hub {
                 return nil
             }.first
             let node = Node(
-                id: nextID, structureID: defaultStructureID, roomID: nil, name: label ?? "Imported node \(nextID)",
-                template: Self.importedTemplate, simulatedDeviceID: nil, commissionedAt: now, data: data)
-            state.nodes[node.id] = node
-            outcome.changes.append(.saveNode(node))
-            outcome.events.append(HubEvent("node_added", nodeJSON(node), structure: node.structureID))
-            added.append(node.id)
+                id: nextID, structureID: structureID, roomID: roomID,
+                name: (index == 0 ? name : nil) ?? label ?? "Imported node \(nextID)", template: Self.importedTemplate,
+                simulatedDeviceID: nil, commissionedAt: now, data: data)
+            added.append(addToHome(node, &outcome).id)
             nextID += 1
         }
         return added

@@ -107,17 +107,12 @@ extension Hub {
             let structureID = entry.structure.flatMap { progress.structures[$0] } ?? defaultStructureID
             let ids: [NodeID]
             do {
-                ids = try importNodes(dump: entry.dump, now: now, &outcome)
+                ids = try importNodes(
+                    dump: entry.dump, structureID: structureID,
+                    roomID: entry.room.flatMap { room(named: $0, in: structureID)?.id }, name: entry.name, now: now,
+                    &outcome)
             } catch {
                 throw ScenarioError(position: entry.position, pointer: "", reason: "import: \(error.details)").hubError
-            }
-            for (index, id) in ids.enumerated() {
-                guard var node = state.nodes[id] else { continue }
-                node.structureID = structureID
-                node.roomID = entry.room.flatMap { room(named: $0, in: structureID)?.id }
-                if index == 0, let name = entry.name { node.name = name }
-                state.nodes[id] = node
-                outcome.changes.append(.saveNode(node))
             }
             if let id = entry.id, let first = ids.first { progress.nodes[id] = first }
         }
@@ -133,7 +128,7 @@ extension Hub {
         _ device: Scenario.Device, simulated: SimulatedDeviceID, in run: ScenarioRun, now: Timestamp,
         _ outcome: inout HubOutcome
     ) throws(HubError) -> NodeID {
-        guard var simulatedDevice = state.simulatedDevices[simulated] else { return 0 }
+        guard let simulatedDevice = state.simulatedDevices[simulated] else { return 0 }
         let structureID = device.structure.flatMap { run.structures[$0] } ?? defaultStructureID
         var node = makeNode(from: simulatedDevice, id: state.counters.nextNodeID, structureID: structureID, now: now)
         node.name = device.name
@@ -146,13 +141,7 @@ extension Hub {
                 throw ScenarioError(position: attribute.position, pointer: "", reason: error.hubError.details).hubError
             }
         }
-        state.nodes[node.id] = node
-        state.counters.nextNodeID += 1
-        simulatedDevice.nodeID = node.id
-        state.simulatedDevices[simulated] = simulatedDevice
-        outcome.changes += [.saveSimulatedDevice(simulatedDevice), .saveNode(node), .saveCounters(state.counters)]
-        outcome.events.append(HubEvent("node_added", nodeJSON(node), structure: node.structureID))
-        return node.id
+        return addToHome(node, &outcome).id
     }
 
     /// Runs one of the scenario's commands with its names resolved.

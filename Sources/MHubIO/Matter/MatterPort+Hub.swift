@@ -24,6 +24,8 @@ extension MatterNodeAction {
             return { hub, now in hub.matterFailSafeExpired(now: now) }
         case .ownerRequestDone(let requestID, let succeeded):
             return { hub, now in hub.matterFabricRemovalDone(requestID: requestID, succeeded: succeeded, now: now) }
+        case .bridgedRequest(let request):
+            return { hub, now in hub.bridgedRequest(request, now: now) }
         case .send, .log, .peerActive, .requestAnswered, .requestFailed, .persist:
             return nil
         }

@@ -15,9 +15,11 @@ import MatterNode
 /// with messages, time and randomness, then carries out what it returns: datagrams and frames, the fabric table's
 /// saves (before the answers that report them), and the node's reports to the hub as the hub's inputs
 /// (`MatterNodeAction.hubInput`: sessions, fabrics, windows an administrator opened or revoked, commissioning
-/// completed, the fail-safe expired, PASE attempts used up). The hub's window reaches it as the hub's output
-/// (`HubOutput.windowChanged`): it computes the window's SPAKE2+ verifier once (or takes the administrator's) and
-/// hands the node the new commissionee (docs/matter.md). Log lines a flood could cause go through a
+/// completed, the fail-safe expired, PASE attempts used up, a bridged device's command or write). The hub's window
+/// reaches it as the hub's output (`HubOutput.windowChanged`): it computes the window's SPAKE2+ verifier once (or
+/// takes the administrator's) and hands the node the new commissionee (docs/matter.md); so do the bridge's changes
+/// and the answers to its commands and writes (`HubOutput.bridgeChanged`, `.bridgedAnswer`). With every message and
+/// timer it hands the node the hub's view of the home (`Hub.bridgeView`), for that call only. Log lines a flood could cause go through a
 /// `MatterLogLimiter`.
 ///
 /// - Important: Confined to the daemon's queue (asserted); descriptors are closed only in cancel handlers.
@@ -117,6 +119,13 @@ final class MatterPort {
         dispatchPrecondition(condition: .onQueue(queue))
         switch output {
         case .windowChanged(let window): windowChanged(window)
+        case .bridgeChanged(let change):
+            guard !stopped else { return }
+            node.homeChanged(change, now: Self.now())
+            armTimer()
+        case .bridgedAnswer(let requestID, let answer):
+            guard !stopped else { return }
+            run(node.bridgedRequestAnswered(id: requestID, answer: answer, now: Self.now(), using: &random))
         case .removeFabric(let fabricIndex, let requestID):
             guard !stopped, let actions = node.removeFabric(fabricIndex, requestID: requestID) else {
                 service.apply { hub, now in
@@ -159,7 +168,7 @@ final class MatterPort {
                 run([.log(.dropped(peer, reason: reason))])
                 continue
             }
-            run(node.messageReceived(Array(receiveBuffer[0..<count]), from: peer, now: Self.now(), using: &random))
+            run(nodeReceived(Array(receiveBuffer[0..<count]), from: peer))
         }
     }
 
@@ -192,7 +201,18 @@ final class MatterPort {
     }
 
     private func received(_ message: [UInt8], on connection: MatterTCPConnection) {
-        run(node.messageReceived(message, from: connection.peer, now: Self.now(), using: &random))
+        run(nodeReceived(message, from: connection.peer))
+    }
+
+    /// The node takes a message, with the home as it is now. The view lives only in this call, so the hub's next
+    /// change (which `run` may cause) copies nothing (`BridgedHome`).
+    private func nodeReceived(_ message: [UInt8], from peer: MatterPeer) -> [MatterNodeAction] {
+        node.messageReceived(message, from: peer, now: Self.now(), home: service.current.bridgeView, using: &random)
+    }
+
+    /// The node's timer, with the home as it is now for the subscriptions' reports (the view lives only in this call).
+    private func nodeTimerFired(now: MonotonicInstant) -> [MatterNodeAction] {
+        node.timerFired(now: now, home: service.current.bridgeView, using: &random)
     }
 
     private func closed(_ connection: MatterTCPConnection, reason: String) {
@@ -211,7 +231,7 @@ final class MatterPort {
         for line in logLimiter.intervalEnded(now: now) {
             logger.log(line.level, line.text)
         }
-        run(node.timerFired(now: now, using: &random))
+        run(nodeTimerFired(now: now))
     }
 
     // MARK: outputs
@@ -247,7 +267,8 @@ final class MatterPort {
             case .requestAnswered, .requestFailed:
                 break
             case .commissioningAttemptsExhausted, .sessionOpened, .sessionEnded, .fabricsChanged,
-                .commissioningCompleted, .openWindow, .revokeWindow, .failSafeExpired, .ownerRequestDone:
+                .commissioningCompleted, .openWindow, .revokeWindow, .failSafeExpired, .ownerRequestDone,
+                .bridgedRequest:
                 log(action)
                 // The hub's outputs (a window opened or closed) come back through `hubOutput`.
                 if let input = action.hubInput { service.apply(input) }
@@ -271,7 +292,7 @@ final class MatterPort {
         case .revokeWindow:
             logger.notice("matter: an administrator revoked the commissioning window")
         case .commissioningAttemptsExhausted, .sessionOpened, .sessionEnded, .failSafeExpired, .send, .log,
-            .peerActive, .requestAnswered, .requestFailed, .persist, .ownerRequestDone:
+            .peerActive, .requestAnswered, .requestFailed, .persist, .ownerRequestDone, .bridgedRequest:
             break
         }
     }

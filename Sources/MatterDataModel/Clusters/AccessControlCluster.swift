@@ -6,7 +6,8 @@ extension ClusterDefinition {
     public static let accessControl = ClusterDefinition(
         id: 0x001F, name: "AccessControl", revision: 2,
         attributes: [
-            AttributeDefinition(id: 0x0000, name: "acl", type: .list, writable: true, default: .list([])),
+            AttributeDefinition(
+                id: 0x0000, name: "acl", type: .list, writable: true, writePrivilege: .administer, default: .list([])),
             AttributeDefinition(
                 id: 0x0002, name: "subjectsPerAccessControlEntry", type: .uint16, range: 4...0xFFFF,
                 default: .unsigned(4)),

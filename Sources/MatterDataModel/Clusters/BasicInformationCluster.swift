@@ -15,9 +15,11 @@ extension ClusterDefinition {
             AttributeDefinition(id: 0x0003, name: "productName", type: .string(maxLength: 32), default: .string("")),
             AttributeDefinition(id: 0x0004, name: "productID", type: .uint16, default: .unsigned(0x8000)),
             AttributeDefinition(
-                id: 0x0005, name: "nodeLabel", type: .string(maxLength: 32), writable: true, default: .string("")),
+                id: 0x0005, name: "nodeLabel", type: .string(maxLength: 32), writable: true, writePrivilege: .manage,
+                default: .string("")),
             AttributeDefinition(
-                id: 0x0006, name: "location", type: .string(maxLength: 2), writable: true, default: .string("XX")),
+                id: 0x0006, name: "location", type: .string(maxLength: 2), writable: true, writePrivilege: .administer,
+                default: .string("XX")),
             AttributeDefinition(id: 0x0007, name: "hardwareVersion", type: .uint16, default: .unsigned(0)),
             AttributeDefinition(
                 id: 0x0008, name: "hardwareVersionString", type: .string(maxLength: 64), default: .string("0")),
@@ -33,7 +35,8 @@ extension ClusterDefinition {
             AttributeDefinition(id: 0x000E, name: "productLabel", type: .string(maxLength: 64), default: .string("")),
             AttributeDefinition(id: 0x000F, name: "serialNumber", type: .string(maxLength: 32), default: .string("")),
             AttributeDefinition(
-                id: 0x0010, name: "localConfigDisabled", type: .bool, writable: true, default: .bool(false)),
+                id: 0x0010, name: "localConfigDisabled", type: .bool, writable: true, writePrivilege: .manage,
+                default: .bool(false)),
             AttributeDefinition(id: 0x0011, name: "reachable", type: .bool, default: .bool(true)),
             AttributeDefinition(id: 0x0012, name: "uniqueID", type: .string(maxLength: 32), default: .string("")),
             AttributeDefinition(

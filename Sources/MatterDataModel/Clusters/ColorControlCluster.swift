@@ -33,7 +33,8 @@ extension ClusterDefinition {
                 id: 0x400D, name: "coupleColorTempToLevelMinMireds", type: .uint16, range: 0...65279,
                 default: .unsigned(153)),
             AttributeDefinition(
-                id: 0x4010, name: "startUpColorTemperatureMireds", type: .uint16, writable: true, nullable: true,
+                id: 0x4010, name: "startUpColorTemperatureMireds", type: .uint16, writable: true,
+                writePrivilege: .manage, nullable: true,
                 range: 1...65279, default: .null),
         ],
         commands: [

@@ -14,22 +14,26 @@ extension ClusterDefinition {
             AttributeDefinition(id: 0x0001, name: "lockType", type: .enum8, range: 0...11, default: .unsigned(0)),
             AttributeDefinition(id: 0x0002, name: "actuatorEnabled", type: .bool, default: .bool(true)),
             AttributeDefinition(
-                id: 0x0023, name: "autoRelockTime", type: .uint32, writable: true, default: .unsigned(0)),
+                id: 0x0023, name: "autoRelockTime", type: .uint32, writable: true, writePrivilege: .manage,
+                default: .unsigned(0)),
             AttributeDefinition(
-                id: 0x0024, name: "soundVolume", type: .enum8, writable: true, range: 0...3, default: .unsigned(0)),
+                id: 0x0024, name: "soundVolume", type: .enum8, writable: true, writePrivilege: .manage, range: 0...3,
+                default: .unsigned(0)),
             AttributeDefinition(
-                id: 0x0025, name: "operatingMode", type: .enum8, writable: true, range: 0...4, default: .unsigned(0)),
+                id: 0x0025, name: "operatingMode", type: .enum8, writable: true, writePrivilege: .manage, range: 0...4,
+                default: .unsigned(0)),
             AttributeDefinition(
                 id: 0x0026, name: "supportedOperatingModes", type: .bitmap16, default: .unsigned(0xFFF6)),
             AttributeDefinition(
-                id: 0x0029, name: "enableOneTouchLocking", type: .bool, writable: true, default: .bool(false)),
+                id: 0x0029, name: "enableOneTouchLocking", type: .bool, writable: true, writePrivilege: .manage,
+                default: .bool(false)),
         ],
         commands: [
-            CommandDefinition(id: 0x00, name: "LockDoor", fields: [pinCode(tag: 0)]),
-            CommandDefinition(id: 0x01, name: "UnlockDoor", fields: [pinCode(tag: 0)]),
+            CommandDefinition(id: 0x00, name: "LockDoor", fields: [pinCode(tag: 0)], timed: true),
+            CommandDefinition(id: 0x01, name: "UnlockDoor", fields: [pinCode(tag: 0)], timed: true),
             CommandDefinition(
                 id: 0x03, name: "UnlockWithTimeout",
-                fields: [CommandField(id: 0, name: "timeout", type: .uint16), pinCode(tag: 1)]),
+                fields: [CommandField(id: 0, name: "timeout", type: .uint16), pinCode(tag: 1)], timed: true),
         ]
     )
 }

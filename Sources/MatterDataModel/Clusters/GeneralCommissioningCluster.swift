@@ -7,7 +7,9 @@ extension ClusterDefinition {
     public static let generalCommissioning = ClusterDefinition(
         id: 0x0030, name: "GeneralCommissioning", revision: 2,
         attributes: [
-            AttributeDefinition(id: 0x0000, name: "breadcrumb", type: .uint64, writable: true, default: .unsigned(0)),
+            AttributeDefinition(
+                id: 0x0000, name: "breadcrumb", type: .uint64, writable: true, writePrivilege: .administer,
+                default: .unsigned(0)),
             AttributeDefinition(
                 id: 0x0001, name: "basicCommissioningInfo", type: .structure,
                 default: .structure([0: .unsigned(60), 1: .unsigned(900)])),

@@ -2,7 +2,8 @@ extension ClusterDefinition {
     /// Groups (0x0004), revision 4, with the GroupNames feature.
     ///
     /// Source: CHIP SDK `data_model/1.4/clusters/Groups.xml`. NameSupport bit 7 mirrors the GroupNames
-    /// feature (bit 0); group names are at most 16 bytes.
+    /// feature (bit 0); group names are at most 16 bytes. Adding and removing groups needs Manage (CHIP
+    /// `src/app/zap-templates/zcl/data-model/chip/groups-cluster.xml`).
     public static let groups = ClusterDefinition(
         id: 0x0004, name: "Groups", revision: 4, featureMap: 0x1,
         attributes: [
@@ -10,14 +11,16 @@ extension ClusterDefinition {
                 id: 0x0000, name: "nameSupport", type: .bitmap8, range: 0...0x80, default: .unsigned(0x80))
         ],
         commands: [
-            CommandDefinition(id: 0x00, name: "AddGroup", fields: [groupID, groupName], response: 0x00),
+            CommandDefinition(
+                id: 0x00, name: "AddGroup", fields: [groupID, groupName], response: 0x00, privilege: .manage),
             CommandDefinition(id: 0x01, name: "ViewGroup", fields: [groupID], response: 0x01),
             CommandDefinition(
                 id: 0x02, name: "GetGroupMembership", fields: [CommandField(id: 0, name: "groupList", type: .list)],
                 response: 0x02),
-            CommandDefinition(id: 0x03, name: "RemoveGroup", fields: [groupID], response: 0x03),
-            CommandDefinition(id: 0x04, name: "RemoveAllGroups"),
-            CommandDefinition(id: 0x05, name: "AddGroupIfIdentifying", fields: [groupID, groupName]),
+            CommandDefinition(id: 0x03, name: "RemoveGroup", fields: [groupID], response: 0x03, privilege: .manage),
+            CommandDefinition(id: 0x04, name: "RemoveAllGroups", privilege: .manage),
+            CommandDefinition(
+                id: 0x05, name: "AddGroupIfIdentifying", fields: [groupID, groupName], privilege: .manage),
         ],
         responses: [
             CommandDefinition(id: 0x00, name: "AddGroupResponse", fields: [status, respondedGroupID]),

@@ -28,7 +28,8 @@ extension ClusterDefinition {
                 id: 0x0014, name: "defaultMoveRate", type: .uint8, writable: true, nullable: true, range: 1...255,
                 default: .unsigned(50)),
             AttributeDefinition(
-                id: 0x4000, name: "startUpCurrentLevel", type: .uint8, writable: true, nullable: true,
+                id: 0x4000, name: "startUpCurrentLevel", type: .uint8, writable: true, writePrivilege: .manage,
+                nullable: true,
                 range: 0...254, default: .null),
         ],
         commands: [

@@ -14,7 +14,8 @@ extension ClusterDefinition {
             AttributeDefinition(
                 id: 0x0002, name: "occupancySensorTypeBitmap", type: .bitmap8, range: 0...7, default: .unsigned(1)),
             AttributeDefinition(
-                id: 0x0003, name: "holdTime", type: .uint16, writable: true, range: 1...3600, default: .unsigned(30)),
+                id: 0x0003, name: "holdTime", type: .uint16, writable: true, writePrivilege: .manage, range: 1...3600,
+                default: .unsigned(30)),
             AttributeDefinition(
                 id: 0x0004, name: "holdTimeLimits", type: .structure,
                 default: .structure([0: .unsigned(1), 1: .unsigned(3600), 2: .unsigned(30)])),

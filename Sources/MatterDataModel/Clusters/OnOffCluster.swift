@@ -12,7 +12,8 @@ extension ClusterDefinition {
             AttributeDefinition(id: 0x4001, name: "onTime", type: .uint16, writable: true, default: .unsigned(0)),
             AttributeDefinition(id: 0x4002, name: "offWaitTime", type: .uint16, writable: true, default: .unsigned(0)),
             AttributeDefinition(
-                id: 0x4003, name: "startUpOnOff", type: .enum8, writable: true, nullable: true, range: 0...2,
+                id: 0x4003, name: "startUpOnOff", type: .enum8, writable: true, writePrivilege: .manage, nullable: true,
+                range: 0...2,
                 default: .null),
         ],
         commands: [

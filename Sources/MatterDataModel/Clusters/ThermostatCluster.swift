@@ -32,25 +32,32 @@ extension ClusterDefinition {
                 id: 0x0012, name: "occupiedHeatingSetpoint", type: .int16, writable: true, range: 700...3000,
                 default: .signed(2000)),
             AttributeDefinition(
-                id: 0x0015, name: "minHeatSetpointLimit", type: .int16, writable: true, range: 700...3000,
+                id: 0x0015, name: "minHeatSetpointLimit", type: .int16, writable: true, writePrivilege: .manage,
+                range: 700...3000,
                 default: .signed(700)),
             AttributeDefinition(
-                id: 0x0016, name: "maxHeatSetpointLimit", type: .int16, writable: true, range: 700...3000,
+                id: 0x0016, name: "maxHeatSetpointLimit", type: .int16, writable: true, writePrivilege: .manage,
+                range: 700...3000,
                 default: .signed(3000)),
             AttributeDefinition(
-                id: 0x0017, name: "minCoolSetpointLimit", type: .int16, writable: true, range: 1600...3200,
+                id: 0x0017, name: "minCoolSetpointLimit", type: .int16, writable: true, writePrivilege: .manage,
+                range: 1600...3200,
                 default: .signed(1600)),
             AttributeDefinition(
-                id: 0x0018, name: "maxCoolSetpointLimit", type: .int16, writable: true, range: 1600...3200,
+                id: 0x0018, name: "maxCoolSetpointLimit", type: .int16, writable: true, writePrivilege: .manage,
+                range: 1600...3200,
                 default: .signed(3200)),
             AttributeDefinition(
-                id: 0x0019, name: "minSetpointDeadBand", type: .int8, writable: true, range: 0...127,
+                id: 0x0019, name: "minSetpointDeadBand", type: .int8, writable: true, writePrivilege: .manage,
+                range: 0...127,
                 default: .signed(20)),
             AttributeDefinition(
-                id: 0x001B, name: "controlSequenceOfOperation", type: .enum8, writable: true, range: 0...5,
+                id: 0x001B, name: "controlSequenceOfOperation", type: .enum8, writable: true, writePrivilege: .manage,
+                range: 0...5,
                 default: .unsigned(4)),
             AttributeDefinition(
-                id: 0x001C, name: "systemMode", type: .enum8, writable: true, range: 0...9, default: .unsigned(1)),
+                id: 0x001C, name: "systemMode", type: .enum8, writable: true, writePrivilege: .manage, range: 0...9,
+                default: .unsigned(1)),
             AttributeDefinition(
                 id: 0x001E, name: "thermostatRunningMode", type: .enum8, range: 0...4, default: .unsigned(0)),
         ],

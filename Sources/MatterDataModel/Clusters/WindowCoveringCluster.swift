@@ -23,7 +23,8 @@ extension ClusterDefinition {
                 id: 0x000E, name: "currentPositionLiftPercent100ths", type: .uint16, nullable: true, range: 0...10000,
                 default: .unsigned(0)),
             AttributeDefinition(
-                id: 0x0017, name: "mode", type: .bitmap8, writable: true, range: 0...0x0F, default: .unsigned(0)),
+                id: 0x0017, name: "mode", type: .bitmap8, writable: true, writePrivilege: .manage, range: 0...0x0F,
+                default: .unsigned(0)),
         ],
         commands: [
             CommandDefinition(id: 0x00, name: "UpOrOpen"),

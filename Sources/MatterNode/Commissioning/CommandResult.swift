@@ -1,10 +1,12 @@
 import MatterInteraction
 import MatterTLV
 
-/// What a command of endpoint 0 comes to: an answer now, or a durable change whose answer waits for the save.
+/// What a command comes to: an answer now, a durable change whose answer waits for the save, or a bridged device's
+/// command whose answer comes from the hub.
 enum CommandResult {
     case answer(InvokeResponseIB)
     case afterSave(PendingSave)
+    case bridged(endpoint: UInt16, BridgedRequest.Operation)
 
     /// A response command with `fields` on `path`'s cluster.
     static func response(_ path: CommandPathIB, command: UInt32, _ fields: [TLVElement]) -> CommandResult {

@@ -11,6 +11,8 @@ struct PendingSave: Sendable {
         case fabricRemoved(UInt8, askingSession: UInt16?)
         /// UpdateFabricLabel of a committed fabric.
         case labelUpdated
+        /// A write of a committed fabric's ACL.
+        case accessControlChanged
     }
 
     /// Who waits for the save: an invoke (its exchange, and its answers on success and failure), or the node's
@@ -18,6 +20,8 @@ struct PendingSave: Sendable {
     enum Waiting: Sendable {
         case invoke(MatterExchange.Key, success: InvokeResponseIB, failure: InvokeResponseIB)
         case owner(requestID: UInt64)
+        /// A write whose statuses wait in `pendingWrites[group]`; `slots` become FAILURE if the save fails.
+        case write(group: UInt64, slots: [Int])
     }
 
     var ticket: UInt64

@@ -17,6 +17,15 @@ Runs inside chip_sandbox.sh (the SDK writes /data and /tmp/chip_kvs), in the tes
   fail-safe ADDRESS[%IFACE] PIN NODEID SECONDS
                                         PASE, ArmFailSafe(SECONDS, breadcrumb 7) and nothing more; after SECONDS + 2 a
                                         new PASE session reads Breadcrumb again (the fail-safe's expiry resets it)
+  bridge NODEID                         over CASE, a wildcard read of the whole node: each endpoint's device types and
+                                        PartsList, the bridged devices' Bridged Device Basic Information, is_bridge
+                                        as python-matter-server decides it (1/29/0 holds device type 14)
+  toggle NODEID ENDPOINT                OnOff Toggle on ENDPOINT, then OnOff read back
+  write NODEID ENDPOINT                 writes LevelControl Options 0x80 (out of its range) and OnOff OnTime 5 on
+                                        ENDPOINT: each write's status
+  subscribe NODEID ENDPOINT SECONDS     subscribes to OnOff on ENDPOINT (min 0, max 10 s), prints a line
+                                        "@@chip_commission_subscribed" once established, and reports every update
+                                        that arrives in SECONDS, with its CLOCK_MONOTONIC time
 Options:
   --storage FILE          the controller's storage (its CA, fabric and node); default /tmp/chip-commission.json,
                           which is the sandbox's: runs with the same sandbox directory find the same fabric
@@ -72,7 +81,12 @@ SCENARIO_ARGUMENTS = {
     "open-window": ["node_id"],
     "remove-fabric": ["node_id", "fabric_index"],
     "fail-safe": ["address", "pin", "node_id", "seconds"],
+    "bridge": ["node_id"],
+    "toggle": ["node_id", "endpoint"],
+    "write": ["node_id", "endpoint"],
+    "subscribe": ["node_id", "endpoint", "seconds"],
 }
+SUBSCRIBED_MARKER = "@@chip_commission_subscribed"
 
 
 def arguments_parser() -> argparse.ArgumentParser:
@@ -307,7 +321,57 @@ async def scenario(options, controller) -> dict:
             "breadcrumb_armed": plain(before[0][general][general.Attributes.Breadcrumb]),
             "breadcrumb_after_expiry": plain(after[0][general][general.Attributes.Breadcrumb]),
         }
+    if options.scenario in ("bridge", "toggle", "write", "subscribe"):
+        await operational_session(controller, options)
+        return await bridge_scenario(options, controller)
     raise ValueError(f"unknown scenario {options.scenario}")
+
+
+async def bridge_scenario(options, controller) -> dict:
+    import chip.clusters.Objects as Clusters
+
+    node = options.node_id
+    if options.scenario == "bridge":
+        attributes = await controller.ReadAttribute(node, [()], returnClusterObject=True)
+        endpoints = {}
+        for endpoint, clusters in sorted(attributes.items()):
+            descriptor = clusters.get(Clusters.Descriptor)
+            info = clusters.get(Clusters.BridgedDeviceBasicInformation)
+            endpoints[str(endpoint)] = {
+                "device_types": [entry.deviceType for entry in getattr(descriptor, "deviceTypeList", [])],
+                "parts": list(getattr(descriptor, "partsList", [])),
+                "clusters": sorted(cluster.id for cluster in clusters),
+                "bridged": None if info is None else {
+                    "node_label": info.nodeLabel, "reachable": info.reachable, "unique_id": info.uniqueID,
+                    "vendor_name": info.vendorName, "product_name": info.productName,
+                    "serial_number": info.serialNumber,
+                },
+                "on_off": plain(getattr(clusters.get(Clusters.OnOff), "onOff", None)),
+            }
+        aggregator = endpoints.get("1", {})
+        return {"endpoints": endpoints, "is_bridge": 14 in aggregator.get("device_types", [])}
+    endpoint = options.endpoint
+    if options.scenario == "toggle":
+        response = await controller.SendCommand(node, endpoint, Clusters.OnOff.Commands.Toggle())
+        after = await controller.ReadAttribute(node, [(endpoint, Clusters.OnOff.Attributes.OnOff)])
+        return {"response": plain(response), "on_off": plain(after[endpoint][Clusters.OnOff][Clusters.OnOff.Attributes.OnOff])}
+    if options.scenario == "write":
+        results = await controller.WriteAttribute(
+            node, [(endpoint, Clusters.LevelControl.Attributes.Options(0x80)), (endpoint, Clusters.OnOff.Attributes.OnTime(5))])
+        return {"statuses": [int(result.Status) for result in results]}
+    updates = []
+    subscription = await controller.ReadAttribute(
+        node, [(endpoint, Clusters.OnOff.Attributes.OnOff)], reportInterval=(0, 10))
+
+    def changed(path, transaction):
+        updates.append({
+            "value": plain(transaction.GetAttribute(path)), "monotonic": time.clock_gettime(time.CLOCK_MONOTONIC)})
+
+    subscription.SetAttributeUpdateCallback(changed)
+    print(SUBSCRIBED_MARKER, flush=True)
+    await asyncio.sleep(options.seconds)
+    subscription.Shutdown()
+    return {"updates": updates}
 
 
 def run_worker(argv) -> None:

@@ -73,8 +73,8 @@ async def main(scenario: str, host: str, port: int, passcode: int, wrong: int) -
         if report["pase"]["ok"]:
             report["basic_information"] = await read_basic_information(first, 1)
             # A concrete path that does not exist comes back as the controller's own status error.
-            unsupported = await first.ReadAttribute(1, [(1, BASIC.NodeLabel)])
-            report["endpoint_1"] = str(unsupported.get(1, unsupported))
+            unsupported = await first.ReadAttribute(1, [(9, BASIC.NodeLabel)])
+            report["endpoint_9"] = str(unsupported.get(9, unsupported))
     elif scenario == "retry":
         report["wrong"] = await pase(first, host, port, wrong, 1)
         await asyncio.sleep(0.5)

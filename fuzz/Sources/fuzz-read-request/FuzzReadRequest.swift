@@ -2,7 +2,7 @@ import FuzzSupport
 import MatterInteraction
 
 /// The Interaction Model's ReadRequest decoder: a request it accepts has valid paths and, written out again,
-/// decodes to itself (event paths are only counted, so requests with them are not written).
+/// decodes to itself.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzReadRequest(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = fuzzBytes(data, size)
@@ -17,7 +17,6 @@ public func fuzzReadRequest(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             fatalError("property violated: accepted path \(path) is not valid for a read: \(error)")
         }
     }
-    guard request.eventRequestCount == nil else { return 0 }
     let encoded = request.encoded()
     do {
         let again = try ReadRequestMessage(payload: encoded)

@@ -1,0 +1,136 @@
+import MHubCore
+import MatterDataModel
+import MatterNode
+
+/// The Matter node's commands and writes on bridged devices (docs/matter.md, "The bridge"): the same device logic as
+/// `device_command` and `write_attribute`, with the same refusals as Interaction Model statuses, and the same
+/// faults. An unreachable device's command or write fails with FAILURE, as a bridge's whose device does not answer
+/// (CHIP `examples/bridge-app/linux/main.cpp` `emberAfExternalAttributeWriteCallback` refuses a write to an
+/// unreachable device with Failure); a slow device answers after its latency, applied then; a silent one never
+/// answers (`BridgedAnswer.noAnswer` after the interaction timeout). The answer is an output, after the commit.
+extension Hub {
+    /// The connection ID the Matter node's waiting requests count under, for the per-connection quota.
+    static let matterNodeConnection = UInt64.max
+
+    /// A bridged device's command or write from the hub's Matter node.
+    public mutating func bridgedRequest(_ request: BridgedRequest, now: Timestamp) -> HubOutcome {
+        var outcome = HubOutcome()
+        if let answer = run(request, now: now, &outcome) {
+            outcome.outputs.append(.bridgedAnswer(requestID: request.id, answer))
+        }
+        return outcome
+    }
+
+    /// The answer now, or nil when it comes later (a slow or silent device).
+    private mutating func run(_ request: BridgedRequest, now: Timestamp, _ outcome: inout HubOutcome) -> BridgedAnswer?
+    {
+        guard let target = bridge.target(of: request.endpoint), let node = state.nodes[target.node] else {
+            return .status(InteractionStatus.unsupportedEndpoint.rawValue)
+        }
+        if case .write(ClusterDefinition.bridgedDeviceBasicInformation.id, 0x0005, let value) = request.operation {
+            return rename(node, to: value, &outcome)
+        }
+        if let device = node.simulatedDeviceID, faults.unreachableDevices.contains(device) {
+            return .status(InteractionStatus.failure.rawValue)
+        }
+        let effect: DeviceEffect
+        let answer: BridgedAnswer
+        do throws(InteractionError) {
+            (effect, answer) = try deviceEffect(of: request.operation, on: node, endpoint: target.endpoint, now: now)
+        } catch {
+            return .status(error.status.rawValue)
+        }
+        let latency = faults.latency(for: node.simulatedDeviceID)
+        let silent = node.simulatedDeviceID.map { faults.unresponsiveDevices.contains($0) } ?? false
+        guard silent || latency > 0 else {
+            apply(effect, to: node.id, now: now, &outcome)
+            return answer
+        }
+        guard devices.pending.count < HubQuotas.pendingInteractions,
+            devices.pending.count(where: { $0.connectionID == Self.matterNodeConnection })
+                < HubQuotas.pendingInteractionsPerConnection
+        else { return .status(InteractionStatus.busy.rawValue) }
+        let wait = silent ? Self.defaultInteractionTimeout : latency
+        var pending = PendingInteraction(
+            connectionID: Self.matterNodeConnection, messageID: .null, dueAt: now + wait,
+            outcome: silent
+                ? .timeout("node \(node.id) did not answer within \(wait) ms")
+                : .apply(node: node.id, effect: effect, result: .null))
+        pending.bridged = (request.id, silent ? .noAnswer : answer)
+        devices.pending.append(pending)
+        return nil
+    }
+
+    /// What a command or write does to the device, checked as `device_command` and `write_attribute` check it.
+    private func deviceEffect(
+        of operation: BridgedRequest.Operation, on node: Node, endpoint: EndpointID, now: Timestamp
+    ) throws(InteractionError) -> (DeviceEffect, BridgedAnswer) {
+        switch operation {
+        case .invoke(let clusterID, let commandID, let fields):
+            guard let endpointData = node.data.endpoints[endpoint] else {
+                throw InteractionError(.unsupportedEndpoint, "node \(node.id) has no endpoint \(endpoint)")
+            }
+            guard endpointData.clusters[clusterID] != nil, let cluster = ClusterCatalog.definition(clusterID) else {
+                throw InteractionError(.unsupportedCluster, "endpoint \(endpoint) has no cluster \(clusterID)")
+            }
+            guard let command = cluster.command(commandID) else {
+                throw InteractionError(.unsupportedCommand, "\(cluster.name) has no command \(commandID)")
+            }
+            let payload = JSONValue.object(
+                Dictionary(uniqueKeysWithValues: fields.map { (String($0.key), $0.value.json) }))
+            // Fields that do not decode are INVALID_COMMAND, as CHIP's command handlers answer a decoding failure.
+            let named: [String: AttributeValue]
+            do {
+                named = try Self.commandFields(payload, command: command)
+            } catch {
+                throw InteractionError(.invalidCommand, error.reason)
+            }
+            let (effect, response) = try DeviceLogic.invoke(
+                DeviceLogic.Invocation(
+                    node: node, endpoint: endpoint, cluster: cluster, command: command, fields: named, now: now))
+            guard let response, let responseID = command.response, let definition = cluster.response(responseID) else {
+                return (effect, .status(InteractionStatus.success.rawValue))
+            }
+            return (effect, .response(command: responseID, fields: Self.responseFields(response, definition)))
+        case .write(let cluster, let attribute, let value):
+            let path = AttributePath(endpoint: endpoint, cluster: cluster, attribute: attribute)
+            let checked = try validatedValue(value.json, at: path, in: node, asWrite: true)
+            var effect = DeviceEffect()
+            effect.stopping.append(path)
+            effect.changes.append((path, checked))
+            return (effect, .status(InteractionStatus.success.rawValue))
+        }
+    }
+
+    /// A response's fields by tag, from the device logic's JSON (fields by name).
+    static func responseFields(_ response: JSONValue, _ definition: CommandDefinition) -> [UInt32: AttributeValue] {
+        guard case .object(let members) = response else { return [:] }
+        var fields: [UInt32: AttributeValue] = [:]
+        for field in definition.fields {
+            guard let json = members[field.name],
+                let value = try? MatterValueReader.read(
+                    json, as: field.type, nullable: field.nullable, what: field.name)
+            else { continue }
+            fields[field.id] = value
+        }
+        return fields
+    }
+
+    /// Bridged Device Basic Information's NodeLabel written: the device's name in the home, as `update_device`
+    /// names it (CONSTRAINT_ERROR for one `update_device` would refuse).
+    private mutating func rename(_ node: Node, to value: AttributeValue, _ outcome: inout HubOutcome) -> BridgedAnswer {
+        guard case .string(let text) = value else { return .status(InteractionStatus.invalidDataType.rawValue) }
+        guard let name = try? validatedName(text, what: "the device name"), name.utf8.count <= 32 else {
+            return .status(InteractionStatus.constraintError.rawValue)
+        }
+        var renamed = node
+        renamed.name = name
+        state.nodes[node.id] = renamed
+        outcome.changes.append(.saveNode(renamed))
+        outcome.events.append(HubEvent("device_updated", deviceJSON(renamed), structure: renamed.structureID))
+        if let path = bridgedInfoPath(renamed, attribute: 0x0005) {
+            outcome.outputs.append(.bridgeChanged(.attributes([path])))
+        }
+        return .status(InteractionStatus.success.rawValue)
+    }
+}

@@ -1,0 +1,146 @@
+import MatterDataModel
+import MatterInteraction
+
+/// The home's devices as the node bridges them: a view of the hub's state that the owner hands the node with each
+/// input that reads it, never kept between inputs (docs/matter.md, "The bridge").
+///
+/// The hub's dictionaries are copy-on-write values: a view holds them without copying, and since the node lets go
+/// of it when the input is done, the hub's next change copies nothing. The node asks only for what a read reports,
+/// so no input costs work in proportion to the home's size beyond what it answers.
+public protocol BridgedHome: Sendable {
+    /// Every bridged endpoint number, ascending.
+    var bridgedEndpoints: [EndpointID] { get }
+    /// What the bridged endpoint `endpoint` shows, if there is one.
+    func bridgedEndpoint(_ endpoint: EndpointID) -> BridgedEndpoint?
+}
+
+/// One bridged endpoint: a device endpoint of the home, as the bridge shows it.
+public struct BridgedEndpoint: Sendable {
+    /// The device endpoint's own device types (Bridged Node is added on the device's first endpoint).
+    public var deviceTypes: [DeviceTypeRef]
+    /// The device endpoint's server clusters as the hub models them; its Descriptor, if any, is replaced by the
+    /// bridge's.
+    public var clusters: [ClusterID: ClusterData]
+    /// The bridged numbers of the device endpoints in this one's PartsList (a composed device).
+    public var parts: [EndpointID]
+    /// Who the device is, on the device's first endpoint only (where Bridged Node and Bridged Device Basic
+    /// Information go).
+    public var device: BridgedDeviceInfo?
+
+    public init(
+        deviceTypes: [DeviceTypeRef], clusters: [ClusterID: ClusterData], parts: [EndpointID] = [],
+        device: BridgedDeviceInfo?
+    ) {
+        self.deviceTypes = deviceTypes
+        self.clusters = clusters
+        self.parts = parts
+        self.device = device
+    }
+}
+
+/// Bridged Device Basic Information's values for one device (`ClusterDefinition.bridgedDeviceBasicInformation`).
+public struct BridgedDeviceInfo: Hashable, Sendable {
+    /// NodeLabel: the device's name in the home.
+    public var nodeLabel: String
+    public var reachable: Bool
+    /// UniqueID: stable for the device's life (it is stored with the device).
+    public var uniqueID: String
+    public var vendorName: String
+    public var vendorID: UInt16
+    public var productName: String
+    public var productID: UInt16
+    public var productLabel: String
+    public var serialNumber: String
+    public var hardwareVersion: UInt16
+    public var hardwareVersionString: String
+    public var softwareVersion: UInt32
+    public var softwareVersionString: String
+
+    public init(
+        nodeLabel: String, reachable: Bool, uniqueID: String, vendorName: String, vendorID: UInt16,
+        productName: String, productID: UInt16, productLabel: String, serialNumber: String, hardwareVersion: UInt16,
+        hardwareVersionString: String, softwareVersion: UInt32, softwareVersionString: String
+    ) {
+        self.nodeLabel = nodeLabel
+        self.reachable = reachable
+        self.uniqueID = uniqueID
+        self.vendorName = vendorName
+        self.vendorID = vendorID
+        self.productName = productName
+        self.productID = productID
+        self.productLabel = productLabel
+        self.serialNumber = serialNumber
+        self.hardwareVersion = hardwareVersion
+        self.hardwareVersionString = hardwareVersionString
+        self.softwareVersion = softwareVersion
+        self.softwareVersionString = softwareVersionString
+    }
+
+    /// The attribute `attribute` of Bridged Device Basic Information.
+    func value(_ attribute: AttributeID) -> AttributeValue? {
+        switch attribute {
+        case 0x0001: .string(vendorName)
+        case 0x0002: .unsigned(UInt64(vendorID))
+        case 0x0003: .string(productName)
+        case 0x0004: .unsigned(UInt64(productID))
+        case 0x0005: .string(nodeLabel)
+        case 0x0007: .unsigned(UInt64(hardwareVersion))
+        case 0x0008: .string(hardwareVersionString)
+        case 0x0009: .unsigned(UInt64(softwareVersion))
+        case 0x000A: .string(softwareVersionString)
+        case 0x000E: .string(productLabel)
+        case 0x000F: .string(serialNumber)
+        case 0x0011: .bool(reachable)
+        case 0x0012: .string(uniqueID)
+        default: GlobalAttributes.values(for: .bridgedDeviceBasicInformation)[attribute]
+        }
+    }
+}
+
+/// A home with no devices: what the node bridges when the owner hands it none.
+public struct NoBridgedHome: BridgedHome {
+    public init() {}
+    public var bridgedEndpoints: [EndpointID] { [] }
+    public func bridgedEndpoint(_ endpoint: EndpointID) -> BridgedEndpoint? { nil }
+}
+
+/// What changed in the home that the bridge shows, as the hub says it after its commit (`HubOutput.bridgeChanged`).
+public enum BridgeChange: Hashable, Sendable {
+    /// These attributes of bridged endpoints changed (Bridged Device Basic Information's too: a name, reachability).
+    case attributes([AttributePath])
+    /// Devices joined or left the home: their bridged endpoints appear in or leave the PartsLists.
+    case endpoints(added: [EndpointID], removed: [EndpointID])
+    /// A bridged device raised an event; its number is the hub's, one above the last.
+    case event(EventRecord)
+}
+
+/// A bridged device's command or attribute write, for the hub's device logic (`MatterNodeAction.bridgedRequest`).
+public struct BridgedRequest: Hashable, Sendable {
+    public enum Operation: Hashable, Sendable {
+        /// A command and its fields by context tag.
+        case invoke(cluster: ClusterID, command: CommandID, fields: [UInt32: AttributeValue])
+        case write(cluster: ClusterID, attribute: AttributeID, value: AttributeValue)
+    }
+
+    /// The node's ticket: the hub's answer names it (`MatterSessionTable.bridgedRequestAnswered`).
+    public var id: UInt64
+    /// The bridged endpoint.
+    public var endpoint: EndpointID
+    public var operation: Operation
+
+    public init(id: UInt64, endpoint: EndpointID, operation: Operation) {
+        self.id = id
+        self.endpoint = endpoint
+        self.operation = operation
+    }
+}
+
+/// The hub's answer to a `BridgedRequest`.
+public enum BridgedAnswer: Hashable, Sendable {
+    /// An Interaction Model status (SUCCESS for a command answered by status, or a write done).
+    case status(UInt8)
+    /// A command's response command and its fields by context tag.
+    case response(command: CommandID, fields: [UInt32: AttributeValue])
+    /// The device never answered (`device_unresponsive`): the node sends nothing, and the controller times out.
+    case noAnswer
+}

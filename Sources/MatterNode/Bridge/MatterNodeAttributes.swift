@@ -1,0 +1,124 @@
+import MatterDataModel
+import MatterInteraction
+
+/// The hub's Matter node as reads see it (docs/matter.md, "Endpoints"): endpoint 0, the Root Node, from the node's
+/// own state; endpoint 1, the Aggregator (device type 0x000E), whose PartsList is every bridged endpoint; and the
+/// bridged endpoints, from the home as the hub has it.
+///
+/// The layout of CHIP's `examples/bridge-app/linux/main.cpp` (matter-commissionee.md §6.1): a bridged endpoint
+/// carries the device endpoint's clusters, a Descriptor of the bridge's own (its device types, with Bridged Node
+/// 0x0013 on the device's first endpoint; every server cluster; its parts), and on the device's first endpoint
+/// Bridged Device Basic Information. Endpoint 0's PartsList is every other endpoint. Values are made when a read asks
+/// for them, so a read of one attribute costs one attribute, whatever the home's size.
+struct MatterNodeAttributes: AttributeSource {
+    static let aggregator: EndpointID = 1
+    static let descriptor = ClusterDefinition.descriptor.id
+    static let bridgedDeviceBasicInformation = ClusterDefinition.bridgedDeviceBasicInformation.id
+
+    /// Endpoint 0 with every cluster (its Descriptor's PartsList is made here).
+    var root: NodeData
+    var home: any BridgedHome
+
+    func endpoint(atOrAbove endpoint: EndpointID) -> EndpointID? {
+        if endpoint == 0 { return 0 }
+        if endpoint <= Self.aggregator { return Self.aggregator }
+        let endpoints = home.bridgedEndpoints
+        var low = 0
+        var high = endpoints.count
+        while low < high {
+            let middle = (low + high) / 2
+            if endpoints[middle] < endpoint { low = middle + 1 } else { high = middle }
+        }
+        return low < endpoints.count ? endpoints[low] : nil
+    }
+
+    func clusterIDs(on endpoint: EndpointID) -> [ClusterID]? {
+        switch endpoint {
+        case 0: return root.clusterIDs(on: 0)
+        case Self.aggregator: return [Self.descriptor]
+        default:
+            return home.bridgedEndpoint(endpoint).map(Self.serverList)
+        }
+    }
+
+    func attributeIDs(of cluster: ClusterID, on endpoint: EndpointID) -> [AttributeID]? {
+        switch (endpoint, cluster) {
+        case (0, _): return root.attributeIDs(of: cluster, on: 0)
+        case (Self.aggregator, Self.descriptor): return ClusterDefinition.descriptor.attributeIDs
+        case (Self.aggregator, _): return nil
+        default:
+            guard let bridged = home.bridgedEndpoint(endpoint) else { return nil }
+            switch cluster {
+            case Self.descriptor: return ClusterDefinition.descriptor.attributeIDs
+            case Self.bridgedDeviceBasicInformation where bridged.device != nil:
+                return ClusterDefinition.bridgedDeviceBasicInformation.attributeIDs
+            default: return bridged.clusters[cluster]?.attributes.keys.sorted()
+            }
+        }
+    }
+
+    func value(at path: AttributePath) -> AttributeValue? {
+        switch path.endpoint {
+        case 0:
+            if path.cluster == Self.descriptor, path.attribute == 3 {
+                return .list(([Self.aggregator] + home.bridgedEndpoints).map { .unsigned(UInt64($0)) })
+            }
+            return root[path]
+        case Self.aggregator:
+            guard path.cluster == Self.descriptor else { return nil }
+            return Self.descriptorValue(
+                path.attribute, deviceTypes: [.aggregator], serverList: [Self.descriptor],
+                parts: home.bridgedEndpoints)
+        default:
+            guard let bridged = home.bridgedEndpoint(path.endpoint) else { return nil }
+            switch path.cluster {
+            case Self.descriptor:
+                return Self.descriptorValue(
+                    path.attribute, deviceTypes: Self.deviceTypes(of: bridged), serverList: Self.serverList(bridged),
+                    parts: bridged.parts)
+            case Self.bridgedDeviceBasicInformation where bridged.device != nil:
+                return bridged.device?.value(path.attribute)
+            default:
+                return bridged.clusters[path.cluster]?.attributes[path.attribute]
+            }
+        }
+    }
+
+    /// The device types endpoint `endpoint` has (for ACL targets that name a device type).
+    func deviceTypes(of endpoint: EndpointID) -> [DeviceTypeRef] {
+        switch endpoint {
+        case 0: return [.rootNode]
+        case Self.aggregator: return [.aggregator]
+        default: return home.bridgedEndpoint(endpoint).map(Self.deviceTypes) ?? []
+        }
+    }
+
+    static func deviceTypes(of bridged: BridgedEndpoint) -> [DeviceTypeRef] {
+        bridged.deviceTypes
+            + (bridged.device != nil && !bridged.deviceTypes.contains { $0.id == DeviceTypeRef.bridgedNode.id }
+                ? [.bridgedNode] : [])
+    }
+
+    static func serverList(_ bridged: BridgedEndpoint) -> [ClusterID] {
+        var clusters = Set(bridged.clusters.keys)
+        clusters.insert(descriptor)
+        if bridged.device != nil { clusters.insert(bridgedDeviceBasicInformation) }
+        return clusters.sorted()
+    }
+
+    /// A Descriptor attribute (Matter Core Specification 9.5: 0 DeviceTypeList of {0 DeviceType, 1 Revision},
+    /// 1 ServerList, 2 ClientList, 3 PartsList) or one of its global attributes.
+    static func descriptorValue(
+        _ attribute: AttributeID, deviceTypes: [DeviceTypeRef], serverList: [ClusterID], parts: [EndpointID]
+    ) -> AttributeValue? {
+        switch attribute {
+        case 0:
+            return .list(
+                deviceTypes.map { .structure([0: .unsigned(UInt64($0.id)), 1: .unsigned(UInt64($0.revision))]) })
+        case 1: return .list(serverList.map { .unsigned(UInt64($0)) })
+        case 2: return .list([])
+        case 3: return .list(parts.map { .unsigned(UInt64($0)) })
+        default: return GlobalAttributes.values(for: .descriptor)[attribute]
+        }
+    }
+}
