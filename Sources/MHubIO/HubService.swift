@@ -29,6 +29,8 @@ final class HubService {
     /// The hub's time on the virtual clock (`--clock virtual`), which only `advance_clock` moves; `nil` on the
     /// real clock.
     private var virtualNow: Timestamp?
+    /// Whether an `advance_clock` is running its deadlines (their commits wait for its end).
+    private var advancing = false
     /// The most deadlines one `advance_clock` runs before it gives up on a hub whose next deadline does not move.
     static let maximumTicksPerAdvance = 10_000_000
 
@@ -204,7 +206,13 @@ final class HubService {
         var outcome = outcome
         // Replies wait only with changes of their own: a late answer that changed nothing leaves at once.
         let repliesWait = !outcome.changes.isEmpty
-        if retryingNow || backlog.commitsNow(outcome.changes, now: now) {
+        if advancing && !retryingNow && backlog.retryAt == nil {
+            // An advance of the virtual clock commits once, at its end (`advanceVirtualClock`).
+            if repliesWait {
+                backlog.hold(outcome.changes, replies: outcome.replies)
+                outcome.replies = []
+            }
+        } else if retryingNow || backlog.commitsNow(outcome.changes, now: now) {
             do {
                 try store.apply(backlog.changesToCommit(with: outcome.changes))
                 released = committed(now: now)
@@ -282,9 +290,18 @@ final class HubService {
     }
 
     /// Runs every deadline of the hub (and the backlog's retry) up to `target` in order, each at its own time,
-    /// then leaves the virtual clock at `target`.
+    /// then leaves the virtual clock at `target`. What the deadlines change is committed once, at the end, in one
+    /// transaction, and their replies wait for it (as any unacknowledged input's do); their events go out as they
+    /// happen.
     private func advanceVirtualClock(to target: Timestamp) {
         guard var current = virtualNow else { return }
+        advancing = true
+        defer {
+            advancing = false
+            if !backlog.isEmpty, backlog.retryAt == nil {
+                runUnacknowledged(HubOutcome(), now: virtualNow ?? target, retryingNow: true)
+            }
+        }
         var ticks = 0
         while let deadline = [hub.nextDeadline, backlog.retryAt].compactMap({ $0 }).min(), deadline <= target {
             ticks += 1

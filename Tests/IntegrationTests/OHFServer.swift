@@ -13,12 +13,6 @@ struct OHFServer {
     /// The server's WebSocket port inside `mh-ctl` (the namespace has it to itself).
     static let port = 5580
 
-    /// Issue 13's switch: the hub's devices bridged over Matter, with subscriptions. Until then the server's
-    /// subscription is refused (INVALID_ACTION) and the node stays unavailable; set it to true when the bridge lands,
-    /// which enables `OHFServerPeerTests.theBridgeShowsTheHubsDevicesToTheServersClient` and turns the first test's
-    /// availability checks around.
-    static let bridgeLanded = false
-
     /// `MHUB_OHF_SERVER_PYTHON` (scripts/test.sh exports it), else `.build/ohf-server-venv/bin/python`.
     static var python: URL? {
         if let path = ProcessInfo.processInfo.environment["MHUB_OHF_SERVER_PYTHON"], !path.isEmpty {

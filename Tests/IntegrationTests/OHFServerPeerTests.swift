@@ -114,7 +114,7 @@ struct OHFServerPeerTests {
             running.stop()
             running = try server.start()
             let reloaded = try server.run(
-                "nodes", options: ["--wait", OHFServer.bridgeLanded ? "60" : "5"], timeout: 150)
+                "nodes", options: ["--wait", "60"], timeout: 150)
             #expect(reloaded.ok, "\(reloaded.json)\n\(running.errorsSoFar.suffix(4000))")
             #expect(reloaded.nodes.count == 1)
             if let again = reloaded.nodes.first { Self.expectTheHubsNode(again) }
@@ -148,31 +148,23 @@ struct OHFServerPeerTests {
         #expect(fabrics.count == 1)
         #expect(fabrics.first?["vendor_id"] == 0xFFF1)
         #expect(fabrics.first?["fabric_id"] == 1)
-        #expect(node["available"] == .bool(OHFServer.bridgeLanded), "\(node)")
-        if !OHFServer.bridgeLanded {
-            #expect(node["is_bridge"] == false)
-            #expect(node["endpoints"]?["1"] == nil)
-        }
+        #expect(node["available"] == true, "\(node)")
     }
 
     /// The server's subscription: refused with INVALID_ACTION until issue 13, established after.
     static func expectSubscription(in server: PeerProcess) {
-        let established = "Subscription succeeded with report interval"
-        let refused = "Unable to subscribe to Node: IM Error 0x00000580: General error: 0x80 (INVALID_ACTION)"
-        let expected = OHFServer.bridgeLanded ? established : refused
+        let expected = "Subscription succeeded with report interval"
         #expect(
             eventually(within: 30) { server.errorsSoFar.contains(expected) },
             "the server never logged \"\(expected)\":\n\(server.errorsSoFar.suffix(4000))")
     }
 
-    // MARK: - issue 13
+    // MARK: - the bridge
 
-    /// ISSUE 13 (the bridge of mhub's devices): skipped until `OHFServer.bridgeLanded` is true. With the bridge the
-    /// server sees mhub as a bridge (`is_bridge`: endpoint 1 an Aggregator), one bridged device per device of mhub's
+    /// The server sees mhub as a bridge (`is_bridge`: endpoint 1 an Aggregator), one bridged device per device of mhub's
     /// home (named as the device is), a Toggle from its client changes mhub's light, and a change made through mhubctl
     /// reaches its client as `attribute_updated`.
-    @Test(.enabled(if: OHFServer.bridgeLanded))
-    func theBridgeShowsTheHubsDevicesToTheServersClient() throws {
+    @Test func theBridgeShowsTheHubsDevicesToTheServersClient() throws {
         // mhub's home holds the lamp before the server commissions the hub.
         let lamp: (MHubConnection) throws -> Void = { hub in
             let commissioned = try hub.call("commission_with_code", ["code": .string(DaemonHarness.lampQR)])

@@ -111,3 +111,56 @@ import Testing
         }
     }
 }
+
+/// What an advance changed is on disk once its reply has come: the advance commits once, at its end, before it
+/// answers.
+@Suite struct VirtualClockDurabilityTests {
+    @Test func anAdvancesChangesSurviveAKillRightAfterItsReply() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mhub-vc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scenario = directory.appendingPathComponent("lamp.json")
+        try Data(
+            #"""
+            {"mhub_scenario": 1, "name": "lamp",
+             "devices": [{"id": "lamp", "template": "dimmable-light", "name": "Lamp"}],
+             "timeline": [
+               {"at": "1s", "set_attribute": {"device": "lamp", "attribute_path": "1/OnOff/onOff", "value": true}},
+               {"at": "2s", "set_attribute": {"device": "lamp", "attribute_path": "1/LevelControl/currentLevel", "value": 77}}
+             ]}
+            """#.utf8
+        ).write(to: scenario)
+        func start(_ extra: [String]) throws -> (Process, String) {
+            let ready = directory.appendingPathComponent("ready-\(UUID().uuidString).json").path
+            let process = Process()
+            process.executableURL = Executables.mhubd
+            process.arguments =
+                [
+                    "--state-dir", directory.appendingPathComponent("state").path, "--socket",
+                    directory.appendingPathComponent("s.sock").path, "--port", "0", "--matter-port", "0", "--udc-port",
+                    "0", "--no-dns-sd", "--ready-file", ready,
+                ] + extra
+            process.standardError = FileHandle.nullDevice
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let deadline = Date().addingTimeInterval(20)
+            while !FileManager.default.fileExists(atPath: ready) && Date() < deadline && process.isRunning {
+                usleep(5_000)
+            }
+            return (process, directory.appendingPathComponent("s.sock").path)
+        }
+        let (first, socket) = try start(["--clock", "virtual", "--scenario", scenario.path])
+        let client = try MHubConnection.connect(to: .unix(path: socket))
+        _ = try client.call("advance_clock", ["milliseconds": 5000])
+        kill(first.processIdentifier, SIGKILL)
+        first.waitUntilExit()
+        let (second, again) = try start([])
+        defer {
+            kill(second.processIdentifier, SIGTERM)
+            second.waitUntilExit()
+        }
+        let values = try MHubConnection.connect(to: .unix(path: again)).call(
+            "read_attribute", ["node_id": 1, "attribute_path": ["1/6/0", "1/8/0"]])
+        #expect(values == ["1/6/0": true, "1/8/0": 77], "\(values)")
+    }
+}

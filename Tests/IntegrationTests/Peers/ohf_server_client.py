@@ -157,8 +157,9 @@ async def bridge(client: MatterClient, options, report: dict) -> dict:
     changed = asyncio.Event()
 
     def on_update(event: EventType, data) -> None:
-        node_id, attribute_path, value = data
-        updates.append({"node": node_id, "path": attribute_path, "value": plain(value)})
+        # The client signals ATTRIBUTE_UPDATED with the new value alone (client.py, _handle_event_message); the
+        # subscription's filters say which node and path it is.
+        updates.append({"node": options.node_id, "path": path, "value": plain(data)})
         changed.set()
 
     client.subscribe_events(on_update, EventType.ATTRIBUTE_UPDATED, node_filter=options.node_id,

@@ -12,6 +12,16 @@ struct BenchRun {
     let options: Options
     var report = Report()
 
+    /// The places in `report.figures` of the rows the later measurements fill.
+    enum Row {
+        static let caseHandshakes = 25
+        static let chipCommissioning = 26
+        static let ohfCommissioning = 27
+        static let instancesReady = 28
+        static let instancesMemory = 29
+        static let virtualTimeline = 30
+    }
+
     init(options: Options) {
         self.options = options
         let large = options.largeHome.formatted()
@@ -53,6 +63,9 @@ struct BenchRun {
             Figure(
                 name: "\(instances) ephemeral instances started at once, until every ready file", unit: .milliseconds),
             Figure(name: "memory (RSS), \(instances) ephemeral instances, all together", unit: .megabytes),
+            Figure(
+                name: "a \(VirtualTimeline.minutes)-minute scenario timeline on the virtual clock, one advance_clock",
+                unit: .milliseconds),
         ]
     }
 
@@ -150,30 +163,30 @@ struct BenchRun {
 
     private mutating func recordCASEFloor() {
         record(
-            25, .floor, try? measureCASEComputation(count: options.caseHandshakes),
+            Row.caseHandshakes, .floor, try? measureCASEComputation(count: options.caseHandshakes),
             note:
                 "CASE floor: both sides' handshake (Sigma messages, ECDH, signatures, chains) in one process, no messages."
         )
     }
 
-    /// CASE handshakes against mhubd (figure 25): the Swift commissioner commissions it through a window it opens,
+    /// CASE handshakes against mhubd (`Row.caseHandshakes`): the Swift commissioner commissions it through a window it opens,
     /// then makes full handshakes on its fabric.
     private mutating func caseHandshakes(_ setup: ServerSetup, _ control: MHubMessagePipe) throws {
         log("mhubd: CASE")
         let (passcode, port) = try openWindow(setup, control)
         record(
-            25, .mhub, try measureCASE(port: port, passcode: passcode, count: options.caseHandshakes),
+            Row.caseHandshakes, .mhub, try measureCASE(port: port, passcode: passcode, count: options.caseHandshakes),
             note: "mhubd: full handshakes (no resumption) on the fabric the Swift commissioner gave it, each closed.")
     }
 
-    /// The end-to-end commissioning figures (26, 27), when the script is given (it needs root).
+    /// The end-to-end commissioning figures (`Row.chipCommissioning`, `Row.ohfCommissioning`), when the script is given (it needs root).
     mutating func commissioning() throws {
         guard let script = options.commissioningScript else { return }
         log("commissioning end to end: \(options.commissioningRuns) runs per controller")
         let result = try EndToEndCommissioning.measure(
             script: script, mhubd: options.mhubd, mhubctl: options.mhubctl, work: options.work,
             runs: options.commissioningRuns)
-        for (index, controller) in [(26, "chip"), (27, "ohf")] {
+        for (index, controller) in [(Row.chipCommissioning, "chip"), (Row.ohfCommissioning, "ohf")] {
             let sample = result.seconds[controller] ?? Sample()
             record(index, .mhub, sample.median.map { $0 * 1e3 })
             let range =
@@ -182,9 +195,11 @@ struct BenchRun {
             note(index, "median of \(sample.count) runs\(range), across the test network's veth pair.")
             if let failure = result.failures[controller] { note(index, "A run failed: \(failure.prefix(200))") }
         }
-        note(26, "Timed around the call in the controller: discovery, PASE, every stage, CASE, CommissioningComplete.")
         note(
-            27,
+            Row.chipCommissioning,
+            "Timed around the call in the controller: discovery, PASE, every stage, CASE, CommissioningComplete.")
+        note(
+            Row.ohfCommissioning,
             "As its client waits: the same stages (chip-core 2024.11.4), then its interview and subscription attempt.")
     }
 
@@ -333,7 +348,7 @@ struct BenchRun {
 
     // MARK: many instances at once
 
-    /// Figures 25 and 26: `options.instances` servers started at once, each writing a ready file; for mhubd,
+    /// `Row.instancesReady` and `Row.instancesMemory`: `options.instances` servers started at once, each writing a ready file; for mhubd,
     /// `mhubd --ephemeral`, each checked to answer with its own instance and to share no state directory or port
     /// with another, and to leave no state directory behind.
     mutating func instances() throws {
@@ -346,9 +361,9 @@ struct BenchRun {
             ["floor", "--port", "0", "--unix", "\(floorDirectory)/floor-\(index).sock", "--ready-file", readyFile]
         }
         record(
-            25, .floor, floor.seconds * 1e3,
+            Row.instancesReady, .floor, floor.seconds * 1e3,
             note: "Floor: \(count) `mhub-bench floor` processes, each writing its ready file once it listens.")
-        record(26, .floor, megabytes(try floor.residentBytes()))
+        record(Row.instancesMemory, .floor, megabytes(try floor.residentBytes()))
         try floor.checkEachAnswers { _, _ in }
         floor.stop()
 
@@ -359,8 +374,8 @@ struct BenchRun {
             ["--ephemeral", "--ready-file", readyFile, "--log-level", "warning"]
         }
         defer { fleet.stop() }
-        record(25, .mhub, fleet.seconds * 1e3)
-        record(26, .mhub, megabytes(try fleet.residentBytes()))
+        record(Row.instancesReady, .mhub, fleet.seconds * 1e3)
+        record(Row.instancesMemory, .mhub, megabytes(try fleet.residentBytes()))
         try fleet.checkEachAnswers { greeting, ready in
             guard greeting["instance"]?["pid"] == ready["pid"], ready["ephemeral"] == .bool(true) else {
                 throw BenchFailure(
@@ -376,12 +391,26 @@ struct BenchRun {
                 !FileManager.default.fileExists(atPath: directory)
             else { throw BenchFailure("an ephemeral instance left its state directory behind: \(ready)") }
         }
-        for index in 25...26 {
+        for index in [Row.instancesReady, Row.instancesMemory] {
             note(
                 index,
                 "No reference: python-matter-server has no throw-away mode or ready file; \(count) of it would need \(count) private mount namespaces and cost \(count) times its start-up and idle memory above."
             )
         }
+    }
+
+    /// `Row.virtualTimeline`: the timeline's wall time on mhubd's virtual clock; the reference column is the
+    /// timeline's own length in real time (what the real clock would take), since no other server has a virtual clock.
+    mutating func virtualTimeline() throws {
+        log("mhubd: a \(VirtualTimeline.minutes)-minute timeline on the virtual clock")
+        let result = try VirtualTimeline.measure(mhubd: options.mhubd, directory: options.work + "/mhub-timeline")
+        record(Row.virtualTimeline, .mhub, result.seconds * 1e3)
+        record(
+            Row.virtualTimeline, .reference, Double(VirtualTimeline.minutes) * 60_000,
+            note:
+                "\(result.steps) steps on 20 dimmable lights (dims with 2-s transitions, toggles, switch presses, "
+                + "devices dropping out), \(result.events) events to one listener; the reference column is the "
+                + "timeline's length on the real clock.")
     }
 
     // MARK: the reference

@@ -45,11 +45,15 @@ struct MHubBench {
         case "instances":
             try bench.instances()
             bench.report.figures = bench.report.figures.filter { $0.mhub != nil || $0.floor != nil }
+        case "timeline":
+            try bench.virtualTimeline()
+            bench.report.figures = bench.report.figures.filter { $0.mhub != nil }
         default:
             try bench.floor()
             try bench.mhub()
             try bench.mhubLargeHome()
             try bench.instances()
+            try bench.virtualTimeline()
             try bench.reference()
             try bench.referenceLargeHome()
             try bench.commissioning()

@@ -6,8 +6,9 @@ struct Options {
     var work = "/tmp/mhub-bench"
     var output = "bench/results"
     var quick = false
-    /// `--only burst|case|commissioning|instances`: only those figures (the mutating burst or CASE for the floor and
-    /// mhubd; end-to-end commissioning by real controllers; the many-instances figures).
+    /// `--only burst|case|commissioning|instances|timeline`: only those figures (the mutating burst or CASE for the
+    /// floor and mhubd; end-to-end commissioning by real controllers; the many-instances figures; the virtual clock's
+    /// timeline).
     var only: String?
     /// bench/commission-time.sh (root): the end-to-end commissioning figures; without it they stay empty.
     var commissioningScript: String?
@@ -33,7 +34,7 @@ struct Options {
 
     static let usage = """
         usage: mhub-bench run [--mhubd PATH] [--reference scripts/ohf-server.sh] [--commissioning bench/commission-time.sh]
-                              [--mhubctl PATH] [--work DIR] [--output DIR] [--quick] [--only burst|case|commissioning|instances]
+                              [--mhubctl PATH] [--work DIR] [--output DIR] [--quick] [--only burst|case|commissioning|instances|timeline]
                mhub-bench floor --port PORT --unix PATH [--ready-file PATH]
         """
 
@@ -53,8 +54,8 @@ struct Options {
             case "--work": work = value
             case "--output": output = value
             case "--only":
-                guard ["burst", "case", "commissioning", "instances"].contains(value) else {
-                    throw BenchFailure("--only takes burst, case, commissioning or instances\n\(Self.usage)")
+                guard ["burst", "case", "commissioning", "instances", "timeline"].contains(value) else {
+                    throw BenchFailure("--only takes burst, case, commissioning, instances or timeline\n\(Self.usage)")
                 }
                 only = value
             default: throw BenchFailure("unknown option \(flag)\n\(Self.usage)")
