@@ -6,7 +6,8 @@ import MHubCore
 /// figure in the same run as its comparisons.
 struct BenchRun {
     enum Column {
-        case mhub, reference, floor
+        /// `before`: another mhubd build measured the same way in the same run (`--before`).
+        case mhub, before, reference, floor
     }
 
     let options: Options
@@ -20,6 +21,11 @@ struct BenchRun {
         static let instancesReady = 28
         static let instancesMemory = 29
         static let virtualTimeline = 30
+        /// `device_command` into a 1-device and a large home (`homeWrites`): round trip p50, then pipelined.
+        static let writeRoundTripSmall = 31
+        static let writeRoundTripLarge = 32
+        static let writePipelinedSmall = 33
+        static let writePipelinedLarge = 34
     }
 
     init(options: Options) {
@@ -66,12 +72,18 @@ struct BenchRun {
             Figure(
                 name: "a \(VirtualTimeline.minutes)-minute scenario timeline on the virtual clock, one advance_clock",
                 unit: .milliseconds),
+            Figure(name: "device_command round trip p50, 1-device home", unit: .microseconds),
+            Figure(name: "device_command round trip p50, \(large)-device home", unit: .microseconds),
+            Figure(name: "device_command pipelined, 1-device home, 1 WebSocket connection", unit: .perSecond),
+            Figure(name: "device_command pipelined, \(large)-device home, 1 WebSocket connection", unit: .perSecond),
         ]
+        precondition(report.figures.count == Row.writePipelinedLarge + 1, "BenchRun.Row and the figures disagree")
     }
 
     private mutating func record(_ index: Int, _ column: Column, _ value: Double?, note text: String? = nil) {
         switch column {
         case .mhub: report.figures[index].mhub = value
+        case .before: report.figures[index].before = value
         case .reference: report.figures[index].reference = value
         case .floor: report.figures[index].floor = value
         }
@@ -132,7 +144,7 @@ struct BenchRun {
         record(24, column, result.statusLatencies.percentile(0.99).map { $0 * 1e6 })
     }
 
-    /// Only the burst figures (`--only burst`), for the floor and mhubd, each in a fresh state.
+    /// Only the burst figures (`--only burst`), for the floor and mhubd (and the build before), each in a fresh state.
     mutating func burstOnly() throws {
         log("floor: mutating burst")
         let floorSetup = try ServerSetup.floor(directory: options.work + "/floor")
@@ -140,25 +152,45 @@ struct BenchRun {
         _ = try MHubMessagePipe.connectWhenReady(to: floorSetup.webSocket, timeout: 30)
         try burst(floorSetup.webSocket, .floor, room: 1)
         floorServer.stop()
-        log("mhubd: mutating burst")
-        let setup = try ServerSetup.mhubd(
-            binary: options.mhubd, directory: options.work + "/mhub-burst", matterPort: try freePort())
-        let server = try setup.start()
-        defer { server.stop() }
-        try burst(setup.webSocket, .mhub, room: try createBurstRoom(setup.webSocket))
+        for column in mhubColumns {
+            log("\(label(column)): mutating burst")
+            let setup = try ServerSetup.mhubd(
+                binary: binary(column), directory: directory(column, "burst"), matterPort: try freePort())
+            let server = try setup.start()
+            defer { server.stop() }
+            try burst(setup.webSocket, column, room: try createBurstRoom(setup.webSocket))
+        }
     }
 
-    /// Only the CASE figure (`--only case`): the floor, and mhubd in a fresh state.
+    /// The mhubd columns this run fills: mhubd, and the build before when `--before` names one.
+    var mhubColumns: [Column] { options.before == nil ? [.mhub] : [.mhub, .before] }
+
+    /// The mhubd build measured in `column`.
+    func binary(_ column: Column) -> String {
+        column == .before ? options.before ?? options.mhubd : options.mhubd
+    }
+
+    /// The name a column's mhubd has in the log.
+    func label(_ column: Column) -> String { column == .before ? "mhubd (before)" : "mhubd" }
+
+    /// A fresh directory of the work directory for one of mhubd's measurements in `column`.
+    func directory(_ column: Column, _ name: String) -> String {
+        options.work + "/mhub-\(name)" + (column == .before ? "-before" : "")
+    }
+
+    /// Only the CASE figure (`--only case`): the floor, and mhubd (and the build before) in a fresh state.
     mutating func caseOnly() throws {
         log("floor: CASE")
         recordCASEFloor()
-        let setup = try ServerSetup.mhubd(
-            binary: options.mhubd, directory: options.work + "/mhub-case", matterPort: try freePort())
-        let server = try setup.start()
-        defer { server.stop() }
-        let control = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
-        defer { control.close() }
-        try caseHandshakes(setup, control)
+        for column in mhubColumns {
+            let setup = try ServerSetup.mhubd(
+                binary: binary(column), directory: directory(column, "case"), matterPort: try freePort())
+            let server = try setup.start()
+            defer { server.stop() }
+            let control = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
+            defer { control.close() }
+            try caseHandshakes(setup, control, column)
+        }
     }
 
     private mutating func recordCASEFloor() {
@@ -171,12 +203,16 @@ struct BenchRun {
 
     /// CASE handshakes against mhubd (`Row.caseHandshakes`): the Swift commissioner commissions it through a window it opens,
     /// then makes full handshakes on its fabric.
-    private mutating func caseHandshakes(_ setup: ServerSetup, _ control: MHubMessagePipe) throws {
-        log("mhubd: CASE")
+    private mutating func caseHandshakes(_ setup: ServerSetup, _ control: MHubMessagePipe, _ column: Column) throws {
+        log("\(label(column)): CASE")
         let (passcode, port) = try openWindow(setup, control)
         record(
-            Row.caseHandshakes, .mhub, try measureCASE(port: port, passcode: passcode, count: options.caseHandshakes),
-            note: "mhubd: full handshakes (no resumption) on the fabric the Swift commissioner gave it, each closed.")
+            Row.caseHandshakes, column, try measureCASE(port: port, passcode: passcode, count: options.caseHandshakes))
+        if column == .mhub {
+            note(
+                Row.caseHandshakes,
+                "mhubd: full handshakes (no resumption) on the fabric the Swift commissioner gave it, each closed.")
+        }
     }
 
     /// The end-to-end commissioning figures (`Row.chipCommissioning`, `Row.ohfCommissioning`), when the script is given (it needs root).
@@ -270,17 +306,17 @@ struct BenchRun {
 
     // MARK: mhubd
 
-    mutating func mhub() throws {
-        log("mhubd: start-up, empty home")
-        let options = self.options
-        let (setup, server) = try emptyHomeStartups(.mhub) { attempt in
-            try ServerSetup.mhubd(
-                binary: options.mhubd, directory: options.work + "/mhub-empty-\(attempt)", matterPort: try freePort())
+    /// Every figure of a fresh mhubd (`column`: this build or the one before).
+    mutating func mhub(_ column: Column) throws {
+        log("\(label(column)): start-up, empty home")
+        let (binary, directory) = (binary(column), directory(column, "empty"))
+        let (setup, server) = try emptyHomeStartups(column) { attempt in
+            try ServerSetup.mhubd(binary: binary, directory: directory + "-\(attempt)", matterPort: try freePort())
         }
         defer { server.stop() }
-        try requests(setup.webSocket, .mhub, p50: 2, pipelined: 8)
-        if let unix = setup.unix { try requests(unix, .mhub, p50: 5, pipelined: 10) }
-        record(21, .mhub, megabytes(try residentBytes(of: server, with: options.clients, clientsOf: setup.webSocket)))
+        try requests(setup.webSocket, column, p50: 2, pipelined: 8)
+        if let unix = setup.unix { try requests(unix, column, p50: 5, pipelined: 10) }
+        record(21, column, megabytes(try residentBytes(of: server, with: options.clients, clientsOf: setup.webSocket)))
 
         let control = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
         defer { control.close() }
@@ -289,20 +325,69 @@ struct BenchRun {
         else {
             throw BenchFailure("no node after commissioning one")
         }
-        try fanout(setup.webSocket, .mhub, event: "attribute_updated") { round in
+        try fanout(setup.webSocket, column, event: "attribute_updated") { round in
             #"{"message_id":"toggle-\#(round)","command":"device_command","args":{"node_id":\#(node),"endpoint_id":1,"cluster_id":6,"command_name":"Toggle","payload":{}}}"#
         }
-        log("mhubd: mutating burst")
-        try burst(setup.webSocket, .mhub, room: try createBurstRoom(setup.webSocket))
-        log("mhubd: commissioning sessions")
+        log("\(label(column)): writes into a 1-device home")
+        try homeWrites(setup.webSocket, column, node: node, large: false)
+        log("\(label(column)): mutating burst")
+        try burst(setup.webSocket, column, room: try createBurstRoom(setup.webSocket))
+        log("\(label(column)): commissioning sessions")
         let codes = try addLights(control, count: options.commissioningSessions, firstDiscriminator: 100)
         let sessions = try measureCommissioningSessions(control, codes: codes)
-        record(16, .mhub, Double(sessions.count) / sessions.values.reduce(0, +))
+        record(16, column, Double(sessions.count) / sessions.values.reduce(0, +))
 
-        log("mhubd: PASE")
+        log("\(label(column)): PASE")
         let (passcode, port) = try openWindow(setup, control)
-        record(18, .mhub, try measurePASE(port: port, passcode: passcode, count: options.paseHandshakes))
-        try caseHandshakes(setup, control)
+        record(18, column, try measurePASE(port: port, passcode: passcode, count: options.paseHandshakes))
+        try caseHandshakes(setup, control, column)
+    }
+
+    /// `device_command` round trips and pipelined toggles of `node` (`Row.writeRoundTripSmall` …): in the 1-device
+    /// home or the large one. The large home's rows note what they cost next to the small home's.
+    private mutating func homeWrites(_ endpoint: MHubEndpoint, _ column: Column, node: Int64, large: Bool) throws {
+        let writes = try measureHomeWrites(
+            endpoint, node: node, serial: options.homeWriteRoundTrips, pipelined: options.burstRequests,
+            rounds: options.homeWriteRounds)
+        let (roundTrip, pipelined) =
+            large
+            ? (Row.writeRoundTripLarge, Row.writePipelinedLarge) : (Row.writeRoundTripSmall, Row.writePipelinedSmall)
+        record(roundTrip, column, writes.latencies.median.map { $0 * 1e6 })
+        record(pipelined, column, writes.pipelinedPerSecond)
+    }
+
+    /// Only the homes' figures (`--only home`): writes into a fresh 1-device home, then the large home's filling,
+    /// start-up, memory and writes.
+    mutating func homeOnly(_ column: Column) throws {
+        log("\(label(column)): writes into a 1-device home")
+        let setup = try ServerSetup.mhubd(
+            binary: binary(column), directory: directory(column, "home"), matterPort: try freePort())
+        let server = try setup.start()
+        let control = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
+        _ = try commissionLights(control, count: 1)
+        control.close()
+        try homeWrites(setup.webSocket, column, node: 1, large: false)
+        server.stop()
+        try mhubLargeHome(column)
+    }
+
+    /// The notes of the large home's write rows: what a write there costs next to one in the 1-device home.
+    mutating func noteHomeWriteRatios() {
+        for (small, large) in [
+            (Row.writeRoundTripSmall, Row.writeRoundTripLarge), (Row.writePipelinedSmall, Row.writePipelinedLarge),
+        ] {
+            let rate = report.figures[large].unit == .perSecond
+            var parts: [String] = []
+            for (column, value) in [(Column.mhub, \Figure.mhub), (.before, \Figure.before)] {
+                guard let one = report.figures[small][keyPath: value], let many = report.figures[large][keyPath: value],
+                    one > 0, many > 0
+                else { continue }
+                parts.append(String(format: "\(label(column)) %.2f×", rate ? one / many : many / one))
+            }
+            if !parts.isEmpty {
+                note(large, "A write's cost ÷ the 1-device home's: " + parts.joined(separator: ", ") + ".")
+            }
+        }
     }
 
     /// Opens mhubd's commissioning window for 15 minutes (1,000 PBKDF2 iterations); returns its passcode and the
@@ -324,26 +409,36 @@ struct BenchRun {
         return port
     }
 
-    mutating func mhubLargeHome() throws {
+    /// The large home (`column`: this build or the one before): filled by commissioning, then started from disk
+    /// (start-up, memory), then written to.
+    mutating func mhubLargeHome(_ column: Column) throws {
         let count = options.largeHome
-        log("mhubd: commissioning \(count) devices")
+        log("\(label(column)): commissioning \(count) devices")
         let setup = try ServerSetup.mhubd(
-            binary: options.mhubd, directory: options.work + "/mhub-large", matterPort: try freePort())
+            binary: binary(column), directory: directory(column, "large"), matterPort: try freePort())
         let server = try setup.start()
         do {
             let control = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
-            record(17, .mhub, try commissionLights(control, count: count))
+            record(17, column, try commissionLights(control, count: count))
             control.close()
         }
         server.stop()
         var startups = Sample()
-        for _ in 0..<options.startups {
+        for attempt in 0..<options.startups {
             let (seconds, server) = try setup.startTimed()
             startups.append(seconds)
-            record(20, .mhub, megabytes(try settledResidentBytes(of: server)))
+            record(20, column, megabytes(try settledResidentBytes(of: server)))
+            if attempt == options.startups - 1 {
+                log("\(label(column)): writes into the \(count)-device home")
+                let node = Int64(count / 2)
+                let control = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
+                try control.call("get_node", ["node_id": .integer(node)])
+                control.close()
+                try homeWrites(setup.webSocket, column, node: node, large: true)
+            }
             server.stop()
         }
-        record(1, .mhub, startups.median.map { $0 * 1e3 })
+        record(1, column, startups.median.map { $0 * 1e3 })
     }
 
     // MARK: many instances at once
@@ -367,15 +462,29 @@ struct BenchRun {
         try floor.checkEachAnswers { _, _ in }
         floor.stop()
 
-        log("mhubd: \(count) ephemeral instances at once")
+        for column in mhubColumns {
+            try instances(column)
+        }
+        for index in [Row.instancesReady, Row.instancesMemory] {
+            note(
+                index,
+                "No reference: python-matter-server has no throw-away mode or ready file; \(count) of it would need \(count) private mount namespaces and cost \(count) times its start-up and idle memory above."
+            )
+        }
+    }
+
+    /// The many-instances figures of one mhubd build.
+    private mutating func instances(_ column: Column) throws {
+        let count = options.instances
+        log("\(label(column)): \(count) ephemeral instances at once")
         let fleet = try InstanceFleet.start(
-            "mhubd", count: count, executable: options.mhubd, directory: options.work + "/mhub-fleet"
+            "mhubd", count: count, executable: binary(column), directory: directory(column, "fleet")
         ) { _, readyFile in
             ["--ephemeral", "--ready-file", readyFile, "--log-level", "warning"]
         }
         defer { fleet.stop() }
-        record(Row.instancesReady, .mhub, fleet.seconds * 1e3)
-        record(Row.instancesMemory, .mhub, megabytes(try fleet.residentBytes()))
+        record(Row.instancesReady, column, fleet.seconds * 1e3)
+        record(Row.instancesMemory, column, megabytes(try fleet.residentBytes()))
         try fleet.checkEachAnswers { greeting, ready in
             guard greeting["instance"]?["pid"] == ready["pid"], ready["ephemeral"] == .bool(true) else {
                 throw BenchFailure(
@@ -391,20 +500,18 @@ struct BenchRun {
                 !FileManager.default.fileExists(atPath: directory)
             else { throw BenchFailure("an ephemeral instance left its state directory behind: \(ready)") }
         }
-        for index in [Row.instancesReady, Row.instancesMemory] {
-            note(
-                index,
-                "No reference: python-matter-server has no throw-away mode or ready file; \(count) of it would need \(count) private mount namespaces and cost \(count) times its start-up and idle memory above."
-            )
-        }
     }
 
     /// `Row.virtualTimeline`: the timeline's wall time on mhubd's virtual clock; the reference column is the
     /// timeline's own length in real time (what the real clock would take), since no other server has a virtual clock.
     mutating func virtualTimeline() throws {
-        log("mhubd: a \(VirtualTimeline.minutes)-minute timeline on the virtual clock")
-        let result = try VirtualTimeline.measure(mhubd: options.mhubd, directory: options.work + "/mhub-timeline")
-        record(Row.virtualTimeline, .mhub, result.seconds * 1e3)
+        var result = (seconds: 0.0, steps: 0, events: 0)
+        for column in mhubColumns {
+            log("\(label(column)): a \(VirtualTimeline.minutes)-minute timeline on the virtual clock")
+            let measured = try VirtualTimeline.measure(mhubd: binary(column), directory: directory(column, "timeline"))
+            record(Row.virtualTimeline, column, measured.seconds * 1e3)
+            if column == .mhub { result = (measured.seconds, measured.steps, measured.events) }
+        }
         record(
             Row.virtualTimeline, .reference, Double(VirtualTimeline.minutes) * 60_000,
             note:
