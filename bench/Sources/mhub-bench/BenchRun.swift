@@ -356,6 +356,28 @@ struct BenchRun {
         record(pipelined, column, writes.pipelinedPerSecond)
     }
 
+    /// Only the request figures (`--only requests`): round trips, serial and pipelined rates over both transports, for
+    /// the floor and mhubd (and the build before), each in a fresh state.
+    mutating func requestsOnly() throws {
+        log("floor: requests")
+        let floorSetup = try ServerSetup.floor(directory: options.work + "/floor")
+        let floorServer = try floorSetup.start()
+        _ = try MHubMessagePipe.connectWhenReady(to: floorSetup.webSocket, timeout: 30)
+        try requests(floorSetup.webSocket, .floor, p50: 2, pipelined: 8)
+        if let unix = floorSetup.unix { try requests(unix, .floor, p50: 5, pipelined: 10) }
+        floorServer.stop()
+        for column in mhubColumns {
+            log("\(label(column)): requests")
+            let setup = try ServerSetup.mhubd(
+                binary: binary(column), directory: directory(column, "requests"), matterPort: try freePort())
+            let server = try setup.start()
+            defer { server.stop() }
+            _ = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
+            try requests(setup.webSocket, column, p50: 2, pipelined: 8)
+            if let unix = setup.unix { try requests(unix, column, p50: 5, pipelined: 10) }
+        }
+    }
+
     /// Only the homes' figures (`--only home`): writes into a fresh 1-device home, then the large home's filling,
     /// start-up, memory and writes.
     mutating func homeOnly(_ column: Column) throws {

@@ -48,6 +48,7 @@ struct MHubBench {
         case "timeline":
             try bench.virtualTimeline()
             bench.report.figures = bench.report.figures.filter { $0.mhub != nil }
+        case "requests": try bench.requestsOnly()
         case "home":
             for column in bench.mhubColumns { try bench.homeOnly(column) }
             bench.noteHomeWriteRatios()

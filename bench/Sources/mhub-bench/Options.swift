@@ -9,9 +9,10 @@ struct Options {
     var work = "/tmp/mhub-bench"
     var output = "bench/results"
     var quick = false
-    /// `--only burst|case|commissioning|instances|timeline|home`: only those figures (the mutating burst or CASE for the
+    /// `--only burst|case|commissioning|instances|timeline|home|requests`: only those figures (the mutating burst or CASE for the
     /// floor and mhubd; end-to-end commissioning by real controllers; the many-instances figures; the virtual clock's
-    /// timeline; the large home's start-up, memory and writes beside the 1-device home's writes).
+    /// timeline; the large home's start-up, memory and writes beside the 1-device home's writes; the request round
+    /// trips and rates).
     var only: String?
     /// bench/commission-time.sh (root): the end-to-end commissioning figures; without it they stay empty.
     var commissioningScript: String?
@@ -41,7 +42,7 @@ struct Options {
     static let usage = """
         usage: mhub-bench run [--mhubd PATH] [--before PATH] [--reference scripts/ohf-server.sh]
                               [--commissioning bench/commission-time.sh] [--mhubctl PATH] [--work DIR] [--output DIR] [--quick]
-                              [--only burst|case|commissioning|instances|timeline|home]
+                              [--only burst|case|commissioning|instances|timeline|home|requests]
                mhub-bench floor --port PORT --unix PATH [--ready-file PATH]
         """
 
@@ -62,9 +63,9 @@ struct Options {
             case "--work": work = value
             case "--output": output = value
             case "--only":
-                guard ["burst", "case", "commissioning", "instances", "timeline", "home"].contains(value) else {
+                guard ["burst", "case", "commissioning", "instances", "timeline", "home", "requests"].contains(value) else {
                     throw BenchFailure(
-                        "--only takes burst, case, commissioning, instances, timeline or home\n\(Self.usage)")
+                        "--only takes burst, case, commissioning, instances, timeline, home or requests\n\(Self.usage)")
                 }
                 only = value
             default: throw BenchFailure("unknown option \(flag)\n\(Self.usage)")
