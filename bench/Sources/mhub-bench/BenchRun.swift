@@ -12,6 +12,17 @@ struct BenchRun {
     let options: Options
     var report = Report()
 
+    /// The places in `report.figures` of the rows the later measurements fill.
+    enum Row {
+        static let caseHandshakes = 25
+        static let chipCommissioning = 26
+        static let ohfCommissioning = 27
+        static let instancesReady = 28
+        static let instancesMemory = 29
+        /// The first of the bridge's rows (`bridge()`, `BridgeRow`): four for each of `Options.bridgeHomes`.
+        static let bridge = instancesMemory + 1
+    }
+
     init(options: Options) {
         self.options = options
         let large = options.largeHome.formatted()
@@ -54,9 +65,11 @@ struct BenchRun {
                 name: "\(instances) ephemeral instances started at once, until every ready file", unit: .milliseconds),
             Figure(name: "memory (RSS), \(instances) ephemeral instances, all together", unit: .megabytes),
         ]
+        precondition(report.figures.count == Row.bridge, "Row.bridge must follow the last row before it")
+        report.figures += Self.bridgeFigures(homes: options.bridgeHomes)
     }
 
-    private mutating func record(_ index: Int, _ column: Column, _ value: Double?, note text: String? = nil) {
+    mutating func record(_ index: Int, _ column: Column, _ value: Double?, note text: String? = nil) {
         switch column {
         case .mhub: report.figures[index].mhub = value
         case .reference: report.figures[index].reference = value
@@ -70,11 +83,11 @@ struct BenchRun {
         }
     }
 
-    private mutating func note(_ index: Int, _ text: String) {
+    mutating func note(_ index: Int, _ text: String) {
         report.figures[index].note += (report.figures[index].note.isEmpty ? "" : " ") + text
     }
 
-    private func log(_ text: String) {
+    func log(_ text: String) {
         FileHandle.standardError.write(Data("bench: \(text)\n".utf8))
     }
 
@@ -150,30 +163,30 @@ struct BenchRun {
 
     private mutating func recordCASEFloor() {
         record(
-            25, .floor, try? measureCASEComputation(count: options.caseHandshakes),
+            Row.caseHandshakes, .floor, try? measureCASEComputation(count: options.caseHandshakes),
             note:
                 "CASE floor: both sides' handshake (Sigma messages, ECDH, signatures, chains) in one process, no messages."
         )
     }
 
-    /// CASE handshakes against mhubd (figure 25): the Swift commissioner commissions it through a window it opens,
+    /// CASE handshakes against mhubd (`Row.caseHandshakes`): the Swift commissioner commissions it through a window it opens,
     /// then makes full handshakes on its fabric.
     private mutating func caseHandshakes(_ setup: ServerSetup, _ control: MHubMessagePipe) throws {
         log("mhubd: CASE")
         let (passcode, port) = try openWindow(setup, control)
         record(
-            25, .mhub, try measureCASE(port: port, passcode: passcode, count: options.caseHandshakes),
+            Row.caseHandshakes, .mhub, try measureCASE(port: port, passcode: passcode, count: options.caseHandshakes),
             note: "mhubd: full handshakes (no resumption) on the fabric the Swift commissioner gave it, each closed.")
     }
 
-    /// The end-to-end commissioning figures (26, 27), when the script is given (it needs root).
+    /// The end-to-end commissioning figures (`Row.chipCommissioning`, `Row.ohfCommissioning`), when the script is given (it needs root).
     mutating func commissioning() throws {
         guard let script = options.commissioningScript else { return }
         log("commissioning end to end: \(options.commissioningRuns) runs per controller")
         let result = try EndToEndCommissioning.measure(
             script: script, mhubd: options.mhubd, mhubctl: options.mhubctl, work: options.work,
             runs: options.commissioningRuns)
-        for (index, controller) in [(26, "chip"), (27, "ohf")] {
+        for (index, controller) in [(Row.chipCommissioning, "chip"), (Row.ohfCommissioning, "ohf")] {
             let sample = result.seconds[controller] ?? Sample()
             record(index, .mhub, sample.median.map { $0 * 1e3 })
             let range =
@@ -182,9 +195,11 @@ struct BenchRun {
             note(index, "median of \(sample.count) runs\(range), across the test network's veth pair.")
             if let failure = result.failures[controller] { note(index, "A run failed: \(failure.prefix(200))") }
         }
-        note(26, "Timed around the call in the controller: discovery, PASE, every stage, CASE, CommissioningComplete.")
         note(
-            27,
+            Row.chipCommissioning,
+            "Timed around the call in the controller: discovery, PASE, every stage, CASE, CommissioningComplete.")
+        note(
+            Row.ohfCommissioning,
             "As its client waits: the same stages (chip-core 2024.11.4), then its interview and subscription attempt.")
     }
 
@@ -292,7 +307,7 @@ struct BenchRun {
 
     /// Opens mhubd's commissioning window for 15 minutes (1,000 PBKDF2 iterations); returns its passcode and the
     /// Matter port.
-    private func openWindow(_ setup: ServerSetup, _ control: MHubMessagePipe) throws -> (UInt32, UInt16) {
+    func openWindow(_ setup: ServerSetup, _ control: MHubMessagePipe) throws -> (UInt32, UInt16) {
         let window = try control.call("open_commissioning_window", ["timeout": 900, "iteration": 1000])
         guard case .integer(let passcode)? = window["setup_pin_code"], case .integer(let port) = try matterPort(setup)
         else {
@@ -333,7 +348,7 @@ struct BenchRun {
 
     // MARK: many instances at once
 
-    /// Figures 25 and 26: `options.instances` servers started at once, each writing a ready file; for mhubd,
+    /// `Row.instancesReady` and `Row.instancesMemory`: `options.instances` servers started at once, each writing a ready file; for mhubd,
     /// `mhubd --ephemeral`, each checked to answer with its own instance and to share no state directory or port
     /// with another, and to leave no state directory behind.
     mutating func instances() throws {
@@ -346,9 +361,9 @@ struct BenchRun {
             ["floor", "--port", "0", "--unix", "\(floorDirectory)/floor-\(index).sock", "--ready-file", readyFile]
         }
         record(
-            25, .floor, floor.seconds * 1e3,
+            Row.instancesReady, .floor, floor.seconds * 1e3,
             note: "Floor: \(count) `mhub-bench floor` processes, each writing its ready file once it listens.")
-        record(26, .floor, megabytes(try floor.residentBytes()))
+        record(Row.instancesMemory, .floor, megabytes(try floor.residentBytes()))
         try floor.checkEachAnswers { _, _ in }
         floor.stop()
 
@@ -359,8 +374,8 @@ struct BenchRun {
             ["--ephemeral", "--ready-file", readyFile, "--log-level", "warning"]
         }
         defer { fleet.stop() }
-        record(25, .mhub, fleet.seconds * 1e3)
-        record(26, .mhub, megabytes(try fleet.residentBytes()))
+        record(Row.instancesReady, .mhub, fleet.seconds * 1e3)
+        record(Row.instancesMemory, .mhub, megabytes(try fleet.residentBytes()))
         try fleet.checkEachAnswers { greeting, ready in
             guard greeting["instance"]?["pid"] == ready["pid"], ready["ephemeral"] == .bool(true) else {
                 throw BenchFailure(
@@ -376,7 +391,7 @@ struct BenchRun {
                 !FileManager.default.fileExists(atPath: directory)
             else { throw BenchFailure("an ephemeral instance left its state directory behind: \(ready)") }
         }
-        for index in 25...26 {
+        for index in [Row.instancesReady, Row.instancesMemory] {
             note(
                 index,
                 "No reference: python-matter-server has no throw-away mode or ready file; \(count) of it would need \(count) private mount namespaces and cost \(count) times its start-up and idle memory above."

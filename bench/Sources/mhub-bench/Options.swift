@@ -6,8 +6,9 @@ struct Options {
     var work = "/tmp/mhub-bench"
     var output = "bench/results"
     var quick = false
-    /// `--only burst|case|commissioning|instances`: only those figures (the mutating burst or CASE for the floor and
-    /// mhubd; end-to-end commissioning by real controllers; the many-instances figures).
+    /// `--only burst|case|commissioning|instances|bridge`: only those figures (the mutating burst or CASE for the floor
+    /// and mhubd; end-to-end commissioning by real controllers; the many-instances figures; the bridge's reads and
+    /// reports, for the floor and mhubd).
     var only: String?
     /// bench/commission-time.sh (root): the end-to-end commissioning figures; without it they stay empty.
     var commissioningScript: String?
@@ -30,10 +31,15 @@ struct Options {
     /// How many ephemeral instances start at once.
     let instances = 50
     let window = 32
+    /// How many bridged devices each of the bridge rows' homes has.
+    let bridgeHomes = [1, 1_000]
+    /// Reads of the bridged light on each path, and changes of it heard on each path, per home.
+    var bridgeReads: Int { quick ? 500 : 2_000 }
+    var bridgeChanges: Int { quick ? 50 : 300 }
 
     static let usage = """
         usage: mhub-bench run [--mhubd PATH] [--reference scripts/ohf-server.sh] [--commissioning bench/commission-time.sh]
-                              [--mhubctl PATH] [--work DIR] [--output DIR] [--quick] [--only burst|case|commissioning|instances]
+                              [--mhubctl PATH] [--work DIR] [--output DIR] [--quick] [--only burst|case|commissioning|instances|bridge]
                mhub-bench floor --port PORT --unix PATH [--ready-file PATH]
         """
 
@@ -53,8 +59,8 @@ struct Options {
             case "--work": work = value
             case "--output": output = value
             case "--only":
-                guard ["burst", "case", "commissioning", "instances"].contains(value) else {
-                    throw BenchFailure("--only takes burst, case, commissioning or instances\n\(Self.usage)")
+                guard ["burst", "case", "commissioning", "instances", "bridge"].contains(value) else {
+                    throw BenchFailure("--only takes burst, case, commissioning, instances or bridge\n\(Self.usage)")
                 }
                 only = value
             default: throw BenchFailure("unknown option \(flag)\n\(Self.usage)")
