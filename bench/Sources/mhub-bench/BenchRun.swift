@@ -20,6 +20,8 @@ struct BenchRun {
         static let instancesReady = 28
         static let instancesMemory = 29
         static let virtualTimeline = 30
+        /// The first of the bridge's rows (`bridge()`, `BridgeRow`): four for each of `Options.bridgeHomes`.
+        static let bridge = virtualTimeline + 1
     }
 
     init(options: Options) {
@@ -67,9 +69,11 @@ struct BenchRun {
                 name: "a \(VirtualTimeline.minutes)-minute scenario timeline on the virtual clock, one advance_clock",
                 unit: .milliseconds),
         ]
+        precondition(report.figures.count == Row.bridge, "Row.bridge must follow the last row before it")
+        report.figures += Self.bridgeFigures(homes: options.bridgeHomes)
     }
 
-    private mutating func record(_ index: Int, _ column: Column, _ value: Double?, note text: String? = nil) {
+    mutating func record(_ index: Int, _ column: Column, _ value: Double?, note text: String? = nil) {
         switch column {
         case .mhub: report.figures[index].mhub = value
         case .reference: report.figures[index].reference = value
@@ -83,11 +87,11 @@ struct BenchRun {
         }
     }
 
-    private mutating func note(_ index: Int, _ text: String) {
+    mutating func note(_ index: Int, _ text: String) {
         report.figures[index].note += (report.figures[index].note.isEmpty ? "" : " ") + text
     }
 
-    private func log(_ text: String) {
+    func log(_ text: String) {
         FileHandle.standardError.write(Data("bench: \(text)\n".utf8))
     }
 
@@ -307,7 +311,7 @@ struct BenchRun {
 
     /// Opens mhubd's commissioning window for 15 minutes (1,000 PBKDF2 iterations); returns its passcode and the
     /// Matter port.
-    private func openWindow(_ setup: ServerSetup, _ control: MHubMessagePipe) throws -> (UInt32, UInt16) {
+    func openWindow(_ setup: ServerSetup, _ control: MHubMessagePipe) throws -> (UInt32, UInt16) {
         let window = try control.call("open_commissioning_window", ["timeout": 900, "iteration": 1000])
         guard case .integer(let passcode)? = window["setup_pin_code"], case .integer(let port) = try matterPort(setup)
         else {

@@ -6,9 +6,9 @@ struct Options {
     var work = "/tmp/mhub-bench"
     var output = "bench/results"
     var quick = false
-    /// `--only burst|case|commissioning|instances|timeline`: only those figures (the mutating burst or CASE for the
-    /// floor and mhubd; end-to-end commissioning by real controllers; the many-instances figures; the virtual clock's
-    /// timeline).
+    /// `--only burst|case|commissioning|instances|timeline|bridge`: only those figures (the mutating burst or CASE for
+    /// the floor and mhubd; end-to-end commissioning by real controllers; the many-instances figures; the virtual
+    /// clock's timeline; the bridge's reads and reports, for the floor and mhubd).
     var only: String?
     /// bench/commission-time.sh (root): the end-to-end commissioning figures; without it they stay empty.
     var commissioningScript: String?
@@ -31,10 +31,15 @@ struct Options {
     /// How many ephemeral instances start at once.
     let instances = 50
     let window = 32
+    /// How many bridged devices each of the bridge rows' homes has.
+    let bridgeHomes = [1, 1_000]
+    /// Reads of the bridged light on each path, and changes of it heard on each path, per home.
+    var bridgeReads: Int { quick ? 500 : 2_000 }
+    var bridgeChanges: Int { quick ? 50 : 300 }
 
     static let usage = """
         usage: mhub-bench run [--mhubd PATH] [--reference scripts/ohf-server.sh] [--commissioning bench/commission-time.sh]
-                              [--mhubctl PATH] [--work DIR] [--output DIR] [--quick] [--only burst|case|commissioning|instances|timeline]
+                              [--mhubctl PATH] [--work DIR] [--output DIR] [--quick] [--only burst|case|commissioning|instances|timeline|bridge]
                mhub-bench floor --port PORT --unix PATH [--ready-file PATH]
         """
 
