@@ -59,8 +59,9 @@ struct Options {
             case "--work": work = value
             case "--output": output = value
             case "--only":
-                guard ["burst", "case", "commissioning", "instances", "timeline"].contains(value) else {
-                    throw BenchFailure("--only takes burst, case, commissioning, instances or timeline\n\(Self.usage)")
+                guard ["burst", "case", "commissioning", "instances", "timeline", "bridge"].contains(value) else {
+                    throw BenchFailure(
+                        "--only takes burst, case, commissioning, instances, timeline or bridge\n\(Self.usage)")
                 }
                 only = value
             default: throw BenchFailure("unknown option \(flag)\n\(Self.usage)")
