@@ -147,7 +147,7 @@ let package = Package(
             name: "mhub-bench",
             dependencies: [
                 "MHubClient", "MHubCore", "MHubIO", "MHubPOSIX", "MHubWebSocket", "MatterCrypto",
-                "MatterSecureChannel", "MatterTestSupport",
+                "MatterSecureChannel", "MatterTestSupport", "MatterDataModel", "MatterInteraction", "MatterMessage",
             ],
             path: "bench/Sources/mhub-bench"
         ),

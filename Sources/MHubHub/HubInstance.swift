@@ -14,12 +14,12 @@ public struct HubInstance: Hashable, Sendable {
     public var stateDirectory: String
     /// Made for this run by `--ephemeral` and removed when it stops.
     public var isEphemeral: Bool
-    /// `real`, or `virtual` when the hub's timers move only when told (`--clock virtual`).
-    public var clock: String
+    /// The clock the hub's timers run on (`--clock virtual`: only when told).
+    public var clock: HubClockKind
 
     public init(
         processID: Int32, unixSocketPath: String?, webSocketURL: String?, matterPort: UInt16?, udcPort: UInt16?,
-        stateDirectory: String, isEphemeral: Bool, clock: String
+        stateDirectory: String, isEphemeral: Bool, clock: HubClockKind
     ) {
         self.processID = processID
         self.unixSocketPath = unixSocketPath
@@ -41,7 +41,7 @@ public struct HubInstance: Hashable, Sendable {
             "udc_port": udcPort.map { .integer(Int64($0)) } ?? .null,
             "state_directory": .string(stateDirectory),
             "ephemeral": .bool(isEphemeral),
-            "clock": .string(clock),
+            "clock": .string(clock.rawValue),
             "version": .string(MHubVersion.string),
         ]
     }

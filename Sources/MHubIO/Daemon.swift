@@ -159,7 +159,7 @@ public final class Daemon: @unchecked Sendable {
         let instance = HubInstance(
             processID: getpid(), unixSocketPath: unixSocketPath, webSocketURL: webSocketURL,
             matterPort: matterPort?.port, udcPort: discovery?.udcPort, stateDirectory: stateDirectory,
-            isEphemeral: ephemeralDirectory != nil, clock: hub.clock.rawValue)
+            isEphemeral: ephemeralDirectory != nil, clock: hub.clock)
         service.apply { hub, _ in hub.instanceKnown(instance) }
         logger.notice("mhubd ready (\(service.statusSummary))")
         if !readyAnnouncement.isEmpty {

@@ -49,6 +49,12 @@ public struct Subscription: Sendable {
         lastReportAt = now
     }
 
+    /// The MaxInterval the publisher grants `request`: the subscriber's ceiling, but never below its floor nor below
+    /// one second (Matter Core Specification 8.5.2: MaxInterval ≥ MinIntervalFloor; mhub's lowest is 1 s).
+    public static func maxIntervalSeconds(granting request: SubscribeRequestMessage) -> UInt16 {
+        max(request.maxIntervalCeilingSeconds, request.minIntervalFloorSeconds, 1)
+    }
+
     /// When the next report is due; nil while a report waits for its answer.
     public var nextDeadline: MonotonicInstant? {
         guard report == nil else { return nil }

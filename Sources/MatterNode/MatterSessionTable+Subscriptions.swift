@@ -84,7 +84,7 @@ extension MatterSessionTable {
             subscriptions[id] = ActiveSubscription(
                 sessionID: localSessionID, fabricIndex: session.fabricIndex, peerNodeID: session.peerNodeID,
                 state: .priming(key, request))
-            let maxInterval = max(request.maxIntervalCeilingSeconds, request.minIntervalFloorSeconds, 1)
+            let maxInterval = Subscription.maxIntervalSeconds(granting: request)
             steps = responder.subscriptionAccepted(
                 subscriptionID: id, maxIntervalSeconds: maxInterval, reader: reader(for: session), events: events)
         }
@@ -97,7 +97,7 @@ extension MatterSessionTable {
         -> [MatterNodeAction]
     {
         guard var active = subscriptions[id], case .priming(let key, let request) = active.state else { return [] }
-        let maxInterval = max(request.maxIntervalCeilingSeconds, request.minIntervalFloorSeconds, 1)
+        let maxInterval = Subscription.maxIntervalSeconds(granting: request)
         active.state = .established(
             Subscription(
                 id: id, request: request, maxIntervalSeconds: maxInterval, establishedAt: now,

@@ -22,7 +22,7 @@ import Testing
         _ = harness.hub.instanceKnown(
             HubInstance(
                 processID: 4242, unixSocketPath: "/run/mhubd/mhubd.sock", webSocketURL: "ws://127.0.0.1:5580/ws",
-                matterPort: 5540, udcPort: 5550, stateDirectory: "/var/lib/mhubd", isEphemeral: false, clock: "real"))
+                matterPort: 5540, udcPort: 5550, stateDirectory: "/var/lib/mhubd", isEphemeral: false, clock: .real))
         var output: [String] = []
         var inGolden = false
         var expected: [String] = []

@@ -152,6 +152,36 @@ import Testing
         #expect(harness.table.subscriptions.isEmpty)
     }
 
+    /// The test commissioner's subscriber (`subscribe`, `receiveSubscribed`), as the bench drives mhubd with it:
+    /// every report answered, so the next change's report goes out (an unanswered one would hold it back).
+    @Test func theTestSubscriberAnswersEachReportSoTheNextChangeIsReported() throws {
+        var commissioner = try MatterTestCommissioner(passcode: 0, fabricID: 1, hubNodeID: 2, seed: 325)
+        var harness = try bridgeHarness(&commissioner.controller)
+        let onOff = AttributePath(endpoint: 2, cluster: 6, attribute: 0)
+        let (priming, response) = try commissioner.subscribe(
+            Self.request(floor: 0, ceiling: 60, paths: [AttributePathIB(onOff)]), over: &harness)
+        #expect(AttributeReportIB.assemble(priming) == [onOff: .bool(false)])
+        var home = BridgeTestHome.standard
+        for value in [true, false, true] {
+            home.endpoints[2]?.clusters[6]?.attributes[0] = .bool(value)
+            harness.home = home
+            harness.homeChanged(.attributes([onOff]))
+            let sent = harness.advance(to: harness.now, peer: Self.peer)
+            #expect(sent.count == 1)
+            var reports: [ReportDataMessage] = []
+            var fromNode = sent
+            while let bytes = fromNode.popLast() {
+                let step = try commissioner.controller.receiveSubscribed(bytes)
+                reports += step.report.map { [$0] } ?? []
+                for answer in step.outgoing {
+                    fromNode += harness.deliver(answer, from: Self.peer)
+                }
+            }
+            #expect(reports.map(\.subscriptionID) == [response.subscriptionID])
+            #expect(reports.map(Self.changed) == [[onOff: .bool(value)]])
+        }
+    }
+
     @Test func severalSubscriptionsPerSessionAndKeepSubscriptions() throws {
         var controller = MatterTestController(passcode: 0, seed: 323)
         var harness = try bridgeHarness(&controller)

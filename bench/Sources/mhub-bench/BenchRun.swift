@@ -26,6 +26,8 @@ struct BenchRun {
         static let writeRoundTripLarge = 32
         static let writePipelinedSmall = 33
         static let writePipelinedLarge = 34
+        /// The first of the bridge's rows (`bridge()`, `BridgeRow`): four for each of `Options.bridgeHomes`.
+        static let bridge = writePipelinedLarge + 1
     }
 
     init(options: Options) {
@@ -77,10 +79,11 @@ struct BenchRun {
             Figure(name: "device_command pipelined, 1-device home, 1 WebSocket connection", unit: .perSecond),
             Figure(name: "device_command pipelined, \(large)-device home, 1 WebSocket connection", unit: .perSecond),
         ]
-        precondition(report.figures.count == Row.writePipelinedLarge + 1, "BenchRun.Row and the figures disagree")
+        precondition(report.figures.count == Row.bridge, "Row.bridge must follow the last row before it")
+        report.figures += Self.bridgeFigures(homes: options.bridgeHomes)
     }
 
-    private mutating func record(_ index: Int, _ column: Column, _ value: Double?, note text: String? = nil) {
+    mutating func record(_ index: Int, _ column: Column, _ value: Double?, note text: String? = nil) {
         switch column {
         case .mhub: report.figures[index].mhub = value
         case .before: report.figures[index].before = value
@@ -95,11 +98,11 @@ struct BenchRun {
         }
     }
 
-    private mutating func note(_ index: Int, _ text: String) {
+    mutating func note(_ index: Int, _ text: String) {
         report.figures[index].note += (report.figures[index].note.isEmpty ? "" : " ") + text
     }
 
-    private func log(_ text: String) {
+    func log(_ text: String) {
         FileHandle.standardError.write(Data("bench: \(text)\n".utf8))
     }
 
@@ -414,7 +417,7 @@ struct BenchRun {
 
     /// Opens mhubd's commissioning window for 15 minutes (1,000 PBKDF2 iterations); returns its passcode and the
     /// Matter port.
-    private func openWindow(_ setup: ServerSetup, _ control: MHubMessagePipe) throws -> (UInt32, UInt16) {
+    func openWindow(_ setup: ServerSetup, _ control: MHubMessagePipe) throws -> (UInt32, UInt16) {
         let window = try control.call("open_commissioning_window", ["timeout": 900, "iteration": 1000])
         guard case .integer(let passcode)? = window["setup_pin_code"], case .integer(let port) = try matterPort(setup)
         else {

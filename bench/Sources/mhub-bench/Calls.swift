@@ -23,6 +23,13 @@ extension MHubMessagePipe {
     func call(_ command: String, _ args: [String: JSONValue] = [:], id: String = "bench") throws -> JSONValue {
         let request: JSONValue = ["message_id": .string(id), "command": .string(command), "args": .object(args)]
         try send(JSONWriter.compact(request))
+        return try reply(to: id, of: command)
+    }
+
+    /// The `result` of the reply to the request `id` already sent; events and other messages in between are
+    /// skipped. An error reply stops the run.
+    @discardableResult
+    func reply(to id: String, of command: String) throws -> JSONValue {
         while true {
             for text in try receive() {
                 guard let message = try? JSONParser(maximumBytes: 1 << 28).parse(text),

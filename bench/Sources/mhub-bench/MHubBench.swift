@@ -42,6 +42,7 @@ struct MHubBench {
         case "burst": try bench.burstOnly()
         case "case": try bench.caseOnly()
         case "commissioning": try bench.commissioning()
+        case "bridge": try bench.bridge()
         case "instances":
             try bench.instances()
             bench.report.figures = bench.report.figures.filter { $0.mhub != nil || $0.floor != nil }
@@ -59,6 +60,7 @@ struct MHubBench {
             bench.noteHomeWriteRatios()
             try bench.instances()
             try bench.virtualTimeline()
+            try bench.bridge()
             try bench.reference()
             try bench.referenceLargeHome()
             try bench.commissioning()

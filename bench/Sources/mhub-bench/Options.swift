@@ -9,10 +9,10 @@ struct Options {
     var work = "/tmp/mhub-bench"
     var output = "bench/results"
     var quick = false
-    /// `--only burst|case|commissioning|instances|timeline|home|requests`: only those figures (the mutating burst or CASE for the
-    /// floor and mhubd; end-to-end commissioning by real controllers; the many-instances figures; the virtual clock's
-    /// timeline; the large home's start-up, memory and writes beside the 1-device home's writes; the request round
-    /// trips and rates).
+    /// `--only burst|case|commissioning|instances|timeline|bridge|home|requests`: only those figures (the mutating
+    /// burst or CASE for the floor and mhubd; end-to-end commissioning by real controllers; the many-instances figures;
+    /// the virtual clock's timeline; the bridge's reads and reports, for the floor and mhubd; the large home's
+    /// start-up, memory and writes beside the 1-device home's writes; the request round trips and rates).
     var only: String?
     /// bench/commission-time.sh (root): the end-to-end commissioning figures; without it they stay empty.
     var commissioningScript: String?
@@ -38,11 +38,16 @@ struct Options {
     /// How many ephemeral instances start at once.
     let instances = 50
     let window = 32
+    /// How many bridged devices each of the bridge rows' homes has.
+    let bridgeHomes = [1, 1_000]
+    /// Reads of the bridged light on each path, and changes of it heard on each path, per home.
+    var bridgeReads: Int { quick ? 500 : 2_000 }
+    var bridgeChanges: Int { quick ? 50 : 300 }
 
     static let usage = """
         usage: mhub-bench run [--mhubd PATH] [--before PATH] [--reference scripts/ohf-server.sh]
                               [--commissioning bench/commission-time.sh] [--mhubctl PATH] [--work DIR] [--output DIR] [--quick]
-                              [--only burst|case|commissioning|instances|timeline|home|requests]
+                              [--only burst|case|commissioning|instances|timeline|bridge|home|requests]
                mhub-bench floor --port PORT --unix PATH [--ready-file PATH]
         """
 
@@ -63,9 +68,11 @@ struct Options {
             case "--work": work = value
             case "--output": output = value
             case "--only":
-                guard ["burst", "case", "commissioning", "instances", "timeline", "home", "requests"].contains(value) else {
+                let selections = ["burst", "case", "commissioning", "instances", "timeline", "bridge", "home", "requests"]
+                guard selections.contains(value) else {
                     throw BenchFailure(
-                        "--only takes burst, case, commissioning, instances, timeline, home or requests\n\(Self.usage)")
+                        "--only takes \(selections.joined(separator: ", "))
+\(Self.usage)")
                 }
                 only = value
             default: throw BenchFailure("unknown option \(flag)\n\(Self.usage)")

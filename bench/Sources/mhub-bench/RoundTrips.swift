@@ -8,7 +8,10 @@ struct RoundTrips {
     var perSecond: Double
 }
 
-func measureRoundTrips(_ endpoint: MHubEndpoint, count: Int, warmUp: Int = 300) throws -> RoundTrips {
+/// `count` serial requests on one connection after `warmUp`; `request` makes the `index`th (`server_info` unless given).
+func measureRoundTrips(
+    _ endpoint: MHubEndpoint, count: Int, warmUp: Int = 300, request: (Int) -> String = serverInfoRequest
+) throws -> RoundTrips {
     let pipe = try MHubMessagePipe.connectWhenReady(to: endpoint, timeout: 30)
     defer { pipe.close() }
     var latencies = Sample()
@@ -16,7 +19,7 @@ func measureRoundTrips(_ endpoint: MHubEndpoint, count: Int, warmUp: Int = 300) 
     for index in 0..<(warmUp + count) {
         if index == warmUp { measuredStart = monotonicSeconds() }
         let start = monotonicSeconds()
-        try pipe.send(serverInfoRequest(index))
+        try pipe.send(request(index))
         var replies = 0
         while replies == 0 { replies += try pipe.receive().count }
         if index >= warmUp { latencies.append(monotonicSeconds() - start) }

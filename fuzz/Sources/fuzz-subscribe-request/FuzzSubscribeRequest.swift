@@ -35,7 +35,8 @@ public func fuzzSubscribeRequest(_ data: UnsafePointer<UInt8>, _ size: Int) -> C
     let asked = responder.messageReceived(opcode: 0x03, payload: bytes, now: .origin, reader: reader, events: log)
     guard case .subscribe? = asked.first else { return 0 }  // more paths than the cap: PATHS_EXHAUSTED
     var actions = responder.subscriptionAccepted(
-        subscriptionID: 0x5EED, maxIntervalSeconds: request.maxIntervalCeilingSeconds, reader: reader, events: log)
+        subscriptionID: 0x5EED, maxIntervalSeconds: Subscription.maxIntervalSeconds(granting: request), reader: reader,
+        events: log)
     var chunks = 0
     while case .send(.reportData, let payload, true)? = actions.last {
         check(payload, maximum: maximum)
