@@ -71,8 +71,7 @@ struct Options {
                 let selections = ["burst", "case", "commissioning", "instances", "timeline", "bridge", "home", "requests"]
                 guard selections.contains(value) else {
                     throw BenchFailure(
-                        "--only takes \(selections.joined(separator: ", "))
-\(Self.usage)")
+                        "--only takes \(selections.joined(separator: ", "))\n\(Self.usage)")
                 }
                 only = value
             default: throw BenchFailure("unknown option \(flag)\n\(Self.usage)")
