@@ -15,6 +15,7 @@ struct BenchRun {
 
     /// The places in `report.figures` of the rows the later measurements fill.
     enum Row {
+        static let paseHandshakes = 18
         static let caseHandshakes = 25
         static let chipCommissioning = 26
         static let ohfCommissioning = 27
@@ -181,9 +182,11 @@ struct BenchRun {
         options.work + "/mhub-\(name)" + (column == .before ? "-before" : "")
     }
 
-    /// Only the CASE figure (`--only case`): the floor, and mhubd (and the build before) in a fresh state.
+    /// Only the Matter handshakes' figures (`--only case`): PASE and CASE for the floor, and for mhubd (and the build
+    /// before) in a fresh state.
     mutating func caseOnly() throws {
-        log("floor: CASE")
+        log("floor: PASE, CASE")
+        try recordPASEFloor()
         recordCASEFloor()
         for column in mhubColumns {
             let setup = try ServerSetup.mhubd(
@@ -192,8 +195,24 @@ struct BenchRun {
             defer { server.stop() }
             let control = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
             defer { control.close() }
+            try paseHandshakes(setup, control, column)
             try caseHandshakes(setup, control, column)
         }
+    }
+
+    private mutating func recordPASEFloor() throws {
+        record(
+            Row.paseHandshakes, .floor,
+            try measurePASEComputation(passcode: 20_202_021, iterations: 1000, count: options.paseHandshakes),
+            note: "PASE floor: both sides' SPAKE2+ in one process, no messages.")
+    }
+
+    /// PASE handshakes against mhubd (`Row.paseHandshakes`) through a window it opens, each closed.
+    private mutating func paseHandshakes(_ setup: ServerSetup, _ control: MHubMessagePipe, _ column: Column) throws {
+        log("\(label(column)): PASE")
+        let (passcode, port) = try openWindow(setup, control)
+        record(
+            Row.paseHandshakes, column, try measurePASE(port: port, passcode: passcode, count: options.paseHandshakes))
     }
 
     private mutating func recordCASEFloor() {
@@ -280,10 +299,7 @@ struct BenchRun {
         }
         record(
             16, .floor, Double(sessions) / (monotonicSeconds() - start), note: "floor: 4 echoed requests per session.")
-        record(
-            18, .floor,
-            try measurePASEComputation(passcode: 20_202_021, iterations: 1000, count: options.paseHandshakes),
-            note: "PASE floor: both sides' SPAKE2+ in one process, no messages.")
+        try recordPASEFloor()
         recordCASEFloor()
     }
 
@@ -340,9 +356,7 @@ struct BenchRun {
         let sessions = try measureCommissioningSessions(control, codes: codes)
         record(16, column, Double(sessions.count) / sessions.values.reduce(0, +))
 
-        log("\(label(column)): PASE")
-        let (passcode, port) = try openWindow(setup, control)
-        record(18, column, try measurePASE(port: port, passcode: passcode, count: options.paseHandshakes))
+        try paseHandshakes(setup, control, column)
         try caseHandshakes(setup, control, column)
     }
 
