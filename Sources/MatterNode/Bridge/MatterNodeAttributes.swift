@@ -15,8 +15,10 @@ struct MatterNodeAttributes: AttributeSource {
     static let descriptor = ClusterDefinition.descriptor.id
     static let bridgedDeviceBasicInformation = ClusterDefinition.bridgedDeviceBasicInformation.id
 
-    /// Endpoint 0 with every cluster (its Descriptor's PartsList is made here).
+    /// Endpoint 0 with every cluster (its Descriptor's PartsList and CurrentFabricIndex are made here).
     var root: NodeData
+    /// The fabric of the session that reads: OperationalCredentials' CurrentFabricIndex.
+    var accessingFabric: UInt8
     var home: any BridgedHome
 
     func endpoint(atOrAbove endpoint: EndpointID) -> EndpointID? {
@@ -63,6 +65,7 @@ struct MatterNodeAttributes: AttributeSource {
             if path.cluster == Self.descriptor, path.attribute == 3 {
                 return .list(([Self.aggregator] + home.bridgedEndpoints).map { .unsigned(UInt64($0)) })
             }
+            if path == MatterSessionTable.currentFabricIndex { return .unsigned(UInt64(accessingFabric)) }
             return root[path]
         case Self.aggregator:
             guard path.cluster == Self.descriptor else { return nil }
