@@ -43,6 +43,17 @@ struct MatterNodeAttributes: AttributeSource {
         }
     }
 
+    func hasCluster(_ cluster: ClusterID, on endpoint: EndpointID) -> Bool? {
+        switch endpoint {
+        case 0: return root.hasCluster(cluster, on: 0)
+        case Self.aggregator: return cluster == Self.descriptor
+        default:
+            guard let bridged = home.bridgedEndpoint(endpoint) else { return nil }
+            return cluster == Self.descriptor || bridged.clusters[cluster] != nil
+                || (cluster == Self.bridgedDeviceBasicInformation && bridged.device != nil)
+        }
+    }
+
     func attributeIDs(of cluster: ClusterID, on endpoint: EndpointID) -> [AttributeID]? {
         switch (endpoint, cluster) {
         case (0, _): return root.attributeIDs(of: cluster, on: 0)
