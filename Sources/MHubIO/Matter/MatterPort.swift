@@ -43,7 +43,11 @@ final class MatterPort {
     private var tcpListener: ListeningSocket?
     private let udpSource: any DispatchSourceRead
     private let timer: any DispatchSourceTimer
-    /// The deadline the timer is armed for; nil once it went off (and before it was first armed).
+    /// Runs `timerFired` next on the queue when the earliest deadline is already due (a subscription's report of a
+    /// change), instead of through Dispatch's timer thread and a leeway.
+    private let due: any DispatchSourceUserDataAdd
+    /// The deadline the timer (or `due`, for one due at once) is armed for; nil once it went off (and before it was
+    /// first armed).
     private var timerArmedFor: MonotonicInstant?
     private var node: MatterSessionTable
     private var random = SecureRandomNumberGenerator()
@@ -77,12 +81,15 @@ final class MatterPort {
         node = MatterSessionTable(configuration: nodeConfiguration, fabrics: state.fabrics, using: &random)
         udpSource = DispatchSource.makeReadSource(fileDescriptor: udp, queue: queue)
         timer = DispatchSource.makeTimerSource(queue: queue)
+        due = DispatchSource.makeUserDataAddSource(queue: queue)
         udpSource.setEventHandler { [weak self] in self?.datagramsAvailable() }
         udpSource.setCancelHandler { Glibc.close(udp) }
         timer.setEventHandler { [weak self] in self?.timerFired() }
+        due.setEventHandler { [weak self] in self?.timerFired() }
         timer.schedule(deadline: .distantFuture)
         udpSource.resume()
         timer.resume()
+        due.resume()
         tcpListener = ListeningSocket(
             fd: FileDescriptor(rawValue: tcp), label: "matter tcp", queue: queue, logger: logger,
             accepted: { [weak self] socket, address in self?.accepted(socket, from: address) })
@@ -112,6 +119,7 @@ final class MatterPort {
         udpSource.cancel()
         tcpListener?.stop()
         timer.cancel()
+        due.cancel()
         for connection in connections.values {
             connection.close(reason: "mhubd is stopping")
         }
@@ -236,6 +244,7 @@ final class MatterPort {
     }
 
     private func timerFired() {
+        guard !stopped else { return }
         timerArmedFor = nil
         let now = Self.now()
         for connection in connections.values
@@ -323,6 +332,10 @@ final class MatterPort {
         if let armed = timerArmedFor, armed <= deadline { return }
         timerArmedFor = deadline
         let delay = deadline.milliseconds(since: Self.now())
+        guard delay > 0 else {
+            due.add(data: 1)
+            return
+        }
         timer.schedule(deadline: .now() + .milliseconds(Int(min(delay, 86_400_000))), leeway: .milliseconds(1))
     }
 }
