@@ -6,8 +6,8 @@ import Synchronization
 
 /// The hub's durable state in one SQLite database.
 ///
-/// Every `HubOutcome`'s changes are committed in one transaction (WAL, `synchronous=FULL`) before its
-/// replies leave, so what a reply acknowledges survives a crash. A file that is not mhub's database, or
+/// Every `HubOutcome`'s changes are committed in one transaction (WAL, `synchronous` as `sync` says) before its
+/// replies leave, so what a reply acknowledges survives a crash of mhubd (and with `.full`, of the system). A file that is not mhub's database, or
 /// is corrupt, or is from a newer mhub, stops the start with a message and is never overwritten.
 ///
 /// - Important: Use from the daemon's queue only.
@@ -20,14 +20,17 @@ public final class HubStore {
     /// The connection; replaced by a new one when a rollback fails (`apply(_:)`).
     private(set) var database: SQLiteDatabase
     public let path: String
+    /// How durable each commit is (`storage_sync`).
+    public let sync: StorageSync
 
     public struct OpenError: Error, CustomStringConvertible {
         public var description: String
     }
 
     /// Opens (or creates) the database; returns the stored state, or `nil` when it is new.
-    public init(path: String) throws(OpenError) {
+    public init(path: String, sync: StorageSync = .full) throws(OpenError) {
         self.path = path
+        self.sync = sync
         do {
             database = try SQLiteDatabase(path: path)
         } catch {
@@ -36,9 +39,9 @@ public final class HubStore {
         // Identity first, with reads only: a foreign file must not be changed, not even its journal mode.
         try checkIdentity()
         do {
-            try database.configureForDurability()
+            try database.configureForDurability(sync: sync)
         } catch {
-            throw OpenError(description: "\(path): cannot enable WAL and full sync: \(error)")
+            throw OpenError(description: "\(path): cannot enable WAL and \(sync.rawValue) sync: \(error)")
         }
     }
 
@@ -49,7 +52,7 @@ public final class HubStore {
             let tables = try database.query("SELECT count(*) FROM sqlite_master")
             let tableCount = tables.first?.first?.int64Value ?? 0
             if application == 0 && version == 0 && tableCount == 0 {
-                try database.configureForDurability()
+                try database.configureForDurability(sync: sync)
                 try database.transaction {
                     for (index, migration) in Self.migrations.enumerated() {
                         try database.execute(migration)
@@ -287,7 +290,8 @@ public final class HubStore {
 
     /// Replaces the connection with a new one, set up as at the start; keeps the old one if that fails.
     private func reopen() {
-        guard let fresh = try? SQLiteDatabase(path: path, create: false), (try? fresh.configureForDurability()) != nil
+        guard let fresh = try? SQLiteDatabase(path: path, create: false),
+            (try? fresh.configureForDurability(sync: sync)) != nil
         else { return }
         database = fresh
     }

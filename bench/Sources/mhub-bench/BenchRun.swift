@@ -27,8 +27,11 @@ struct BenchRun {
         static let writeRoundTripLarge = 32
         static let writePipelinedSmall = 33
         static let writePipelinedLarge = 34
+        /// Full commissioning sessions on an mhubd whose commits are not synced to the disk (`storage_sync` normal,
+        /// as `--ephemeral` runs), beside row 16's default.
+        static let sessionsNormalSync = 35
         /// The first of the bridge's rows (`bridge()`, `BridgeRow`): four for each of `Options.bridgeHomes`.
-        static let bridge = writePipelinedLarge + 1
+        static let bridge = sessionsNormalSync + 1
     }
 
     init(options: Options) {
@@ -79,6 +82,7 @@ struct BenchRun {
             Figure(name: "device_command round trip p50, \(large)-device home", unit: .microseconds),
             Figure(name: "device_command pipelined, 1-device home, 1 WebSocket connection", unit: .perSecond),
             Figure(name: "device_command pipelined, \(large)-device home, 1 WebSocket connection", unit: .perSecond),
+            Figure(name: "full commissioning sessions (instant), storage_sync normal", unit: .perSecond),
         ]
         precondition(report.figures.count == Row.bridge, "Row.bridge must follow the last row before it")
         report.figures += Self.bridgeFigures(homes: options.bridgeHomes)
@@ -289,16 +293,7 @@ struct BenchRun {
             #"{"message_id":"toggle-\#(round)","command":"device_command","args":{}}"#
         }
         try burst(setup.webSocket, .floor, room: 1)
-        // A commissioning session is four requests answered at once: the floor is four echoes in a row.
-        let pipe = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
-        let sessions = options.commissioningSessions
-        let start = monotonicSeconds()
-        for index in 0..<(sessions * 4) {
-            try pipe.send(serverInfoRequest(index))
-            _ = try pipe.receive()
-        }
-        record(
-            16, .floor, Double(sessions) / (monotonicSeconds() - start), note: "floor: 4 echoed requests per session.")
+        try floorSessions(setup.webSocket)
         try recordPASEFloor()
         recordCASEFloor()
     }
@@ -355,6 +350,10 @@ struct BenchRun {
         let codes = try addLights(control, count: options.commissioningSessions, firstDiscriminator: 100)
         let sessions = try measureCommissioningSessions(control, codes: codes)
         record(16, column, Double(sessions.count) / sessions.values.reduce(0, +))
+        if column == .mhub {
+            log("mhubd: commissioning sessions, storage_sync normal")
+            try self.sessions(.mhub, normalSync: true)
+        }
 
         try paseHandshakes(setup, control, column)
         try caseHandshakes(setup, control, column)
@@ -393,6 +392,52 @@ struct BenchRun {
             try requests(setup.webSocket, column, p50: 2, pipelined: 8)
             if let unix = setup.unix { try requests(unix, column, p50: 5, pipelined: 10) }
         }
+    }
+
+    /// A commissioning session is four requests answered at once: the floor is four echoes in a row.
+    private mutating func floorSessions(_ endpoint: MHubEndpoint) throws {
+        let pipe = try MHubMessagePipe.connectWhenReady(to: endpoint, timeout: 30)
+        defer { pipe.close() }
+        let sessions = options.commissioningSessions
+        let start = monotonicSeconds()
+        for index in 0..<(sessions * 4) {
+            try pipe.send(serverInfoRequest(index))
+            _ = try pipe.receive()
+        }
+        record(
+            16, .floor, Double(sessions) / (monotonicSeconds() - start), note: "floor: 4 echoed requests per session.")
+    }
+
+    /// Full commissioning sessions on a fresh mhubd of `column` (row 16), or with `storage_sync` normal
+    /// (`Row.sessionsNormalSync`; this build only: the build before may not know the key).
+    private mutating func sessions(_ column: Column, normalSync: Bool) throws {
+        let setup = try ServerSetup.mhubd(
+            binary: binary(column), directory: directory(column, normalSync ? "sessions-normal" : "sessions"),
+            matterPort: try freePort(), storageSync: normalSync ? "normal" : nil)
+        let server = try setup.start()
+        defer { server.stop() }
+        let control = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
+        defer { control.close() }
+        let codes = try addLights(control, count: options.commissioningSessions, firstDiscriminator: 100)
+        let durations = try measureCommissioningSessions(control, codes: codes)
+        record(
+            normalSync ? Row.sessionsNormalSync : 16, column, Double(durations.count) / durations.values.reduce(0, +))
+    }
+
+    /// Only the commissioning sessions (`--only sessions`): the floor's, then each mhubd column's, and this build's
+    /// with `storage_sync` normal.
+    mutating func sessionsOnly() throws {
+        log("floor: commissioning sessions")
+        let floorSetup = try ServerSetup.floor(directory: options.work + "/floor")
+        let floorServer = try floorSetup.start()
+        try floorSessions(floorSetup.webSocket)
+        floorServer.stop()
+        for column in mhubColumns {
+            log("\(label(column)): commissioning sessions")
+            try sessions(column, normalSync: false)
+        }
+        log("mhubd: commissioning sessions, storage_sync normal")
+        try sessions(.mhub, normalSync: true)
     }
 
     /// Only the homes' figures (`--only home`): writes into a fresh 1-device home, then the large home's filling,

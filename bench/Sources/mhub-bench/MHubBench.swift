@@ -50,6 +50,7 @@ struct MHubBench {
             try bench.virtualTimeline()
             bench.report.figures = bench.report.figures.filter { $0.mhub != nil }
         case "requests": try bench.requestsOnly()
+        case "sessions": try bench.sessionsOnly()
         case "home":
             for column in bench.mhubColumns { try bench.homeOnly(column) }
             bench.noteHomeWriteRatios()

@@ -9,10 +9,10 @@ struct Options {
     var work = "/tmp/mhub-bench"
     var output = "bench/results"
     var quick = false
-    /// `--only burst|case|commissioning|instances|timeline|bridge|home|requests`: only those figures (the mutating
+    /// `--only burst|case|commissioning|instances|timeline|bridge|home|requests|sessions`: only those figures (the mutating
     /// burst or CASE for the floor and mhubd; end-to-end commissioning by real controllers; the many-instances figures;
     /// the virtual clock's timeline; the bridge's reads and reports, for the floor and mhubd; the large home's
-    /// start-up, memory and writes beside the 1-device home's writes; the request round trips and rates).
+    /// start-up, memory and writes beside the 1-device home's writes; the request round trips and rates; the full commissioning sessions).
     var only: String?
     /// bench/commission-time.sh (root): the end-to-end commissioning figures; without it they stay empty.
     var commissioningScript: String?
@@ -47,7 +47,7 @@ struct Options {
     static let usage = """
         usage: mhub-bench run [--mhubd PATH] [--before PATH] [--reference scripts/ohf-server.sh]
                               [--commissioning bench/commission-time.sh] [--mhubctl PATH] [--work DIR] [--output DIR] [--quick]
-                              [--only burst|case|commissioning|instances|timeline|bridge|home|requests]
+                              [--only burst|case|commissioning|instances|timeline|bridge|home|requests|sessions]
                mhub-bench floor --port PORT --unix PATH [--ready-file PATH]
         """
 
@@ -68,7 +68,9 @@ struct Options {
             case "--work": work = value
             case "--output": output = value
             case "--only":
-                let selections = ["burst", "case", "commissioning", "instances", "timeline", "bridge", "home", "requests"]
+                let selections = [
+                    "burst", "case", "commissioning", "instances", "timeline", "bridge", "home", "requests", "sessions",
+                ]
                 guard selections.contains(value) else {
                     throw BenchFailure(
                         "--only takes \(selections.joined(separator: ", "))\n\(Self.usage)")
