@@ -5,7 +5,8 @@
 # (bench/commission-time.sh, in the peer tests' two-namespace network), and writes bench/results/latest.md and
 # latest.json (see docs/benchmarks.md). Needs root for the reference and the commissioning (mount and network
 # namespaces). Takes about 15 minutes on 2 cores; --quick makes every measurement smaller (a few minutes, noisier).
-# Usage: bench/run.sh [--quick] [--no-reference] [--work DIR] [--output DIR] [--only burst|case|commissioning|instances|timeline|bridge]
+# Usage: bench/run.sh [--quick] [--no-reference] [--work DIR] [--output DIR] [--before MHUBD]
+#        [--only burst|case|commissioning|instances|timeline|bridge|home|requests|sessions]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -46,6 +46,7 @@ public struct ConfigurationReload: Equatable, Sendable {
         Field("hub.product_name", \.hub.productName, reloadable: false),
         Field("hub.serial_number", \.hub.serialNumber, reloadable: false),
         Field("state_directory", \.stateDirectory, reloadable: false),
+        Field("storage_sync", \.storageSync, reloadable: false),
         Field("control.unix_socket", \.control.unixSocketPath, reloadable: false),
         Field("control.unix_socket_mode", \.control.unixSocketMode, reloadable: false),
         Field("control.unix_group_scope", \.control.unixGroupScope, reloadable: true),

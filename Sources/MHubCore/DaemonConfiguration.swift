@@ -9,6 +9,8 @@ public struct DaemonConfiguration: Equatable, Sendable {
     public var hub = HubIdentity()
     /// Where the database lives; `nil` means the default state directory (docs/configuration.md).
     public var stateDirectory: String?
+    /// How durable a commit is before its request is answered.
+    public var storageSync = StorageSync.full
     public var control = ControlConfiguration()
     public var commissioning = CommissioningConfiguration()
     public var simulatedDevices: [SimulatedDeviceDeclaration] = []
@@ -48,6 +50,9 @@ public struct DaemonConfiguration: Equatable, Sendable {
             }
             configuration.stateDirectory = directory
         }
+        let sync = try root.choice(
+            "storage_sync", default: configuration.storageSync.rawValue, in: StorageSync.allCases.map(\.rawValue))
+        configuration.storageSync = StorageSync(rawValue: sync) ?? .full
         var control = try root.object("control")
         configuration.control = try ControlConfiguration.decode(&control)
         try control.rejectUnknownKeys()
@@ -120,6 +125,7 @@ public struct DaemonConfiguration: Equatable, Sendable {
             "log_level": .string(logLevel.rawValue),
             "hub": hub.json,
             "state_directory": stateDirectory.map { .string($0) } ?? .null,
+            "storage_sync": .string(storageSync.rawValue),
             "control": control.json,
             "commissioning": commissioning.json,
             "simulated_devices": .array(simulatedDevices.map(\.json)),

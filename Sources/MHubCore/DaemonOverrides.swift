@@ -2,7 +2,8 @@
 ///
 /// Each flag wins over the file's key, at start and again after every reload, so a SIGHUP never undoes a flag.
 /// `--ephemeral` gives the defaults a test wants: a fresh state directory (made and removed by the daemon) that
-/// also holds the control socket, every port 0, DNS-SD off; an explicit flag still wins over those.
+/// also holds the control socket, every port 0, DNS-SD off, commits synced only as far as a crash of mhubd needs
+/// (`StorageSync.normal`); an explicit flag still wins over those.
 public struct DaemonOverrides: Equatable, Sendable {
     public var ephemeral = false
     public var stateDirectory: String?
@@ -70,6 +71,7 @@ public struct DaemonOverrides: Equatable, Sendable {
             configuration.matter.port = 0
             configuration.udc.port = 0
             configuration.dnsSD.enabled = false
+            configuration.storageSync = .normal
             if let ephemeralDirectory {
                 configuration.stateDirectory = ephemeralDirectory
                 configuration.control.unixSocketPath = "\(ephemeralDirectory)/mhubd.sock"

@@ -22,8 +22,9 @@ public struct HubState: Hashable, Sendable {
     public var counters = HubCounters()
     public var structures: [StructureID: Structure] = [:]
     public var rooms: [RoomID: Room] = [:]
-    public var nodes: [NodeID: Node] = [:]
-    public var simulatedDevices: [SimulatedDeviceID: SimulatedDevice] = [:]
+    /// Sharded, so that the copy a request's undo keeps costs one shard on the next change (`ShardedDictionary`).
+    public var nodes: ShardedDictionary<NodeID, Node> = [:]
+    public var simulatedDevices: ShardedDictionary<SimulatedDeviceID, SimulatedDevice> = [:]
     /// Principals whose permission on a structure was revoked.
     public var revoked: Set<PermissionKey> = []
 

@@ -1,8 +1,9 @@
 import MHubCore
 import MatterDataModel
 
-/// Writes `NodeData` as JSON that keeps every value's exact type (signed, unsigned, bytes…), for the
-/// database, and reads it back.
+/// `NodeData` as JSON that keeps every value's exact type (signed, unsigned, bytes…), and read back: the form
+/// schema 3 of the database kept, which the migration to schema 4 reads; the binary form is in
+/// `NodeDataCodec+Binary.swift`.
 public enum NodeDataCodec {
     public static func encode(_ data: NodeData) -> JSONValue {
         .array(

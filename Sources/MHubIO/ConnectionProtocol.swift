@@ -60,7 +60,11 @@ struct LineFraming: Framing {
     }
 
     func frame(_ text: String) -> [UInt8] {
-        Array(text.utf8) + [UInt8(ascii: "\n")]
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 1)
+        bytes += text.utf8
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
     }
 
     func goodbye(code: UInt16, reason: String) -> [UInt8] { [] }

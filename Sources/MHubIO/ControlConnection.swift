@@ -15,6 +15,9 @@ final class ControlConnection {
     private let queue: DispatchQueue
     private let sources: SocketSources
     private var output = OutputQueue()
+    /// While the messages of one read are handled: what they send waits in `output` and leaves in one write at the
+    /// end of the read (`readAvailable`), not one write per message.
+    private var holdingOutput = false
     private var closing = false
     private(set) var closed = false
     private let maximumOutput: Int
@@ -69,7 +72,9 @@ final class ControlConnection {
             return
         }
         output.append(bytes)
-        flush()
+        if !holdingOutput {
+            flush()
+        }
     }
 
     /// Turns the client away with `refusal` in its framing's words, then closes.
@@ -127,6 +132,11 @@ final class ControlConnection {
             return
         }
         guard !closing else { return }
+        holdingOutput = true
+        defer {
+            holdingOutput = false
+            flush()
+        }
         var messages: [[UInt8]] = []
         for action in framing.received(Array(bytes)) {
             if case .message(let bytes) = action {

@@ -109,7 +109,7 @@ public final class Daemon: @unchecked Sendable {
         try RuntimePaths.makeDirectory(stateDirectory, mode: 0o750)
         stateLock = try StateDirectoryLock.acquire(stateDirectory)
         let databasePath = "\(stateDirectory)/mhubd.sqlite3"
-        let store = try HubStore(path: databasePath)
+        let store = try HubStore(path: databasePath, sync: configuration.storageSync)
         let settings = HubSettings(configuration)
         let state: HubState
         if let loaded = try store.load() {

@@ -6,8 +6,8 @@ import Synchronization
 
 /// The hub's durable state in one SQLite database.
 ///
-/// Every `HubOutcome`'s changes are committed in one transaction (WAL, `synchronous=FULL`) before its
-/// replies leave, so what a reply acknowledges survives a crash. A file that is not mhub's database, or
+/// Every `HubOutcome`'s changes are committed in one transaction (WAL, `synchronous` as `sync` says) before its
+/// replies leave, so what a reply acknowledges survives a crash of mhubd (and with `.full`, of the system). A file that is not mhub's database, or
 /// is corrupt, or is from a newer mhub, stops the start with a message and is never overwritten.
 ///
 /// - Important: Use from the daemon's queue only.
@@ -15,19 +15,22 @@ public final class HubStore {
     /// `PRAGMA application_id`: "mhub" in ASCII.
     public static let applicationID: Int32 = 0x6D68_7562
     /// The schema this version writes; older files are migrated forward step by step.
-    public static let schemaVersion: Int32 = 3
+    public static let schemaVersion: Int32 = 4
 
     /// The connection; replaced by a new one when a rollback fails (`apply(_:)`).
     private(set) var database: SQLiteDatabase
     public let path: String
+    /// How durable each commit is (`storage_sync`).
+    public let sync: StorageSync
 
     public struct OpenError: Error, CustomStringConvertible {
         public var description: String
     }
 
     /// Opens (or creates) the database; returns the stored state, or `nil` when it is new.
-    public init(path: String) throws(OpenError) {
+    public init(path: String, sync: StorageSync = .full) throws(OpenError) {
         self.path = path
+        self.sync = sync
         do {
             database = try SQLiteDatabase(path: path)
         } catch {
@@ -36,9 +39,9 @@ public final class HubStore {
         // Identity first, with reads only: a foreign file must not be changed, not even its journal mode.
         try checkIdentity()
         do {
-            try database.configureForDurability()
+            try database.configureForDurability(sync: sync)
         } catch {
-            throw OpenError(description: "\(path): cannot enable WAL and full sync: \(error)")
+            throw OpenError(description: "\(path): cannot enable WAL and \(sync.rawValue) sync: \(error)")
         }
     }
 
@@ -49,10 +52,11 @@ public final class HubStore {
             let tables = try database.query("SELECT count(*) FROM sqlite_master")
             let tableCount = tables.first?.first?.int64Value ?? 0
             if application == 0 && version == 0 && tableCount == 0 {
-                try database.configureForDurability()
+                try database.configureForDurability(sync: sync)
                 try database.transaction {
-                    for migration in Self.migrations {
+                    for (index, migration) in Self.migrations.enumerated() {
                         try database.execute(migration)
+                        try migrated(to: index + 1)
                     }
                     try database.setApplicationID(Self.applicationID)
                     try database.setUserVersion(Self.schemaVersion)
@@ -124,13 +128,35 @@ public final class HubStore {
         ALTER TABLE counters ADD COLUMN next_bridged_endpoint INTEGER NOT NULL DEFAULT 2;
         ALTER TABLE counters ADD COLUMN next_event_number INTEGER NOT NULL DEFAULT 1;
         """,
+        // 3 → 4: node data in the binary form (`NodeDataCodec.encodeBinary`) instead of JSON text, which was most of
+        // a start's time with many nodes; `migrated(to:)` converts the stored nodes and drops the JSON column in the
+        // same transaction.
+        """
+        ALTER TABLE nodes ADD COLUMN node_data BLOB NOT NULL DEFAULT x'';
+        """,
     ]
 
-    /// What a migration step does beyond its SQL, inside its transaction: at 3, the stored nodes' application
-    /// endpoints get bridged endpoint numbers from 2 up, in node and endpoint order, as the hub gives them to new
-    /// nodes.
+    /// What a migration step does beyond its SQL, inside its transaction (also for a new database, which has no rows
+    /// yet): at 3, the stored nodes' application endpoints get bridged endpoint numbers from 2 up, in node and
+    /// endpoint order, as the hub gives them to new nodes; at 4, each node's JSON data is written in the binary form
+    /// and the JSON column goes.
     private func migrated(to version: Int) throws {
-        guard version == 3 else { return }
+        switch version {
+        case 3: try numberBridgedEndpoints()
+        case 4:
+            for row in try database.query("SELECT id, data FROM nodes") {
+                let data = try NodeDataCodec.decode(
+                    JSONParser(maximumBytes: 64 << 20).parse(row[1].stringValue ?? "[]"))
+                try database.run(
+                    "UPDATE nodes SET node_data = ? WHERE id = ?", [.blob(NodeDataCodec.encodeBinary(data)), row[0]])
+            }
+            try database.execute("ALTER TABLE nodes DROP COLUMN data")
+        default: break
+        }
+    }
+
+    /// The schema-3 step's numbering of the stored nodes' bridged endpoints.
+    private func numberBridgedEndpoints() throws {
         var next: Int64 = 2
         for row in try database.query("SELECT id, data FROM nodes ORDER BY id") {
             let data = try NodeDataCodec.decode(JSONParser(maximumBytes: 64 << 20).parse(row[1].stringValue ?? "[]"))
@@ -205,17 +231,21 @@ public final class HubStore {
                     passcode: UInt32(truncatingIfNeeded: row[6].int64Value ?? 0),
                     serialNumber: row[7].stringValue ?? "", nodeID: row[8].int64Value.map { NodeID($0) })
             }
-            let rows = try database.query(
-                "SELECT id, structure_id, room_id, name, template, simulated_device_id, commissioned_at, data, "
-                    + "bridged_endpoints FROM nodes"
-            )
-            let decoded = Self.decodeNodeData(rows.map { $0[7].stringValue ?? "" })
-            var interner = ClusterDataInterner()
-            for (row, result) in zip(rows, decoded) {
+            // Each node's data decoded from the row's bytes as SQLite holds them; equal parts of different nodes
+            // share storage (`NodeDataDecoder`).
+            let statement = try database.prepare(
+                "SELECT id, structure_id, room_id, name, template, simulated_device_id, commissioned_at, "
+                    + "bridged_endpoints, node_data FROM nodes")
+            var decoder = NodeDataDecoder()
+            while try statement.step() {
+                let row = (0..<8).map { statement.column($0) }
                 let id = NodeID(row[0].int64Value ?? 0)
+                let decoded = statement.withBytes(ofColumn: 8) { bytes in
+                    Result { () throws(NodeDataCodec.DecodingError) in try decoder.decode(bytes) }
+                }
                 let data: NodeData
-                switch result {
-                case .success(let value): data = interner.intern(value)
+                switch decoded {
+                case .success(let value): data = value
                 case .failure(let error):
                     throw OpenError(description: "\(path): node \(id) has unreadable data: \(error)")
                 }
@@ -223,7 +253,7 @@ public final class HubStore {
                     id: id, structureID: row[1].int64Value ?? 0, roomID: row[2].int64Value,
                     name: row[3].stringValue ?? "", template: row[4].stringValue ?? "",
                     simulatedDeviceID: row[5].int64Value, commissionedAt: row[6].int64Value ?? 0, data: data,
-                    bridgedEndpoints: Self.decodeBridgedEndpoints(row[8].stringValue ?? "{}"))
+                    bridgedEndpoints: Self.decodeBridgedEndpoints(row[7].stringValue ?? "{}"))
             }
             for row in try database.query("SELECT principal, structure_id FROM revoked_permissions") {
                 state.revoked.insert(
@@ -260,7 +290,8 @@ public final class HubStore {
 
     /// Replaces the connection with a new one, set up as at the start; keeps the old one if that fails.
     private func reopen() {
-        guard let fresh = try? SQLiteDatabase(path: path, create: false), (try? fresh.configureForDurability()) != nil
+        guard let fresh = try? SQLiteDatabase(path: path, create: false),
+            (try? fresh.configureForDurability(sync: sync)) != nil
         else { return }
         database = fresh
     }
@@ -295,11 +326,11 @@ public final class HubStore {
         case .saveNode(let node):
             try database.run(
                 "INSERT OR REPLACE INTO nodes (id, structure_id, room_id, name, template, simulated_device_id, "
-                    + "commissioned_at, data, bridged_endpoints) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    + "commissioned_at, node_data, bridged_endpoints) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     .integer(Int64(node.id)), .integer(node.structureID), node.roomID.map { .integer($0) } ?? .null,
                     .text(node.name), .text(node.template), node.simulatedDeviceID.map { .integer($0) } ?? .null,
-                    .integer(node.commissionedAt), .text(JSONWriter.compact(NodeDataCodec.encode(node.data))),
+                    .integer(node.commissionedAt), .blob(NodeDataCodec.encodeBinary(node.data)),
                     .text(Self.encode(node.bridgedEndpoints)),
                 ])
         case .deleteNode(let id):
@@ -331,22 +362,6 @@ public final class HubStore {
                 "DELETE FROM structures; DELETE FROM rooms; DELETE FROM nodes; DELETE FROM simulated_devices; "
                     + "DELETE FROM revoked_permissions; DELETE FROM counters;")
         }
-    }
-
-    /// Each node's stored JSON decoded, on every core: most of a start with many nodes is this parsing.
-    private static func decodeNodeData(_ texts: [String]) -> [Result<NodeData, any Error>] {
-        let results = Mutex([Result<NodeData, any Error>?](repeating: nil, count: texts.count))
-        let chunks = max(1, min(texts.count / 64, ProcessInfo.processInfo.activeProcessorCount * 4))
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            let range = (texts.count * chunk / chunks)..<(texts.count * (chunk + 1) / chunks)
-            let decoded = range.map { index in
-                Result { try NodeDataCodec.decode(JSONParser(maximumBytes: 64 << 20).parse(texts[index])) }
-            }
-            results.withLock { results in
-                for (index, result) in zip(range, decoded) { results[index] = result }
-            }
-        }
-        return results.withLock { $0.map { $0! } }
     }
 
     /// PRAGMA integrity_check, for tests and `get_status`.

@@ -1,4 +1,5 @@
 internal import CSQLite
+import MHubCore
 
 extension SQLiteDatabase {
     /// `PRAGMA user_version`: a number in the file's header free for the application, 0 in a new file;
@@ -35,18 +36,19 @@ extension SQLiteDatabase {
 
     /// Makes committed transactions durable, and enforces foreign keys, on this connection.
     ///
-    /// `journal_mode=WAL` (kept in the file) with `synchronous=FULL` syncs the write-ahead log at every
-    /// commit, so a committed transaction survives the process being killed and a power loss;
+    /// `journal_mode=WAL` (kept in the file): a committed transaction survives the process being killed. With
+    /// `synchronous=FULL` (`sync` `.full`) the write-ahead log is synced at every commit, so it survives a power
+    /// loss too; with `NORMAL` only at checkpoints (sqlite.org/pragma.html#pragma_synchronous).
     /// `foreign_keys=ON` makes SQLite check `REFERENCES` clauses. The last two are settings of the
     /// connection, not the file: call this after every open. It throws if the journal mode cannot be
     /// WAL, for example for ":memory:" or inside a transaction.
-    public func configureForDurability() throws(SQLiteError) {
+    public func configureForDurability(sync: StorageSync = .full) throws(SQLiteError) {
         let sql = "PRAGMA journal_mode=WAL"
         let mode = try query(sql).first?.first?.stringValue ?? ""
         guard mode.lowercased() == "wal" else {
             throw SQLiteError(code: SQLITE_ERROR, message: "journal_mode is \"\(mode)\", not \"wal\"", sql: sql)
         }
-        try execute("PRAGMA synchronous=FULL")
+        try execute("PRAGMA synchronous=\(sync == .full ? "FULL" : "NORMAL")")
         try execute("PRAGMA foreign_keys=ON")
     }
 

@@ -102,6 +102,15 @@ public final class SQLiteStatement {
         }
     }
 
+    /// The bytes of column `index` of the current row (a blob's, or a text's UTF-8), lent to `body` without a copy;
+    /// only valid after `step()` returned `true`, and only inside `body`.
+    public func withBytes<Result>(ofColumn index: Int32, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        precondition(index >= 0 && index < columnCount, "column \(index) out of range 0..<\(columnCount)")
+        let bytes = sqlite3_column_blob(handle, index)
+        let count = bytes == nil ? 0 : Int(sqlite3_column_bytes(handle, index))
+        return body(UnsafeRawBufferPointer(start: bytes, count: count))
+    }
+
     /// All the columns of the current row; only valid after `step()` returned `true`.
     public func row() -> [SQLiteValue] {
         (0..<columnCount).map { column($0) }

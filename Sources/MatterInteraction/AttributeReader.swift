@@ -233,8 +233,10 @@ public struct AttributeReader: Sendable {
         func missing(_ status: InteractionModelStatus) -> AttributeReportIB? {
             reportsMissing ? .status(path: AttributePathIB(concrete), StatusIB(status)) : nil
         }
-        guard let clusters = source.clusterIDs(on: concrete.endpoint) else { return missing(.unsupportedEndpoint) }
-        guard clusters.contains(concrete.cluster) else { return missing(.unsupportedCluster) }
+        guard let hasCluster = source.hasCluster(concrete.cluster, on: concrete.endpoint) else {
+            return missing(.unsupportedEndpoint)
+        }
+        guard hasCluster else { return missing(.unsupportedCluster) }
         guard let value = source.value(at: concrete) else { return missing(.unsupportedAttribute) }
         guard readable(concrete) else { return missing(.unsupportedAccess) }
         if filtered(concrete.endpoint, concrete.cluster, filters) { return nil }

@@ -14,6 +14,15 @@ public protocol AttributeSource: Sendable {
     func attributeIDs(of cluster: ClusterID, on endpoint: EndpointID) -> [AttributeID]?
     /// The value of one attribute.
     func value(at path: AttributePath) -> AttributeValue?
+    /// Whether `endpoint` has server cluster `cluster`; nil when there is no such endpoint. What a read of a
+    /// concrete path checks first, so a source may answer it without listing the endpoint's clusters.
+    func hasCluster(_ cluster: ClusterID, on endpoint: EndpointID) -> Bool?
+}
+
+extension AttributeSource {
+    public func hasCluster(_ cluster: ClusterID, on endpoint: EndpointID) -> Bool? {
+        clusterIDs(on: endpoint).map { $0.contains(cluster) }
+    }
 }
 
 extension NodeData: AttributeSource {
@@ -23,6 +32,10 @@ extension NodeData: AttributeSource {
 
     public func clusterIDs(on endpoint: EndpointID) -> [ClusterID]? {
         endpoints[endpoint].map { $0.clusters.keys.sorted() }
+    }
+
+    public func hasCluster(_ cluster: ClusterID, on endpoint: EndpointID) -> Bool? {
+        endpoints[endpoint].map { $0.clusters[cluster] != nil }
     }
 
     public func attributeIDs(of cluster: ClusterID, on endpoint: EndpointID) -> [AttributeID]? {

@@ -38,7 +38,7 @@ public enum MatterPeer: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A UDP socket address in the bytes of a `sockaddr_in` or `sockaddr_in6`, so the pure session table can hold
-/// and compare it without a C type.
+/// and compare it without a C type. Two addresses are the same when their bytes are: the text is made from them.
 public struct MatterUDPAddress: Hashable, Sendable {
     public var bytes: [UInt8]
     public var text: String
@@ -47,4 +47,8 @@ public struct MatterUDPAddress: Hashable, Sendable {
         self.bytes = bytes
         self.text = text
     }
+
+    public static func == (lhs: MatterUDPAddress, rhs: MatterUDPAddress) -> Bool { lhs.bytes == rhs.bytes }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(bytes) }
 }

@@ -26,7 +26,7 @@ extension MatterSessionTable {
     /// A reader for one read on `session`, over every endpoint as they are now: its fabric, its privileges per
     /// cluster, the clusters' data versions, and the node's events.
     func reader(for session: MatterSecureSession) -> AttributeReader {
-        let source = MatterNodeAttributes(root: rootNode(accessingFabric: session.fabricIndex), home: home)
+        let source = MatterNodeAttributes(root: rootNode, accessingFabric: session.fabricIndex, home: home)
         var reader = AttributeReader(source: source, dataVersion: bridgedVersionBase)
         let rootVersions = dataVersions
         let bridged = bridgedVersions
@@ -116,7 +116,7 @@ extension MatterSessionTable {
         _ command: CommandDataIB, on key: MatterExchange.Key, session: MatterSecureSession, timed: Bool
     ) -> CommandOutcome {
         let path = command.path
-        let source = MatterNodeAttributes(root: NodeData(endpoints: []), home: home)
+        let source = MatterNodeAttributes(root: NodeData(endpoints: []), accessingFabric: 0, home: home)
         guard let clusters = source.clusterIDs(on: path.endpoint) else {
             return CommandOutcome(result: .status(path, .unsupportedEndpoint))
         }

@@ -12,7 +12,8 @@ extension MatterSessionTable {
         exchanges[key]?.carriesCASE = true
         let exchange = CASEExchange(peer: handle, exchangeID: key.exchangeID)
         let opcode = SecureChannelOpcode(rawValue: message.protocolHeader.opcode)
-        if opcode == .sigma1, !caseResponder.isHandshaking(on: exchange),
+        // Which fabric a Sigma1 is for (an HMAC per fabric) matters only when the CASE sessions are full.
+        if opcode == .sigma1, !caseResponder.isHandshaking(on: exchange), caseSessionsFull,
             let fabricIndex = caseResponder.fabricIndex(forSigma1: message.payload, resumptions: resumptions),
             let wait = caseAdmissionWait(fabricIndex: fabricIndex, now: now)
         {
@@ -70,6 +71,12 @@ extension MatterSessionTable {
 
     var caseSessions: [MatterSecureSession] {
         sessions.values.filter { $0.kind == .case }
+    }
+
+    /// Whether the CASE sessions and handshakes in progress leave no place for one more (whatever its fabric): only
+    /// then may `caseAdmissionWait` make a Sigma1 wait.
+    var caseSessionsFull: Bool {
+        caseSessions.count + caseResponder.handshakeFabrics.count >= limits.maximumCASESessions
     }
 
     /// CASE sessions and handshakes in progress per fabric, with one more for `fabricIndex` (the newcomer).

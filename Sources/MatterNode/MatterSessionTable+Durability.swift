@@ -40,7 +40,7 @@ extension MatterSessionTable {
             }
         }
         actions += sweep(now: now)
-        refreshDataVersions()
+        refreshRootEndpoint()
         return actions
     }
 

@@ -4,7 +4,9 @@ import MatterInteraction
 
 /// Endpoint 0 as a controller reads it (matter-commissionee.md §1 stage 1, §6.1): a Root Node (device type 0x0016)
 /// with Descriptor, Access Control, Basic Information, General Commissioning, Administrator Commissioning and
-/// Operational Credentials, their values made from the node's state when a read starts.
+/// Operational Credentials, their values made from the node's state. The endpoint is kept (`RootEndpointCache`) and
+/// a cluster made again only when the state it comes from changes: the observers of `fabrics`, `fabricFacts`,
+/// `failSafe`, `breadcrumb`, `regulatoryConfig` and `commissionee` mark it stale.
 extension MatterSessionTable {
     /// The server clusters of endpoint 0 (its Descriptor's ServerList).
     static let rootClusterIDs: [ClusterID] = [0x001D, 0x001F, 0x0028, 0x0030, 0x003C, 0x003E]
@@ -20,27 +22,59 @@ extension MatterSessionTable {
         AttributePath(endpoint: 0, cluster: 0x001F, attribute: 0x0000): AccessControlEntry.Privilege.administer.rawValue
     ]
 
-    /// Endpoint 0 with CurrentFabricIndex as `accessingFabric` reads it.
-    func rootNode(accessingFabric: UInt8) -> NodeData {
-        let clusters = [
-            accessControlCluster, basicInformation, generalCommissioningCluster, administratorCommissioningCluster,
-            operationalCredentialsCluster(accessingFabric: accessingFabric),
-        ]
+    static let accessControl: ClusterID = 0x001F
+    static let generalCommissioning: ClusterID = 0x0030
+    static let administratorCommissioning: ClusterID = 0x003C
+    static let operationalCredentials: ClusterID = 0x003E
+    /// OperationalCredentials' CurrentFabricIndex: the accessing fabric's, answered per read
+    /// (`MatterNodeAttributes.accessingFabric`), 0 in the cached endpoint.
+    static let currentFabricIndex = AttributePath(endpoint: 0, cluster: operationalCredentials, attribute: 0x0005)
+
+    /// Endpoint 0 as a read sees it, with CurrentFabricIndex 0: the cached endpoint, unless a change since the last
+    /// `refreshRootEndpoint()` made some of its clusters stale (then those are made again for this read).
+    var rootNode: NodeData {
+        guard !rootEndpoint.stale.isEmpty else { return rootEndpoint.node }
+        var node = rootEndpoint.node
+        for id in rootEndpoint.stale {
+            node.endpoints[0]?.clusters[id] = rootCluster(id)?.makeData()
+        }
+        return node
+    }
+
+    /// Endpoint 0 made from the node's state, every cluster.
+    func makeRootNode() -> NodeData {
+        let clusters = Self.rootClusterIDs.compactMap(rootCluster)
         return NodeData(endpoints: [
             EndpointData(id: 0, deviceTypes: [.rootNode], serverClusters: clusters, parts: [])
         ])
     }
 
-    /// Bumps the data version of every cluster whose data changed since the last call (Matter Core 7.10.3:
-    /// DataVersion changes whenever any attribute of the cluster instance does).
-    mutating func refreshDataVersions() {
-        guard let endpoint = rootNode(accessingFabric: 0).endpoints[0] else { return }
-        for (id, cluster) in endpoint.clusters where lastRootData[id] != cluster {
-            if lastRootData[id] != nil {
-                dataVersions[id, default: 0] &+= 1
-                markDirty([AttributePathIB(endpoint: 0, cluster: id)])
-            }
-            lastRootData[id] = cluster
+    /// The template of root cluster `id` from the node's state now; nil for the Descriptor (made with the endpoint)
+    /// and IDs that are not root clusters.
+    func rootCluster(_ id: ClusterID) -> ClusterTemplate? {
+        switch id {
+        case Self.accessControl: accessControlCluster
+        case ClusterDefinition.basicInformation.id: basicInformation
+        case Self.generalCommissioning: generalCommissioningCluster
+        case Self.administratorCommissioning: administratorCommissioningCluster
+        case Self.operationalCredentials: operationalCredentialsCluster
+        default: nil
+        }
+    }
+
+    /// Makes the stale clusters of the cached endpoint again, and bumps the data version of each whose data changed
+    /// (Matter Core 7.10.3: DataVersion changes whenever any attribute of the cluster instance does), so reads and
+    /// subscriptions see it. Called once an input is handled; with nothing stale it does nothing.
+    mutating func refreshRootEndpoint() {
+        guard !rootEndpoint.stale.isEmpty else { return }
+        let stale = rootEndpoint.stale.sorted()
+        rootEndpoint.stale = []
+        for id in stale {
+            guard let data = rootCluster(id)?.makeData() else { continue }
+            guard rootEndpoint.node.endpoints[0]?.clusters[id] != data else { continue }
+            rootEndpoint.node.endpoints[0]?.clusters[id] = data
+            dataVersions[id, default: 0] &+= 1
+            markDirty([AttributePathIB(endpoint: 0, cluster: id)])
         }
     }
 
@@ -65,7 +99,7 @@ extension MatterSessionTable {
             ])
     }
 
-    func operationalCredentialsCluster(accessingFabric: UInt8) -> ClusterTemplate {
+    var operationalCredentialsCluster: ClusterTemplate {
         let records = fabrics.ordered
         let nocs: [AttributeValue] = records.map { record in
             .structure([
@@ -88,7 +122,7 @@ extension MatterSessionTable {
             overrides: [
                 0x0000: .list(nocs), 0x0001: .list(descriptors),
                 0x0002: .unsigned(UInt64(FabricTable.capacity)), 0x0003: .unsigned(UInt64(records.count)),
-                0x0004: .list(roots), 0x0005: .unsigned(UInt64(accessingFabric)),
+                0x0004: .list(roots), 0x0005: .unsigned(0),
             ])
     }
 
@@ -113,4 +147,10 @@ extension MatterSessionTable {
         }
         return ClusterTemplate(.accessControl, overrides: [0x0000: .list(entries)])
     }
+}
+
+/// Endpoint 0's data between inputs, and the clusters a change since made stale.
+struct RootEndpointCache {
+    var node = NodeData(endpoints: [])
+    var stale: Set<ClusterID> = []
 }

@@ -23,7 +23,7 @@ extension MatterSessionTable {
         using generator: inout some RandomNumberGenerator
     ) -> [MatterNodeAction] {
         guard case .secure(let localSessionID) = key.session, let session = sessions[localSessionID] else { return [] }
-        let source = MatterNodeAttributes(root: rootNode(accessingFabric: session.fabricIndex), home: home)
+        let source = MatterNodeAttributes(root: rootNode, accessingFabric: session.fabricIndex, home: home)
         let group = nextWriteGroup
         var statuses: [AttributeStatusIB] = []
         var asks: [MatterNodeAction] = []

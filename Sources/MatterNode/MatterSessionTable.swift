@@ -44,7 +44,9 @@ public struct MatterSessionTable {
     let attestation: AttestationIdentity
     public let paseTimeoutMilliseconds: UInt64
     public let limits: MatterSessionLimits
-    private(set) var commissionee: MatterCommissionee?
+    private(set) var commissionee: MatterCommissionee? {
+        didSet { rootEndpoint.stale.insert(Self.administratorCommissioning) }
+    }
     /// The window's PASE responder; nil while the window is closed or once its attempts are used up.
     var paseResponder: PASEResponder?
     /// The host holding the PASE slot, and until when.
@@ -53,20 +55,32 @@ public struct MatterSessionTable {
     var resumptions: CASEResumptionStore
     /// The fabrics the node holds as CASE and reads see them: the committed table with what the armed fail-safe
     /// added or changed.
-    public internal(set) var fabrics: FabricTable
+    public internal(set) var fabrics: FabricTable {
+        didSet { rootEndpoint.stale.formUnion([Self.accessControl, Self.operationalCredentials]) }
+    }
     /// The fabric table as last saved (or loaded): what a rollback returns to.
     public internal(set) var committedFabrics: FabricTable
     /// What each fabric's certificates say (IDs, root key, IPK), computed once per change of `fabrics`.
-    var fabricFacts: [UInt8: FabricIdentityFacts] = [:]
-    var failSafe: FailSafe?
+    var fabricFacts: [UInt8: FabricIdentityFacts] = [:] {
+        didSet { rootEndpoint.stale.insert(Self.operationalCredentials) }
+    }
+    /// The armed fail-safe; its pending root certificate is in the TrustedRootCertificates a read sees.
+    var failSafe: FailSafe? {
+        didSet { rootEndpoint.stale.insert(Self.operationalCredentials) }
+    }
     /// GeneralCommissioning's Breadcrumb: 0 at start, as CHIP's server sets it (a controller that reads more
     /// skips stages, matter-commissionee.md §10).
-    var breadcrumb: UInt64 = 0
-    var regulatoryConfig: UInt8 = 2
+    var breadcrumb: UInt64 = 0 {
+        didSet { rootEndpoint.stale.insert(Self.generalCommissioning) }
+    }
+    var regulatoryConfig: UInt8 = 2 {
+        didSet { rootEndpoint.stale.insert(Self.generalCommissioning) }
+    }
     var countryCode = "XX"
-    /// Endpoint 0's clusters' data versions (random at start, as CHIP's are) and their data when last compared.
+    /// Endpoint 0's clusters' data versions (random at start, as CHIP's are).
     var dataVersions: [ClusterID: UInt32] = [:]
-    var lastRootData: [ClusterID: ClusterData] = [:]
+    /// Endpoint 0 as reads see it, kept between inputs; the observers above mark what a change makes stale.
+    var rootEndpoint = RootEndpointCache()
     /// Sessions that end once their last exchange is over (the one that removed its own fabric).
     var retiringSessions: Set<UInt16> = []
     /// A durable change waiting for the owner's save, and the ticket the next one gets.
@@ -120,7 +134,7 @@ public struct MatterSessionTable {
             dataVersions[cluster] = UInt32(truncatingIfNeeded: generator.next())
         }
         rebuildFabricCache()
-        refreshDataVersions()
+        rootEndpoint = RootEndpointCache(node: makeRootNode())
     }
 
     /// When `timerFired` must be called next.
@@ -171,7 +185,7 @@ public struct MatterSessionTable {
             ? secureMessageReceived(bytes, from: peer, now: now, using: &generator)
             : unsecuredMessageReceived(bytes, from: peer, now: now, using: &generator)
         actions += sweep(now: now)
-        refreshDataVersions()
+        refreshRootEndpoint()
         return actions
     }
 
@@ -205,7 +219,7 @@ public struct MatterSessionTable {
         }
         actions += sendReports(now: now, using: &generator)
         actions += sweep(now: now)
-        refreshDataVersions()
+        refreshRootEndpoint()
         return actions
     }
 
@@ -225,7 +239,7 @@ public struct MatterSessionTable {
         self.commissionee = commissionee
         paseResponder = commissionee.map { PASEResponder(configuration: $0.responder) }
         paseHold = nil
-        refreshDataVersions()
+        refreshRootEndpoint()
         return actions
     }
 

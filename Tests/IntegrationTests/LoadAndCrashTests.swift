@@ -51,8 +51,10 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
-    @Test func acknowledgedChangesSurviveKillDashNineTwentyTimes() throws {
-        let daemon = try DaemonHarness()
+    /// With either `storage_sync`: kill -9 leaves what mhubd wrote with the kernel, synced or not.
+    @Test(arguments: ["full", "normal"])
+    func acknowledgedChangesSurviveKillDashNineTwentyTimes(storageSync: String) throws {
+        let daemon = try DaemonHarness(configuration: ["storage_sync": .string(storageSync)])
         var acknowledged: [String] = []
         var generator = SystemRandomNumberGenerator()
         for round in 0..<20 {

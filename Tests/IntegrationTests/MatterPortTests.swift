@@ -64,7 +64,7 @@ import Testing
             ])
         let write = try controller.request(.interactionModel, opcode: 0x06, payload: [0x15, 0x18])
         #expect(try controller.converse(write, over: client) == [.statusResponse(.init(status: .invalidAction))])
-        #expect(daemon.log.contains("PASE session with \(transport)"))
+        #expect(daemon.waitForLog("PASE session with \(transport)"))
         #expect(daemon.stop() == 0)
     }
 
@@ -74,14 +74,14 @@ import Testing
         var controller = MatterTestController(passcode: Self.passcode, seed: 22)
         let refused = StatusReport(generalCode: .failure, secureChannelCode: .invalidParameter)
         #expect(try controller.converse(controller.pbkdfParamRequest(), over: client) == [.statusReport(refused)])
-        #expect(daemon.log.contains("the hub's commissioning window is closed"))
+        #expect(daemon.waitForLog("the hub's commissioning window is closed"))
         let hub = try daemon.connect(.unix)
         _ = try hub.call("open_commissioning_window", ["timeout": 60])
         #expect(try controller.converse(controller.pbkdfParamRequest(), over: client) == [.established])
         // Closing the window ends the session too; PASE is refused again.
         _ = try hub.call("close_commissioning_window", [:])
         #expect(try controller.converse(controller.pbkdfParamRequest(), over: client) == [.statusReport(refused)])
-        #expect(daemon.log.contains("closed: the commissioning window closed"))
+        #expect(daemon.waitForLog("closed: the commissioning window closed"))
         #expect(daemon.stop() == 0)
     }
 
@@ -103,7 +103,7 @@ import Testing
         // After pase_timeout_s the stalled handshake is gone and the slot is free.
         usleep(2_300_000)
         #expect(try second.converse(second.pbkdfParamRequest(), over: client) == [.established])
-        #expect(daemon.log.contains("failed: the PASE handshake took longer than its timeout"))
+        #expect(daemon.waitForLog("failed: the PASE handshake took longer than its timeout"))
         #expect(daemon.stop() == 0)
     }
 

@@ -23,6 +23,14 @@ import Testing
         #expect(try DaemonConfiguration.decode(DaemonConfiguration().json) == DaemonConfiguration())
     }
 
+    @Test func readsStorageSyncAndRefusesAnUnknownOne() throws {
+        #expect(try decode(#"{"storage_sync":"normal"}"#).storageSync == .normal)
+        #expect(try decode(#"{"storage_sync":"full"}"#).storageSync == .full)
+        let error = #expect(throws: ConfigurationError.self) { try decode(#"{"storage_sync":"off"}"#) }
+        #expect(error?.key == "storage_sync")
+        #expect(error?.description.contains("full, normal") == true)
+    }
+
     @Test func readsAppGroupRules() throws {
         let configuration = try decode(
             #"{"control": {"app_groups": [{"name": "group.com.example.app", "principals": ["uid:501", "*"]}]}}"#)

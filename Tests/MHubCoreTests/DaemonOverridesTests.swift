@@ -19,6 +19,8 @@ import Testing
         #expect(configuration.matter.port == 0)
         #expect(configuration.udc.port == 0)
         #expect(configuration.dnsSD.enabled == false)
+        #expect(configuration.storageSync == .normal)
+        #expect(try parse([:], []).applied(to: file, ephemeralDirectory: nil).storageSync == .full)
     }
 
     @Test func explicitFlagsWinOverEphemeralAndTheFile() throws {

@@ -108,7 +108,7 @@ extension HubStoreMatterTests {
         }
         let store = try HubStore(path: path)
         let state = try #require(try store.load())
-        #expect(try store.database.userVersion == 3)
+        #expect(try store.database.userVersion == HubStore.schemaVersion)
         #expect(state.nodes[5]?.bridgedEndpoints == [1: 2, 2: 3])
         #expect(state.nodes[7]?.bridgedEndpoints == [1: 4])
         #expect(state.nodes[7]?.data == light.makeNode(identity: identity))

@@ -33,6 +33,13 @@ import Testing
         #expect(try HubStore(path: path).load() == state)
     }
 
+    @Test(arguments: [(StorageSync.full, Int64(2)), (StorageSync.normal, Int64(1))])
+    func commitsAreSyncedAsConfigured(sync: StorageSync, synchronous: Int64) throws {
+        let store = try HubStore(path: path, sync: sync)
+        #expect(try store.database.query("PRAGMA synchronous").first?.first?.int64Value == synchronous)
+        #expect(try store.database.query("PRAGMA journal_mode").first?.first?.stringValue == "wal")
+    }
+
     @Test func aCommitWhoseRollbackFailsReopensTheConnection() throws {
         let (store, state) = try makeStore()
         weak var first = store.database

@@ -38,7 +38,7 @@ import Testing
         #expect(harness.outputs.contains(.failSafeExpired))
         #expect(harness.fabricReports.last == [])
         #expect(harness.saves.isEmpty)
-        let root = harness.table.rootNode(accessingFabric: 0).endpoints[0]
+        let root = harness.table.rootNode.endpoints[0]
         #expect(root?.clusters[0x1F]?.attributes[0] == .list([]))
         #expect(root?.clusters[0x3E]?.attributes[4] == .list([]))
         #expect(root?.clusters[0x30]?.attributes[0] == .unsigned(0))

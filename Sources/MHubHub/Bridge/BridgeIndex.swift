@@ -20,13 +20,13 @@ public struct BridgeIndex: Hashable, Sendable {
 
     /// Every bridged endpoint number, ascending.
     public private(set) var endpoints: [EndpointID] = []
-    public private(set) var targets: [EndpointID: Target] = [:]
+    public private(set) var targets: ShardedDictionary<EndpointID, Target> = [:]
 
     public init() {}
 
     /// The index of `nodes`' stored numbers.
-    public init(nodes: [NodeID: Node]) {
-        for node in nodes.values {
+    public init(nodes: ShardedDictionary<NodeID, Node>) {
+        for (_, node) in nodes {
             for (device, bridged) in node.bridgedEndpoints {
                 targets[bridged] = Target(node: node.id, endpoint: device)
             }

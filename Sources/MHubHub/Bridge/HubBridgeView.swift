@@ -4,7 +4,7 @@ import MatterNode
 /// The home as the hub's Matter node bridges it, for one input: the hub's nodes, its bridge index and which
 /// devices are unreachable, held by reference (copy-on-write values), not copied (`BridgedHome`).
 public struct HubBridgeView: BridgedHome {
-    let nodes: [NodeID: Node]
+    let nodes: ShardedDictionary<NodeID, Node>
     let index: BridgeIndex
     let unreachable: Set<SimulatedDeviceID>
 

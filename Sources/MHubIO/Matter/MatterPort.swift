@@ -43,6 +43,11 @@ final class MatterPort {
     private var tcpListener: ListeningSocket?
     private let udpSource: any DispatchSourceRead
     private let timer: any DispatchSourceTimer
+    /// Runs `timerFired` next on the queue when the earliest deadline is already due (a subscription's report of a
+    /// change), instead of through Dispatch's timer thread and a leeway.
+    private let due: any DispatchSourceUserDataAdd
+    /// The deadline the timer (or `due`, for one due at once) is armed for; nil once it went off (and before it was
+    /// first armed).
     private var timerArmedFor: MonotonicInstant?
     private var node: MatterSessionTable
     private var random = SecureRandomNumberGenerator()
@@ -50,6 +55,10 @@ final class MatterPort {
     private var connections: [UInt64: MatterTCPConnection] = [:]
     private var connectionCounter: UInt64 = 0
     private var receiveBuffer = [UInt8](repeating: 0, count: 65536)
+    /// The text of datagrams' sender addresses, made once per address: `getnameinfo` for every datagram was a
+    /// twentieth of a read's time. Emptied when full, so a flood of senders cannot grow it.
+    private var addressTexts: [[UInt8]: String] = [:]
+    static let maximumAddressTexts = 256
     private var stopped = false
 
     /// Binds the port and starts serving the node made from `state`; then follows `service`'s window.
@@ -72,12 +81,15 @@ final class MatterPort {
         node = MatterSessionTable(configuration: nodeConfiguration, fabrics: state.fabrics, using: &random)
         udpSource = DispatchSource.makeReadSource(fileDescriptor: udp, queue: queue)
         timer = DispatchSource.makeTimerSource(queue: queue)
+        due = DispatchSource.makeUserDataAddSource(queue: queue)
         udpSource.setEventHandler { [weak self] in self?.datagramsAvailable() }
         udpSource.setCancelHandler { Glibc.close(udp) }
         timer.setEventHandler { [weak self] in self?.timerFired() }
+        due.setEventHandler { [weak self] in self?.timerFired() }
         timer.schedule(deadline: .distantFuture)
         udpSource.resume()
         timer.resume()
+        due.resume()
         tcpListener = ListeningSocket(
             fd: FileDescriptor(rawValue: tcp), label: "matter tcp", queue: queue, logger: logger,
             accepted: { [weak self] socket, address in self?.accepted(socket, from: address) })
@@ -107,6 +119,7 @@ final class MatterPort {
         udpSource.cancel()
         tcpListener?.stop()
         timer.cancel()
+        due.cancel()
         for connection in connections.values {
             connection.close(reason: "mhubd is stopping")
         }
@@ -162,7 +175,7 @@ final class MatterPort {
         dispatchPrecondition(condition: .onQueue(queue))
         for _ in 0..<Self.datagramsPerEvent {
             guard let (count, address) = MatterSockets.receive(udpFD, into: &receiveBuffer) else { return }
-            let peer = MatterPeer.udp(address)
+            let peer = MatterPeer.udp(MatterUDPAddress(bytes: address.bytes, text: text(of: address)))
             guard count <= Message.maximumUDPLength else {
                 let reason = "a \(count)-byte datagram is over \(Message.maximumUDPLength) bytes"
                 run([.log(.dropped(peer, reason: reason))])
@@ -170,6 +183,15 @@ final class MatterPort {
             }
             run(nodeReceived(Array(receiveBuffer[0..<count]), from: peer))
         }
+    }
+
+    /// `address` as logs and the per-host limits name it (`SocketAddress.text`), from `addressTexts` when known.
+    private func text(of address: SocketAddress) -> String {
+        if let text = addressTexts[address.bytes] { return text }
+        if addressTexts.count >= Self.maximumAddressTexts { addressTexts.removeAll(keepingCapacity: true) }
+        let text = address.text()
+        addressTexts[address.bytes] = text
+        return text
     }
 
     private func accepted(_ socket: FileDescriptor, from address: SocketAddress) {
@@ -222,6 +244,7 @@ final class MatterPort {
     }
 
     private func timerFired() {
+        guard !stopped else { return }
         timerArmedFor = nil
         let now = Self.now()
         for connection in connections.values
@@ -248,7 +271,8 @@ final class MatterPort {
             case .send(let bytes, .tcp(let id, _)):
                 connections[id]?.send(bytes)
             case .log(let event):
-                if let line = logLimiter.admit(event, now: Self.now()) {
+                // An event below the log level is neither written nor counted: its text is not even made.
+                if event.level <= logger.level, let line = logLimiter.admit(event, now: Self.now()) {
                     logger.log(line.level, line.text)
                 }
             case .peerActive(.tcp(let id, _)):
@@ -299,16 +323,19 @@ final class MatterPort {
 
     private func armTimer() {
         let idle = connections.values.map { $0.lastActivity.advanced(byMilliseconds: Self.connectionIdleMilliseconds) }
+        // The timer is armed only for a deadline earlier than the armed one (or when none is armed): with a later
+        // one, or none, it goes off early, once, and `timerFired` arms it for what is then next. Re-arming after
+        // every message (each moves an exchange's idle deadline on) was a sixth of a read's time.
         guard let deadline = ([node.nextDeadline, logLimiter.nextDeadline] + idle).compactMap({ $0 }).min() else {
-            if timerArmedFor != nil {
-                timer.schedule(deadline: .distantFuture)
-                timerArmedFor = nil
-            }
             return
         }
-        guard deadline != timerArmedFor else { return }
+        if let armed = timerArmedFor, armed <= deadline { return }
         timerArmedFor = deadline
         let delay = deadline.milliseconds(since: Self.now())
+        guard delay > 0 else {
+            due.add(data: 1)
+            return
+        }
         timer.schedule(deadline: .now() + .milliseconds(Int(min(delay, 86_400_000))), leeway: .milliseconds(1))
     }
 }

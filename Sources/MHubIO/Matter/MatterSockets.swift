@@ -32,10 +32,10 @@ enum MatterSockets {
     }
 
     /// A datagram waiting on `fd` and who sent it; nil when none is waiting.
-    static func receive(_ fd: Int32, into buffer: inout [UInt8]) -> (count: Int, address: MatterUDPAddress)? {
+    static func receive(_ fd: Int32, into buffer: inout [UInt8]) -> (count: Int, address: SocketAddress)? {
         let result = buffer.withUnsafeMutableBytes { FileDescriptor(rawValue: fd).receiveDatagram(into: $0) }
         guard case .success(let (count, address)) = result else { return nil }
-        return (count, MatterUDPAddress(bytes: address.bytes, text: address.text()))
+        return (count, address)
     }
 
     /// Sends one datagram; false if the kernel would not take it now (UDP may drop; MRP retransmits).

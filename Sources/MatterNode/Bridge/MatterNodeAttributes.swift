@@ -15,8 +15,10 @@ struct MatterNodeAttributes: AttributeSource {
     static let descriptor = ClusterDefinition.descriptor.id
     static let bridgedDeviceBasicInformation = ClusterDefinition.bridgedDeviceBasicInformation.id
 
-    /// Endpoint 0 with every cluster (its Descriptor's PartsList is made here).
+    /// Endpoint 0 with every cluster (its Descriptor's PartsList and CurrentFabricIndex are made here).
     var root: NodeData
+    /// The fabric of the session that reads: OperationalCredentials' CurrentFabricIndex.
+    var accessingFabric: UInt8
     var home: any BridgedHome
 
     func endpoint(atOrAbove endpoint: EndpointID) -> EndpointID? {
@@ -38,6 +40,17 @@ struct MatterNodeAttributes: AttributeSource {
         case Self.aggregator: return [Self.descriptor]
         default:
             return home.bridgedEndpoint(endpoint).map(Self.serverList)
+        }
+    }
+
+    func hasCluster(_ cluster: ClusterID, on endpoint: EndpointID) -> Bool? {
+        switch endpoint {
+        case 0: return root.hasCluster(cluster, on: 0)
+        case Self.aggregator: return cluster == Self.descriptor
+        default:
+            guard let bridged = home.bridgedEndpoint(endpoint) else { return nil }
+            return cluster == Self.descriptor || bridged.clusters[cluster] != nil
+                || (cluster == Self.bridgedDeviceBasicInformation && bridged.device != nil)
         }
     }
 
@@ -63,6 +76,7 @@ struct MatterNodeAttributes: AttributeSource {
             if path.cluster == Self.descriptor, path.attribute == 3 {
                 return .list(([Self.aggregator] + home.bridgedEndpoints).map { .unsigned(UInt64($0)) })
             }
+            if path == MatterSessionTable.currentFabricIndex { return .unsigned(UInt64(accessingFabric)) }
             return root[path]
         case Self.aggregator:
             guard path.cluster == Self.descriptor else { return nil }

@@ -6,7 +6,8 @@ import MHubCore
 /// figure in the same run as its comparisons.
 struct BenchRun {
     enum Column {
-        case mhub, reference, floor
+        /// `before`: another mhubd build measured the same way in the same run (`--before`).
+        case mhub, before, reference, floor
     }
 
     let options: Options
@@ -14,14 +15,23 @@ struct BenchRun {
 
     /// The places in `report.figures` of the rows the later measurements fill.
     enum Row {
+        static let paseHandshakes = 18
         static let caseHandshakes = 25
         static let chipCommissioning = 26
         static let ohfCommissioning = 27
         static let instancesReady = 28
         static let instancesMemory = 29
         static let virtualTimeline = 30
+        /// `device_command` into a 1-device and a large home (`homeWrites`): round trip p50, then pipelined.
+        static let writeRoundTripSmall = 31
+        static let writeRoundTripLarge = 32
+        static let writePipelinedSmall = 33
+        static let writePipelinedLarge = 34
+        /// Full commissioning sessions on an mhubd whose commits are not synced to the disk (`storage_sync` normal,
+        /// as `--ephemeral` runs), beside row 16's default.
+        static let sessionsNormalSync = 35
         /// The first of the bridge's rows (`bridge()`, `BridgeRow`): four for each of `Options.bridgeHomes`.
-        static let bridge = virtualTimeline + 1
+        static let bridge = sessionsNormalSync + 1
     }
 
     init(options: Options) {
@@ -68,6 +78,11 @@ struct BenchRun {
             Figure(
                 name: "a \(VirtualTimeline.minutes)-minute scenario timeline on the virtual clock, one advance_clock",
                 unit: .milliseconds),
+            Figure(name: "device_command round trip p50, 1-device home", unit: .microseconds),
+            Figure(name: "device_command round trip p50, \(large)-device home", unit: .microseconds),
+            Figure(name: "device_command pipelined, 1-device home, 1 WebSocket connection", unit: .perSecond),
+            Figure(name: "device_command pipelined, \(large)-device home, 1 WebSocket connection", unit: .perSecond),
+            Figure(name: "full commissioning sessions (instant), storage_sync normal", unit: .perSecond),
         ]
         precondition(report.figures.count == Row.bridge, "Row.bridge must follow the last row before it")
         report.figures += Self.bridgeFigures(homes: options.bridgeHomes)
@@ -76,6 +91,7 @@ struct BenchRun {
     mutating func record(_ index: Int, _ column: Column, _ value: Double?, note text: String? = nil) {
         switch column {
         case .mhub: report.figures[index].mhub = value
+        case .before: report.figures[index].before = value
         case .reference: report.figures[index].reference = value
         case .floor: report.figures[index].floor = value
         }
@@ -136,7 +152,7 @@ struct BenchRun {
         record(24, column, result.statusLatencies.percentile(0.99).map { $0 * 1e6 })
     }
 
-    /// Only the burst figures (`--only burst`), for the floor and mhubd, each in a fresh state.
+    /// Only the burst figures (`--only burst`), for the floor and mhubd (and the build before), each in a fresh state.
     mutating func burstOnly() throws {
         log("floor: mutating burst")
         let floorSetup = try ServerSetup.floor(directory: options.work + "/floor")
@@ -144,25 +160,63 @@ struct BenchRun {
         _ = try MHubMessagePipe.connectWhenReady(to: floorSetup.webSocket, timeout: 30)
         try burst(floorSetup.webSocket, .floor, room: 1)
         floorServer.stop()
-        log("mhubd: mutating burst")
-        let setup = try ServerSetup.mhubd(
-            binary: options.mhubd, directory: options.work + "/mhub-burst", matterPort: try freePort())
-        let server = try setup.start()
-        defer { server.stop() }
-        try burst(setup.webSocket, .mhub, room: try createBurstRoom(setup.webSocket))
+        for column in mhubColumns {
+            log("\(label(column)): mutating burst")
+            let setup = try ServerSetup.mhubd(
+                binary: binary(column), directory: directory(column, "burst"), matterPort: try freePort())
+            let server = try setup.start()
+            defer { server.stop() }
+            try burst(setup.webSocket, column, room: try createBurstRoom(setup.webSocket))
+        }
     }
 
-    /// Only the CASE figure (`--only case`): the floor, and mhubd in a fresh state.
+    /// The mhubd columns this run fills: mhubd, and the build before when `--before` names one.
+    var mhubColumns: [Column] { options.before == nil ? [.mhub] : [.mhub, .before] }
+
+    /// The mhubd build measured in `column`.
+    func binary(_ column: Column) -> String {
+        column == .before ? options.before ?? options.mhubd : options.mhubd
+    }
+
+    /// The name a column's mhubd has in the log.
+    func label(_ column: Column) -> String { column == .before ? "mhubd (before)" : "mhubd" }
+
+    /// A fresh directory of the work directory for one of mhubd's measurements in `column`.
+    func directory(_ column: Column, _ name: String) -> String {
+        options.work + "/mhub-\(name)" + (column == .before ? "-before" : "")
+    }
+
+    /// Only the Matter handshakes' figures (`--only case`): PASE and CASE for the floor, and for mhubd (and the build
+    /// before) in a fresh state.
     mutating func caseOnly() throws {
-        log("floor: CASE")
+        log("floor: PASE, CASE")
+        try recordPASEFloor()
         recordCASEFloor()
-        let setup = try ServerSetup.mhubd(
-            binary: options.mhubd, directory: options.work + "/mhub-case", matterPort: try freePort())
-        let server = try setup.start()
-        defer { server.stop() }
-        let control = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
-        defer { control.close() }
-        try caseHandshakes(setup, control)
+        for column in mhubColumns {
+            let setup = try ServerSetup.mhubd(
+                binary: binary(column), directory: directory(column, "case"), matterPort: try freePort())
+            let server = try setup.start()
+            defer { server.stop() }
+            let control = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
+            defer { control.close() }
+            try paseHandshakes(setup, control, column)
+            try caseHandshakes(setup, control, column)
+        }
+    }
+
+    private mutating func recordPASEFloor() throws {
+        record(
+            Row.paseHandshakes, .floor,
+            try measurePASEComputation(passcode: 20_202_021, iterations: 1000, count: options.paseHandshakes),
+            note: "PASE floor: both sides' SPAKE2+ in one process, no messages.")
+    }
+
+    /// PASE handshakes against mhubd (`Row.paseHandshakes`) through a window it opens, each closed.
+    private mutating func paseHandshakes(_ setup: ServerSetup, _ control: MHubMessagePipe, _ column: Column) throws {
+        log("\(label(column)): PASE")
+        let (passcode, port) = try openWindow(setup, control)
+        record(
+            Row.paseHandshakes, column, try measurePASE(port: port, passcode: passcode, count: options.paseHandshakes))
     }
 
     private mutating func recordCASEFloor() {
@@ -175,12 +229,16 @@ struct BenchRun {
 
     /// CASE handshakes against mhubd (`Row.caseHandshakes`): the Swift commissioner commissions it through a window it opens,
     /// then makes full handshakes on its fabric.
-    private mutating func caseHandshakes(_ setup: ServerSetup, _ control: MHubMessagePipe) throws {
-        log("mhubd: CASE")
+    private mutating func caseHandshakes(_ setup: ServerSetup, _ control: MHubMessagePipe, _ column: Column) throws {
+        log("\(label(column)): CASE")
         let (passcode, port) = try openWindow(setup, control)
         record(
-            Row.caseHandshakes, .mhub, try measureCASE(port: port, passcode: passcode, count: options.caseHandshakes),
-            note: "mhubd: full handshakes (no resumption) on the fabric the Swift commissioner gave it, each closed.")
+            Row.caseHandshakes, column, try measureCASE(port: port, passcode: passcode, count: options.caseHandshakes))
+        if column == .mhub {
+            note(
+                Row.caseHandshakes,
+                "mhubd: full handshakes (no resumption) on the fabric the Swift commissioner gave it, each closed.")
+        }
     }
 
     /// The end-to-end commissioning figures (`Row.chipCommissioning`, `Row.ohfCommissioning`), when the script is given (it needs root).
@@ -235,20 +293,8 @@ struct BenchRun {
             #"{"message_id":"toggle-\#(round)","command":"device_command","args":{}}"#
         }
         try burst(setup.webSocket, .floor, room: 1)
-        // A commissioning session is four requests answered at once: the floor is four echoes in a row.
-        let pipe = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
-        let sessions = options.commissioningSessions
-        let start = monotonicSeconds()
-        for index in 0..<(sessions * 4) {
-            try pipe.send(serverInfoRequest(index))
-            _ = try pipe.receive()
-        }
-        record(
-            16, .floor, Double(sessions) / (monotonicSeconds() - start), note: "floor: 4 echoed requests per session.")
-        record(
-            18, .floor,
-            try measurePASEComputation(passcode: 20_202_021, iterations: 1000, count: options.paseHandshakes),
-            note: "PASE floor: both sides' SPAKE2+ in one process, no messages.")
+        try floorSessions(setup.webSocket)
+        try recordPASEFloor()
         recordCASEFloor()
     }
 
@@ -274,17 +320,17 @@ struct BenchRun {
 
     // MARK: mhubd
 
-    mutating func mhub() throws {
-        log("mhubd: start-up, empty home")
-        let options = self.options
-        let (setup, server) = try emptyHomeStartups(.mhub) { attempt in
-            try ServerSetup.mhubd(
-                binary: options.mhubd, directory: options.work + "/mhub-empty-\(attempt)", matterPort: try freePort())
+    /// Every figure of a fresh mhubd (`column`: this build or the one before).
+    mutating func mhub(_ column: Column) throws {
+        log("\(label(column)): start-up, empty home")
+        let (binary, directory) = (binary(column), directory(column, "empty"))
+        let (setup, server) = try emptyHomeStartups(column) { attempt in
+            try ServerSetup.mhubd(binary: binary, directory: directory + "-\(attempt)", matterPort: try freePort())
         }
         defer { server.stop() }
-        try requests(setup.webSocket, .mhub, p50: 2, pipelined: 8)
-        if let unix = setup.unix { try requests(unix, .mhub, p50: 5, pipelined: 10) }
-        record(21, .mhub, megabytes(try residentBytes(of: server, with: options.clients, clientsOf: setup.webSocket)))
+        try requests(setup.webSocket, column, p50: 2, pipelined: 8)
+        if let unix = setup.unix { try requests(unix, column, p50: 5, pipelined: 10) }
+        record(21, column, megabytes(try residentBytes(of: server, with: options.clients, clientsOf: setup.webSocket)))
 
         let control = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
         defer { control.close() }
@@ -293,20 +339,139 @@ struct BenchRun {
         else {
             throw BenchFailure("no node after commissioning one")
         }
-        try fanout(setup.webSocket, .mhub, event: "attribute_updated") { round in
+        try fanout(setup.webSocket, column, event: "attribute_updated") { round in
             #"{"message_id":"toggle-\#(round)","command":"device_command","args":{"node_id":\#(node),"endpoint_id":1,"cluster_id":6,"command_name":"Toggle","payload":{}}}"#
         }
-        log("mhubd: mutating burst")
-        try burst(setup.webSocket, .mhub, room: try createBurstRoom(setup.webSocket))
-        log("mhubd: commissioning sessions")
+        log("\(label(column)): writes into a 1-device home")
+        try homeWrites(setup.webSocket, column, node: node, large: false)
+        log("\(label(column)): mutating burst")
+        try burst(setup.webSocket, column, room: try createBurstRoom(setup.webSocket))
+        log("\(label(column)): commissioning sessions")
         let codes = try addLights(control, count: options.commissioningSessions, firstDiscriminator: 100)
         let sessions = try measureCommissioningSessions(control, codes: codes)
-        record(16, .mhub, Double(sessions.count) / sessions.values.reduce(0, +))
+        record(16, column, Double(sessions.count) / sessions.values.reduce(0, +))
+        if column == .mhub {
+            log("mhubd: commissioning sessions, storage_sync normal")
+            try self.sessions(.mhub, normalSync: true)
+        }
 
-        log("mhubd: PASE")
-        let (passcode, port) = try openWindow(setup, control)
-        record(18, .mhub, try measurePASE(port: port, passcode: passcode, count: options.paseHandshakes))
-        try caseHandshakes(setup, control)
+        try paseHandshakes(setup, control, column)
+        try caseHandshakes(setup, control, column)
+    }
+
+    /// `device_command` round trips and pipelined toggles of `node` (`Row.writeRoundTripSmall` …): in the 1-device
+    /// home or the large one. The large home's rows note what they cost next to the small home's.
+    private mutating func homeWrites(_ endpoint: MHubEndpoint, _ column: Column, node: Int64, large: Bool) throws {
+        let writes = try measureHomeWrites(
+            endpoint, node: node, serial: options.homeWriteRoundTrips, pipelined: options.burstRequests,
+            rounds: options.homeWriteRounds)
+        let (roundTrip, pipelined) =
+            large
+            ? (Row.writeRoundTripLarge, Row.writePipelinedLarge) : (Row.writeRoundTripSmall, Row.writePipelinedSmall)
+        record(roundTrip, column, writes.latencies.median.map { $0 * 1e6 })
+        record(pipelined, column, writes.pipelinedPerSecond)
+    }
+
+    /// Only the request figures (`--only requests`): round trips, serial and pipelined rates over both transports, for
+    /// the floor and mhubd (and the build before), each in a fresh state.
+    mutating func requestsOnly() throws {
+        log("floor: requests")
+        let floorSetup = try ServerSetup.floor(directory: options.work + "/floor")
+        let floorServer = try floorSetup.start()
+        _ = try MHubMessagePipe.connectWhenReady(to: floorSetup.webSocket, timeout: 30)
+        try requests(floorSetup.webSocket, .floor, p50: 2, pipelined: 8)
+        if let unix = floorSetup.unix { try requests(unix, .floor, p50: 5, pipelined: 10) }
+        floorServer.stop()
+        for column in mhubColumns {
+            log("\(label(column)): requests")
+            let setup = try ServerSetup.mhubd(
+                binary: binary(column), directory: directory(column, "requests"), matterPort: try freePort())
+            let server = try setup.start()
+            defer { server.stop() }
+            _ = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
+            try requests(setup.webSocket, column, p50: 2, pipelined: 8)
+            if let unix = setup.unix { try requests(unix, column, p50: 5, pipelined: 10) }
+        }
+    }
+
+    /// A commissioning session is four requests answered at once: the floor is four echoes in a row.
+    private mutating func floorSessions(_ endpoint: MHubEndpoint) throws {
+        let pipe = try MHubMessagePipe.connectWhenReady(to: endpoint, timeout: 30)
+        defer { pipe.close() }
+        let sessions = options.commissioningSessions
+        let start = monotonicSeconds()
+        for index in 0..<(sessions * 4) {
+            try pipe.send(serverInfoRequest(index))
+            _ = try pipe.receive()
+        }
+        record(
+            16, .floor, Double(sessions) / (monotonicSeconds() - start), note: "floor: 4 echoed requests per session.")
+    }
+
+    /// Full commissioning sessions on a fresh mhubd of `column` (row 16), or with `storage_sync` normal
+    /// (`Row.sessionsNormalSync`; this build only: the build before may not know the key).
+    private mutating func sessions(_ column: Column, normalSync: Bool) throws {
+        let setup = try ServerSetup.mhubd(
+            binary: binary(column), directory: directory(column, normalSync ? "sessions-normal" : "sessions"),
+            matterPort: try freePort(), storageSync: normalSync ? "normal" : nil)
+        let server = try setup.start()
+        defer { server.stop() }
+        let control = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
+        defer { control.close() }
+        let codes = try addLights(control, count: options.commissioningSessions, firstDiscriminator: 100)
+        let durations = try measureCommissioningSessions(control, codes: codes)
+        record(
+            normalSync ? Row.sessionsNormalSync : 16, column, Double(durations.count) / durations.values.reduce(0, +))
+    }
+
+    /// Only the commissioning sessions (`--only sessions`): the floor's, then each mhubd column's, and this build's
+    /// with `storage_sync` normal.
+    mutating func sessionsOnly() throws {
+        log("floor: commissioning sessions")
+        let floorSetup = try ServerSetup.floor(directory: options.work + "/floor")
+        let floorServer = try floorSetup.start()
+        try floorSessions(floorSetup.webSocket)
+        floorServer.stop()
+        for column in mhubColumns {
+            log("\(label(column)): commissioning sessions")
+            try sessions(column, normalSync: false)
+        }
+        log("mhubd: commissioning sessions, storage_sync normal")
+        try sessions(.mhub, normalSync: true)
+    }
+
+    /// Only the homes' figures (`--only home`): writes into a fresh 1-device home, then the large home's filling,
+    /// start-up, memory and writes.
+    mutating func homeOnly(_ column: Column) throws {
+        log("\(label(column)): writes into a 1-device home")
+        let setup = try ServerSetup.mhubd(
+            binary: binary(column), directory: directory(column, "home"), matterPort: try freePort())
+        let server = try setup.start()
+        let control = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
+        _ = try commissionLights(control, count: 1)
+        control.close()
+        try homeWrites(setup.webSocket, column, node: 1, large: false)
+        server.stop()
+        try mhubLargeHome(column)
+    }
+
+    /// The notes of the large home's write rows: what a write there costs next to one in the 1-device home.
+    mutating func noteHomeWriteRatios() {
+        for (small, large) in [
+            (Row.writeRoundTripSmall, Row.writeRoundTripLarge), (Row.writePipelinedSmall, Row.writePipelinedLarge),
+        ] {
+            let rate = report.figures[large].unit == .perSecond
+            var parts: [String] = []
+            for (column, value) in [(Column.mhub, \Figure.mhub), (.before, \Figure.before)] {
+                guard let one = report.figures[small][keyPath: value], let many = report.figures[large][keyPath: value],
+                    one > 0, many > 0
+                else { continue }
+                parts.append(String(format: "\(label(column)) %.2f×", rate ? one / many : many / one))
+            }
+            if !parts.isEmpty {
+                note(large, "A write's cost ÷ the 1-device home's: " + parts.joined(separator: ", ") + ".")
+            }
+        }
     }
 
     /// Opens mhubd's commissioning window for 15 minutes (1,000 PBKDF2 iterations); returns its passcode and the
@@ -328,26 +493,36 @@ struct BenchRun {
         return port
     }
 
-    mutating func mhubLargeHome() throws {
+    /// The large home (`column`: this build or the one before): filled by commissioning, then started from disk
+    /// (start-up, memory), then written to.
+    mutating func mhubLargeHome(_ column: Column) throws {
         let count = options.largeHome
-        log("mhubd: commissioning \(count) devices")
+        log("\(label(column)): commissioning \(count) devices")
         let setup = try ServerSetup.mhubd(
-            binary: options.mhubd, directory: options.work + "/mhub-large", matterPort: try freePort())
+            binary: binary(column), directory: directory(column, "large"), matterPort: try freePort())
         let server = try setup.start()
         do {
             let control = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
-            record(17, .mhub, try commissionLights(control, count: count))
+            record(17, column, try commissionLights(control, count: count))
             control.close()
         }
         server.stop()
         var startups = Sample()
-        for _ in 0..<options.startups {
+        for attempt in 0..<options.startups {
             let (seconds, server) = try setup.startTimed()
             startups.append(seconds)
-            record(20, .mhub, megabytes(try settledResidentBytes(of: server)))
+            record(20, column, megabytes(try settledResidentBytes(of: server)))
+            if attempt == options.startups - 1 {
+                log("\(label(column)): writes into the \(count)-device home")
+                let node = Int64(count / 2)
+                let control = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
+                try control.call("get_node", ["node_id": .integer(node)])
+                control.close()
+                try homeWrites(setup.webSocket, column, node: node, large: true)
+            }
             server.stop()
         }
-        record(1, .mhub, startups.median.map { $0 * 1e3 })
+        record(1, column, startups.median.map { $0 * 1e3 })
     }
 
     // MARK: many instances at once
@@ -371,15 +546,29 @@ struct BenchRun {
         try floor.checkEachAnswers { _, _ in }
         floor.stop()
 
-        log("mhubd: \(count) ephemeral instances at once")
+        for column in mhubColumns {
+            try instances(column)
+        }
+        for index in [Row.instancesReady, Row.instancesMemory] {
+            note(
+                index,
+                "No reference: python-matter-server has no throw-away mode or ready file; \(count) of it would need \(count) private mount namespaces and cost \(count) times its start-up and idle memory above."
+            )
+        }
+    }
+
+    /// The many-instances figures of one mhubd build.
+    private mutating func instances(_ column: Column) throws {
+        let count = options.instances
+        log("\(label(column)): \(count) ephemeral instances at once")
         let fleet = try InstanceFleet.start(
-            "mhubd", count: count, executable: options.mhubd, directory: options.work + "/mhub-fleet"
+            "mhubd", count: count, executable: binary(column), directory: directory(column, "fleet")
         ) { _, readyFile in
             ["--ephemeral", "--ready-file", readyFile, "--log-level", "warning"]
         }
         defer { fleet.stop() }
-        record(Row.instancesReady, .mhub, fleet.seconds * 1e3)
-        record(Row.instancesMemory, .mhub, megabytes(try fleet.residentBytes()))
+        record(Row.instancesReady, column, fleet.seconds * 1e3)
+        record(Row.instancesMemory, column, megabytes(try fleet.residentBytes()))
         try fleet.checkEachAnswers { greeting, ready in
             guard greeting["instance"]?["pid"] == ready["pid"], ready["ephemeral"] == .bool(true) else {
                 throw BenchFailure(
@@ -395,20 +584,18 @@ struct BenchRun {
                 !FileManager.default.fileExists(atPath: directory)
             else { throw BenchFailure("an ephemeral instance left its state directory behind: \(ready)") }
         }
-        for index in [Row.instancesReady, Row.instancesMemory] {
-            note(
-                index,
-                "No reference: python-matter-server has no throw-away mode or ready file; \(count) of it would need \(count) private mount namespaces and cost \(count) times its start-up and idle memory above."
-            )
-        }
     }
 
     /// `Row.virtualTimeline`: the timeline's wall time on mhubd's virtual clock; the reference column is the
     /// timeline's own length in real time (what the real clock would take), since no other server has a virtual clock.
     mutating func virtualTimeline() throws {
-        log("mhubd: a \(VirtualTimeline.minutes)-minute timeline on the virtual clock")
-        let result = try VirtualTimeline.measure(mhubd: options.mhubd, directory: options.work + "/mhub-timeline")
-        record(Row.virtualTimeline, .mhub, result.seconds * 1e3)
+        var result = (seconds: 0.0, steps: 0, events: 0)
+        for column in mhubColumns {
+            log("\(label(column)): a \(VirtualTimeline.minutes)-minute timeline on the virtual clock")
+            let measured = try VirtualTimeline.measure(mhubd: binary(column), directory: directory(column, "timeline"))
+            record(Row.virtualTimeline, column, measured.seconds * 1e3)
+            if column == .mhub { result = (measured.seconds, measured.steps, measured.events) }
+        }
         record(
             Row.virtualTimeline, .reference, Double(VirtualTimeline.minutes) * 60_000,
             note:

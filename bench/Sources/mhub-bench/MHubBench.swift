@@ -49,10 +49,16 @@ struct MHubBench {
         case "timeline":
             try bench.virtualTimeline()
             bench.report.figures = bench.report.figures.filter { $0.mhub != nil }
+        case "requests": try bench.requestsOnly()
+        case "sessions": try bench.sessionsOnly()
+        case "home":
+            for column in bench.mhubColumns { try bench.homeOnly(column) }
+            bench.noteHomeWriteRatios()
         default:
             try bench.floor()
-            try bench.mhub()
-            try bench.mhubLargeHome()
+            for column in bench.mhubColumns { try bench.mhub(column) }
+            for column in bench.mhubColumns { try bench.mhubLargeHome(column) }
+            bench.noteHomeWriteRatios()
             try bench.instances()
             try bench.virtualTimeline()
             try bench.bridge()

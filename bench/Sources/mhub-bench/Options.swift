@@ -1,14 +1,18 @@
 /// `mhub-bench run`'s options and the sizes of each measurement.
 struct Options {
     var mhubd = ".build/release/mhubd"
+    /// `--before PATH`: another mhubd build (the commit before a change) measured the same way in the same run, in
+    /// its own column, with the ratio of the two.
+    var before: String?
     /// scripts/ohf-server.sh; without it the reference column stays empty.
     var referenceScript: String?
     var work = "/tmp/mhub-bench"
     var output = "bench/results"
     var quick = false
-    /// `--only burst|case|commissioning|instances|timeline|bridge`: only those figures (the mutating burst or CASE for
-    /// the floor and mhubd; end-to-end commissioning by real controllers; the many-instances figures; the virtual
-    /// clock's timeline; the bridge's reads and reports, for the floor and mhubd).
+    /// `--only burst|case|commissioning|instances|timeline|bridge|home|requests|sessions`: only those figures (the mutating
+    /// burst or CASE for the floor and mhubd; end-to-end commissioning by real controllers; the many-instances figures;
+    /// the virtual clock's timeline; the bridge's reads and reports, for the floor and mhubd; the large home's
+    /// start-up, memory and writes beside the 1-device home's writes; the request round trips and rates; the full commissioning sessions).
     var only: String?
     /// bench/commission-time.sh (root): the end-to-end commissioning figures; without it they stay empty.
     var commissioningScript: String?
@@ -26,6 +30,9 @@ struct Options {
     var largeHome: Int { quick ? 1_000 : 10_000 }
     let burstRequests = 1_000
     var burstRounds: Int { quick ? 5 : 30 }
+    /// Serial `device_command` round trips into each home, and rounds of `burstRequests` pipelined ones.
+    var homeWriteRoundTrips: Int { quick ? 300 : 2_000 }
+    var homeWriteRounds: Int { quick ? 3 : 10 }
     var startups: Int { quick ? 1 : 3 }
     let clients = 1_000
     /// How many ephemeral instances start at once.
@@ -38,8 +45,9 @@ struct Options {
     var bridgeChanges: Int { quick ? 50 : 300 }
 
     static let usage = """
-        usage: mhub-bench run [--mhubd PATH] [--reference scripts/ohf-server.sh] [--commissioning bench/commission-time.sh]
-                              [--mhubctl PATH] [--work DIR] [--output DIR] [--quick] [--only burst|case|commissioning|instances|timeline|bridge]
+        usage: mhub-bench run [--mhubd PATH] [--before PATH] [--reference scripts/ohf-server.sh]
+                              [--commissioning bench/commission-time.sh] [--mhubctl PATH] [--work DIR] [--output DIR] [--quick]
+                              [--only burst|case|commissioning|instances|timeline|bridge|home|requests|sessions]
                mhub-bench floor --port PORT --unix PATH [--ready-file PATH]
         """
 
@@ -53,15 +61,19 @@ struct Options {
             guard let value = rest.popFirst() else { throw BenchFailure("\(flag) needs a value\n\(Self.usage)") }
             switch flag {
             case "--mhubd": mhubd = value
+            case "--before": before = value
             case "--reference": referenceScript = value
             case "--commissioning": commissioningScript = value
             case "--mhubctl": mhubctl = value
             case "--work": work = value
             case "--output": output = value
             case "--only":
-                guard ["burst", "case", "commissioning", "instances", "timeline", "bridge"].contains(value) else {
+                let selections = [
+                    "burst", "case", "commissioning", "instances", "timeline", "bridge", "home", "requests", "sessions",
+                ]
+                guard selections.contains(value) else {
                     throw BenchFailure(
-                        "--only takes burst, case, commissioning, instances, timeline or bridge\n\(Self.usage)")
+                        "--only takes \(selections.joined(separator: ", "))\n\(Self.usage)")
                 }
                 only = value
             default: throw BenchFailure("unknown option \(flag)\n\(Self.usage)")

@@ -12,6 +12,8 @@ struct Figure {
     var name: String
     var unit: Unit
     var mhub: Double?
+    /// The same figure of the mhubd build before a change (`--before`).
+    var before: Double?
     var reference: Double?
     var floor: Double?
     /// Why a column is empty, or how a value was obtained.
@@ -25,17 +27,20 @@ struct Report {
     var figures: [Figure] = []
     let started = Date()
 
+    /// The table; with a `before` column (and mhubd's ratio to it) when some figure has one.
     func markdown(referenceName: String) -> String {
-        var lines = [
-            "| figure | mhubd | \(referenceName) | floor | mhubd vs \(referenceName) | mhubd vs floor | note |",
-            "|---|---:|---:|---:|---:|---:|---|",
-        ]
+        let withBefore = figures.contains { $0.before != nil }
+        let head =
+            withBefore
+            ? "| figure | mhubd | mhubd before | \(referenceName) | floor | mhubd vs before | mhubd vs \(referenceName) | mhubd vs floor | note |"
+            : "| figure | mhubd | \(referenceName) | floor | mhubd vs \(referenceName) | mhubd vs floor | note |"
+        var lines = [head, "|---|---:|" + (withBefore ? "---:|---:|" : "") + "---:|---:|---:|---:|---|"]
         for figure in figures {
-            let cells = [
-                figure.name, format(figure.mhub, figure.unit), format(figure.reference, figure.unit),
-                format(figure.floor, figure.unit), ratio(figure, figure.reference), ratio(figure, figure.floor),
-                figure.note,
-            ]
+            var cells = [figure.name, format(figure.mhub, figure.unit)]
+            if withBefore { cells.append(format(figure.before, figure.unit)) }
+            cells += [format(figure.reference, figure.unit), format(figure.floor, figure.unit)]
+            if withBefore { cells.append(ratio(figure, figure.before)) }
+            cells += [ratio(figure, figure.reference), ratio(figure, figure.floor), figure.note]
             lines.append("| " + cells.joined(separator: " | ") + " |")
         }
         return lines.joined(separator: "\n")
@@ -61,6 +66,7 @@ struct Report {
         let rows = figures.map { figure -> [String: Any] in
             var row: [String: Any] = ["figure": figure.name, "unit": figure.unit.rawValue, "note": figure.note]
             row["mhubd"] = figure.mhub
+            row["mhubd before"] = figure.before
             row[referenceName] = figure.reference
             row["floor"] = figure.floor
             return row

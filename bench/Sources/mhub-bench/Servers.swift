@@ -34,9 +34,11 @@ struct ServerSetup {
 
 extension ServerSetup {
     /// mhubd with its state in `directory` (kept between starts), DNS-SD off, everything on loopback.
-    static func mhubd(binary: String, directory: String, matterPort: UInt16) throws -> ServerSetup {
+    static func mhubd(
+        binary: String, directory: String, matterPort: UInt16, storageSync: String? = nil
+    ) throws -> ServerSetup {
         let port = try freePort()
-        let configuration: JSONValue = [
+        var configuration: JSONValue = [
             "log_level": "warning",
             "state_directory": .string(directory + "/state"),
             "control": [
@@ -52,6 +54,10 @@ extension ServerSetup {
             "simulated_devices": [],
             "commissioning": ["timing_profile": "instant"],
         ]
+        if let storageSync, case .object(var members) = configuration {
+            members["storage_sync"] = .string(storageSync)
+            configuration = .object(members)
+        }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try JSONWriter.pretty(configuration).write(toFile: directory + "/mhubd.json", atomically: true, encoding: .utf8)
         return ServerSetup(
