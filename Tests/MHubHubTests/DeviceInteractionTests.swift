@@ -388,6 +388,29 @@ import Testing
             harness.error("set_behavior", ["node_id": .integer(thermometer), "behavior": "contact_toggle"])?.code
                 == .invalidArguments)
     }
+
+    /// `diagnostics` carries the hub's latest node events, oldest first, the last 25 as python-matter-server keeps
+    /// (`device_controller.py` `event_history`), not a fixed empty list (issue 11 point 9).
+    @Test func diagnosticsCarriesTheLatestNodeEvents() {
+        var harness = Self.homeWithEveryTemplate()
+        #expect(harness.ok("diagnostics")["events"] == .array([]))
+        let sensor = Self.node("contact-sensor")
+        var emitted: [JSONValue] = []
+        for index in 0..<30 {
+            let changed = harness.send(
+                "set_attribute",
+                ["node_id": .integer(sensor), "attribute_path": "1/69/0", "value": .bool(index % 2 == 1)])
+            emitted += changed.events.filter { $0.name == "node_event" }.map(\.data)
+        }
+        #expect(emitted.count == 30)
+        guard case .array(let recent)? = harness.ok("diagnostics")["events"] else {
+            Issue.record("diagnostics has no events list")
+            return
+        }
+        #expect(recent == Array(emitted.suffix(DeviceRuntime.recentEventsKept)))
+        #expect(recent.count == 25)
+        #expect(recent.last?["node_id"] == .integer(sensor))
+    }
 }
 
 extension JSONValue {

@@ -86,4 +86,34 @@ import Testing
         _ = harness.ok("set_permission", ["principal": "uid:0", "structure_id": 2, "granted": false])
         #expect(harness.error("move_device", ["node_id": 1, "structure_id": 2])?.code == .permissionDenied)
     }
+
+    /// Every structure-scoped mutation is refused to a principal whose permission on that structure is revoked,
+    /// and changes nothing; the same client still changes a structure it may use (issue 11 point 10).
+    @Test func structureMutationsAreRefusedWhereThePermissionIsRevoked() {
+        var harness = Self.homeWithLamp()
+        _ = harness.ok("create_structure", ["name": "Cabin"])
+        _ = harness.ok("set_permission", ["principal": "guest", "structure_id": 1, "granted": false])
+        let guest = ClientInfo(connectionID: 5, principal: Principal("guest"), scope: .commission, peer: "ws guest")
+        let before = harness.hub.state
+        let refused: [(String, JSONValue)] = [
+            ("rename_structure", ["structure_id": 1, "name": "Mine"]),
+            ("delete_structure", ["structure_id": 1, "move_devices_to": 2]),
+            ("create_room", ["name": "Attic"]),
+            ("rename_room", ["room_id": 1, "name": "Scullery"]),
+            ("delete_room", ["room_id": 1]),
+            ("update_device", ["node_id": 1, "name": "Mine"]),
+            ("move_device", ["node_id": 1, "structure_id": 2]),
+        ]
+        for (command, args) in refused {
+            let outcome = harness.send(command, args, as: guest)
+            #expect(outcome.errorCode(for: guest.connectionID) == .permissionDenied, "\(command)")
+            #expect(outcome.changes.isEmpty && outcome.events.isEmpty, "\(command)")
+        }
+        #expect(harness.hub.state == before)
+        #expect(harness.hub.state.structures[1]?.name == "Home")
+        #expect(harness.ok("rename_structure", ["structure_id": 2, "name": "Lodge"], as: guest)["name"] == "Lodge")
+        // Granted again, the rename goes through.
+        _ = harness.ok("set_permission", ["principal": "guest", "structure_id": 1, "granted": true])
+        #expect(harness.ok("rename_structure", ["structure_id": 1, "name": "Mine"], as: guest)["name"] == "Mine")
+    }
 }

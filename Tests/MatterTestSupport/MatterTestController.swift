@@ -68,6 +68,8 @@ public struct MatterTestController {
     public internal(set) var sessions: [UInt16: Session] = [:]
     /// The CASE handshake in progress or last finished.
     public internal(set) var caseInitiator: CASEInitiator?
+    /// The PBKDF salt of the last PBKDFParamResponse: the hub's window's salt.
+    public internal(set) var pbkdfSalt: [UInt8] = []
     var random: SeededGenerator
     var counter: UInt32
     var exchangeID: UInt16
@@ -289,6 +291,7 @@ public struct MatterTestController {
         }
         guard let parameters = response.pbkdfParameters else { throw Failure("no PBKDF parameters") }
         peerSessionID = response.responderSessionID
+        pbkdfSalt = parameters.salt
         let keys = try Spake2pPasscodeKeys(passcode: passcode, salt: parameters.salt, iterations: parameters.iterations)
         let prover = try Spake2pProver(keys: keys, using: &random)
         self.prover = prover
