@@ -347,9 +347,7 @@ struct BenchRun {
         log("\(label(column)): mutating burst")
         try burst(setup.webSocket, column, room: try createBurstRoom(setup.webSocket))
         log("\(label(column)): commissioning sessions")
-        let codes = try addLights(control, count: options.commissioningSessions, firstDiscriminator: 100)
-        let sessions = try measureCommissioningSessions(control, codes: codes)
-        record(16, column, Double(sessions.count) / sessions.values.reduce(0, +))
+        try recordSessions(control, 16, column)
         if column == .mhub {
             log("mhubd: commissioning sessions, storage_sync normal")
             try self.sessions(.mhub, normalSync: true)
@@ -418,10 +416,14 @@ struct BenchRun {
         defer { server.stop() }
         let control = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
         defer { control.close() }
+        try recordSessions(control, normalSync ? Row.sessionsNormalSync : 16, column)
+    }
+
+    /// Adds the sessions' lights, then records the sessions' rate in row `index`.
+    private mutating func recordSessions(_ control: MHubMessagePipe, _ index: Int, _ column: Column) throws {
         let codes = try addLights(control, count: options.commissioningSessions, firstDiscriminator: 100)
         let durations = try measureCommissioningSessions(control, codes: codes)
-        record(
-            normalSync ? Row.sessionsNormalSync : 16, column, Double(durations.count) / durations.values.reduce(0, +))
+        record(index, column, Double(durations.count) / durations.values.reduce(0, +))
     }
 
     /// Only the commissioning sessions (`--only sessions`): the floor's, then each mhubd column's, and this build's

@@ -38,7 +38,7 @@ extension ServerSetup {
         binary: String, directory: String, matterPort: UInt16, storageSync: String? = nil
     ) throws -> ServerSetup {
         let port = try freePort()
-        var configuration: JSONValue = [
+        var configuration: [String: JSONValue] = [
             "log_level": "warning",
             "state_directory": .string(directory + "/state"),
             "control": [
@@ -54,12 +54,12 @@ extension ServerSetup {
             "simulated_devices": [],
             "commissioning": ["timing_profile": "instant"],
         ]
-        if let storageSync, case .object(var members) = configuration {
-            members["storage_sync"] = .string(storageSync)
-            configuration = .object(members)
+        if let storageSync {
+            configuration["storage_sync"] = .string(storageSync)
         }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try JSONWriter.pretty(configuration).write(toFile: directory + "/mhubd.json", atomically: true, encoding: .utf8)
+        try JSONWriter.pretty(.object(configuration)).write(
+            toFile: directory + "/mhubd.json", atomically: true, encoding: .utf8)
         return ServerSetup(
             name: "mhubd", webSocket: .webSocket(host: "127.0.0.1", port: port, path: "/ws", token: nil),
             unix: .unix(path: directory + "/mhubd.sock"), executable: binary,
