@@ -59,10 +59,10 @@ final class ControlConnection {
         }
     }
 
-    /// Queues one JSON message; a client whose queue passes the limit is dropped.
-    func send(_ text: String) {
+    /// Queues one JSON message (its UTF-8 text); a client whose queue passes the limit is dropped.
+    func send(_ json: [UInt8]) {
         guard !closing && !closed else { return }
-        enqueue(framing.frame(text))
+        enqueue(framing.frame(json))
     }
 
     private func enqueue(_ bytes: [UInt8]) {
