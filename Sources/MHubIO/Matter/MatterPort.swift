@@ -60,11 +60,13 @@ final class MatterPort {
     private var addressTexts: [[UInt8]: String] = [:]
     static let maximumAddressTexts = 256
     private var stopped = false
+    /// Reads of the TCP connections.
+    private let poller: ReadPoller
 
     /// Binds the port and starts serving the node made from `state`; then follows `service`'s window.
     init(
         configuration: DaemonConfiguration, state: MatterNodeState, service: HubService, store: HubStore,
-        queue: DispatchQueue, logger: Logger
+        queue: DispatchQueue, poller: ReadPoller, logger: Logger
     ) throws {
         dispatchPrecondition(condition: .onQueue(queue))
         let (udp, tcp, port) = try MatterSockets.bind(port: configuration.matter.port)
@@ -72,6 +74,7 @@ final class MatterPort {
         self.service = service
         self.store = store
         self.queue = queue
+        self.poller = poller
         self.logger = logger
         udpFD = udp
         let nodeConfiguration = MatterNodeConfiguration(
@@ -200,7 +203,7 @@ final class MatterPort {
         let name = address.text()
         connectionCounter += 1
         let connection = MatterTCPConnection(
-            id: connectionCounter, fd: socket.rawValue, name: name, queue: queue, now: Self.now())
+            id: connectionCounter, fd: socket.rawValue, name: name, queue: queue, poller: poller, now: Self.now())
         connection.onMessage = { [weak self] connection, message in self?.received(message, on: connection) }
         connection.onClose = { [weak self] connection, reason in self?.closed(connection, reason: reason) }
         connection.start()
