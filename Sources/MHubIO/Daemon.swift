@@ -52,7 +52,7 @@ public final class Daemon: @unchecked Sendable {
     var discovery: DiscoveryServices?
     /// The hub's Matter port: UDP and TCP, PASE, Basic Information reads (docs/matter.md).
     var matterPort: MatterPort?
-    /// Reads of every connected socket (control and Matter TCP), on a thread of its own.
+    /// Reads of the sockets that carry messages (control, Matter UDP and TCP), on a thread of its own.
     var poller: ReadPoller?
     private var connectionCounter: UInt64 = 0
     /// The service manager's notification socket, when `mhubd` runs as a `Type=notify` service.
