@@ -1,7 +1,7 @@
 /// A JSON value, as read by `JSONParser` and written by `JSONWriter`.
 ///
 /// Numbers written without a fraction or exponent that fit in 64 bits stay exact integers.
-public indirect enum JSONValue: Hashable, Sendable {
+public enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case integer(Int64)
