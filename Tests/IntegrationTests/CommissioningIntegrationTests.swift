@@ -10,7 +10,7 @@ import Testing
         let daemon = try DaemonHarness()
         try daemon.start()
         let hub = try daemon.connect(transport)
-        hub.closeAfter(seconds: 60)
+        hub.closeAfter(seconds: 300)
         #expect(hub.serverInfo["schema_version"] == 11)
         _ = try await hub.call("create_room", ["name": "Living room"])
         let events = hub.events()

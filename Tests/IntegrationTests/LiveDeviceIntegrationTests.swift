@@ -114,7 +114,7 @@ import Testing
                 "payload": [:],
             ])
         let hub = try daemon.connect(transport)
-        hub.closeAfter(seconds: 90)
+        hub.closeAfter(seconds: 300)
         let updates = try hub.subscribe()
         var iterator = updates.makeAsyncIterator()
         guard case .initial(let nodes)? = await iterator.next() else {
@@ -151,7 +151,7 @@ import Testing
     {
         let (daemon, admin) = try Self.homeWithEveryTemplate()
         let hub = try daemon.connect(transport)
-        hub.closeAfter(seconds: 90)
+        hub.closeAfter(seconds: 300)
         let updates = try hub.subscribe()
         var iterator = updates.makeAsyncIterator()
         _ = await iterator.next()
@@ -234,9 +234,9 @@ import Testing
 
 extension MHubConnection {
     /// Ends a subscription test that waits for events that never come: the stream finishes and the
-    /// test's expectations fail instead of hanging. Generous (90 s): the waiting task needs a thread of the
-    /// cooperative pool, which the long synchronous peer tests beside it can hold for tens of seconds on a
-    /// loaded 2-core machine.
+    /// test's expectations fail instead of hanging. Generous (300 s, longer than the whole suite takes): the
+    /// waiting task needs a thread of the cooperative pool, which the long synchronous peer tests beside it can
+    /// hold for more than a minute on a loaded 2-core machine (a 60-s limit ended a commissioning flow that way).
     func closeAfter(seconds: Double) {
         Thread.detachNewThread { [weak self] in
             Thread.sleep(forTimeInterval: seconds)
