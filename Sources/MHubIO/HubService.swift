@@ -268,8 +268,10 @@ final class HubService {
 
     private func deliver(_ outcome: HubOutcome) {
         for event in outcome.events {
+            let recipients = hub.recipients(of: event)
+            guard !recipients.isEmpty else { continue }  // written only for someone to read
             let message = ControlMessages.encode(event)
-            for id in hub.recipients(of: event) {
+            for id in recipients {
                 connections[id]?.send(message)
             }
         }
