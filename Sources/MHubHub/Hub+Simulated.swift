@@ -96,7 +96,7 @@ extension Hub {
         if case .running(let run)? = session?.state, run.deviceID == id {
             throw HubError(.sessionBusy, "simulated device \(id) is being commissioned")
         }
-        if case .commissioned(let node)? = session?.state, node.simulatedDeviceID == id {
+        if case .commissioned(let node, _)? = session?.state, node.simulatedDeviceID == id {
             throw HubError(.sessionBusy, "simulated device \(id) is being commissioned")
         }
         state.simulatedDevices[id] = nil
