@@ -72,11 +72,25 @@ public enum SimulatedLayout: Hashable, Sendable {
 
     public func makeNode(identity: NodeIdentity) -> NodeData {
         switch self {
-        case .single(let template): template.makeNode(identity: identity)
-        case .endpoints(let template, let count): template.makeNode(identity: identity, endpointCount: count)
-        case .bridge(let template, let count): template.makeBridge(identity: identity, bridgedCount: count)
+        case .single(let template):
+            // A library template's node is made once; each node of it differs only in its identity.
+            if let made = Self.singleNodes[template.key], made.template == template {
+                return made.node.settingIdentity(identity)
+            }
+            return template.makeNode(identity: identity)
+        case .endpoints(let template, let count): return template.makeNode(identity: identity, endpointCount: count)
+        case .bridge(let template, let count): return template.makeBridge(identity: identity, bridgedCount: count)
         }
     }
+
+    /// Each library template with the node it makes for an identity of no one, by key.
+    private static let singleNodes: [String: (template: DeviceTemplate, node: NodeData)] = Dictionary(
+        uniqueKeysWithValues: DeviceTemplates.all.map { template in
+            let identity = NodeIdentity(
+                vendorID: 0, vendorName: "", productID: 0, productName: "", nodeLabel: "", serialNumber: "",
+                uniqueID: "", hardwareVersion: 0, softwareVersion: 0, softwareVersionString: "")
+            return (template.key, (template, template.makeNode(identity: identity)))
+        })
 
     /// What `get_simulated_devices` and `get_devices` add for a layout of more than one endpoint.
     var jsonMembers: [String: JSONValue] {

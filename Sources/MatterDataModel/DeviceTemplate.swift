@@ -37,10 +37,27 @@ public struct DeviceTemplate: Hashable, Sendable {
 
     /// Endpoint 0's server clusters besides its Descriptor.
     ///
-    /// PartNumber is the product ID in hexadecimal and ProductURL points into the reserved `.invalid`
-    /// domain (RFC 2606), so neither looks like a real product's. MaxGroupsPerFabric is 4 when endpoint 1
-    /// has a Groups server and 0 otherwise.
+    /// MaxGroupsPerFabric is 4 when endpoint 1 has a Groups server and 0 otherwise.
     func rootClusters(identity: NodeIdentity) -> [ClusterTemplate] {
+        let hasGroups = clusters.contains { $0.definition.id == ClusterDefinition.groups.id }
+        return [
+            ClusterTemplate(.accessControl),
+            Self.basicInformation(identity: identity),
+            ClusterTemplate(.generalCommissioning),
+            ClusterTemplate(.networkCommissioning),
+            ClusterTemplate(.generalDiagnostics),
+            ClusterTemplate(.administratorCommissioning),
+            ClusterTemplate(.operationalCredentials),
+            ClusterTemplate(.groupKeyManagement, overrides: [0x0002: .unsigned(hasGroups ? 4 : 0)]),
+        ]
+    }
+
+    /// Endpoint 0's Basic Information for `identity`: the one cluster of a template's node that differs between
+    /// nodes of one template (`NodeData.settingIdentity`).
+    ///
+    /// PartNumber is the product ID in hexadecimal and ProductURL points into the reserved `.invalid`
+    /// domain (RFC 2606), so neither looks like a real product's.
+    static func basicInformation(identity: NodeIdentity) -> ClusterTemplate {
         let vendor = hex(identity.vendorID)
         let product = hex(identity.productID)
         let basicInformation: [AttributeID: AttributeValue] = [
@@ -59,17 +76,20 @@ public struct DeviceTemplate: Hashable, Sendable {
             0x000F: .string(identity.serialNumber),
             0x0012: .string(identity.uniqueID),
         ]
-        let hasGroups = clusters.contains { $0.definition.id == ClusterDefinition.groups.id }
-        return [
-            ClusterTemplate(.accessControl),
-            ClusterTemplate(.basicInformation, overrides: basicInformation),
-            ClusterTemplate(.generalCommissioning),
-            ClusterTemplate(.networkCommissioning),
-            ClusterTemplate(.generalDiagnostics),
-            ClusterTemplate(.administratorCommissioning),
-            ClusterTemplate(.operationalCredentials),
-            ClusterTemplate(.groupKeyManagement, overrides: [0x0002: .unsigned(hasGroups ? 4 : 0)]),
-        ]
+        return ClusterTemplate(.basicInformation, overrides: basicInformation)
+    }
+}
+
+extension NodeData {
+    /// The node with endpoint 0's Basic Information made again from `identity`, as the templates make it: for a node a
+    /// template made (any of its `makeNode` forms), the node that template makes for `identity`, without making the
+    /// other clusters again. A node without Basic Information on endpoint 0 is returned as it is.
+    public func settingIdentity(_ identity: NodeIdentity) -> NodeData {
+        let cluster = DeviceTemplate.basicInformation(identity: identity)
+        guard endpoints[0]?.clusters[cluster.definition.id] != nil else { return self }
+        var node = self
+        node.endpoints[0]!.clusters[cluster.definition.id] = cluster.makeData()
+        return node
     }
 }
 
