@@ -58,9 +58,14 @@ public struct DeviceTemplate: Hashable, Sendable {
     /// PartNumber is the product ID in hexadecimal and ProductURL points into the reserved `.invalid`
     /// domain (RFC 2606), so neither looks like a real product's.
     static func basicInformation(identity: NodeIdentity) -> ClusterTemplate {
+        ClusterTemplate(.basicInformation, overrides: basicInformationValues(identity: identity))
+    }
+
+    /// The Basic Information values `identity` sets.
+    static func basicInformationValues(identity: NodeIdentity) -> [AttributeID: AttributeValue] {
         let vendor = hex(identity.vendorID)
         let product = hex(identity.productID)
-        let basicInformation: [AttributeID: AttributeValue] = [
+        return [
             0x0001: .string(identity.vendorName),
             0x0002: .unsigned(UInt64(identity.vendorID)),
             0x0003: .string(identity.productName),
@@ -76,19 +81,23 @@ public struct DeviceTemplate: Hashable, Sendable {
             0x000F: .string(identity.serialNumber),
             0x0012: .string(identity.uniqueID),
         ]
-        return ClusterTemplate(.basicInformation, overrides: basicInformation)
     }
 }
 
 extension NodeData {
-    /// The node with endpoint 0's Basic Information made again from `identity`, as the templates make it: for a node a
-    /// template made (any of its `makeNode` forms), the node that template makes for `identity`, without making the
-    /// other clusters again. A node without Basic Information on endpoint 0 is returned as it is.
+    /// The node with endpoint 0's Basic Information values set from `identity`, as the templates set them: for a node
+    /// a template made (any of its `makeNode` forms), the node that template makes for `identity`, without making any
+    /// cluster again. Only attributes the cluster has are set (as `ClusterTemplate` ignores overrides its definition
+    /// lacks); a node without Basic Information on endpoint 0 is returned as it is.
     public func settingIdentity(_ identity: NodeIdentity) -> NodeData {
-        let cluster = DeviceTemplate.basicInformation(identity: identity)
-        guard endpoints[0]?.clusters[cluster.definition.id] != nil else { return self }
+        let cluster = ClusterDefinition.basicInformation.id
+        guard var attributes = endpoints[0]?.clusters[cluster]?.attributes else { return self }
+        for (attribute, value) in DeviceTemplate.basicInformationValues(identity: identity)
+        where attributes[attribute] != nil {
+            attributes[attribute] = value
+        }
         var node = self
-        node.endpoints[0]!.clusters[cluster.definition.id] = cluster.makeData()
+        node.endpoints[0]!.clusters[cluster]!.attributes = attributes
         return node
     }
 }
