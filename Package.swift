@@ -68,7 +68,7 @@ let package = Package(
         ),
 
         // C libraries from Debian packages.
-        .systemLibrary(name: "CMalloc"),
+        .systemLibrary(name: "CLinux"),
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
@@ -115,7 +115,7 @@ let package = Package(
         .target(
             name: "MHubIO",
             dependencies: [
-                "MHubCore", "MHubProtocol", "MHubHub", "MHubStore", "MHubWebSocket", "MHubPOSIX", "CMalloc",
+                "MHubCore", "MHubProtocol", "MHubHub", "MHubStore", "MHubWebSocket", "MHubPOSIX", "CLinux",
                 "MHubDNSSD", "MHubAvahi", "MHubDiscovery", "MHubDashboard", "MHubQRCode",
                 "MatterUDC", "MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction",
                 "MatterDataModel", "MatterNode", "MatterCredentials",

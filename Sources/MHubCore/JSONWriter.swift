@@ -15,6 +15,19 @@ public enum JSONWriter {
         return output
     }
 
+    /// An object given as its members in key order, written without a dictionary made for it first (the messages'
+    /// envelopes). The keys must be sorted and distinct, as `compact` would write them.
+    public static func compactUTF8(sortedMembers members: some Collection<(key: String, value: JSONValue)>) -> [UInt8] {
+        assert(zip(members, members.dropFirst()).allSatisfy { $0.key < $1.key }, "members in key order")
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
+        writeContainer(UInt8(ascii: "{"), UInt8(ascii: "}"), members, indent: nil, level: 0, to: &output) {
+            member, out in
+            writeMember(member.key, member.value, indent: nil, level: 0, to: &out)
+        }
+        return output
+    }
+
     public static func pretty(_ value: JSONValue) -> String {
         var output: [UInt8] = []
         write(value, indent: Array("  ".utf8), level: 0, to: &output)
@@ -25,7 +38,7 @@ public enum JSONWriter {
         switch value {
         case .null: output += "null".utf8
         case .bool(let bool): output += (bool ? "true" : "false").utf8
-        case .integer(let integer): output += String(integer).utf8
+        case .integer(let integer): writeInteger(integer, to: &output)
         case .double(let double):
             // A whole double keeps its fraction (`0.0`), so a reader sees a number of the same kind as was written
             // (a float attribute stays a float). `magnitude`, not `abs`: -2^63 is a whole double whose `abs` as Int64
@@ -37,43 +50,47 @@ public enum JSONWriter {
             }
         case .string(let string): writeString(string, to: &output)
         case .array(let elements):
-            writeContainer(
-                UInt8(ascii: "["), UInt8(ascii: "]"), elements.count, indent: indent, level: level, to: &output
-            ) {
-                index, out in
-                write(elements[index], indent: indent, level: level + 1, to: &out)
+            writeContainer(UInt8(ascii: "["), UInt8(ascii: "]"), elements, indent: indent, level: level, to: &output) {
+                element, out in
+                write(element, indent: indent, level: level + 1, to: &out)
             }
         case .object(let members):
             let sorted = members.sorted { $0.key < $1.key }
-            writeContainer(
-                UInt8(ascii: "{"), UInt8(ascii: "}"), sorted.count, indent: indent, level: level, to: &output
-            ) {
-                index, out in
-                writeString(sorted[index].key, to: &out)
-                out.append(UInt8(ascii: ":"))
-                if indent != nil { out.append(UInt8(ascii: " ")) }
-                write(sorted[index].value, indent: indent, level: level + 1, to: &out)
+            writeContainer(UInt8(ascii: "{"), UInt8(ascii: "}"), sorted, indent: indent, level: level, to: &output) {
+                member, out in
+                writeMember(member.key, member.value, indent: indent, level: level, to: &out)
             }
         }
     }
 
-    private static func writeContainer(
-        _ open: UInt8, _ close: UInt8, _ count: Int, indent: [UInt8]?, level: Int, to output: inout [UInt8],
-        element: (Int, inout [UInt8]) -> Void
+    private static func writeMember(
+        _ key: String, _ value: JSONValue, indent: [UInt8]?, level: Int, to output: inout [UInt8]
+    ) {
+        writeString(key, to: &output)
+        output.append(UInt8(ascii: ":"))
+        if indent != nil { output.append(UInt8(ascii: " ")) }
+        write(value, indent: indent, level: level + 1, to: &output)
+    }
+
+    private static func writeContainer<Elements: Collection>(
+        _ open: UInt8, _ close: UInt8, _ elements: Elements, indent: [UInt8]?, level: Int, to output: inout [UInt8],
+        element: (Elements.Element, inout [UInt8]) -> Void
     ) {
         output.append(open)
-        guard count > 0 else {
+        guard !elements.isEmpty else {
             output.append(close)
             return
         }
-        for index in 0..<count {
-            if index > 0 {
+        var first = true
+        for each in elements {
+            if !first {
                 output.append(UInt8(ascii: ","))
             }
+            first = false
             if let indent {
                 newline(indent, level + 1, to: &output)
             }
-            element(index, &output)
+            element(each, &output)
         }
         if let indent {
             newline(indent, level, to: &output)
@@ -85,6 +102,26 @@ public enum JSONWriter {
         output.append(UInt8(ascii: "\n"))
         for _ in 0..<level {
             output += indent
+        }
+    }
+
+    /// The decimal digits, straight into the output (no `String` made for them).
+    private static func writeInteger(_ integer: Int64, to output: inout [UInt8]) {
+        if integer < 0 { output.append(UInt8(ascii: "-")) }
+        var magnitude = integer.magnitude
+        guard magnitude >= 10 else {
+            output.append(UInt8(ascii: "0") + UInt8(magnitude))
+            return
+        }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 20 digits at most (2^64 - 1), as 24 bytes
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while magnitude > 0 {
+                buffer[23 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            }
+            output.append(contentsOf: buffer[(24 - count)...])
         }
     }
 

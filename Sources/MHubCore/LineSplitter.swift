@@ -7,6 +7,7 @@
 /// message. How the bytes are split into `append` calls changes nothing.
 public struct LineSplitter: Sendable {
     public let maximumBytes: Int
+    /// The start of a line whose end has not arrived yet.
     private var buffer: [UInt8] = []
     private var discarding = false
 
@@ -20,25 +21,56 @@ public struct LineSplitter: Sendable {
     }
 
     public mutating func append(_ bytes: some Collection<UInt8>) -> [Item] {
+        if let items = bytes.withContiguousStorageIfAvailable({ split($0) }) {
+            return items
+        }
+        return Array(bytes).withUnsafeBufferPointer { split($0) }
+    }
+
+    /// Finds the newlines and takes what lies between them in runs, not byte by byte (a tenth of a pipelined
+    /// request's time when it went byte by byte).
+    private mutating func split(_ bytes: UnsafeBufferPointer<UInt8>) -> [Item] {
         var items: [Item] = []
-        for byte in bytes {
-            if byte == UInt8(ascii: "\n") {
-                if discarding {
-                    discarding = false
-                } else {
-                    if buffer.last == UInt8(ascii: "\r") { buffer.removeLast() }
-                    if !buffer.isEmpty { items.append(.line(buffer)) }
-                }
-                buffer.removeAll(keepingCapacity: true)
-            } else if !discarding {
-                buffer.append(byte)
-                if buffer.count > maximumBytes {
-                    items.append(.oversized)
-                    buffer.removeAll(keepingCapacity: false)
-                    discarding = true
-                }
+        var start = 0
+        while start < bytes.count {
+            guard let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else {
+                take(UnsafeBufferPointer(rebasing: bytes[start...]), into: &items)
+                break
             }
+            let piece = UnsafeBufferPointer(rebasing: bytes[start..<newline])
+            if buffer.isEmpty && !discarding && piece.count <= maximumBytes {
+                // The whole line is here: no copy into the buffer first.
+                let line = piece.last == UInt8(ascii: "\r") ? UnsafeBufferPointer(rebasing: piece.dropLast()) : piece
+                if !line.isEmpty { items.append(.line(Array(line))) }
+            } else {
+                take(piece, into: &items)
+                endLine(into: &items)
+            }
+            start = newline + 1
         }
         return items
+    }
+
+    /// Bytes of the current line, before its newline.
+    private mutating func take(_ piece: UnsafeBufferPointer<UInt8>, into items: inout [Item]) {
+        guard !discarding, !piece.isEmpty else { return }
+        if buffer.count + piece.count > maximumBytes {
+            items.append(.oversized)
+            buffer = []
+            discarding = true
+        } else {
+            buffer.append(contentsOf: piece)
+        }
+    }
+
+    /// The current line's newline arrived.
+    private mutating func endLine(into items: inout [Item]) {
+        if discarding {
+            discarding = false
+        } else {
+            if buffer.last == UInt8(ascii: "\r") { buffer.removeLast() }
+            if !buffer.isEmpty { items.append(.line(buffer)) }
+        }
+        buffer.removeAll(keepingCapacity: true)
     }
 }

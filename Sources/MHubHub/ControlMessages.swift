@@ -35,7 +35,10 @@ public enum ControlMessages {
             return .failure(
                 DecodeFailure(messageID: messageID, error: HubError(.invalidCommand, "command must be a string")))
         }
-        if let unknown = members.keys.sorted().first(where: { !["message_id", "command", "args"].contains($0) }) {
+        // Sorted only when there is an unknown field, so the first one named is always the same.
+        if members.keys.contains(where: { !Self.requestFields.contains($0) }),
+            let unknown = members.keys.sorted().first(where: { !Self.requestFields.contains($0) })
+        {
             return .failure(
                 DecodeFailure(
                     messageID: messageID, error: HubError(.invalidCommand, "unknown request field '\(unknown)'")))
@@ -43,17 +46,21 @@ public enum ControlMessages {
         return .success(HubRequest(messageID: messageID, command: command, args: members["args"]))
     }
 
-    public static func encode(_ reply: HubReply) -> JSONValue {
+    private static let requestFields: Set<String> = ["message_id", "command", "args"]
+
+    /// A reply as the compact JSON text (UTF-8) a client is sent.
+    public static func encode(_ reply: HubReply) -> [UInt8] {
         switch reply.result {
         case .success(let result):
-            ProtocolEnvelope.reply(messageID: reply.messageID, result: result)
+            ProtocolEnvelope.replyUTF8(messageID: reply.messageID, result: result)
         case .failure(let error):
-            ProtocolEnvelope.errorReply(
+            ProtocolEnvelope.errorReplyUTF8(
                 messageID: reply.messageID, code: error.code, details: error.details, data: error.data)
         }
     }
 
-    public static func encode(_ event: HubEvent) -> JSONValue {
-        ProtocolEnvelope.event(name: event.name, data: event.data)
+    /// An event as the compact JSON text (UTF-8) a client is sent.
+    public static func encode(_ event: HubEvent) -> [UInt8] {
+        ProtocolEnvelope.eventUTF8(name: event.name, data: event.data)
     }
 }

@@ -127,19 +127,23 @@ extension Hub {
             "compressed_fabric_id": .integer(Int64(bitPattern: state.fabric.compressedFabricID)),
             "schema_version": .integer(Int64(Self.schemaVersion)),
             "min_supported_schema_version": .integer(Int64(Self.minimumSchemaVersion)),
-            "sdk_version": .string("mhub \(MHubVersion.string)"),
+            "sdk_version": Self.sdkVersion,
             "wifi_credentials_set": false,
             "thread_credentials_set": false,
             "bluetooth_enabled": false,
             "mhub_version": .string(MHubVersion.string),
             "hub_name": .string(settings.hubName),
-            "capabilities": [
-                "commissioning_sessions", "simulated_devices", "rooms", "faults", "permissions", "app_groups",
-                "structures", "notifications", "scenarios", "virtual_clock",
-            ],
-            "instance": instance?.json ?? .null,
+            "capabilities": Self.capabilities,
+            "instance": instanceJSON,
         ]
     }
+
+    private static let sdkVersion = JSONValue.string("mhub \(MHubVersion.string)")
+    /// What this hub can do beside the OHF commands (docs/protocol.md).
+    private static let capabilities: JSONValue = [
+        "commissioning_sessions", "simulated_devices", "rooms", "faults", "permissions", "app_groups", "structures",
+        "notifications", "scenarios", "virtual_clock",
+    ]
 
     /// The OHF schema version mhub speaks (python-matter-server 7.0.1 uses 11).
     public static let schemaVersion = 11
@@ -161,7 +165,7 @@ extension Hub {
             "listeners": .integer(Int64(listeners.count)),
             "commissioning_window": windowJSON(revealingSecrets: client.scope == .admin),
             "advertising": advertising.statusJSON,
-            "instance": instance?.json ?? .null,
+            "instance": instanceJSON,
         ]
     }
 }

@@ -43,7 +43,11 @@ public struct Hub: Sendable {
     /// The hub's own Matter node as the Matter port reports it (not stored by the hub).
     public internal(set) var matter = HubMatterState()
     /// This run of the daemon: its process, sockets, ports, state directory (not stored).
-    public internal(set) var instance: HubInstance?
+    public internal(set) var instance: HubInstance? {
+        didSet { instanceJSON = instance?.json ?? .null }
+    }
+    /// `instance` as `server_info` and `get_status` carry it, made once when it is known, not per request.
+    private(set) var instanceJSON: JSONValue = .null
     /// The clock the daemon runs the hub's timers on (`mhubd --clock`); chosen before the first input.
     public var clock = HubClockKind.real
     /// The scenario loaded, and how far its timeline has run (not stored: a restart keeps the home it made, not

@@ -33,8 +33,8 @@ struct WebSocketClient: Equatable {
 /// How messages are cut from, and put into, a connection's byte stream.
 protocol Framing {
     mutating func received(_ bytes: [UInt8]) -> [FramingAction]
-    /// One outgoing JSON message framed for the wire.
-    func frame(_ text: String) -> [UInt8]
+    /// One outgoing JSON message (its UTF-8 text) framed for the wire.
+    func frame(_ json: [UInt8]) -> [UInt8]
     /// The bytes that say goodbye (a WebSocket close frame), if any.
     func goodbye(code: UInt16, reason: String) -> [UInt8]
     /// The bytes that refuse a connection: an HTTP error before the WebSocket handshake's response went out, a
@@ -59,10 +59,8 @@ struct LineFraming: Framing {
         }
     }
 
-    func frame(_ text: String) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count + 1)
-        bytes += text.utf8
+    func frame(_ json: [UInt8]) -> [UInt8] {
+        var bytes = json
         bytes.append(UInt8(ascii: "\n"))
         return bytes
     }
@@ -71,9 +69,7 @@ struct LineFraming: Framing {
 
     func refusal(_ refusal: ConnectionRefusal, handshakeAnswered: Bool) -> [UInt8] {
         let error = HubError(refusal.errorCode, refusal.details)
-        return frame(
-            JSONWriter.compact(
-                ControlMessages.encode(HubReply(connectionID: 0, messageID: .null, result: .failure(error)))))
+        return frame(ControlMessages.encode(HubReply(connectionID: 0, messageID: .null, result: .failure(error))))
     }
 }
 
@@ -235,8 +231,9 @@ struct WebSocketFraming: Framing {
         return goodbye(code: refusal.closeCode, reason: String(refusal.details.prefix(120)))
     }
 
-    func frame(_ text: String) -> [UInt8] {
-        WebSocketFrameEncoder.encode(.text(text), role: .server)
+    /// A text frame: `json` is UTF-8, as RFC 6455 §5.6 asks of a text frame's payload.
+    func frame(_ json: [UInt8]) -> [UInt8] {
+        WebSocketFrameEncoder.encodeFrame(opcode: .text, payload: json, role: .server)
     }
 
     func goodbye(code: UInt16, reason: String) -> [UInt8] {

@@ -6,8 +6,8 @@ import MHubPOSIX
 
 /// One client of the control protocol: a socket, its framing, and a bounded output buffer.
 ///
-/// - Important: Confined to the daemon's queue; the descriptor is closed only once both of its
-///   Dispatch sources have been cancelled.
+/// - Important: Confined to the daemon's queue; the descriptor is closed only once its reads have stopped and its
+///   write source has been cancelled (`SocketSources`).
 final class ControlConnection {
     let id: UInt64
     private(set) var client: ClientInfo?
@@ -40,7 +40,7 @@ final class ControlConnection {
 
     init(
         id: UInt64, fd: FileDescriptor, framing: any Framing, client: ClientInfo?, peer: String, maximumOutput: Int,
-        queue: DispatchQueue
+        queue: DispatchQueue, poller: ReadPoller
     ) {
         self.id = id
         self.framing = framing
@@ -48,7 +48,7 @@ final class ControlConnection {
         self.peer = peer
         self.maximumOutput = maximumOutput
         self.queue = queue
-        sources = SocketSources(fd: fd, queue: queue)
+        sources = SocketSources(fd: fd, queue: queue, poller: poller)
     }
 
     func start() {
@@ -59,10 +59,10 @@ final class ControlConnection {
         }
     }
 
-    /// Queues one JSON message; a client whose queue passes the limit is dropped.
-    func send(_ text: String) {
+    /// Queues one JSON message (its UTF-8 text); a client whose queue passes the limit is dropped.
+    func send(_ json: [UInt8]) {
         guard !closing && !closed else { return }
-        enqueue(framing.frame(text))
+        enqueue(framing.frame(json))
     }
 
     private func enqueue(_ bytes: [UInt8]) {

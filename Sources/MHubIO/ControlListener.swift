@@ -28,16 +28,19 @@ final class ControlListener {
     private var configuration: ControlConfiguration
     private let nextID: () -> UInt64
     private let queue: DispatchQueue
+    private let poller: ReadPoller
 
     init(
         fd: FileDescriptor, kind: Kind, service: HubService, gate: ConnectionGate,
-        configuration: ControlConfiguration, queue: DispatchQueue, logger: Logger, nextID: @escaping () -> UInt64
+        configuration: ControlConfiguration, queue: DispatchQueue, poller: ReadPoller, logger: Logger,
+        nextID: @escaping () -> UInt64
     ) {
         self.kind = kind
         self.service = service
         self.gate = gate
         self.configuration = configuration
         self.queue = queue
+        self.poller = poller
         self.nextID = nextID
         let label: String
         switch kind {
@@ -82,14 +85,16 @@ final class ControlListener {
             principal = info.principal
             connection = ControlConnection(
                 id: id, fd: fd, framing: LineFraming(maximumBytes: configuration.maximumMessageBytes),
-                client: info, peer: info.peer, maximumOutput: configuration.maximumOutputBytes, queue: queue)
+                client: info, peer: info.peer, maximumOutput: configuration.maximumOutputBytes, queue: queue,
+                poller: poller)
         case .webSocket(let access):
             fd.disableNagle()
             principal = nil
             connection = ControlConnection(
                 id: id, fd: fd,
                 framing: WebSocketFraming(maximumBytes: configuration.maximumMessageBytes, access: access),
-                client: nil, peer: address.text(), maximumOutput: configuration.maximumOutputBytes, queue: queue)
+                client: nil, peer: address.text(), maximumOutput: configuration.maximumOutputBytes, queue: queue,
+                poller: poller)
         }
         if let refusal = gate.accepted(connection, principal: principal) {
             connection.start()

@@ -62,10 +62,10 @@ extension Daemon {
     private func addListener(
         fd: FileDescriptor, kind: ControlListener.Kind, service: HubService, removesPathOnStop: Bool
     ) {
-        guard let gate else { return }
+        guard let gate, let poller else { return }
         let listener = ControlListener(
             fd: fd, kind: kind, service: service, gate: gate, configuration: configuration.control, queue: queue,
-            logger: logger, nextID: { [unowned self] in nextConnectionID() })
+            poller: poller, logger: logger, nextID: { [unowned self] in nextConnectionID() })
         listener.removesPathOnStop = removesPathOnStop
         listeners.append(listener)
     }

@@ -1,4 +1,4 @@
-internal import CMalloc
+internal import CLinux
 import Dispatch
 import Foundation
 import MHubCore
@@ -52,6 +52,8 @@ public final class Daemon: @unchecked Sendable {
     var discovery: DiscoveryServices?
     /// The hub's Matter port: UDP and TCP, PASE, Basic Information reads (docs/matter.md).
     var matterPort: MatterPort?
+    /// Reads of the sockets that carry messages (control, Matter UDP and TCP), on a thread of its own.
+    var poller: ReadPoller?
     private var connectionCounter: UInt64 = 0
     /// The service manager's notification socket, when `mhubd` runs as a `Type=notify` service.
     let notifier: SystemdNotifier?
@@ -137,11 +139,13 @@ public final class Daemon: @unchecked Sendable {
             hub: hub, store: store, queue: queue, logger: logger,
             maximumMessageBytes: configuration.control.maximumMessageBytes, virtualClockStart: Self.virtualClockStart)
         self.service = service
+        let poller = try ReadPoller(queue: queue)
+        self.poller = poller
         if configuration.matter.enabled {
             let matter = try MatterNodeState.load(store: store, identity: configuration.hub, logger: logger)
             matterPort = try MatterPort(
                 configuration: configuration, state: matter, service: service, store: store, queue: queue,
-                logger: logger)
+                poller: poller, logger: logger)
         }
         discovery = try DiscoveryServices(
             configuration: configuration, matterPort: matterPort?.port ?? configuration.matter.port, queue: queue,

@@ -125,7 +125,7 @@ final class HubService {
     private func ready(_ connection: ControlConnection) {
         guard let client = connection.client else { return }
         logger.debug("client \(connection.id) connected: \(client.peer) as \(client.principal) (\(client.scope.name))")
-        connection.send(JSONWriter.compact(hub.serverInfo))
+        connection.send(JSONWriter.compactUTF8(hub.serverInfo))
     }
 
     /// The messages one read of `connection` delivered: handled in order, committed together, then answered.
@@ -166,10 +166,8 @@ final class HubService {
 
     private func sendError(to connection: ControlConnection, messageID: JSONValue, _ error: HubError) {
         connection.send(
-            JSONWriter.compact(
-                ControlMessages.encode(
-                    HubReply(
-                        connectionID: connection.id, messageID: messageID, result: .failure(error)))))
+            ControlMessages.encode(HubReply(connectionID: connection.id, messageID: messageID, result: .failure(error)))
+        )
     }
 
     // MARK: outcomes
@@ -261,7 +259,7 @@ final class HubService {
     /// progress of its request before its result.
     private func deliver(released: [HubReply], _ outcomes: [HubOutcome]) {
         for reply in released {
-            connections[reply.connectionID]?.send(JSONWriter.compact(ControlMessages.encode(reply)))
+            connections[reply.connectionID]?.send(ControlMessages.encode(reply))
         }
         for outcome in outcomes {
             deliver(outcome)
@@ -270,18 +268,18 @@ final class HubService {
 
     private func deliver(_ outcome: HubOutcome) {
         for event in outcome.events {
-            let text = JSONWriter.compact(ControlMessages.encode(event))
+            let message = ControlMessages.encode(event)
             for id in hub.recipients(of: event) {
-                connections[id]?.send(text)
+                connections[id]?.send(message)
             }
         }
         for reply in outcome.replies {
-            connections[reply.connectionID]?.send(JSONWriter.compact(ControlMessages.encode(reply)))
+            connections[reply.connectionID]?.send(ControlMessages.encode(reply))
         }
         for output in outcome.outputs {
             if case .advanceClock(let target, let reply) = output {
                 advanceVirtualClock(to: target)
-                connections[reply.connectionID]?.send(JSONWriter.compact(ControlMessages.encode(reply)))
+                connections[reply.connectionID]?.send(ControlMessages.encode(reply))
             }
             for handler in outputHandlers {
                 handler(output)
@@ -364,7 +362,7 @@ final class HubService {
                 var refused = reply
                 refused.result = .failure(
                     HubError(.storageFailed, "the change could not be saved before mhubd stopped"))
-                connections[reply.connectionID]?.send(JSONWriter.compact(ControlMessages.encode(refused)))
+                connections[reply.connectionID]?.send(ControlMessages.encode(refused))
             }
         }
         for connection in connections.values {

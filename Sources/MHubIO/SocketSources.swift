@@ -2,39 +2,40 @@ import Dispatch
 import Foundation
 import MHubPOSIX
 
-/// A connected non-blocking socket's two Dispatch sources on one queue: reads when it is readable, a write source
-/// that runs only while output waits for the socket, and the descriptor closed once both sources are cancelled.
-/// Control connections and Matter TCP connections are both built on it.
+/// A connected non-blocking socket's readiness on one queue: reads from the `ReadPoller` when it is readable, a
+/// Dispatch write source that runs only while output waits for the socket, and the descriptor closed once the write
+/// source is cancelled (after the poller let go of it). Control connections and Matter TCP connections are both
+/// built on it.
 ///
 /// - Important: Use from `queue` only.
 final class SocketSources {
     let fd: FileDescriptor
-    private let readSource: any DispatchSourceRead
+    private let poller: ReadPoller
+    private var readToken: UInt64?
     private let writeSource: any DispatchSourceWrite
     /// Whether the write source is resumed (output waits for the socket).
     private var writing = false
-    private var cancelledSources = 0
     private var cancelled = false
+    /// Why the poller did not take the socket, if it did not.
+    private var readStartFailure: String?
 
-    init(fd: FileDescriptor, queue: DispatchQueue) {
+    init(fd: FileDescriptor, queue: DispatchQueue, poller: ReadPoller) {
         self.fd = fd
-        readSource = DispatchSource.makeReadSource(fileDescriptor: fd.rawValue, queue: queue)
+        self.poller = poller
         writeSource = DispatchSource.makeWriteSource(fileDescriptor: fd.rawValue, queue: queue)
     }
 
-    /// Starts reading; `writable` is called when waiting output can be written again.
+    /// Starts reading; `writable` is called when waiting output can be written again. A socket the poller cannot
+    /// take is reported as readable once, so its read fails and the connection ends.
     func start(readable: @escaping () -> Void, writable: @escaping () -> Void) {
-        readSource.setEventHandler(handler: readable)
         writeSource.setEventHandler(handler: writable)
-        let cancelHandler: () -> Void = { [self] in
-            cancelledSources += 1
-            if cancelledSources == 2 {
-                fd.close()
-            }
+        writeSource.setCancelHandler { [fd] in fd.close() }
+        do {
+            readToken = try poller.register(fd, handler: readable)
+        } catch {
+            readStartFailure = "\(error)"
+            readable()
         }
-        readSource.setCancelHandler(handler: cancelHandler)
-        writeSource.setCancelHandler(handler: cancelHandler)
-        readSource.resume()
     }
 
     enum ReadResult {
@@ -48,6 +49,7 @@ final class SocketSources {
 
     /// One `read` of what is waiting, up to 64 KiB.
     func read() -> ReadResult {
+        if let readStartFailure { return .failed(readStartFailure) }
         var buffer = [UInt8](repeating: 0, count: 65536)
         switch buffer.withUnsafeMutableBytes({ fd.read(into: $0) }) {
         case .success(0): return .end
@@ -78,12 +80,14 @@ final class SocketSources {
         return result
     }
 
-    /// Cancels both sources (a suspended source must be resumed to be cancelled); the descriptor is closed when
-    /// both cancel handlers have run.
+    /// Stops the reads and cancels the write source (a suspended source must be resumed to be cancelled); the
+    /// descriptor is closed when its cancel handler has run.
     func cancel() {
         guard !cancelled else { return }
         cancelled = true
-        readSource.cancel()
+        if let readToken {
+            poller.unregister(fd, token: readToken)
+        }
         if !writing {
             writeSource.resume()
         }

@@ -9,25 +9,66 @@ public enum ProtocolEnvelope {
     }
 
     public static func reply(messageID: JSONValue, result: JSONValue) -> JSONValue {
-        ["message_id": messageID, "result": result]
+        object(replyMembers(messageID: messageID, result: result))
     }
 
     /// An error reply; `data` (mhub's, e.g. who holds a busy session) goes in `error_data` when there is some.
     public static func errorReply(messageID: JSONValue, code: HubErrorCode, details: String, data: JSONValue?)
         -> JSONValue
     {
-        var members: [String: JSONValue] = [
-            "message_id": messageID, "error_code": .integer(Int64(code.rawValue)), "error_name": .string(code.name),
-            "details": .string(details),
-        ]
-        if let data {
-            members["error_data"] = data
-        }
-        return .object(members)
+        object(errorReplyMembers(messageID: messageID, code: code, details: details, data: data))
     }
 
     public static func event(name: String, data: JSONValue) -> JSONValue {
-        ["event": .string(name), "data": data]
+        object(eventMembers(name: name, data: data))
+    }
+
+    // MARK: as text
+
+    /// The same messages as compact JSON text (UTF-8), written straight from their members in key order, without a
+    /// dictionary made for the envelope first: what a server sends for every reply and event.
+    public static func replyUTF8(messageID: JSONValue, result: JSONValue) -> [UInt8] {
+        JSONWriter.compactUTF8(sortedMembers: replyMembers(messageID: messageID, result: result))
+    }
+
+    public static func errorReplyUTF8(messageID: JSONValue, code: HubErrorCode, details: String, data: JSONValue?)
+        -> [UInt8]
+    {
+        JSONWriter.compactUTF8(
+            sortedMembers: errorReplyMembers(messageID: messageID, code: code, details: details, data: data))
+    }
+
+    public static func eventUTF8(name: String, data: JSONValue) -> [UInt8] {
+        JSONWriter.compactUTF8(sortedMembers: eventMembers(name: name, data: data))
+    }
+
+    // MARK: members, sorted by key
+
+    private typealias Members = [(key: String, value: JSONValue)]
+
+    private static func object(_ members: Members) -> JSONValue {
+        .object(Dictionary(uniqueKeysWithValues: members.lazy.map { ($0.key, $0.value) }))
+    }
+
+    private static func replyMembers(messageID: JSONValue, result: JSONValue) -> Members {
+        [("message_id", messageID), ("result", result)]
+    }
+
+    private static func errorReplyMembers(
+        messageID: JSONValue, code: HubErrorCode, details: String, data: JSONValue?
+    ) -> Members {
+        var members: Members = [
+            ("details", .string(details)), ("error_code", .integer(Int64(code.rawValue))),
+        ]
+        if let data {
+            members.append(("error_data", data))
+        }
+        members += [("error_name", .string(code.name)), ("message_id", messageID)]
+        return members
+    }
+
+    private static func eventMembers(name: String, data: JSONValue) -> Members {
+        [("data", data), ("event", .string(name))]
     }
 }
 

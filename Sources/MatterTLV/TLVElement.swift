@@ -15,7 +15,7 @@ public struct TLVElement: Hashable, Sendable {
 }
 
 /// The value of a Matter TLV element (Matter Core Specification, Appendix A.7.2 "Element types").
-public indirect enum TLVValue: Hashable, Sendable {
+public enum TLVValue: Hashable, Sendable {
     case signed(Int64)
     case unsigned(UInt64)
     case bool(Bool)

@@ -94,11 +94,11 @@ import Testing
         var lines: [String] = []
         for event in outcome.events {
             if hub.recipients(of: event).contains(me) {
-                lines.append(JSONWriter.compact(ControlMessages.encode(event)))
+                lines.append(String(decoding: ControlMessages.encode(event), as: UTF8.self))
             }
         }
         for reply in outcome.replies where reply.connectionID == HubHarness.admin.connectionID {
-            lines.append(JSONWriter.compact(ControlMessages.encode(reply)))
+            lines.append(String(decoding: ControlMessages.encode(reply), as: UTF8.self))
         }
         return lines
     }

@@ -22,6 +22,27 @@ import Testing
         #expect(error.data?["holder"] == "ws app")
     }
 
+    /// What a server sends is written straight from the members: the same text `JSONWriter` gives for the value.
+    @Test func theTextFormsAreTheValuesAsJSONWriterWritesThem() {
+        let result: JSONValue = ["b": [1, "x"], "a": ["z": nil, "\u{e9}t\u{e9}": true]]
+        #expect(
+            ProtocolEnvelope.replyUTF8(messageID: "7", result: result)
+                == JSONWriter.compactUTF8(ProtocolEnvelope.reply(messageID: "7", result: result)))
+        #expect(
+            ProtocolEnvelope.eventUTF8(name: "node_updated", data: result)
+                == JSONWriter.compactUTF8(ProtocolEnvelope.event(name: "node_updated", data: result)))
+        for data in [nil, result] {
+            #expect(
+                ProtocolEnvelope.errorReplyUTF8(messageID: 8, code: .sessionBusy, details: "held \"x\"", data: data)
+                    == JSONWriter.compactUTF8(
+                        ProtocolEnvelope.errorReply(messageID: 8, code: .sessionBusy, details: "held \"x\"", data: data)
+                    ))
+        }
+        #expect(
+            String(decoding: ProtocolEnvelope.eventUTF8(name: "e", data: [1]), as: UTF8.self)
+                == #"{"data":[1],"event":"e"}"#)
+    }
+
     @Test func aCodeFromANewerHubStillReads() throws {
         let message = try JSONParser().parse(
             #"{"message_id":"1","error_code":299,"error_name":"FutureThing","details":"x"}"#)

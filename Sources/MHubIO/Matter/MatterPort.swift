@@ -41,7 +41,8 @@ final class MatterPort {
     private let logger: Logger
     private let udpFD: Int32
     private var tcpListener: ListeningSocket?
-    private let udpSource: any DispatchSourceRead
+    /// The UDP socket's registration with the poller (`ReadPoller`: one wake-up per datagram read, not two).
+    private var udpReadToken: UInt64?
     private let timer: any DispatchSourceTimer
     /// Runs `timerFired` next on the queue when the earliest deadline is already due (a subscription's report of a
     /// change), instead of through Dispatch's timer thread and a leeway.
@@ -60,11 +61,13 @@ final class MatterPort {
     private var addressTexts: [[UInt8]: String] = [:]
     static let maximumAddressTexts = 256
     private var stopped = false
+    /// Reads of the TCP connections.
+    private let poller: ReadPoller
 
     /// Binds the port and starts serving the node made from `state`; then follows `service`'s window.
     init(
         configuration: DaemonConfiguration, state: MatterNodeState, service: HubService, store: HubStore,
-        queue: DispatchQueue, logger: Logger
+        queue: DispatchQueue, poller: ReadPoller, logger: Logger
     ) throws {
         dispatchPrecondition(condition: .onQueue(queue))
         let (udp, tcp, port) = try MatterSockets.bind(port: configuration.matter.port)
@@ -72,6 +75,7 @@ final class MatterPort {
         self.service = service
         self.store = store
         self.queue = queue
+        self.poller = poller
         self.logger = logger
         udpFD = udp
         let nodeConfiguration = MatterNodeConfiguration(
@@ -79,17 +83,22 @@ final class MatterPort {
             attestation: state.attestation,
             paseTimeoutMilliseconds: UInt64(configuration.matter.paseTimeoutSeconds) * 1000)
         node = MatterSessionTable(configuration: nodeConfiguration, fabrics: state.fabrics, using: &random)
-        udpSource = DispatchSource.makeReadSource(fileDescriptor: udp, queue: queue)
         timer = DispatchSource.makeTimerSource(queue: queue)
         due = DispatchSource.makeUserDataAddSource(queue: queue)
-        udpSource.setEventHandler { [weak self] in self?.datagramsAvailable() }
-        udpSource.setCancelHandler { Glibc.close(udp) }
         timer.setEventHandler { [weak self] in self?.timerFired() }
         due.setEventHandler { [weak self] in self?.timerFired() }
         timer.schedule(deadline: .distantFuture)
-        udpSource.resume()
         timer.resume()
         due.resume()
+        do {
+            udpReadToken = try poller.register(FileDescriptor(rawValue: udp)) { [weak self] in
+                self?.datagramsAvailable()
+            }
+        } catch {
+            Glibc.close(udp)
+            Glibc.close(tcp)
+            throw error
+        }
         tcpListener = ListeningSocket(
             fd: FileDescriptor(rawValue: tcp), label: "matter tcp", queue: queue, logger: logger,
             accepted: { [weak self] socket, address in self?.accepted(socket, from: address) })
@@ -116,7 +125,10 @@ final class MatterPort {
         dispatchPrecondition(condition: .onQueue(queue))
         guard !stopped else { return }
         stopped = true
-        udpSource.cancel()
+        if let udpReadToken {
+            poller.unregister(FileDescriptor(rawValue: udpFD), token: udpReadToken)
+        }
+        Glibc.close(udpFD)
         tcpListener?.stop()
         timer.cancel()
         due.cancel()
@@ -200,7 +212,7 @@ final class MatterPort {
         let name = address.text()
         connectionCounter += 1
         let connection = MatterTCPConnection(
-            id: connectionCounter, fd: socket.rawValue, name: name, queue: queue, now: Self.now())
+            id: connectionCounter, fd: socket.rawValue, name: name, queue: queue, poller: poller, now: Self.now())
         connection.onMessage = { [weak self] connection, message in self?.received(message, on: connection) }
         connection.onClose = { [weak self] connection, reason in self?.closed(connection, reason: reason) }
         connection.start()

@@ -27,12 +27,12 @@ final class MatterTCPConnection {
     /// Called once when the connection is gone, with the reason.
     var onClose: ((MatterTCPConnection, String) -> Void)?
 
-    init(id: UInt64, fd: Int32, name: String, queue: DispatchQueue, now: MonotonicInstant) {
+    init(id: UInt64, fd: Int32, name: String, queue: DispatchQueue, poller: ReadPoller, now: MonotonicInstant) {
         self.id = id
         self.queue = queue
         peer = .tcp(connection: id, name: name)
         lastActivity = now
-        sources = SocketSources(fd: FileDescriptor(rawValue: fd), queue: queue)
+        sources = SocketSources(fd: FileDescriptor(rawValue: fd), queue: queue, poller: poller)
     }
 
     func start() {

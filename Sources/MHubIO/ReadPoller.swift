@@ -1,0 +1,80 @@
+internal import CLinux
+import Dispatch
+import Foundation
+import MHubPOSIX
+
+/// Waits for the sockets that carry messages (control connections, the Matter port's UDP socket and TCP
+/// connections) to become readable on a thread of its own (`epoll`), then runs their read handlers on the daemon's
+/// queue with `sync`: when the queue is idle, Dispatch runs the handlers on this thread at once. Listening sockets
+/// and the UDC socket, read rarely, keep Dispatch read sources.
+///
+/// A Dispatch read source costs two wake-ups per read, its event thread's and then a worker's it pokes to run the
+/// handler on the queue; on the 2-core benchmark machine the poke (a futex wake) and the event thread were a fifth
+/// of mhubd's CPU time under pipelined requests (docs/benchmarks.md). Writes keep their Dispatch write sources:
+/// they wait only while a socket's buffer is full.
+///
+/// Each registration has a token of its own, never reused: an event that `epoll_wait` returned for a socket that
+/// was unregistered (and whose descriptor may have been reused) finds no handler and is dropped.
+///
+/// - Important: `register` and `unregister` on `queue` only; the handlers run there.
+final class ReadPoller: @unchecked Sendable {
+    private let epoll: Int32
+    private let queue: DispatchQueue
+    /// Confined to `queue`.
+    private var handlers: [UInt64: () -> Void] = [:]
+    private var nextToken: UInt64 = 1
+
+    /// Starts the polling thread; it runs as long as the process.
+    init(queue: DispatchQueue) throws(SystemError) {
+        let epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
+        guard epoll >= 0 else { throw SystemError("epoll_create1") }
+        self.epoll = epoll
+        self.queue = queue
+        let thread = Thread { [self] in run() }
+        thread.name = "mhubd.read-poll"
+        thread.start()
+    }
+
+    /// Calls `handler` on the queue whenever `fd` is readable (or at its end, or on an error), until `unregister`.
+    func register(_ fd: FileDescriptor, handler: @escaping () -> Void) throws(SystemError) -> UInt64 {
+        dispatchPrecondition(condition: .onQueue(queue))
+        let token = nextToken
+        nextToken += 1
+        var event = epoll_event()
+        event.events = EPOLLIN.rawValue | EPOLLRDHUP.rawValue
+        event.data.u64 = token
+        guard epoll_ctl(epoll, EPOLL_CTL_ADD, fd.rawValue, &event) == 0 else {
+            throw SystemError("epoll_ctl(ADD)")
+        }
+        handlers[token] = handler
+        return token
+    }
+
+    /// No more reads for `fd`: call before it is closed.
+    func unregister(_ fd: FileDescriptor, token: UInt64) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        handlers[token] = nil
+        _ = epoll_ctl(epoll, EPOLL_CTL_DEL, fd.rawValue, nil)
+    }
+
+    private func run() {
+        var events = [epoll_event](repeating: epoll_event(), count: 64)
+        var tokens: [UInt64] = []
+        tokens.reserveCapacity(events.count)
+        while true {
+            let count = events.withUnsafeMutableBufferPointer {
+                epoll_wait(epoll, $0.baseAddress, Int32($0.count), -1)
+            }
+            guard count > 0 else { continue }  // EINTR
+            tokens.removeAll(keepingCapacity: true)
+            for index in 0..<Int(count) {
+                tokens.append(events[index].data.u64)
+            }
+            queue.sync {
+                for token in tokens {
+                    handlers[token]?()
+                }
+            }
+        }
+    }
+}
