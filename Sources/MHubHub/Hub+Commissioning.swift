@@ -307,8 +307,8 @@ extension Hub {
     private mutating func commissioned(_ run: CommissioningSession.Run, now: Timestamp, _ outcome: inout HubOutcome) {
         guard let id = run.deviceID, let device = state.simulatedDevices[id], var current = session else { return }
         let nodeID = state.counters.nextNodeID
-        let node = makeNode(from: device, id: nodeID, structureID: current.structureID, now: now)
-        let attributes = node.ohfAttributesJSON
+        let (node, attributes) = makeNodeWithAttributes(
+            from: device, id: nodeID, structureID: current.structureID, now: now)
         current.state = .commissioned(node, attributesJSON: attributes)
         session = current
         outcome.events.append(sessionEvent("commissioned"))

@@ -45,17 +45,24 @@ extension Node {
         ]
     }
 
-    /// The `attributes` member of `ohfJSON`: every attribute's value keyed by its path's `description`. Made straight
-    /// from the endpoints and clusters, as an object has no order to sort them into.
+    /// The `attributes` member of `ohfJSON` (`NodeData.ohfAttributes`).
     var ohfAttributesJSON: JSONValue {
+        .object(data.ohfAttributes)
+    }
+}
+
+extension NodeData {
+    /// The members of `Node.ohfJSON`'s `attributes`: every attribute's value keyed by its path's `description`. Made
+    /// straight from the endpoints and clusters, as an object has no order to sort them into.
+    var ohfAttributes: [String: JSONValue] {
         var count = 0
-        for endpoint in data.endpoints.values {
+        for endpoint in endpoints.values {
             for cluster in endpoint.clusters.values {
                 count += cluster.attributes.count
             }
         }
         var attributes = [String: JSONValue](minimumCapacity: count)
-        for endpoint in data.endpoints.values {
+        for endpoint in endpoints.values {
             for cluster in endpoint.clusters.values {
                 let prefix = "\(endpoint.id)/\(cluster.id)/"
                 for (attribute, value) in cluster.attributes {
@@ -63,7 +70,7 @@ extension Node {
                 }
             }
         }
-        return .object(attributes)
+        return attributes
     }
 }
 

@@ -83,14 +83,36 @@ public enum SimulatedLayout: Hashable, Sendable {
         }
     }
 
-    /// Each library template with the node it makes for an identity of no one, by key.
-    private static let singleNodes: [String: (template: DeviceTemplate, node: NodeData)] = Dictionary(
-        uniqueKeysWithValues: DeviceTemplates.all.map { template in
-            let identity = NodeIdentity(
-                vendorID: 0, vendorName: "", productID: 0, productName: "", nodeLabel: "", serialNumber: "",
-                uniqueID: "", hardwareVersion: 0, softwareVersion: 0, softwareVersionString: "")
-            return (template.key, (template, template.makeNode(identity: identity)))
-        })
+    /// `makeNode(identity:)` with the node's `ohfAttributes`. For a library template's single endpoint both come from
+    /// the node and attributes made once: only endpoint 0's Basic Information is made again for `identity`, the one
+    /// cluster that differs, so nodes of one template share every other attribute's JSON.
+    func makeNodeWithAttributes(identity: NodeIdentity) -> (data: NodeData, attributes: [String: JSONValue]) {
+        guard case .single(let template) = self, let made = Self.singleNodes[template.key], made.template == template
+        else {
+            let data = makeNode(identity: identity)
+            return (data, data.ohfAttributes)
+        }
+        let data = made.node.settingIdentity(identity)
+        var attributes = made.attributes
+        let basicInformation = ClusterDefinition.basicInformation.id
+        for (attribute, value) in data.endpoints[0]?.clusters[basicInformation]?.attributes ?? [:] {
+            attributes[AttributePath(endpoint: 0, cluster: basicInformation, attribute: attribute).description] =
+                value.json
+        }
+        return (data, attributes)
+    }
+
+    /// Each library template with the node it makes for an identity of no one and that node's `ohfAttributes`, by
+    /// key.
+    private static let singleNodes:
+        [String: (template: DeviceTemplate, node: NodeData, attributes: [String: JSONValue])] = Dictionary(
+            uniqueKeysWithValues: DeviceTemplates.all.map { template in
+                let identity = NodeIdentity(
+                    vendorID: 0, vendorName: "", productID: 0, productName: "", nodeLabel: "", serialNumber: "",
+                    uniqueID: "", hardwareVersion: 0, softwareVersion: 0, softwareVersionString: "")
+                let node = template.makeNode(identity: identity)
+                return (template.key, (template, node, node.ohfAttributes))
+            })
 
     /// What `get_simulated_devices` and `get_devices` add for a layout of more than one endpoint.
     var jsonMembers: [String: JSONValue] {

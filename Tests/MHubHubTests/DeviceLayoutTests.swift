@@ -50,6 +50,10 @@ import Testing
         for identity in Self.identities {
             #expect(
                 SimulatedLayout.single(template).makeNode(identity: identity) == template.makeNode(identity: identity))
+            // With the node's OHF attributes, from the ones made once.
+            let made = SimulatedLayout.single(template).makeNodeWithAttributes(identity: identity)
+            #expect(made.data == template.makeNode(identity: identity))
+            #expect(made.attributes == template.makeNode(identity: identity).ohfAttributes)
             #expect(
                 template.makeNode(identity: Self.identities[0]).settingIdentity(identity)
                     == template.makeNode(identity: identity))
@@ -64,6 +68,9 @@ import Testing
         #expect(
             SimulatedLayout.single(custom).makeNode(identity: Self.identities[1])
                 == custom.makeNode(identity: Self.identities[1]))
+        #expect(
+            SimulatedLayout.single(custom).makeNodeWithAttributes(identity: Self.identities[1]).attributes
+                == custom.makeNode(identity: Self.identities[1]).ohfAttributes)
     }
 
     /// A node's OHF attributes are keyed by path, every attribute once.
