@@ -99,19 +99,19 @@ extension CommissioningSession {
 
     /// `json`'s members, for a caller that adds one (`session_updated`'s `change`) before it makes the object.
     func jsonMembers(hub: Hub) -> [String: JSONValue] {
-        var members: [String: JSONValue] = [
-            "session_id": .string(id),
-            "state": .string(stateName),
-            "structure_id": .integer(structureID),
-            "owner": .string(owner.peer),
-            "implicit": .bool(implicit),
-            "created_at": .string(isoTimestamp(createdAt)),
-            "deadline": .string(isoTimestamp(deadline)),
-            "deadline_ms": .integer(deadline),
-            "device_name": deviceName.map { .string($0) } ?? .null,
-            "room_id": roomID.map { .integer($0) } ?? .null,
-            "owner_disconnected_at": ownerGoneAt.map { .string(isoTimestamp($0)) } ?? .null,
-        ]
+        // Room for the members a state or an app group adds and `session_updated`'s change, so none makes it grow.
+        var members = [String: JSONValue](minimumCapacity: 16)
+        members["session_id"] = .string(id)
+        members["state"] = .string(stateName)
+        members["structure_id"] = .integer(structureID)
+        members["owner"] = .string(owner.peer)
+        members["implicit"] = .bool(implicit)
+        members["created_at"] = .string(isoTimestamp(createdAt))
+        members["deadline"] = .string(isoTimestamp(deadline))
+        members["deadline_ms"] = .integer(deadline)
+        members["device_name"] = deviceName.map { .string($0) } ?? .null
+        members["room_id"] = roomID.map { .integer($0) } ?? .null
+        members["owner_disconnected_at"] = ownerGoneAt.map { .string(isoTimestamp($0)) } ?? .null
         if let appGroup {
             members["app_group"] = .string(appGroup)
             members["app_group_members"] = .integer(Int64(hub.members(of: self).count))
@@ -148,7 +148,7 @@ public func isoTimestamp(_ milliseconds: Timestamp) -> String {
     var text: [UInt8] = []
     text.reserveCapacity(24)
     /// `value`'s decimal digits, at least `width` of them (a year past 9999 has more).
-    func append(_ value: Int64, _ width: Int, then separator: Character?) {
+    func append(_ value: Int64, _ width: Int, then separator: Unicode.Scalar) {
         if value < 0 || value >= 10_000 {
             let digits = String(value)
             text.append(contentsOf: Array(repeating: UInt8(ascii: "0"), count: max(0, width - digits.utf8.count)))
@@ -162,7 +162,7 @@ public func isoTimestamp(_ milliseconds: Timestamp) -> String {
                 divisor /= 10
             }
         }
-        if let separator { text.append(separator.asciiValue!) }
+        text.append(UInt8(ascii: separator))
     }
     append(year, 4, then: "-")
     append(month, 2, then: "-")
