@@ -94,25 +94,40 @@ public enum SimulatedLayout: Hashable, Sendable {
         }
         let data = made.node.settingIdentity(identity)
         var attributes = made.attributes
-        let basicInformation = ClusterDefinition.basicInformation.id
-        for (attribute, value) in data.endpoints[0]?.clusters[basicInformation]?.attributes ?? [:] {
-            attributes[AttributePath(endpoint: 0, cluster: basicInformation, attribute: attribute).description] =
-                value.json
+        let values = data.endpoints[0]?.clusters[ClusterDefinition.basicInformation.id]?.attributes ?? [:]
+        for (attribute, key) in made.basicInformationKeys {
+            attributes[key] = values[attribute]?.json
         }
         return (data, attributes)
     }
 
-    /// Each library template with the node it makes for an identity of no one and that node's `ohfAttributes`, by
-    /// key.
-    private static let singleNodes:
-        [String: (template: DeviceTemplate, node: NodeData, attributes: [String: JSONValue])] = Dictionary(
-            uniqueKeysWithValues: DeviceTemplates.all.map { template in
-                let identity = NodeIdentity(
-                    vendorID: 0, vendorName: "", productID: 0, productName: "", nodeLabel: "", serialNumber: "",
-                    uniqueID: "", hardwareVersion: 0, softwareVersion: 0, softwareVersionString: "")
-                let node = template.makeNode(identity: identity)
-                return (template.key, (template, node, node.ohfAttributes))
-            })
+    /// A library template's node for an identity of no one, its `ohfAttributes`, and the keys there of endpoint 0's
+    /// Basic Information attributes, the ones an identity sets.
+    private struct MadeNode {
+        var template: DeviceTemplate
+        var node: NodeData
+        var attributes: [String: JSONValue]
+        var basicInformationKeys: [(AttributeID, String)]
+    }
+
+    /// Each library template's `MadeNode`, by key.
+    private static let singleNodes: [String: MadeNode] = Dictionary(
+        uniqueKeysWithValues: DeviceTemplates.all.map { template in
+            let identity = NodeIdentity(
+                vendorID: 0, vendorName: "", productID: 0, productName: "", nodeLabel: "", serialNumber: "",
+                uniqueID: "", hardwareVersion: 0, softwareVersion: 0, softwareVersionString: "")
+            let node = template.makeNode(identity: identity)
+            let cluster = ClusterDefinition.basicInformation.id
+            let keys = (node.endpoints[0]?.clusters[cluster]?.attributes.keys).map(Array.init) ?? []
+            return (
+                template.key,
+                MadeNode(
+                    template: template, node: node, attributes: node.ohfAttributes,
+                    basicInformationKeys: keys.map {
+                        ($0, AttributePath(endpoint: 0, cluster: cluster, attribute: $0).description)
+                    })
+            )
+        })
 
     /// What `get_simulated_devices` and `get_devices` add for a layout of more than one endpoint.
     var jsonMembers: [String: JSONValue] {
