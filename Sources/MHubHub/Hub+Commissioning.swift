@@ -471,9 +471,14 @@ extension Hub {
             data["details"] = .string(error.details)
         }
         guard let session, !session.implicit else { return HubEvent("commissioning_progress", .object(data)) }
-        return HubEvent(
-            "commissioning_progress", .object(data),
-            to: .listenersAnd(Array(Set([connection, session.owner.connectionID] + members(of: session))).sorted()))
+        // The owner and the app group's other members, each once (`members(of:)` leaves the owner out), and the
+        // connection that runs the step if it is neither.
+        var audience = [session.owner.connectionID] + members(of: session)
+        if !audience.contains(connection) {
+            audience.append(connection)
+        }
+        audience.sort()
+        return HubEvent("commissioning_progress", .object(data), to: .listenersAnd(audience))
     }
 
     /// The listeners, and the owner of a session it prepared itself with the members of its app group. The owner of
