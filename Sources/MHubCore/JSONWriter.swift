@@ -132,28 +132,33 @@ public enum JSONWriter {
     /// Runs of bytes that need no escape are appended whole: byte by byte was a tenth of a request's time.
     private static func writeString(_ string: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        var string = string
-        string.withUTF8 { utf8 in
-            var runStart = 0
-            for index in 0..<utf8.count {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                runStart = index + 1
-                switch byte {
-                case UInt8(ascii: "\""): output += #"\""#.utf8
-                case UInt8(ascii: "\\"): output += #"\\"#.utf8
-                case UInt8(ascii: "\n"): output += #"\n"#.utf8
-                case UInt8(ascii: "\r"): output += #"\r"#.utf8
-                case UInt8(ascii: "\t"): output += #"\t"#.utf8
-                default:
-                    output += #"\u00"#.utf8
-                    output.append(hexDigits[Int(byte >> 4)])
-                    output.append(hexDigits[Int(byte & 0xF)])
-                }
-            }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+        // A native or small string's bytes are read in place; only a string without contiguous UTF-8 is copied.
+        if string.utf8.withContiguousStorageIfAvailable({ writeEscaped($0, to: &output) }) == nil {
+            Array(string.utf8).withUnsafeBufferPointer { writeEscaped($0, to: &output) }
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// The string's bytes with the escapes JSON needs.
+    private static func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        var runStart = 0
+        for index in 0..<utf8.count {
+            let byte = utf8[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+            runStart = index + 1
+            switch byte {
+            case UInt8(ascii: "\""): output += #"\""#.utf8
+            case UInt8(ascii: "\\"): output += #"\\"#.utf8
+            case UInt8(ascii: "\n"): output += #"\n"#.utf8
+            case UInt8(ascii: "\r"): output += #"\r"#.utf8
+            case UInt8(ascii: "\t"): output += #"\t"#.utf8
+            default:
+                output += #"\u00"#.utf8
+                output.append(hexDigits[Int(byte >> 4)])
+                output.append(hexDigits[Int(byte & 0xF)])
+            }
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
     }
 }

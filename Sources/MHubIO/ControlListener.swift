@@ -57,7 +57,7 @@ final class ControlListener {
                 outOfDescriptors, handshakeAnswered: false)
         }
         socket = ListeningSocket(
-            fd: fd, label: label, queue: queue, logger: logger,
+            fd: fd, label: label, queue: queue, poller: poller, logger: logger,
             accepted: { [weak self] client, address in self?.accepted(client, from: address) },
             shed: { client in refusal.withUnsafeBytes { _ = client.send($0, flags: Int32(MSG_DONTWAIT)) } })
     }

@@ -149,7 +149,7 @@ public final class Daemon: @unchecked Sendable {
         }
         discovery = try DiscoveryServices(
             configuration: configuration, matterPort: matterPort?.port ?? configuration.matter.port, queue: queue,
-            logger: logger)
+            poller: poller, logger: logger)
         discovery?.start(service: service)
         let network = NetworkInterfaces.hubNetwork(matterPort: matterPort?.port)
         service.apply { hub, _ in hub.networkKnown(network) }

@@ -16,10 +16,13 @@ final class DiscoveryServices {
 
     /// Binds the UDC port; a port that cannot be bound stops the start, as the control listeners' do.
     /// `matterPort` is the port the Matter port really bound (the configured one may be 0).
-    init(configuration: DaemonConfiguration, matterPort: UInt16, queue: DispatchQueue, logger: Logger)
+    init(
+        configuration: DaemonConfiguration, matterPort: UInt16, queue: DispatchQueue, poller: ReadPoller,
+        logger: Logger
+    )
         throws(SystemError)
     {
-        udc = try UDCListener(port: configuration.udc.port, queue: queue, logger: logger)
+        udc = try UDCListener(port: configuration.udc.port, queue: queue, poller: poller, logger: logger)
         advertiser = Advertiser(
             configuration: configuration, ports: AdvertisingPorts(matter: matterPort, udc: udc.port),
             queue: queue, logger: logger)

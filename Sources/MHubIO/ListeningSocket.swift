@@ -2,8 +2,9 @@ import Dispatch
 import Glibc
 import MHubPOSIX
 
-/// A listening stream socket's Dispatch read source and accept loop, for the control listeners and the Matter
-/// port's TCP socket.
+/// A listening stream socket's accept loop, for the control listeners and the Matter port's TCP socket, woken by
+/// the `ReadPoller` that also reads the connections: one `epoll` reports a connection's end and a new connection in
+/// the order they happened, so a client that leaves a full listener frees its place before the next is accepted.
 ///
 /// When the process runs out of descriptors (EMFILE, ENFILE), a pending connection stays in the kernel's queue
 /// and the socket stays readable: retrying at once would spin at 100% CPU. So the listener keeps one spare
@@ -14,7 +15,7 @@ import MHubPOSIX
 /// `maximumPauseMilliseconds`, on a timer armed at start (libdispatch makes a timer's timerfd when first armed,
 /// which it could not do without descriptors).
 ///
-/// - Important: Confined to `queue`; the descriptor is closed in the source's cancel handler.
+/// - Important: Confined to `queue`; the descriptor is closed when the listener stops.
 final class ListeningSocket {
     /// Connections accepted per wake-up, so a storm of connections cannot hold the queue.
     static let acceptsPerEvent = 128
@@ -25,37 +26,46 @@ final class ListeningSocket {
     private let label: String
     private let queue: DispatchQueue
     private let logger: Logger
-    private let source: any DispatchSourceRead
+    private let poller: ReadPoller
+    /// The registration with the poller while accepting; `nil` while paused or stopped.
+    private var readToken: UInt64?
     private let resumeTimer: any DispatchSourceTimer
     private let accepted: (FileDescriptor, SocketAddress) -> Void
     private let shed: (FileDescriptor) -> Void
     private var spare: FileDescriptor?
     private var shedDuringEpisode = 0
     private var pauseMilliseconds = 0
-    private var suspended = false
     private var stopped = false
 
     /// Starts accepting on `fd`; `accepted` gets each new connection (non-blocking, close-on-exec), `shed` each
     /// one turned away for want of descriptors (write a refusal without blocking; the listener closes it).
     init(
-        fd: FileDescriptor, label: String, queue: DispatchQueue, logger: Logger,
+        fd: FileDescriptor, label: String, queue: DispatchQueue, poller: ReadPoller, logger: Logger,
         accepted: @escaping (FileDescriptor, SocketAddress) -> Void, shed: @escaping (FileDescriptor) -> Void = { _ in }
     ) {
         self.fd = fd
         self.label = label
         self.queue = queue
+        self.poller = poller
         self.logger = logger
         self.accepted = accepted
         self.shed = shed
         spare = Self.openSpare()
-        source = DispatchSource.makeReadSource(fileDescriptor: fd.rawValue, queue: queue)
         resumeTimer = DispatchSource.makeTimerSource(queue: queue)
-        source.setEventHandler { [weak self] in self?.acceptAvailable() }
-        source.setCancelHandler { fd.close() }
         resumeTimer.setEventHandler { [weak self] in self?.resumeAccepting() }
         resumeTimer.schedule(deadline: .now() + .milliseconds(1))
         resumeTimer.resume()
-        source.resume()
+        startAccepting()
+    }
+
+    /// Registers with the poller; should that fail (the kernel's memory), it is retried like a pause.
+    private func startAccepting() {
+        do {
+            readToken = try poller.register(fd) { [weak self] in self?.acceptAvailable() }
+        } catch {
+            logger.error("\(label): cannot wait for connections: \(error)")
+            pause()
+        }
     }
 
     private static func openSpare() -> FileDescriptor? {
@@ -70,11 +80,15 @@ final class ListeningSocket {
         resumeTimer.cancel()
         spare?.close()
         spare = nil
-        if suspended {
-            // A suspended source must be resumed to be cancelled.
-            source.resume()
+        stopAccepting()
+        fd.close()
+    }
+
+    private func stopAccepting() {
+        if let readToken {
+            poller.unregister(fd, token: readToken)
         }
-        source.cancel()
+        readToken = nil
     }
 
     private func acceptAvailable() {
@@ -122,15 +136,13 @@ final class ListeningSocket {
 
     private func pause() {
         pauseMilliseconds = min(max(pauseMilliseconds * 2, Self.firstPauseMilliseconds), Self.maximumPauseMilliseconds)
-        suspended = true
-        source.suspend()
+        stopAccepting()
         resumeTimer.schedule(deadline: .now() + .milliseconds(pauseMilliseconds))
     }
 
     private func resumeAccepting() {
-        guard !stopped, suspended else { return }
-        suspended = false
+        guard !stopped, readToken == nil else { return }
         spare = spare ?? Self.openSpare()
-        source.resume()
+        startAccepting()
     }
 }

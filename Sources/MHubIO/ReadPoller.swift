@@ -3,10 +3,10 @@ import Dispatch
 import Foundation
 import MHubPOSIX
 
-/// Waits for the sockets that carry messages (control connections, the Matter port's UDP socket and TCP
-/// connections) to become readable on a thread of its own (`epoll`), then runs their read handlers on the daemon's
-/// queue with `sync`: when the queue is idle, Dispatch runs the handlers on this thread at once. Listening sockets
-/// and the UDC socket, read rarely, keep Dispatch read sources.
+/// Waits for the daemon's sockets (the listeners, the control connections, the Matter port's UDP socket and TCP
+/// connections, the UDC port) to become readable on a thread of its own (`epoll`), then runs their read handlers on the daemon's
+/// queue with `sync`: when the queue is idle, Dispatch runs the handlers on this thread at once. One `epoll` for all
+/// of them reports events in the order they happened: a connection's end before the connection that followed it.
 ///
 /// A Dispatch read source costs two wake-ups per read, its event thread's and then a worker's it pokes to run the
 /// handler on the queue; on the 2-core benchmark machine the poke (a futex wake) and the event thread were a fifth

@@ -19,41 +19,47 @@ final class UDCListener {
     let port: UInt16
     private let address: String
     private let queue: DispatchQueue
-    private let source: any DispatchSourceRead
+    private let poller: ReadPoller
+    /// The registration with the poller, from `start` to `stop`.
+    private var readToken: UInt64?
+    private var stopped = false
     private let fd: FileDescriptor
     private let logger: Logger
     private weak var service: HubService?
-    private var started = false
 
     /// Datagrams read per wake-up, so a flood cannot hold the queue.
     private static let batch = 64
     /// Larger than any Matter datagram (`Message.maximumUDPLength`, 1280), so a longer one is seen as such.
     private static let receiveBuffer = 1500
 
-    init(port requested: UInt16, queue: DispatchQueue, logger: Logger) throws(SystemError) {
+    init(port requested: UInt16, queue: DispatchQueue, poller: ReadPoller, logger: Logger) throws(SystemError) {
         (fd, port, address) = try Sockets.bindEveryAddress(type: Int32(SOCK_DGRAM.rawValue), port: requested)
         self.logger = logger
         self.queue = queue
-        source = DispatchSource.makeReadSource(fileDescriptor: fd.rawValue, queue: queue)
-        source.setEventHandler { [weak self] in self?.receiveAll() }
-        source.setCancelHandler { [fd] in fd.close() }
+        self.poller = poller
     }
 
     func start(service: HubService) {
         dispatchPrecondition(condition: .onQueue(queue))
         self.service = service
-        started = true
-        source.resume()
-        logger.notice("listening for User Directed Commissioning on udp:\(address):\(port)")
+        do {
+            readToken = try poller.register(fd) { [weak self] in self?.receiveAll() }
+            logger.notice("listening for User Directed Commissioning on udp:\(address):\(port)")
+        } catch {
+            logger.error("UDC port \(port): cannot wait for datagrams: \(error)")
+        }
     }
 
+    /// Stops reading and closes the socket.
     func stop() {
         dispatchPrecondition(condition: .onQueue(queue))
-        if !started {
-            // A source is cancelled for good only once it has been resumed.
-            source.resume()
+        guard !stopped else { return }
+        stopped = true
+        if let readToken {
+            poller.unregister(fd, token: readToken)
         }
-        source.cancel()
+        readToken = nil
+        fd.close()
     }
 
     private func receiveAll() {

@@ -100,7 +100,7 @@ final class MatterPort {
             throw error
         }
         tcpListener = ListeningSocket(
-            fd: FileDescriptor(rawValue: tcp), label: "matter tcp", queue: queue, logger: logger,
+            fd: FileDescriptor(rawValue: tcp), label: "matter tcp", queue: queue, poller: poller, logger: logger,
             accepted: { [weak self] socket, address in self?.accepted(socket, from: address) })
         logger.notice("listening on matter udp+tcp port \(port)")
         service.onOutput { [weak self] output in self?.hubOutput(output) }
