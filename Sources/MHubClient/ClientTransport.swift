@@ -37,8 +37,10 @@ func connectTransport(to endpoint: MHubEndpoint, deadline: Double) throws(MHubCl
 
 /// Reads and writes a blocking socket; the descriptor is closed in `deinit`.
 final class SocketHandle: @unchecked Sendable {
-    // @unchecked: `fd` never changes; reads happen on one thread, writes under the caller's lock.
+    // @unchecked: `fd` never changes; reads (and `readBuffer`) happen on one thread, writes under the caller's lock.
     let fd: Int32
+    /// What `readSome` reads into, made once: a 64 KiB array made and zeroed for every read cost more than the read.
+    private var readBuffer = [UInt8](repeating: 0, count: 65536)
 
     init(fd: Int32) {
         self.fd = fd
@@ -61,8 +63,7 @@ final class SocketHandle: @unchecked Sendable {
         if let deadline, !ClientPlatform.waitFor(fd, events: ClientPlatform.readable, until: deadline) {
             throw .timeout("mhubd sent nothing in time")
         }
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        let read = buffer.withUnsafeMutableBytes { raw in
+        let read = readBuffer.withUnsafeMutableBytes { raw in
             Result { () throws(ClientPlatform.Failure) in try ClientPlatform.readSome(fd, into: raw) }
         }
         let count: Int
@@ -71,7 +72,7 @@ final class SocketHandle: @unchecked Sendable {
         case .failure(let error): throw .connection(error.text)
         }
         guard count > 0 else { throw .connection("mhubd closed the connection") }
-        return Array(buffer[0..<count])
+        return Array(readBuffer[0..<count])
     }
 
     func shutdown() {

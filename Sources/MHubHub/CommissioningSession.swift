@@ -27,8 +27,10 @@ public struct CommissioningSession: Hashable, Sendable {
         case prepared
         /// Walking the steps; a reply to `commission_with_code` is pending.
         case running(Run)
-        /// On the fabric, waiting for `complete_commissioning` or `cancel_commissioning`.
-        case commissioned(Node)
+        /// On the fabric, waiting for `complete_commissioning` or `cancel_commissioning`; with its node's
+        /// `ohfAttributesJSON`, made once for the reply to `commission_with_code` and the `node_added` of completion
+        /// (nothing changes the provisional node's attributes in between).
+        case commissioned(Node, attributesJSON: JSONValue)
     }
 
     /// One attempt to commission a device.

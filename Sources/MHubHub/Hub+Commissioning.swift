@@ -72,12 +72,7 @@ extension Hub {
             _ = openSession(structureID: defaultStructureID, client: client, implicit: true, appGroup: nil, now: now)
             outcome.events.append(sessionEvent("prepared"))
         }
-        let device = state.simulatedDevices.values
-            .filter { $0.nodeID == nil && target.matches($0) && !faults.unreachableDevices.contains($0.id) }
-            .sorted {
-                ($0.passcode == target.passcode ? 0 : 1, $0.id) < ($1.passcode == target.passcode ? 0 : 1, $1.id)
-            }
-            .first
+        let device = discoveredDevice(target)
         let run = CommissioningSession.Run(
             connectionID: client.connectionID, messageID: request.messageID, payload: target, deviceID: device?.id,
             step: .discovery, stepEndsAt: now, profile: profile)
@@ -85,6 +80,20 @@ extension Hub {
         startStep(.discovery, now: now, &outcome)
         advance(now: now, &outcome)
         return nil
+    }
+
+    /// The commissionable, reachable device discovery finds for `target`: of those its discriminator matches, one
+    /// that takes its passcode first, then the lowest ID. One pass over the devices, nothing copied.
+    private func discoveredDevice(_ target: CommissioningTarget) -> SimulatedDevice? {
+        var best: (rank: (Int, SimulatedDeviceID), device: SimulatedDevice)?
+        for (_, device) in state.simulatedDevices
+        where device.nodeID == nil && target.matches(device) && !faults.unreachableDevices.contains(device.id) {
+            let rank = (device.passcode == target.passcode ? 0 : 1, device.id)
+            if best.map({ rank < $0.rank }) ?? true {
+                best = (rank, device)
+            }
+        }
+        return best?.device
     }
 
     mutating func configure(_ args: inout Arguments, client: ClientInfo, _ outcome: inout HubOutcome) throws(HubError)
@@ -298,8 +307,9 @@ extension Hub {
     private mutating func commissioned(_ run: CommissioningSession.Run, now: Timestamp, _ outcome: inout HubOutcome) {
         guard let id = run.deviceID, let device = state.simulatedDevices[id], var current = session else { return }
         let nodeID = state.counters.nextNodeID
-        let node = makeNode(from: device, id: nodeID, structureID: current.structureID, now: now)
-        current.state = .commissioned(node)
+        let (node, attributes) = makeNodeWithAttributes(
+            from: device, id: nodeID, structureID: current.structureID, now: now)
+        current.state = .commissioned(node, attributesJSON: attributes)
         session = current
         outcome.events.append(sessionEvent("commissioned"))
         if current.implicit {
@@ -308,19 +318,21 @@ extension Hub {
             outcome.replies.append(
                 HubReply(
                     connectionID: run.connectionID, messageID: run.messageID,
-                    result: .success(state.nodes[nodeID].map(nodeJSON) ?? .null)))
+                    result: .success(state.nodes[nodeID].map { nodeJSON($0, attributes: attributes) } ?? .null)))
         } else {
             outcome.replies.append(
-                HubReply(connectionID: run.connectionID, messageID: run.messageID, result: .success(nodeJSON(node))))
+                HubReply(
+                    connectionID: run.connectionID, messageID: run.messageID,
+                    result: .success(nodeJSON(node, attributes: attributes))))
         }
     }
 
     /// Adds the session's node to the home for good and ends the session.
     private mutating func finish(_ outcome: inout HubOutcome) -> JSONValue {
-        guard let current = session, case .commissioned(var node) = current.state else { return .null }
+        guard let current = session, case .commissioned(var node, let attributes) = current.state else { return .null }
         node.name = current.deviceName ?? node.name
         node.roomID = current.roomID
-        node = addToHome(node, &outcome)
+        node = addToHome(node, attributesJSON: attributes, &outcome)
         let result: JSONValue = [
             "session_id": .string(current.id), "node_ids": [.integer(Int64(node.id))],
             "device_ids": .array(node.deviceIDs.map { .string($0) }),
@@ -442,12 +454,9 @@ extension Hub {
     }
 
     func sessionEvent(_ change: String) -> HubEvent {
-        var data: JSONValue = session.map { $0.json(hub: self) } ?? ["state": "ended"]
-        if case .object(var members) = data {
-            members["change"] = .string(change)
-            data = .object(members)
-        }
-        return HubEvent("session_updated", data, to: ownerAudience)
+        var members = session.map { $0.jsonMembers(hub: self) } ?? ["state": "ended"]
+        members["change"] = .string(change)
+        return HubEvent("session_updated", .object(members), to: ownerAudience)
     }
 
     func progressEvent(_ step: CommissioningStep, _ status: String, error: HubError? = nil, to connection: UInt64)
@@ -462,9 +471,14 @@ extension Hub {
             data["details"] = .string(error.details)
         }
         guard let session, !session.implicit else { return HubEvent("commissioning_progress", .object(data)) }
-        return HubEvent(
-            "commissioning_progress", .object(data),
-            to: .listenersAnd(Array(Set([connection, session.owner.connectionID] + members(of: session))).sorted()))
+        // The owner and the app group's other members, each once (`members(of:)` leaves the owner out), and the
+        // connection that runs the step if it is neither.
+        var audience = [session.owner.connectionID] + members(of: session)
+        if !audience.contains(connection) {
+            audience.append(connection)
+        }
+        audience.sort()
+        return HubEvent("commissioning_progress", .object(data), to: .listenersAnd(audience))
     }
 
     /// The listeners, and the owner of a session it prepared itself with the members of its app group. The owner of

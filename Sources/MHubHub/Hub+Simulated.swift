@@ -96,7 +96,7 @@ extension Hub {
         if case .running(let run)? = session?.state, run.deviceID == id {
             throw HubError(.sessionBusy, "simulated device \(id) is being commissioned")
         }
-        if case .commissioned(let node)? = session?.state, node.simulatedDeviceID == id {
+        if case .commissioned(let node, _)? = session?.state, node.simulatedDeviceID == id {
             throw HubError(.sessionBusy, "simulated device \(id) is being commissioned")
         }
         state.simulatedDevices[id] = nil
@@ -186,6 +186,13 @@ extension Hub {
 
     /// The node a simulated device becomes on the fabric.
     func makeNode(from device: SimulatedDevice, id: NodeID, structureID: StructureID, now: Timestamp) -> Node {
+        makeNodeWithAttributes(from: device, id: id, structureID: structureID, now: now).node
+    }
+
+    /// `makeNode(from:…)` with the node's `ohfAttributesJSON` (`SimulatedLayout.makeNodeWithAttributes`).
+    func makeNodeWithAttributes(from device: SimulatedDevice, id: NodeID, structureID: StructureID, now: Timestamp)
+        -> (node: Node, attributes: JSONValue)
+    {
         let layout = device.layout
         let productName: String
         switch layout {
@@ -198,10 +205,12 @@ extension Hub {
             productName: productName, nodeLabel: device.name,
             serialNumber: device.serialNumber, uniqueID: "mhub-\(device.serialNumber)", hardwareVersion: 1,
             softwareVersion: 1, softwareVersionString: MHubVersion.string)
-        return Node(
+        let made =
+            layout?.makeNodeWithAttributes(identity: identity) ?? (data: NodeData(endpoints: []), attributes: [:])
+        let node = Node(
             id: id, structureID: structureID, roomID: nil, name: device.name, template: device.template,
-            simulatedDeviceID: device.id, commissionedAt: now,
-            data: layout?.makeNode(identity: identity) ?? NodeData(endpoints: []))
+            simulatedDeviceID: device.id, commissionedAt: now, data: made.data)
+        return (node, .object(made.attributes))
     }
 }
 

@@ -13,28 +13,64 @@ extension Room {
 extension Hub {
     /// The OHF Matter Server's `MatterNodeData` of a node, `available` unless its device is unreachable.
     public func nodeJSON(_ node: Node) -> JSONValue {
+        nodeJSON(node, attributes: node.ohfAttributesJSON)
+    }
+
+    /// `nodeJSON` around the node's `ohfAttributesJSON` made before.
+    func nodeJSON(_ node: Node, attributes: JSONValue) -> JSONValue {
         let unreachable = node.simulatedDeviceID.map { faults.unreachableDevices.contains($0) } ?? false
-        return node.ohfJSON(available: !unreachable)
+        return node.ohfJSON(available: !unreachable, attributes: attributes)
     }
 }
 
 extension Node {
     /// The OHF Matter Server's `MatterNodeData`: attributes keyed `"endpoint/cluster/attribute"`.
     public func ohfJSON(available: Bool) -> JSONValue {
-        var attributes: [String: JSONValue] = [:]
-        for (path, value) in data.attributes {
-            attributes[path.description] = value.json
-        }
+        ohfJSON(available: available, attributes: ohfAttributesJSON)
+    }
+
+    /// `ohfJSON` around an `attributes` member made before (`ohfAttributesJSON` of this node's data), the part that
+    /// costs: a provisional node's reply and its `node_added` share it.
+    func ohfJSON(available: Bool, attributes: JSONValue) -> JSONValue {
+        let commissioned = JSONValue.string(isoTimestamp(commissionedAt))
         return [
             "node_id": .integer(Int64(id)),
-            "date_commissioned": .string(isoTimestamp(commissionedAt)),
-            "last_interview": .string(isoTimestamp(commissionedAt)),
+            "date_commissioned": commissioned,
+            "last_interview": commissioned,
             "interview_version": 6,
             "available": .bool(available),
             "is_bridge": .bool(data.isBridge),
-            "attributes": .object(attributes),
+            "attributes": attributes,
             "attribute_subscriptions": [],
         ]
+    }
+
+    /// The `attributes` member of `ohfJSON` (`NodeData.ohfAttributes`).
+    var ohfAttributesJSON: JSONValue {
+        .object(data.ohfAttributes)
+    }
+}
+
+extension NodeData {
+    /// The members of `Node.ohfJSON`'s `attributes`: every attribute's value keyed by its path's `description`. Made
+    /// straight from the endpoints and clusters, as an object has no order to sort them into.
+    var ohfAttributes: [String: JSONValue] {
+        var count = 0
+        for endpoint in endpoints.values {
+            for cluster in endpoint.clusters.values {
+                count += cluster.attributes.count
+            }
+        }
+        var attributes = [String: JSONValue](minimumCapacity: count)
+        for endpoint in endpoints.values {
+            for cluster in endpoint.clusters.values {
+                let prefix = "\(endpoint.id)/\(cluster.id)/"
+                for (attribute, value) in cluster.attributes {
+                    attributes[prefix + String(attribute)] = value.json
+                }
+            }
+        }
+        return attributes
     }
 }
 
@@ -58,19 +94,24 @@ extension AttributeValue {
 
 extension CommissioningSession {
     func json(hub: Hub) -> JSONValue {
-        var members: [String: JSONValue] = [
-            "session_id": .string(id),
-            "state": .string(stateName),
-            "structure_id": .integer(structureID),
-            "owner": .string(owner.peer),
-            "implicit": .bool(implicit),
-            "created_at": .string(isoTimestamp(createdAt)),
-            "deadline": .string(isoTimestamp(deadline)),
-            "deadline_ms": .integer(deadline),
-            "device_name": deviceName.map { .string($0) } ?? .null,
-            "room_id": roomID.map { .integer($0) } ?? .null,
-            "owner_disconnected_at": ownerGoneAt.map { .string(isoTimestamp($0)) } ?? .null,
-        ]
+        .object(jsonMembers(hub: hub))
+    }
+
+    /// `json`'s members, for a caller that adds one (`session_updated`'s `change`) before it makes the object.
+    func jsonMembers(hub: Hub) -> [String: JSONValue] {
+        // Room for the members a state or an app group adds and `session_updated`'s change, so none makes it grow.
+        var members = [String: JSONValue](minimumCapacity: 16)
+        members["session_id"] = .string(id)
+        members["state"] = .string(stateName)
+        members["structure_id"] = .integer(structureID)
+        members["owner"] = .string(owner.peer)
+        members["implicit"] = .bool(implicit)
+        members["created_at"] = .string(isoTimestamp(createdAt))
+        members["deadline"] = .string(isoTimestamp(deadline))
+        members["deadline_ms"] = .integer(deadline)
+        members["device_name"] = deviceName.map { .string($0) } ?? .null
+        members["room_id"] = roomID.map { .integer($0) } ?? .null
+        members["owner_disconnected_at"] = ownerGoneAt.map { .string(isoTimestamp($0)) } ?? .null
         if let appGroup {
             members["app_group"] = .string(appGroup)
             members["app_group_members"] = .integer(Int64(hub.members(of: self).count))
@@ -80,11 +121,11 @@ extension CommissioningSession {
         case .running(let run):
             members["step"] = .string(run.step.name)
             members["simulated_device_id"] = run.deviceID.map { .integer($0) } ?? .null
-        case .commissioned(let node):
+        case .commissioned(let node, _):
             members["node_id"] = .integer(Int64(node.id))
             members["simulated_device_id"] = node.simulatedDeviceID.map { .integer($0) } ?? .null
         }
-        return .object(members)
+        return members
     }
 }
 
@@ -104,12 +145,33 @@ public func isoTimestamp(_ milliseconds: Timestamp) -> String {
     let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
     let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
     let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    func pad(_ value: Int64, _ width: Int) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    var text: [UInt8] = []
+    text.reserveCapacity(24)
+    /// `value`'s decimal digits, at least `width` of them (a year past 9999 has more).
+    func append(_ value: Int64, _ width: Int, then separator: Unicode.Scalar) {
+        if value < 0 || value >= 10_000 {
+            let digits = String(value)
+            text.append(contentsOf: Array(repeating: UInt8(ascii: "0"), count: max(0, width - digits.utf8.count)))
+            text.append(contentsOf: digits.utf8)
+        } else {
+            var divisor: Int64 = 1
+            for _ in 1..<width { divisor *= 10 }
+            while divisor * 10 <= value { divisor *= 10 }
+            while divisor > 0 {
+                text.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                divisor /= 10
+            }
+        }
+        text.append(UInt8(ascii: separator))
     }
-    return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):"
-        + "\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2)).\(pad(millis, 3))Z"
+    append(year, 4, then: "-")
+    append(month, 2, then: "-")
+    append(day, 2, then: "T")
+    append(secondOfDay / 3600, 2, then: ":")
+    append(secondOfDay / 60 % 60, 2, then: ":")
+    append(secondOfDay % 60, 2, then: ".")
+    append(millis, 3, then: "Z")
+    return String(decoding: text, as: UTF8.self)
 }
 
 func base64(_ bytes: [UInt8]) -> String {

@@ -72,11 +72,62 @@ public enum SimulatedLayout: Hashable, Sendable {
 
     public func makeNode(identity: NodeIdentity) -> NodeData {
         switch self {
-        case .single(let template): template.makeNode(identity: identity)
-        case .endpoints(let template, let count): template.makeNode(identity: identity, endpointCount: count)
-        case .bridge(let template, let count): template.makeBridge(identity: identity, bridgedCount: count)
+        case .single(let template):
+            // A library template's node is made once; each node of it differs only in its identity.
+            if let made = Self.singleNodes[template.key], made.template == template {
+                return made.node.settingIdentity(identity)
+            }
+            return template.makeNode(identity: identity)
+        case .endpoints(let template, let count): return template.makeNode(identity: identity, endpointCount: count)
+        case .bridge(let template, let count): return template.makeBridge(identity: identity, bridgedCount: count)
         }
     }
+
+    /// `makeNode(identity:)` with the node's `ohfAttributes`. For a library template's single endpoint both come from
+    /// the node and attributes made once: only endpoint 0's Basic Information is made again for `identity`, the one
+    /// cluster that differs, so nodes of one template share every other attribute's JSON.
+    func makeNodeWithAttributes(identity: NodeIdentity) -> (data: NodeData, attributes: [String: JSONValue]) {
+        guard case .single(let template) = self, let made = Self.singleNodes[template.key], made.template == template
+        else {
+            let data = makeNode(identity: identity)
+            return (data, data.ohfAttributes)
+        }
+        let data = made.node.settingIdentity(identity)
+        var attributes = made.attributes
+        let values = data.endpoints[0]?.clusters[ClusterDefinition.basicInformation.id]?.attributes ?? [:]
+        for (attribute, key) in made.basicInformationKeys {
+            attributes[key] = values[attribute]?.json
+        }
+        return (data, attributes)
+    }
+
+    /// A library template's node for an identity of no one, its `ohfAttributes`, and the keys there of endpoint 0's
+    /// Basic Information attributes, the ones an identity sets.
+    private struct MadeNode {
+        var template: DeviceTemplate
+        var node: NodeData
+        var attributes: [String: JSONValue]
+        var basicInformationKeys: [(AttributeID, String)]
+    }
+
+    /// Each library template's `MadeNode`, by key.
+    private static let singleNodes: [String: MadeNode] = Dictionary(
+        uniqueKeysWithValues: DeviceTemplates.all.map { template in
+            let identity = NodeIdentity(
+                vendorID: 0, vendorName: "", productID: 0, productName: "", nodeLabel: "", serialNumber: "",
+                uniqueID: "", hardwareVersion: 0, softwareVersion: 0, softwareVersionString: "")
+            let node = template.makeNode(identity: identity)
+            let cluster = ClusterDefinition.basicInformation.id
+            let keys = (node.endpoints[0]?.clusters[cluster]?.attributes.keys).map(Array.init) ?? []
+            return (
+                template.key,
+                MadeNode(
+                    template: template, node: node, attributes: node.ohfAttributes,
+                    basicInformationKeys: keys.map {
+                        ($0, AttributePath(endpoint: 0, cluster: cluster, attribute: $0).description)
+                    })
+            )
+        })
 
     /// What `get_simulated_devices` and `get_devices` add for a layout of more than one endpoint.
     var jsonMembers: [String: JSONValue] {

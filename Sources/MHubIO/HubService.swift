@@ -317,16 +317,15 @@ final class HubService {
     }
 
     /// Arms the one timer for the hub's next deadline or the backlog's retry, whichever comes first.
+    ///
+    /// A timer already armed for an earlier time is left as it is, and one for no deadline any more is not
+    /// disarmed: it fires early, `tick` finds nothing due, and the timer is armed again then. Setting a Dispatch
+    /// timer wakes Dispatch's manager thread; without this, every commissioning session (its fail-safe deadline
+    /// set at prepare, gone at complete) set it twice.
     private func armTimer() {
         guard virtualNow == nil else { return }  // the virtual clock moves only by advance_clock
-        guard let deadline = [hub.nextDeadline, backlog.retryAt].compactMap({ $0 }).min() else {
-            if timerArmedFor != nil {
-                timer.schedule(deadline: .distantFuture)
-                timerArmedFor = nil
-            }
-            return
-        }
-        guard deadline != timerArmedFor else { return }
+        guard let deadline = [hub.nextDeadline, backlog.retryAt].compactMap({ $0 }).min() else { return }
+        if let armed = timerArmedFor, armed <= deadline { return }
         timerArmedFor = deadline
         let delay = max(0, deadline - now())
         timer.schedule(deadline: .now() + .milliseconds(Int(delay)), leeway: .milliseconds(1))

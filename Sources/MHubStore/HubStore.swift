@@ -18,7 +18,13 @@ public final class HubStore {
     public static let schemaVersion: Int32 = 4
 
     /// The connection; replaced by a new one when a rollback fails (`apply(_:)`).
-    private(set) var database: SQLiteDatabase
+    private(set) var database: SQLiteDatabase {
+        didSet { statements = [:] }
+    }
+    /// `apply`'s statements by SQL, each prepared once on `database`: compiling a statement cost more than running
+    /// it. Only row writes are kept; transaction statements are compiled every time, so an authorizer set later
+    /// (`refuseTransactionStatements`) still sees them.
+    private var statements: [String: SQLiteStatement] = [:]
     public let path: String
     /// How durable each commit is (`storage_sync`).
     public let sync: StorageSync
@@ -296,14 +302,28 @@ public final class HubStore {
         database = fresh
     }
 
+    /// Runs one of `apply`'s row writes through its cached statement, left reset for the transaction's end.
+    private func write(_ sql: String, _ bindings: [SQLiteValue]) throws(SQLiteError) {
+        let statement: SQLiteStatement
+        if let cached = statements[sql] {
+            statement = cached
+        } else {
+            statement = try database.prepare(sql)
+            statements[sql] = statement
+        }
+        defer { statement.reset() }
+        try statement.bind(bindings)
+        while try statement.step() {}
+    }
+
     private func apply(_ change: StoreChange) throws {
         switch change {
         case .saveFabric(let fabric):
-            try database.run(
+            try write(
                 "INSERT OR REPLACE INTO fabric (id, fabric_id, compressed_fabric_id) VALUES (1, ?, ?)",
                 [.integer(Int64(bitPattern: fabric.fabricID)), .integer(Int64(bitPattern: fabric.compressedFabricID))])
         case .saveCounters(let counters):
-            try database.run(
+            try write(
                 "INSERT OR REPLACE INTO counters (id, next_node_id, next_structure_id, next_room_id, "
                     + "next_simulated_device_id, next_bridged_endpoint, next_event_number) VALUES (1, ?, ?, ?, ?, ?, ?)",
                 [
@@ -312,19 +332,19 @@ public final class HubStore {
                     .integer(Int64(counters.nextBridgedEndpoint)), .integer(Int64(clamping: counters.nextEventNumber)),
                 ])
         case .saveStructure(let structure):
-            try database.run(
+            try write(
                 "INSERT OR REPLACE INTO structures (id, name) VALUES (?, ?)",
                 [.integer(structure.id), .text(structure.name)])
         case .deleteStructure(let id):
-            try database.run("DELETE FROM structures WHERE id = ?", [.integer(id)])
+            try write("DELETE FROM structures WHERE id = ?", [.integer(id)])
         case .saveRoom(let room):
-            try database.run(
+            try write(
                 "INSERT OR REPLACE INTO rooms (id, structure_id, name) VALUES (?, ?, ?)",
                 [.integer(room.id), .integer(room.structureID), .text(room.name)])
         case .deleteRoom(let id):
-            try database.run("DELETE FROM rooms WHERE id = ?", [.integer(id)])
+            try write("DELETE FROM rooms WHERE id = ?", [.integer(id)])
         case .saveNode(let node):
-            try database.run(
+            try write(
                 "INSERT OR REPLACE INTO nodes (id, structure_id, room_id, name, template, simulated_device_id, "
                     + "commissioned_at, node_data, bridged_endpoints) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
@@ -334,9 +354,9 @@ public final class HubStore {
                     .text(Self.encode(node.bridgedEndpoints)),
                 ])
         case .deleteNode(let id):
-            try database.run("DELETE FROM nodes WHERE id = ?", [.integer(Int64(id))])
+            try write("DELETE FROM nodes WHERE id = ?", [.integer(Int64(id))])
         case .saveSimulatedDevice(let device):
-            try database.run(
+            try write(
                 "INSERT OR REPLACE INTO simulated_devices (id, template, name, vendor_id, product_id, discriminator, "
                     + "passcode, serial_number, node_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
@@ -346,14 +366,14 @@ public final class HubStore {
                     device.nodeID.map { .integer(Int64($0)) } ?? .null,
                 ])
         case .deleteSimulatedDevice(let id):
-            try database.run("DELETE FROM simulated_devices WHERE id = ?", [.integer(id)])
+            try write("DELETE FROM simulated_devices WHERE id = ?", [.integer(id)])
         case .savePermission(let principal, let structureID, let granted):
             if granted {
-                try database.run(
+                try write(
                     "DELETE FROM revoked_permissions WHERE principal = ? AND structure_id = ?",
                     [.text(principal.name), .integer(structureID)])
             } else {
-                try database.run(
+                try write(
                     "INSERT OR REPLACE INTO revoked_permissions (principal, structure_id) VALUES (?, ?)",
                     [.text(principal.name), .integer(structureID)])
             }

@@ -37,13 +37,35 @@ public struct DeviceTemplate: Hashable, Sendable {
 
     /// Endpoint 0's server clusters besides its Descriptor.
     ///
-    /// PartNumber is the product ID in hexadecimal and ProductURL points into the reserved `.invalid`
-    /// domain (RFC 2606), so neither looks like a real product's. MaxGroupsPerFabric is 4 when endpoint 1
-    /// has a Groups server and 0 otherwise.
+    /// MaxGroupsPerFabric is 4 when endpoint 1 has a Groups server and 0 otherwise.
     func rootClusters(identity: NodeIdentity) -> [ClusterTemplate] {
+        let hasGroups = clusters.contains { $0.definition.id == ClusterDefinition.groups.id }
+        return [
+            ClusterTemplate(.accessControl),
+            Self.basicInformation(identity: identity),
+            ClusterTemplate(.generalCommissioning),
+            ClusterTemplate(.networkCommissioning),
+            ClusterTemplate(.generalDiagnostics),
+            ClusterTemplate(.administratorCommissioning),
+            ClusterTemplate(.operationalCredentials),
+            ClusterTemplate(.groupKeyManagement, overrides: [0x0002: .unsigned(hasGroups ? 4 : 0)]),
+        ]
+    }
+
+    /// Endpoint 0's Basic Information for `identity`: the one cluster of a template's node that differs between
+    /// nodes of one template (`NodeData.settingIdentity`).
+    ///
+    /// PartNumber is the product ID in hexadecimal and ProductURL points into the reserved `.invalid`
+    /// domain (RFC 2606), so neither looks like a real product's.
+    static func basicInformation(identity: NodeIdentity) -> ClusterTemplate {
+        ClusterTemplate(.basicInformation, overrides: basicInformationValues(identity: identity))
+    }
+
+    /// The Basic Information values `identity` sets.
+    static func basicInformationValues(identity: NodeIdentity) -> [AttributeID: AttributeValue] {
         let vendor = hex(identity.vendorID)
         let product = hex(identity.productID)
-        let basicInformation: [AttributeID: AttributeValue] = [
+        return [
             0x0001: .string(identity.vendorName),
             0x0002: .unsigned(UInt64(identity.vendorID)),
             0x0003: .string(identity.productName),
@@ -59,17 +81,24 @@ public struct DeviceTemplate: Hashable, Sendable {
             0x000F: .string(identity.serialNumber),
             0x0012: .string(identity.uniqueID),
         ]
-        let hasGroups = clusters.contains { $0.definition.id == ClusterDefinition.groups.id }
-        return [
-            ClusterTemplate(.accessControl),
-            ClusterTemplate(.basicInformation, overrides: basicInformation),
-            ClusterTemplate(.generalCommissioning),
-            ClusterTemplate(.networkCommissioning),
-            ClusterTemplate(.generalDiagnostics),
-            ClusterTemplate(.administratorCommissioning),
-            ClusterTemplate(.operationalCredentials),
-            ClusterTemplate(.groupKeyManagement, overrides: [0x0002: .unsigned(hasGroups ? 4 : 0)]),
-        ]
+    }
+}
+
+extension NodeData {
+    /// The node with endpoint 0's Basic Information values set from `identity`, as the templates set them: for a node
+    /// a template made (any of its `makeNode` forms), the node that template makes for `identity`, without making any
+    /// cluster again. Only attributes the cluster has are set (as `ClusterTemplate` ignores overrides its definition
+    /// lacks); a node without Basic Information on endpoint 0 is returned as it is.
+    public func settingIdentity(_ identity: NodeIdentity) -> NodeData {
+        let cluster = ClusterDefinition.basicInformation.id
+        guard var attributes = endpoints[0]?.clusters[cluster]?.attributes else { return self }
+        for (attribute, value) in DeviceTemplate.basicInformationValues(identity: identity)
+        where attributes[attribute] != nil {
+            attributes[attribute] = value
+        }
+        var node = self
+        node.endpoints[0]!.clusters[cluster]!.attributes = attributes
+        return node
     }
 }
 

@@ -159,6 +159,26 @@ import Testing
         #expect(harness.hub.state.nodes.isEmpty)
     }
 
+    /// The reply to `commission_with_code` and completion's `node_added` share the node's attributes, made once;
+    /// `node_added` is still the stored node's JSON as it is then (here: its device unreachable since).
+    @Test func nodeAddedIsTheStoredNodesJSONAtCompletion() {
+        var harness = HubHarness()
+        _ = harness.ok("prepare_commissioning")
+        let reply = harness.send("commission_with_code", ["code": .string(HubHarness.lampQR)]).result(for: 1)
+        _ = harness.ok("configure_device", ["name": "Hall lamp"])
+        _ = harness.ok("set_fault", ["fault": "device_unreachable", "simulated_device_id": 1])
+        let added = harness.send("complete_commissioning").events.first { $0.name == "node_added" }?.data
+        guard let stored = harness.hub.state.nodes[1] else {
+            Issue.record("no node 1")
+            return
+        }
+        #expect(added == harness.hub.nodeJSON(stored))
+        #expect(reply?["available"] == true)
+        #expect(added?["available"] == false)
+        #expect(added?["attributes"] == reply?["attributes"])
+        #expect(added?["attributes"]?["0/40/5"] == "Lamp")
+    }
+
     @Test func unreachableDeviceIsNotDiscovered() {
         var harness = HubHarness()
         _ = harness.ok("set_fault", ["fault": "device_unreachable", "simulated_device_id": 1])

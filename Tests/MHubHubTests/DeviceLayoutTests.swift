@@ -33,6 +33,58 @@ import Testing
         #expect(toggled.events.map(\.data) == [[1, "3/6/0", true]])
     }
 
+    static let identities = [
+        NodeIdentity(
+            vendorID: 0xFFF1, vendorName: "mhub", productID: 0x8000, productName: "Lamp", nodeLabel: "Hall",
+            serialNumber: "A1", uniqueID: "mhub-A1", hardwareVersion: 1, softwareVersion: 1,
+            softwareVersionString: "1.0"),
+        NodeIdentity(
+            vendorID: 0x1234, vendorName: "other", productID: 0x0042, productName: "Plug", nodeLabel: "Desk",
+            serialNumber: "B2", uniqueID: "mhub-B2", hardwareVersion: 3, softwareVersion: 7,
+            softwareVersionString: "7.0"),
+    ]
+
+    /// A library template's node is made once and given each identity: the same node as the template makes for it.
+    @Test(arguments: DeviceTemplates.all)
+    func aTemplatesNodeMadeOnceTakesEachIdentity(template: DeviceTemplate) {
+        for identity in Self.identities {
+            #expect(
+                SimulatedLayout.single(template).makeNode(identity: identity) == template.makeNode(identity: identity))
+            // With the node's OHF attributes, from the ones made once.
+            let made = SimulatedLayout.single(template).makeNodeWithAttributes(identity: identity)
+            #expect(made.data == template.makeNode(identity: identity))
+            #expect(made.attributes == template.makeNode(identity: identity).ohfAttributes)
+            #expect(
+                template.makeNode(identity: Self.identities[0]).settingIdentity(identity)
+                    == template.makeNode(identity: identity))
+            #expect(
+                template.makeBridge(identity: Self.identities[0], bridgedCount: 2).settingIdentity(identity)
+                    == template.makeBridge(identity: identity, bridgedCount: 2))
+        }
+        // A template of the same key that is not the library's is made as it is.
+        var custom = template
+        custom.productName = "Custom"
+        custom.clusters.removeLast()
+        #expect(
+            SimulatedLayout.single(custom).makeNode(identity: Self.identities[1])
+                == custom.makeNode(identity: Self.identities[1]))
+        #expect(
+            SimulatedLayout.single(custom).makeNodeWithAttributes(identity: Self.identities[1]).attributes
+                == custom.makeNode(identity: Self.identities[1]).ohfAttributes)
+    }
+
+    /// A node's OHF attributes are keyed by path, every attribute once.
+    @Test func ohfAttributesAreEveryAttributeByPath() {
+        let data = SimulatedLayout.bridge(DeviceTemplates.all[0], count: 2).makeNode(identity: Self.identities[0])
+        let node = Node(
+            id: 9, structureID: 1, roomID: nil, name: "Bridge", template: "bridge/x*2", simulatedDeviceID: nil,
+            commissionedAt: 0, data: data)
+        let expected = Dictionary(uniqueKeysWithValues: data.attributes.map { ($0.0.description, $0.1.json) })
+        #expect(node.ohfAttributesJSON == .object(expected))
+        #expect(node.ohfJSON(available: true)["attributes"] == .object(expected))
+        #expect(expected["0/40/5"] == "Hall")
+    }
+
     @Test func deviceIDsSurviveTheStoredForm() throws {
         var harness = HubHarness()
         _ = harness.ok(

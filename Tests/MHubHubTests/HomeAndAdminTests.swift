@@ -124,5 +124,8 @@ import Testing
         #expect(isoTimestamp(1_800_000_000_123) == "2027-01-15T08:00:00.123Z")
         #expect(isoTimestamp(951_782_400_000) == "2000-02-29T00:00:00.000Z")
         #expect(isoTimestamp(-1) == "1969-12-31T23:59:59.999Z")
+        #expect(isoTimestamp(-62_135_596_800_000) == "0001-01-01T00:00:00.000Z")
+        #expect(isoTimestamp(253_402_300_799_999) == "9999-12-31T23:59:59.999Z")
+        #expect(isoTimestamp(253_402_300_800_000) == "10000-01-01T00:00:00.000Z")
     }
 }

@@ -33,6 +33,19 @@ import Testing
         #expect(try HubStore(path: path).load() == state)
     }
 
+    /// A write's statement is prepared once and run again with new values, in one transaction and across them.
+    @Test func aStatementRunsAgainWithNewValues() throws {
+        let (store, state) = try makeStore()
+        try store.apply([
+            .saveRoom(Room(id: 2, structureID: 1, name: "Hall")), .saveRoom(Room(id: 3, structureID: 1, name: "Den")),
+        ])
+        try store.apply([.saveRoom(Room(id: 2, structureID: 1, name: "Porch")), .deleteRoom(3), .deleteRoom(1)])
+        var expected = state
+        expected.rooms = [2: Room(id: 2, structureID: 1, name: "Porch")]
+        #expect(try store.load() == expected)
+        #expect(try HubStore(path: path).load() == expected)
+    }
+
     @Test(arguments: [(StorageSync.full, Int64(2)), (StorageSync.normal, Int64(1))])
     func commitsAreSyncedAsConfigured(sync: StorageSync, synchronous: Int64) throws {
         let store = try HubStore(path: path, sync: sync)

@@ -1,3 +1,4 @@
+import MHubCore
 import MatterDataModel
 import MatterInteraction
 
@@ -22,8 +23,9 @@ extension Hub {
 
     /// Puts a node in the home for good, however it came (a commissioning session, a scenario, a dump): its
     /// bridged endpoints numbered, its simulated device marked as on the fabric, stored, `node_added` for the
-    /// listeners and the new endpoints for the Matter node. Returns the node as stored.
-    mutating func addToHome(_ added: Node, _ outcome: inout HubOutcome) -> Node {
+    /// listeners and the new endpoints for the Matter node. Returns the node as stored. `attributesJSON`, if given, is
+    /// the node's `ohfAttributesJSON` made before.
+    mutating func addToHome(_ added: Node, attributesJSON: JSONValue? = nil, _ outcome: inout HubOutcome) -> Node {
         var node = added
         assignBridgedEndpoints(&node)
         bridge.insert(node)
@@ -36,7 +38,10 @@ extension Hub {
             outcome.changes.append(.saveSimulatedDevice(state.simulatedDevices[deviceID]!))
         }
         outcome.changes += [.saveNode(node), .saveCounters(state.counters)]
-        outcome.events.append(HubEvent("node_added", nodeJSON(node), structure: node.structureID))
+        outcome.events.append(
+            HubEvent(
+                "node_added", nodeJSON(node, attributes: attributesJSON ?? node.ohfAttributesJSON),
+                structure: node.structureID))
         outcome.outputs.append(.bridgeChanged(.endpoints(added: node.bridgedEndpoints.values.sorted(), removed: [])))
         return node
     }
