@@ -120,7 +120,7 @@ final class ControlConnection {
     }
 
     private func readAvailable() {
-        let bytes: ArraySlice<UInt8>
+        let bytes: [UInt8]
         switch sources.read() {
         case .bytes(let read): bytes = read
         case .nothing: return
@@ -138,7 +138,7 @@ final class ControlConnection {
             flush()
         }
         var messages: [[UInt8]] = []
-        for action in framing.received(Array(bytes)) {
+        for action in framing.received(bytes) {
             if case .message(let bytes) = action {
                 messages.append(bytes)
                 continue

@@ -23,6 +23,9 @@ final class ReadPoller: @unchecked Sendable {
     /// Confined to `queue`.
     private var handlers: [UInt64: () -> Void] = [:]
     private var nextToken: UInt64 = 1
+    /// What a handler reads into (`withReadBuffer`), one for all of them since they run on the queue one at a
+    /// time: a 64 KiB array made and zeroed for every read was a tenth of a commissioning session's instructions.
+    private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65536, alignment: 16)
 
     /// Starts the polling thread; it runs as long as the process.
     init(queue: DispatchQueue) throws(SystemError) {
@@ -48,6 +51,13 @@ final class ReadPoller: @unchecked Sendable {
         }
         handlers[token] = handler
         return token
+    }
+
+    /// Runs `body` with the 64 KiB buffer the handlers read into; on the queue only, and the bytes are the caller's
+    /// to copy before it returns.
+    func withReadBuffer<Result>(_ body: (UnsafeMutableRawBufferPointer) -> Result) -> Result {
+        dispatchPrecondition(condition: .onQueue(queue))
+        return body(readBuffer)
     }
 
     /// No more reads for `fd`: call before it is closed.

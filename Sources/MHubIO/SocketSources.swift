@@ -39,7 +39,7 @@ final class SocketSources {
     }
 
     enum ReadResult {
-        case bytes(ArraySlice<UInt8>)
+        case bytes([UInt8])
         /// Nothing to read after all (EAGAIN, EINTR): wait for the next event.
         case nothing
         /// The peer closed its side.
@@ -47,15 +47,17 @@ final class SocketSources {
         case failed(String)
     }
 
-    /// One `read` of what is waiting, up to 64 KiB.
+    /// One `read` of what is waiting, up to 64 KiB, into the poller's buffer; the bytes read come back as an array
+    /// of their own size.
     func read() -> ReadResult {
         if let readStartFailure { return .failed(readStartFailure) }
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        switch buffer.withUnsafeMutableBytes({ fd.read(into: $0) }) {
-        case .success(0): return .end
-        case .success(let count): return .bytes(buffer[0..<count])
-        case .failure(.wouldBlock): return .nothing
-        case .failure(let errno): return .failed("read: \(errno)")
+        return poller.withReadBuffer { buffer in
+            switch fd.read(into: buffer) {
+            case .success(0): .end
+            case .success(let count): .bytes(Array(buffer[0..<count]))
+            case .failure(.wouldBlock): .nothing
+            case .failure(let errno): .failed("read: \(errno)")
+            }
         }
     }
 

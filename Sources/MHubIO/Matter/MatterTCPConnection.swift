@@ -68,7 +68,7 @@ final class MatterTCPConnection {
     }
 
     private func readAvailable() {
-        let bytes: ArraySlice<UInt8>
+        let bytes: [UInt8]
         switch sources.read() {
         case .bytes(let read): bytes = read
         case .nothing: return
