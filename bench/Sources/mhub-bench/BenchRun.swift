@@ -30,8 +30,11 @@ struct BenchRun {
         /// Full commissioning sessions on an mhubd whose commits are not synced to the disk (`storage_sync` normal,
         /// as `--ephemeral` runs), beside row 16's default.
         static let sessionsNormalSync = 35
+        /// `server_info` round trips with the client and the server on one CPU (`onOneCPU`): p50 over WebSocket,
+        /// then over the Unix socket.
+        static let oneCPURoundTrip = 36
         /// The first of the bridge's rows (`bridge()`, `BridgeRow`): four for each of `Options.bridgeHomes`.
-        static let bridge = sessionsNormalSync + 1
+        static let bridge = oneCPURoundTrip + 2
     }
 
     init(options: Options) {
@@ -83,6 +86,8 @@ struct BenchRun {
             Figure(name: "device_command pipelined, 1-device home, 1 WebSocket connection", unit: .perSecond),
             Figure(name: "device_command pipelined, \(large)-device home, 1 WebSocket connection", unit: .perSecond),
             Figure(name: "full commissioning sessions (instant), storage_sync normal", unit: .perSecond),
+            Figure(name: "server_info round trip p50, WebSocket, client and server on one CPU", unit: .microseconds),
+            Figure(name: "server_info round trip p50, Unix socket, client and server on one CPU", unit: .microseconds),
         ]
         precondition(report.figures.count == Row.bridge, "Row.bridge must follow the last row before it")
         report.figures += Self.bridgeFigures(homes: options.bridgeHomes)
@@ -113,12 +118,24 @@ struct BenchRun {
 
     // MARK: shared measurements
 
-    /// Round trips, serial rate and pipelined rates over one transport; `first` is the p50 figure's index.
-    private mutating func requests(_ endpoint: MHubEndpoint, _ column: Column, p50 first: Int, pipelined: Int) throws {
+    /// Round trips (as the scheduler places the two sides, then on one CPU), serial rate and pipelined rates over one
+    /// transport; `first` is the p50 figure's index.
+    private mutating func requests(
+        _ endpoint: MHubEndpoint, _ column: Column, server: ServerProcess, p50 first: Int, pipelined: Int
+    ) throws {
         let trips = try measureRoundTrips(endpoint, count: options.roundTrips)
         record(first, column, trips.latencies.median.map { $0 * 1e6 })
         record(first + 1, column, trips.latencies.percentile(0.99).map { $0 * 1e6 })
         record(first + 2, column, trips.perSecond)
+        let pinned = try onOneCPU(withServer: server.pid) {
+            try measureRoundTrips(endpoint, count: options.roundTrips)
+        }
+        record(
+            Row.oneCPURoundTrip + (first == 2 ? 0 : 1), column, pinned.latencies.median.map { $0 * 1e6 },
+            note: column == .floor && first == 2
+                ? "The client's thread and every thread of the server (its process tree) pinned to CPU 0 with taskset: "
+                    + "unpinned, a run's round trips cost what the scheduler's placement makes of them (on one CPU or two)."
+                : nil)
         for (offset, connections) in [1, 8].enumerated() {
             let rate = try measurePipelined(
                 endpoint, connections: connections, window: options.window,
@@ -286,8 +303,8 @@ struct BenchRun {
         defer { server.stop() }
         _ = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
         record(19, .floor, megabytes(try settledResidentBytes(of: server)))
-        try requests(setup.webSocket, .floor, p50: 2, pipelined: 8)
-        if let unix = setup.unix { try requests(unix, .floor, p50: 5, pipelined: 10) }
+        try requests(setup.webSocket, .floor, server: server, p50: 2, pipelined: 8)
+        if let unix = setup.unix { try requests(unix, .floor, server: server, p50: 5, pipelined: 10) }
         record(21, .floor, megabytes(try residentBytes(of: server, with: options.clients, clientsOf: setup.webSocket)))
         try fanout(setup.webSocket, .floor, event: "attribute_updated") { round in
             #"{"message_id":"toggle-\#(round)","command":"device_command","args":{}}"#
@@ -328,8 +345,8 @@ struct BenchRun {
             try ServerSetup.mhubd(binary: binary, directory: directory + "-\(attempt)", matterPort: try freePort())
         }
         defer { server.stop() }
-        try requests(setup.webSocket, column, p50: 2, pipelined: 8)
-        if let unix = setup.unix { try requests(unix, column, p50: 5, pipelined: 10) }
+        try requests(setup.webSocket, column, server: server, p50: 2, pipelined: 8)
+        if let unix = setup.unix { try requests(unix, column, server: server, p50: 5, pipelined: 10) }
         record(21, column, megabytes(try residentBytes(of: server, with: options.clients, clientsOf: setup.webSocket)))
 
         let control = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
@@ -377,8 +394,10 @@ struct BenchRun {
         let floorSetup = try ServerSetup.floor(directory: options.work + "/floor")
         let floorServer = try floorSetup.start()
         _ = try MHubMessagePipe.connectWhenReady(to: floorSetup.webSocket, timeout: 30)
-        try requests(floorSetup.webSocket, .floor, p50: 2, pipelined: 8)
-        if let unix = floorSetup.unix { try requests(unix, .floor, p50: 5, pipelined: 10) }
+        try requests(floorSetup.webSocket, .floor, server: floorServer, p50: 2, pipelined: 8)
+        if let unix = floorSetup.unix {
+            try requests(unix, .floor, server: floorServer, p50: 5, pipelined: 10)
+        }
         floorServer.stop()
         for column in mhubColumns {
             log("\(label(column)): requests")
@@ -387,8 +406,8 @@ struct BenchRun {
             let server = try setup.start()
             defer { server.stop() }
             _ = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
-            try requests(setup.webSocket, column, p50: 2, pipelined: 8)
-            if let unix = setup.unix { try requests(unix, column, p50: 5, pipelined: 10) }
+            try requests(setup.webSocket, column, server: server, p50: 2, pipelined: 8)
+            if let unix = setup.unix { try requests(unix, column, server: server, p50: 5, pipelined: 10) }
         }
     }
 
@@ -616,7 +635,7 @@ struct BenchRun {
             try ServerSetup.reference(script: script, directory: options.work + "/reference-empty-\(attempt)")
         }
         defer { server.stop() }
-        try requests(setup.webSocket, .reference, p50: 2, pipelined: 8)
+        try requests(setup.webSocket, .reference, server: server, p50: 2, pipelined: 8)
         record(
             21, .reference, megabytes(try residentBytes(of: server, with: options.clients, clientsOf: setup.webSocket)))
         // Without a real device the reference has no attribute to change: its closest change that every
