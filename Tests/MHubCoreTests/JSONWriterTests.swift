@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import MHubCore
@@ -8,6 +9,51 @@ import Testing
     func integersAreWrittenAsSwiftWritesThem(_ integer: Int64) {
         #expect(JSONWriter.compact(.integer(integer)) == String(integer))
         #expect(JSONWriter.compact([.integer(integer), "x"]) == "[\(integer),\"x\"]")
+    }
+
+    /// What the writer must give for a string, byte by byte (RFC 8259 §7).
+    static func escapedByHand(_ string: String) -> String {
+        var text = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case _ where scalar.value < 0x20: text += "\\u00" + String(format: "%02x", scalar.value)
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        return text + "\""
+    }
+
+    /// Every byte that needs an escape, at every position of strings of every length around the eight bytes the
+    /// writer passes over at once, beside bytes that need none (DEL, a two-byte character).
+    @Test func stringsAreEscapedWhereverTheSpecialBytesFall() {
+        let specials: [String] = [
+            "\u{0}", "\u{1f}", "\"", "\\", "\n", "\r", "\t", "\u{7f}", "\u{e9}", "!", "#", "]", "[", "\u{8}",
+        ]
+        for length in 0...20 {
+            for position in 0..<max(length, 1) {
+                for special in specials {
+                    var characters = [String](repeating: "a", count: length)
+                    if length > 0 { characters[position] = special }
+                    let string = characters.joined()
+                    #expect(JSONWriter.compact(.string(string)) == Self.escapedByHand(string), "\(length) \(position)")
+                }
+            }
+        }
+    }
+
+    @Test func keysSortByTheirBytesAlsoWhenTheyShareTheirFirstEight() {
+        let keys = ["abcdefghZ", "abcdefgh", "abcdefghA", "\u{e9}t\u{e9}", "z", "abc", "abcdefgh\u{0}", "B", ""]
+        let value = JSONValue.object(Dictionary(uniqueKeysWithValues: keys.map { ($0, JSONValue.null) }))
+        let expected = keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        #expect(
+            expected == ["", "B", "abc", "abcdefgh", "abcdefgh\u{0}", "abcdefghA", "abcdefghZ", "z", "\u{e9}t\u{e9}"])
+        let text = "{" + expected.map { Self.escapedByHand($0) + ":null" }.joined(separator: ",") + "}"
+        #expect(JSONWriter.compact(value) == text)
     }
 
     @Test func objectsAreWrittenWithTheirKeysSortedAndSortedMembersAsGiven() {
