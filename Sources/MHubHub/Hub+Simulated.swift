@@ -186,35 +186,48 @@ extension Hub {
 
     /// The node a simulated device becomes on the fabric.
     func makeNode(from device: SimulatedDevice, id: NodeID, structureID: StructureID, now: Timestamp) -> Node {
-        makeNodeWithAttributes(from: device, id: id, structureID: structureID, now: now).node
+        let layout = device.layout
+        return node(
+            of: device, id: id, structureID: structureID, now: now,
+            data: layout?.makeNode(identity: device.nodeIdentity(layout: layout)) ?? NodeData(endpoints: []))
     }
 
-    /// `makeNode(from:…)` with the node's `ohfAttributesJSON` (`SimulatedLayout.makeNodeWithAttributes`).
+    /// `makeNode(from:…)` with the node's `ohfAttributesJSON` (`SimulatedLayout.makeNodeWithAttributes`), for a
+    /// caller that writes the node's JSON next.
     func makeNodeWithAttributes(from device: SimulatedDevice, id: NodeID, structureID: StructureID, now: Timestamp)
         -> (node: Node, attributes: JSONValue)
     {
         let layout = device.layout
-        let productName: String
-        switch layout {
-        case .bridge?: productName = "mhub Bridge"
-        case .single(let template)?, .endpoints(let template, _)?: productName = template.productName
-        case nil: productName = device.template
-        }
-        let identity = NodeIdentity(
-            vendorID: device.vendorID, vendorName: "mhub", productID: device.productID,
-            productName: productName, nodeLabel: device.name,
-            serialNumber: device.serialNumber, uniqueID: "mhub-\(device.serialNumber)", hardwareVersion: 1,
-            softwareVersion: 1, softwareVersionString: MHubVersion.string)
         let made =
-            layout?.makeNodeWithAttributes(identity: identity) ?? (data: NodeData(endpoints: []), attributes: [:])
-        let node = Node(
+            layout?.makeNodeWithAttributes(identity: device.nodeIdentity(layout: layout))
+            ?? (data: NodeData(endpoints: []), attributes: [:])
+        return (node(of: device, id: id, structureID: structureID, now: now, data: made.data), .object(made.attributes))
+    }
+
+    private func node(of device: SimulatedDevice, id: NodeID, structureID: StructureID, now: Timestamp, data: NodeData)
+        -> Node
+    {
+        Node(
             id: id, structureID: structureID, roomID: nil, name: device.name, template: device.template,
-            simulatedDeviceID: device.id, commissionedAt: now, data: made.data)
-        return (node, .object(made.attributes))
+            simulatedDeviceID: device.id, commissionedAt: now, data: data)
     }
 }
 
 extension SimulatedDevice {
     /// Its endpoints' layout, from its stored `template`.
     var layout: SimulatedLayout? { SimulatedLayout(stored: template) }
+
+    /// What its node's Basic Information says of it; `layout` is its `layout`.
+    func nodeIdentity(layout: SimulatedLayout?) -> NodeIdentity {
+        let productName: String
+        switch layout {
+        case .bridge?: productName = "mhub Bridge"
+        case .single(let template)?, .endpoints(let template, _)?: productName = template.productName
+        case nil: productName = template
+        }
+        return NodeIdentity(
+            vendorID: vendorID, vendorName: "mhub", productID: productID, productName: productName, nodeLabel: name,
+            serialNumber: serialNumber, uniqueID: "mhub-\(serialNumber)", hardwareVersion: 1, softwareVersion: 1,
+            softwareVersionString: MHubVersion.string)
+    }
 }

@@ -74,10 +74,7 @@ public enum SimulatedLayout: Hashable, Sendable {
         switch self {
         case .single(let template):
             // A library template's node is made once; each node of it differs only in its identity.
-            if let made = Self.singleNodes[template.key], made.template == template {
-                return made.node.settingIdentity(identity)
-            }
-            return template.makeNode(identity: identity)
+            return madeNode?.node.settingIdentity(identity) ?? template.makeNode(identity: identity)
         case .endpoints(let template, let count): return template.makeNode(identity: identity, endpointCount: count)
         case .bridge(let template, let count): return template.makeBridge(identity: identity, bridgedCount: count)
         }
@@ -87,8 +84,7 @@ public enum SimulatedLayout: Hashable, Sendable {
     /// the node and attributes made once: only endpoint 0's Basic Information is made again for `identity`, the one
     /// cluster that differs, so nodes of one template share every other attribute's JSON.
     func makeNodeWithAttributes(identity: NodeIdentity) -> (data: NodeData, attributes: [String: JSONValue]) {
-        guard case .single(let template) = self, let made = Self.singleNodes[template.key], made.template == template
-        else {
+        guard let made = madeNode else {
             let data = makeNode(identity: identity)
             return (data, data.ohfAttributes)
         }
@@ -108,6 +104,13 @@ public enum SimulatedLayout: Hashable, Sendable {
         var node: NodeData
         var attributes: [String: JSONValue]
         var basicInformationKeys: [(AttributeID, String)]
+    }
+
+    /// The `MadeNode` of a single endpoint of a library template, if this is one.
+    private var madeNode: MadeNode? {
+        guard case .single(let template) = self, let made = Self.singleNodes[template.key], made.template == template
+        else { return nil }
+        return made
     }
 
     /// Each library template's `MadeNode`, by key.
