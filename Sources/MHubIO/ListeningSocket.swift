@@ -28,7 +28,7 @@ final class ListeningSocket {
     private let logger: Logger
     private let poller: ReadPoller
     /// The registration with the poller while accepting; `nil` while paused or stopped.
-    private var readToken: UInt64?
+    private var reads: ReadPoller.Registration?
     private let resumeTimer: any DispatchSourceTimer
     private let accepted: (FileDescriptor, SocketAddress) -> Void
     private let shed: (FileDescriptor) -> Void
@@ -61,7 +61,7 @@ final class ListeningSocket {
     /// Registers with the poller; should that fail (the kernel's memory), it is retried like a pause.
     private func startAccepting() {
         do {
-            readToken = try poller.register(fd) { [weak self] in self?.acceptAvailable() }
+            reads = try poller.register(fd) { [weak self] in self?.acceptAvailable() }
         } catch {
             logger.error("\(label): cannot wait for connections: \(error)")
             pause()
@@ -85,10 +85,8 @@ final class ListeningSocket {
     }
 
     private func stopAccepting() {
-        if let readToken {
-            poller.unregister(fd, token: readToken)
-        }
-        readToken = nil
+        reads?.cancel()
+        reads = nil
     }
 
     private func acceptAvailable() {
@@ -141,7 +139,7 @@ final class ListeningSocket {
     }
 
     private func resumeAccepting() {
-        guard !stopped, readToken == nil else { return }
+        guard !stopped, reads == nil else { return }
         spare = spare ?? Self.openSpare()
         startAccepting()
     }

@@ -4,19 +4,20 @@ import Foundation
 import MHubPOSIX
 
 /// Waits for the daemon's sockets (the listeners, the control connections, the Matter port's UDP socket and TCP
-/// connections, the UDC port) to become readable on a thread of its own (`epoll`), then runs their read handlers on the daemon's
-/// queue with `sync`: when the queue is idle, Dispatch runs the handlers on this thread at once. One `epoll` for all
-/// of them reports events in the order they happened: a connection's end before the connection that followed it.
+/// connections, the UDC port) to become readable on a thread of its own (`epoll`), then runs their read handlers on
+/// the daemon's queue with `sync`: when the queue is idle, Dispatch runs the handlers on this thread at once. One
+/// `epoll` for all of them reports events in the order they happened: a connection's end before the connection that
+/// followed it.
 ///
 /// A Dispatch read source costs two wake-ups per read, its event thread's and then a worker's it pokes to run the
 /// handler on the queue; on the 2-core benchmark machine the poke (a futex wake) and the event thread were a fifth
 /// of mhubd's CPU time under pipelined requests (docs/benchmarks.md). Writes keep their Dispatch write sources:
 /// they wait only while a socket's buffer is full.
 ///
-/// Each registration has a token of its own, never reused: an event that `epoll_wait` returned for a socket that
-/// was unregistered (and whose descriptor may have been reused) finds no handler and is dropped.
+/// Each registration has a token of its own, never reused: an event that `epoll_wait` returned for a socket whose
+/// registration was cancelled (and whose descriptor may have been reused) finds no handler and is dropped.
 ///
-/// - Important: `register` and `unregister` on `queue` only; the handlers run there.
+/// - Important: `register` and `Registration.cancel` on `queue` only; the handlers run there.
 final class ReadPoller: @unchecked Sendable {
     private let epoll: Int32
     private let queue: DispatchQueue
@@ -38,8 +39,28 @@ final class ReadPoller: @unchecked Sendable {
         thread.start()
     }
 
-    /// Calls `handler` on the queue whenever `fd` is readable (or at its end, or on an error), until `unregister`.
-    func register(_ fd: FileDescriptor, handler: @escaping () -> Void) throws(SystemError) -> UInt64 {
+    /// One socket's reads, until `cancel`.
+    final class Registration {
+        let token: UInt64
+        private let fd: FileDescriptor
+        private weak var poller: ReadPoller?
+
+        fileprivate init(token: UInt64, fd: FileDescriptor, poller: ReadPoller) {
+            self.token = token
+            self.fd = fd
+            self.poller = poller
+        }
+
+        /// No more reads: call before the descriptor is closed. Once is enough; again does nothing.
+        func cancel() {
+            poller?.unregister(fd, token: token)
+            poller = nil
+        }
+    }
+
+    /// Calls `handler` on the queue whenever `fd` is readable (or at its end, or on an error), until the registration
+    /// is cancelled.
+    func register(_ fd: FileDescriptor, handler: @escaping () -> Void) throws(SystemError) -> Registration {
         dispatchPrecondition(condition: .onQueue(queue))
         let token = nextToken
         nextToken += 1
@@ -50,7 +71,7 @@ final class ReadPoller: @unchecked Sendable {
             throw SystemError("epoll_ctl(ADD)")
         }
         handlers[token] = handler
-        return token
+        return Registration(token: token, fd: fd, poller: self)
     }
 
     /// Runs `body` with the 64 KiB buffer the handlers read into; on the queue only, and the bytes are the caller's
@@ -60,8 +81,7 @@ final class ReadPoller: @unchecked Sendable {
         return body(readBuffer)
     }
 
-    /// No more reads for `fd`: call before it is closed.
-    func unregister(_ fd: FileDescriptor, token: UInt64) {
+    private func unregister(_ fd: FileDescriptor, token: UInt64) {
         dispatchPrecondition(condition: .onQueue(queue))
         handlers[token] = nil
         _ = epoll_ctl(epoll, EPOLL_CTL_DEL, fd.rawValue, nil)

@@ -11,7 +11,7 @@ import MHubPOSIX
 final class SocketSources {
     let fd: FileDescriptor
     private let poller: ReadPoller
-    private var readToken: UInt64?
+    private var reads: ReadPoller.Registration?
     private let writeSource: any DispatchSourceWrite
     /// Whether the write source is resumed (output waits for the socket).
     private var writing = false
@@ -31,7 +31,7 @@ final class SocketSources {
         writeSource.setEventHandler(handler: writable)
         writeSource.setCancelHandler { [fd] in fd.close() }
         do {
-            readToken = try poller.register(fd, handler: readable)
+            reads = try poller.register(fd, handler: readable)
         } catch {
             readStartFailure = "\(error)"
             readable()
@@ -87,9 +87,7 @@ final class SocketSources {
     func cancel() {
         guard !cancelled else { return }
         cancelled = true
-        if let readToken {
-            poller.unregister(fd, token: readToken)
-        }
+        reads?.cancel()
         if !writing {
             writeSource.resume()
         }

@@ -21,7 +21,7 @@ final class UDCListener {
     private let queue: DispatchQueue
     private let poller: ReadPoller
     /// The registration with the poller, from `start` to `stop`.
-    private var readToken: UInt64?
+    private var reads: ReadPoller.Registration?
     private var stopped = false
     private let fd: FileDescriptor
     private let logger: Logger
@@ -43,7 +43,7 @@ final class UDCListener {
         dispatchPrecondition(condition: .onQueue(queue))
         self.service = service
         do {
-            readToken = try poller.register(fd) { [weak self] in self?.receiveAll() }
+            reads = try poller.register(fd) { [weak self] in self?.receiveAll() }
             logger.notice("listening for User Directed Commissioning on udp:\(address):\(port)")
         } catch {
             logger.error("UDC port \(port): cannot wait for datagrams: \(error)")
@@ -55,10 +55,7 @@ final class UDCListener {
         dispatchPrecondition(condition: .onQueue(queue))
         guard !stopped else { return }
         stopped = true
-        if let readToken {
-            poller.unregister(fd, token: readToken)
-        }
-        readToken = nil
+        reads?.cancel()
         fd.close()
     }
 

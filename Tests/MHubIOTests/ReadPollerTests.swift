@@ -69,7 +69,7 @@ import Testing
         let queue = DispatchQueue(label: "read-poller-test")
         let poller = try ReadPoller(queue: queue)
         let log = Log()
-        func register(_ fd: FileDescriptor, as name: String) throws -> UInt64 {
+        func register(_ fd: FileDescriptor, as name: String) throws -> ReadPoller.Registration {
             try queue.sync {
                 try poller.register(fd) {
                     // A handler run for the wrong registration would read the other socket's bytes through the
@@ -85,11 +85,11 @@ import Testing
             }
         }
         let first = try Self.socketPair()
-        let firstToken = try register(first.ours, as: "first")
+        let firstRegistration = try register(first.ours, as: "first")
         Self.send("a", to: first.theirs)
         #expect(log.wait(for: 1) == ["first: a"])
-        queue.sync { poller.unregister(first.ours, token: firstToken) }
-        // Bytes after unregister wake nobody, even once the descriptor number is someone else's.
+        queue.sync { firstRegistration.cancel() }
+        // Bytes after the cancel wake nobody, even once the descriptor number is someone else's.
         Self.send("lost", to: first.theirs)
         // Closed, its number is free: the next socket usually gets it (other tests may open descriptors meanwhile).
         first.ours.close()
@@ -99,8 +99,8 @@ import Testing
             second.theirs.close()
             first.theirs.close()
         }
-        let secondToken = try register(second.ours, as: "second")
-        #expect(secondToken != firstToken)
+        let secondRegistration = try register(second.ours, as: "second")
+        #expect(secondRegistration.token != firstRegistration.token)
         Self.send("b", to: second.theirs)
         #expect(log.wait(for: 2) == ["first: a", "second: b"])
         // Nothing late for the first registration either.

@@ -42,7 +42,7 @@ final class MatterPort {
     private let udpFD: Int32
     private var tcpListener: ListeningSocket?
     /// The UDP socket's registration with the poller (`ReadPoller`: one wake-up per datagram read, not two).
-    private var udpReadToken: UInt64?
+    private var udpReads: ReadPoller.Registration?
     private let timer: any DispatchSourceTimer
     /// Runs `timerFired` next on the queue when the earliest deadline is already due (a subscription's report of a
     /// change), instead of through Dispatch's timer thread and a leeway.
@@ -91,7 +91,7 @@ final class MatterPort {
         timer.resume()
         due.resume()
         do {
-            udpReadToken = try poller.register(FileDescriptor(rawValue: udp)) { [weak self] in
+            udpReads = try poller.register(FileDescriptor(rawValue: udp)) { [weak self] in
                 self?.datagramsAvailable()
             }
         } catch {
@@ -125,9 +125,7 @@ final class MatterPort {
         dispatchPrecondition(condition: .onQueue(queue))
         guard !stopped else { return }
         stopped = true
-        if let udpReadToken {
-            poller.unregister(FileDescriptor(rawValue: udpFD), token: udpReadToken)
-        }
+        udpReads?.cancel()
         Glibc.close(udpFD)
         tcpListener?.stop()
         timer.cancel()
