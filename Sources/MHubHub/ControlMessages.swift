@@ -35,10 +35,8 @@ public enum ControlMessages {
             return .failure(
                 DecodeFailure(messageID: messageID, error: HubError(.invalidCommand, "command must be a string")))
         }
-        // Sorted only when there is an unknown field, so the first one named is always the same.
-        if members.keys.contains(where: { !Self.requestFields.contains($0) }),
-            let unknown = members.keys.sorted().first(where: { !Self.requestFields.contains($0) })
-        {
+        // The first unknown field in key order, so the one named is always the same (no sort of the known ones).
+        if let unknown = members.keys.filter({ !Self.requestFields.contains($0) }).min() {
             return .failure(
                 DecodeFailure(
                     messageID: messageID, error: HubError(.invalidCommand, "unknown request field '\(unknown)'")))
