@@ -38,7 +38,7 @@ public enum JSONWriter {
         switch value {
         case .null: output += "null".utf8
         case .bool(let bool): output += (bool ? "true" : "false").utf8
-        case .integer(let integer): writeInteger(integer, to: &output)
+        case .integer(let integer): appendDecimal(integer, to: &output)
         case .double(let double):
             // A whole double keeps its fraction (`0.0`), so a reader sees a number of the same kind as was written
             // (a float attribute stays a float). `magnitude`, not `abs`: -2^63 is a whole double whose `abs` as Int64
@@ -139,26 +139,6 @@ public enum JSONWriter {
         output.append(UInt8(ascii: "\n"))
         for _ in 0..<level {
             output += indent
-        }
-    }
-
-    /// The decimal digits, straight into the output (no `String` made for them).
-    private static func writeInteger(_ integer: Int64, to output: inout [UInt8]) {
-        if integer < 0 { output.append(UInt8(ascii: "-")) }
-        var magnitude = integer.magnitude
-        guard magnitude >= 10 else {
-            output.append(UInt8(ascii: "0") + UInt8(magnitude))
-            return
-        }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 20 digits at most (2^64 - 1), as 24 bytes
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while magnitude > 0 {
-                buffer[23 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            }
-            output.append(contentsOf: buffer[(24 - count)...])
         }
     }
 

@@ -147,21 +147,8 @@ public func isoTimestamp(_ milliseconds: Timestamp) -> String {
     let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
     var text: [UInt8] = []
     text.reserveCapacity(24)
-    /// `value`'s decimal digits, at least `width` of them (a year past 9999 has more).
-    func append(_ value: Int64, _ width: Int, then separator: Unicode.Scalar) {
-        if value < 0 || value >= 10_000 {
-            let digits = String(value)
-            text.append(contentsOf: Array(repeating: UInt8(ascii: "0"), count: max(0, width - digits.utf8.count)))
-            text.append(contentsOf: digits.utf8)
-        } else {
-            var divisor: Int64 = 1
-            for _ in 1..<width { divisor *= 10 }
-            while divisor * 10 <= value { divisor *= 10 }
-            while divisor > 0 {
-                text.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-                divisor /= 10
-            }
-        }
+    func append(_ value: Int64, _ digits: Int, then separator: Unicode.Scalar) {
+        appendDecimal(value, minimumDigits: digits, to: &text)
         text.append(UInt8(ascii: separator))
     }
     append(year, 4, then: "-")
