@@ -8,29 +8,15 @@ public enum ProtocolEnvelope {
         ["message_id": messageID, "command": .string(command), "args": .object(args)]
     }
 
-    public static func reply(messageID: JSONValue, result: JSONValue) -> JSONValue {
-        object(replyMembers(messageID: messageID, result: result))
-    }
+    // MARK: what a server sends
 
-    /// An error reply; `data` (mhub's, e.g. who holds a busy session) goes in `error_data` when there is some.
-    public static func errorReply(messageID: JSONValue, code: HubErrorCode, details: String, data: JSONValue?)
-        -> JSONValue
-    {
-        object(errorReplyMembers(messageID: messageID, code: code, details: details, data: data))
-    }
-
-    public static func event(name: String, data: JSONValue) -> JSONValue {
-        object(eventMembers(name: name, data: data))
-    }
-
-    // MARK: as text
-
-    /// The same messages as compact JSON text (UTF-8), written straight from their members in key order, without a
-    /// dictionary made for the envelope first: what a server sends for every reply and event.
+    /// Replies and events as compact JSON text (UTF-8), written straight from their members in key order, without a
+    /// dictionary made for the envelope first: what a server sends for every one of them.
     public static func replyUTF8(messageID: JSONValue, result: JSONValue) -> [UInt8] {
         JSONWriter.compactUTF8(sortedMembers: replyMembers(messageID: messageID, result: result))
     }
 
+    /// An error reply; `data` (mhub's, e.g. who holds a busy session) goes in `error_data` when there is some.
     public static func errorReplyUTF8(messageID: JSONValue, code: HubErrorCode, details: String, data: JSONValue?)
         -> [UInt8]
     {
@@ -45,10 +31,6 @@ public enum ProtocolEnvelope {
     // MARK: members, sorted by key
 
     private typealias Members = [(key: String, value: JSONValue)]
-
-    private static func object(_ members: Members) -> JSONValue {
-        .object(Dictionary(uniqueKeysWithValues: members.lazy.map { ($0.key, $0.value) }))
-    }
 
     private static func replyMembers(messageID: JSONValue, result: JSONValue) -> Members {
         [("message_id", messageID), ("result", result)]
