@@ -33,8 +33,10 @@ struct BenchRun {
         /// `server_info` round trips with the client and the server on one CPU (`onOneCPU`): p50 over WebSocket,
         /// then over the Unix socket.
         static let oneCPURoundTrip = 36
+        /// PASE, then CASE handshakes with the client and the servers on one CPU (`handshakes()`).
+        static let oneCPUHandshakes = oneCPURoundTrip + 2
         /// The first of the bridge's rows (`bridge()`, `BridgeRow`): four for each of `Options.bridgeHomes`.
-        static let bridge = oneCPURoundTrip + 2
+        static let bridge = oneCPUHandshakes + 2
     }
 
     init(options: Options) {
@@ -88,6 +90,8 @@ struct BenchRun {
             Figure(name: "full commissioning sessions (instant), storage_sync normal", unit: .perSecond),
             Figure(name: "server_info round trip p50, WebSocket, client and server on one CPU", unit: .microseconds),
             Figure(name: "server_info round trip p50, Unix socket, client and server on one CPU", unit: .microseconds),
+            Figure(name: "PASE handshakes (UDP), client and server on one CPU", unit: .perSecond),
+            Figure(name: "CASE handshakes (UDP), client and server on one CPU", unit: .perSecond),
         ]
         precondition(report.figures.count == Row.bridge, "Row.bridge must follow the last row before it")
         report.figures += Self.bridgeFigures(homes: options.bridgeHomes)
@@ -127,7 +131,7 @@ struct BenchRun {
         record(first, column, trips.latencies.median.map { $0 * 1e6 })
         record(first + 1, column, trips.latencies.percentile(0.99).map { $0 * 1e6 })
         record(first + 2, column, trips.perSecond)
-        let pinned = try onOneCPU(withServer: server.pid) {
+        let pinned = try onOneCPU(withServers: [server.pid]) {
             try measureRoundTrips(endpoint, count: options.roundTrips)
         }
         record(
@@ -203,59 +207,61 @@ struct BenchRun {
         options.work + "/mhub-\(name)" + (column == .before ? "-before" : "")
     }
 
-    /// Only the Matter handshakes' figures (`--only case`): PASE and CASE for the floor, and for mhubd (and the build
-    /// before) in a fresh state.
-    mutating func caseOnly() throws {
-        log("floor: PASE, CASE")
-        try recordPASEFloor()
-        recordCASEFloor()
+    /// The Matter handshakes' figures (also `--only case`): PASE, then CASE, for the floor (both sides' computation in
+    /// one process) and each mhubd column (a fresh state each, its window opened for them), in alternating rounds
+    /// (`alternating`).
+    mutating func handshakes() throws {
+        var servers: [ServerProcess] = []
+        defer { for server in servers { server.stop() } }
+        var windows: [(column: Column, passcode: UInt32, port: UInt16)] = []
         for column in mhubColumns {
             let setup = try ServerSetup.mhubd(
                 binary: binary(column), directory: directory(column, "case"), matterPort: try freePort())
-            let server = try setup.start()
-            defer { server.stop() }
+            servers.append(try setup.start())
             let control = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
             defer { control.close() }
-            try paseHandshakes(setup, control, column)
-            try caseHandshakes(setup, control, column)
+            let (passcode, port) = try openWindow(setup, control)
+            windows.append((column, passcode, port))
         }
-    }
-
-    private mutating func recordPASEFloor() throws {
-        record(
-            Row.paseHandshakes, .floor,
-            try measurePASEComputation(passcode: 20_202_021, iterations: 1000, count: options.paseHandshakes),
-            note: "PASE floor: both sides' SPAKE2+ in one process, no messages.")
-    }
-
-    /// PASE handshakes against mhubd (`Row.paseHandshakes`) through a window it opens, each closed.
-    private mutating func paseHandshakes(_ setup: ServerSetup, _ control: MHubMessagePipe, _ column: Column) throws {
-        log("\(label(column)): PASE")
-        let (passcode, port) = try openWindow(setup, control)
-        record(
-            Row.paseHandshakes, column, try measurePASE(port: port, passcode: passcode, count: options.paseHandshakes))
-    }
-
-    private mutating func recordCASEFloor() {
-        record(
-            Row.caseHandshakes, .floor, try? measureCASEComputation(count: options.caseHandshakes),
-            note:
-                "CASE floor: both sides' handshake (Sigma messages, ECDH, signatures, chains) in one process, no messages."
-        )
-    }
-
-    /// CASE handshakes against mhubd (`Row.caseHandshakes`): the Swift commissioner commissions it through a window it opens,
-    /// then makes full handshakes on its fabric.
-    private mutating func caseHandshakes(_ setup: ServerSetup, _ control: MHubMessagePipe, _ column: Column) throws {
-        log("\(label(column)): CASE")
-        let (passcode, port) = try openWindow(setup, control)
-        record(
-            Row.caseHandshakes, column, try measureCASE(port: port, passcode: passcode, count: options.caseHandshakes))
-        if column == .mhub {
-            note(
-                Row.caseHandshakes,
-                "mhubd: full handshakes (no resumption) on the fabric the Swift commissioner gave it, each closed.")
+        // PASE first: commissioning for CASE closes the windows.
+        log("PASE: the floor and \(windows.count) mhubd in alternating rounds, then all on one CPU")
+        var pase = [Contender(column: .floor, run: try paseComputation(passcode: 20_202_021, iterations: 1000))]
+        for window in windows {
+            pase.append(
+                Contender(column: window.column, run: try paseHandshakes(port: window.port, passcode: window.passcode)))
         }
+        try recordAlternating(Row.paseHandshakes, pase, count: options.paseHandshakes)
+        try onOneCPU(withServers: servers.map(\.pid)) {
+            try recordAlternating(Row.oneCPUHandshakes, pase, count: options.paseHandshakes)
+        }
+        log("CASE: the floor and \(windows.count) mhubd in alternating rounds, then all on one CPU")
+        var handshakes = [Contender(column: .floor, run: try caseComputation())]
+        for window in windows {
+            handshakes.append(
+                Contender(column: window.column, run: try caseHandshakes(port: window.port, passcode: window.passcode)))
+        }
+        try recordAlternating(Row.caseHandshakes, handshakes, count: options.caseHandshakes)
+        try onOneCPU(withServers: servers.map(\.pid)) {
+            try recordAlternating(Row.oneCPUHandshakes + 1, handshakes, count: options.caseHandshakes)
+        }
+        note(Row.paseHandshakes, "PASE floor: both sides' SPAKE2+ in one process, no messages.")
+        note(
+            Row.caseHandshakes,
+            "CASE floor: both sides' handshake (Sigma messages, ECDH, signatures, chains) in one process, no messages. "
+                + "mhubd: full handshakes (no resumption) on the fabric the Swift commissioner gave it, each closed.")
+        note(
+            Row.oneCPUHandshakes,
+            "Unpinned, each handshake's messages wake the other side on the other CPU (about 0.1 ms each here); "
+                + "pinned, the two sides' work is what is compared with the floor's, which runs on one CPU anyway.")
+    }
+
+    /// Records in row `index` each contender's rate, measured in alternating rounds after a warm-up.
+    private mutating func recordAlternating(_ index: Int, _ contenders: [Contender], count: Int) throws {
+        let rates = try alternating(contenders, count: count, rounds: options.alternatingRounds, warmUp: options.warmUp)
+        for (contender, rate) in zip(contenders, rates) {
+            record(index, contender.column, rate)
+        }
+        note(index, "In \(options.alternatingRounds) alternating rounds after \(options.warmUp) untimed each.")
     }
 
     /// The end-to-end commissioning figures (`Row.chipCommissioning`, `Row.ohfCommissioning`), when the script is given (it needs root).
@@ -310,9 +316,6 @@ struct BenchRun {
             #"{"message_id":"toggle-\#(round)","command":"device_command","args":{}}"#
         }
         try burst(setup.webSocket, .floor, room: 1)
-        try floorSessions(setup.webSocket)
-        try recordPASEFloor()
-        recordCASEFloor()
     }
 
     /// Starts fresh servers one after another (each from an empty state) and records the median start-up and
@@ -363,15 +366,6 @@ struct BenchRun {
         try homeWrites(setup.webSocket, column, node: node, large: false)
         log("\(label(column)): mutating burst")
         try burst(setup.webSocket, column, room: try createBurstRoom(setup.webSocket))
-        log("\(label(column)): commissioning sessions")
-        try recordSessions(control, 16, column)
-        if column == .mhub {
-            log("mhubd: commissioning sessions, storage_sync normal")
-            try self.sessions(.mhub, normalSync: true)
-        }
-
-        try paseHandshakes(setup, control, column)
-        try caseHandshakes(setup, control, column)
     }
 
     /// `device_command` round trips and pipelined toggles of `node` (`Row.writeRoundTripSmall` …): in the 1-device
@@ -411,54 +405,44 @@ struct BenchRun {
         }
     }
 
-    /// A commissioning session is four requests answered at once: the floor is four echoes in a row.
-    private mutating func floorSessions(_ endpoint: MHubEndpoint) throws {
-        let pipe = try MHubMessagePipe.connectWhenReady(to: endpoint, timeout: 30)
-        defer { pipe.close() }
-        let sessions = options.commissioningSessions
-        let start = monotonicSeconds()
-        for index in 0..<(sessions * 4) {
-            try pipe.send(serverInfoRequest(index))
-            _ = try pipe.receive()
+    /// The full commissioning sessions' figures (also `--only sessions`): the floor (a session is four requests
+    /// answered at once: four echoes in a row), each mhubd column in a fresh state, and this build with `storage_sync`
+    /// normal (`Row.sessionsNormalSync`; the build before may not know the key), in alternating rounds.
+    mutating func sessions() throws {
+        var servers: [ServerProcess] = []
+        var pipes: [MHubMessagePipe] = []
+        defer {
+            for pipe in pipes { pipe.close() }
+            for server in servers { server.stop() }
         }
-        record(
-            16, .floor, Double(sessions) / (monotonicSeconds() - start), note: "floor: 4 echoed requests per session.")
-    }
-
-    /// Full commissioning sessions on a fresh mhubd of `column` (row 16), or with `storage_sync` normal
-    /// (`Row.sessionsNormalSync`; this build only: the build before may not know the key).
-    private mutating func sessions(_ column: Column, normalSync: Bool) throws {
-        let setup = try ServerSetup.mhubd(
-            binary: binary(column), directory: directory(column, normalSync ? "sessions-normal" : "sessions"),
-            matterPort: try freePort(), storageSync: normalSync ? "normal" : nil)
-        let server = try setup.start()
-        defer { server.stop() }
-        let control = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
-        defer { control.close() }
-        try recordSessions(control, normalSync ? Row.sessionsNormalSync : 16, column)
-    }
-
-    /// Adds the sessions' lights, then records the sessions' rate in row `index`.
-    private mutating func recordSessions(_ control: MHubMessagePipe, _ index: Int, _ column: Column) throws {
-        let codes = try addLights(control, count: options.commissioningSessions, firstDiscriminator: 100)
-        let durations = try measureCommissioningSessions(control, codes: codes)
-        record(index, column, Double(durations.count) / durations.values.reduce(0, +))
-    }
-
-    /// Only the commissioning sessions (`--only sessions`): the floor's, then each mhubd column's, and this build's
-    /// with `storage_sync` normal.
-    mutating func sessionsOnly() throws {
-        log("floor: commissioning sessions")
-        let floorSetup = try ServerSetup.floor(directory: options.work + "/floor")
-        let floorServer = try floorSetup.start()
-        try floorSessions(floorSetup.webSocket)
-        floorServer.stop()
-        for column in mhubColumns {
-            log("\(label(column)): commissioning sessions")
-            try sessions(column, normalSync: false)
+        let floorSetup = try ServerSetup.floor(directory: options.work + "/floor-sessions")
+        servers.append(try floorSetup.start())
+        pipes.append(try MHubMessagePipe.connectWhenReady(to: floorSetup.webSocket, timeout: 30))
+        var contenders = [Contender(column: .floor, run: echoSessions(pipes[0]))]
+        var rows = [16]
+        for (column, normalSync) in mhubColumns.map({ ($0, false) }) + [(.mhub, true)] {
+            let setup = try ServerSetup.mhubd(
+                binary: binary(column), directory: directory(column, normalSync ? "sessions-normal" : "sessions"),
+                matterPort: try freePort(), storageSync: normalSync ? "normal" : nil)
+            servers.append(try setup.start())
+            let control = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
+            pipes.append(control)
+            let count = options.commissioningSessions + options.warmUp
+            let codes = try addLights(control, count: count, firstDiscriminator: 100)
+            contenders.append(Contender(column: column, run: commissioningSessions(control, codes: codes)))
+            rows.append(normalSync ? Row.sessionsNormalSync : 16)
         }
-        log("mhubd: commissioning sessions, storage_sync normal")
-        try sessions(.mhub, normalSync: true)
+        log("commissioning sessions: the floor and \(contenders.count - 1) mhubd in alternating rounds")
+        let rates = try alternating(
+            contenders, count: options.commissioningSessions, rounds: options.alternatingRounds,
+            warmUp: options.warmUp)
+        for (row, (contender, rate)) in zip(rows, zip(contenders, rates)) {
+            record(row, contender.column, rate)
+        }
+        note(
+            16,
+            "floor: 4 echoed requests per session. In \(options.alternatingRounds) alternating rounds after "
+                + "\(options.warmUp) untimed each.")
     }
 
     /// Only the homes' figures (`--only home`): writes into a fresh 1-device home, then the large home's filling,

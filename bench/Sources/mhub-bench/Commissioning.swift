@@ -16,18 +16,33 @@ func addLights(_ pipe: MHubMessagePipe, count: Int, firstDiscriminator: Int) thr
 }
 
 /// Full commissioning sessions, one after another, as an app following the Google Home APIs flow runs them:
-/// prepare, commission with the code, name the device, complete. Returns each session's duration.
-func measureCommissioningSessions(_ pipe: MHubMessagePipe, codes: [String]) throws -> Sample {
-    var durations = Sample()
-    for (index, code) in codes.enumerated() {
-        let start = monotonicSeconds()
-        try pipe.call("prepare_commissioning")
-        try pipe.call("commission_with_code", ["code": .string(code)])
-        try pipe.call("configure_device", ["name": .string("Commissioned \(index)")])
-        try pipe.call("complete_commissioning")
-        durations.append(monotonicSeconds() - start)
+/// prepare, commission with the code, name the device, complete. The function returned makes `n` more, each with
+/// the next of `codes`.
+func commissioningSessions(_ pipe: MHubMessagePipe, codes: [String]) -> (Int) throws -> Void {
+    var next = 0
+    return { count in
+        for _ in 0..<count {
+            guard next < codes.count else { throw BenchFailure("no light left to commission") }
+            try pipe.call("prepare_commissioning")
+            try pipe.call("commission_with_code", ["code": .string(codes[next])])
+            try pipe.call("configure_device", ["name": .string("Commissioned \(next)")])
+            try pipe.call("complete_commissioning")
+            next += 1
+        }
     }
-    return durations
+}
+
+/// The floor of a commissioning session, four requests answered at once: the function returned makes `n` more
+/// sessions' worth of echoed `server_info` requests on `pipe`, one after another.
+func echoSessions(_ pipe: MHubMessagePipe) -> (Int) throws -> Void {
+    var next = 0
+    return { count in
+        for _ in 0..<(count * 4) {
+            try pipe.send(serverInfoRequest(next))
+            _ = try pipe.receive()
+            next += 1
+        }
+    }
 }
 
 /// Fills the home with `count` commissioned lights through OHF's one-call flow (`commission_with_code`

@@ -40,7 +40,7 @@ struct MHubBench {
         var bench = BenchRun(options: options)
         switch options.only {
         case "burst": try bench.burstOnly()
-        case "case": try bench.caseOnly()
+        case "case": try bench.handshakes()
         case "commissioning": try bench.commissioning()
         case "bridge": try bench.bridge()
         case "instances":
@@ -50,13 +50,15 @@ struct MHubBench {
             try bench.virtualTimeline()
             bench.report.figures = bench.report.figures.filter { $0.mhub != nil }
         case "requests": try bench.requestsOnly()
-        case "sessions": try bench.sessionsOnly()
+        case "sessions": try bench.sessions()
         case "home":
             for column in bench.mhubColumns { try bench.homeOnly(column) }
             bench.noteHomeWriteRatios()
         default:
             try bench.floor()
             for column in bench.mhubColumns { try bench.mhub(column) }
+            try bench.sessions()
+            try bench.handshakes()
             for column in bench.mhubColumns { try bench.mhubLargeHome(column) }
             bench.noteHomeWriteRatios()
             try bench.instances()

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Runs `body` with the calling thread and every thread of the server (the process tree from `serverPID`) on one
+/// Runs `body` with the calling thread and every thread of the servers (the process trees from `serverPIDs`) on one
 /// CPU, then lets them all run on every CPU again.
 ///
 /// A round trip on this 2-CPU virtual machine costs what the scheduler makes of it: with the client and the server
@@ -8,13 +8,13 @@ import Foundation
 /// gets one or the other by chance, so unpinned round trips of the same server differ 3× from run to run. Pinned,
 /// every server is measured the same way. `taskset` (util-linux) does the pinning, since Swift's Glibc module has no
 /// `sched_setaffinity`.
-func onOneCPU<Result>(withServer serverPID: Int32, _ body: () throws -> Result) throws -> Result {
+func onOneCPU<Result>(withServers serverPIDs: [Int32], _ body: () throws -> Result) throws -> Result {
     let everyCPU = "0-\(max(ProcessInfo.processInfo.activeProcessorCount - 1, 0))"
     let thread = try callingThreadID()
     try pin(thread: thread, to: "0")
-    for pid in processTree(from: serverPID) { try pin(process: pid, to: "0") }
+    for pid in serverPIDs.flatMap(processTree) { try pin(process: pid, to: "0") }
     defer {
-        for pid in processTree(from: serverPID) { try? pin(process: pid, to: everyCPU) }
+        for pid in serverPIDs.flatMap(processTree) { try? pin(process: pid, to: everyCPU) }
         try? pin(thread: thread, to: everyCPU)
     }
     return try body()

@@ -25,6 +25,10 @@ struct Options {
     var commissioningSessions: Int { quick ? 50 : 200 }
     var paseHandshakes: Int { quick ? 30 : 200 }
     var caseHandshakes: Int { quick ? 30 : 200 }
+    /// Rounds in which the floor and the mhubd columns take turns (`alternating`), and the untimed repetitions each
+    /// makes before them.
+    var alternatingRounds: Int { quick ? 3 : 10 }
+    var warmUp: Int { quick ? 3 : 10 }
     /// Commissionings per controller, end to end (each from a fresh state on both sides).
     var commissioningRuns: Int { quick ? 3 : 5 }
     var largeHome: Int { quick ? 1_000 : 10_000 }
