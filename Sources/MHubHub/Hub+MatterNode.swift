@@ -142,7 +142,7 @@ extension Hub {
     func sessionJSON(_ entry: HubMatterState.Session) -> [String: JSONValue] {
         let summary = entry.summary
         return [
-            "session_id": .integer(Int64(summary.localSessionID)), "kind": .string("\(summary.kind)"),
+            "session_id": .integer(Int64(summary.localSessionID)), "kind": .string(summary.kind.rawValue),
             "fabric_index": summary.fabricIndex == 0 ? .null : .integer(Int64(summary.fabricIndex)),
             "peer_node_id": .string(hex16(summary.peerNodeID)), "peer": .string(summary.peer),
             "opened_at": .string(isoTimestamp(entry.openedAt)),

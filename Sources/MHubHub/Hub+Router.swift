@@ -7,20 +7,12 @@ extension Hub {
     mutating func route(_ request: HubRequest, client: ClientInfo, now: Timestamp, outcome: inout HubOutcome)
         throws(HubError) -> JSONValue?
     {
-        guard let command = HubCommand(rawValue: request.command) else {
-            throw HubError(.invalidCommand, "unknown command \"\(request.command)\"")
+        let (command, arguments) = try admitted(request, client: client)
+        var args = arguments
+        if command.isQuery {
+            return try answer(query: command, &args, client: client, now: now)
         }
-        guard client.scope >= command.scope else {
-            throw HubError(
-                .unauthorized,
-                "\(request.command) needs the \(command.scope.name) scope; \(client.principal) has \(client.scope.name)"
-            )
-        }
-        var args = try Arguments(request.args)
         switch command {
-        case .serverInfo:
-            try args.rejectUnknown(command: request.command)
-            return serverInfo
         case .startListening:
             let events = try args.string("events") ?? EventSubscription.ohf.rawValue
             guard let subscription = EventSubscription(rawValue: events) else {
@@ -34,34 +26,7 @@ extension Hub {
             }
             // Before its first sync, an mhub listener's home is empty; `home_synced` brings it.
             return isSyncing(client.connectionID) ? [] : .array(visibleNodes(for: client).map(nodeJSON))
-        case .getStatus: return try status(&args, client: client)
-        case .diagnostics:
-            try args.rejectUnknown(command: request.command)
-            return [
-                "info": serverInfo, "nodes": .array(state.nodes.values.sorted { $0.id < $1.id }.map(nodeJSON)),
-                "events": .array(devices.recentEvents),
-            ]
-        case .getNodes: return try getNodes(&args, client: client)
-        case .getNode: return try getNode(&args, client: client)
-        case .getDevices: return try getDevices(&args, client: client)
-        case .getStructures: return try getStructures(&args, client: client)
         case .getRooms: return try getRooms(&args, client: client)
-        case .getSession: return try sessionInfo(&args)
-        case .getSimulatedDevices: return try listSimulatedDevices(&args)
-        case .getFaults: return try getFaults(&args)
-        case .getTemplates:
-            try args.rejectUnknown(command: request.command)
-            let bridge: JSONValue = [
-                "key": .string(SimulatedLayout.bridgeKey), "title": "Bridge (Aggregator)",
-                "device_type": .integer(Int64(0x000E)),
-            ]
-            return .array(
-                DeviceTemplates.all.map {
-                    [
-                        "key": .string($0.key), "title": .string($0.title),
-                        "device_type": .integer(Int64($0.deviceType.id)),
-                    ]
-                } + [bridge])
         case .createRoom: return try createRoom(&args, client: client, &outcome)
         case .renameRoom: return try renameRoom(&args, client: client, &outcome)
         case .deleteRoom: return try deleteRoom(&args, client: client, &outcome)
@@ -79,7 +44,6 @@ extension Hub {
         case .resumeCommissioning: return try resume(&args, client: client, &outcome)
         case .joinAppGroup: return try joinAppGroup(&args, client: client)
         case .enableNotification: return try enableNotification(&args, client: client)
-        case .getNotifications: return try getNotifications(&args, client: client)
         case .removeNode: return try removeNode(&args, client: client, &outcome)
         case .readAttribute: return try readAttribute(&args, request: request, client: client, now: now, &outcome)
         case .writeAttribute: return try writeAttribute(&args, request: request, client: client, now: now, &outcome)
@@ -88,18 +52,8 @@ extension Hub {
         case .setBehavior: return try setBehavior(&args, now: now)
         case .openCommissioningWindow: return try openWindow(&args, now: now, &outcome)
         case .closeCommissioningWindow: return try closeWindow(&args, now: now, &outcome)
-        case .getCommissioningWindow:
-            try args.rejectUnknown(command: request.command)
-            return windowJSON(revealingSecrets: client.scope == .admin)
-        case .getAdvertising: return try getAdvertising(&args)
-        case .getFabrics: return try getFabrics(&args)
         case .removeFabric: return try removeFabric(&args, request: request, client: client, &outcome)
-        case .getAttestation: return try getAttestation(&args)
-        case .getUDCRequests: return try getUDCRequests(&args)
-        case .pingNode: return try pingNode(&args)
         case .interviewNode: return try interviewNode(&args, &outcome)
-        case .getNodeIPAddresses: return try nodeAddresses(&args)
-        case .discover: return try discover(&args)
         case .commissionOnNetwork:
             return try commissionOnNetwork(&args, request: request, client: client, now: now, &outcome)
         case .addSimulatedDevice: return try addSimulatedDevice(&args, &outcome)
@@ -107,16 +61,82 @@ extension Hub {
         case .setFault: return try setFault(&args, now: now, &outcome)
         case .clearFaults: return try clearFaults(&args, now: now, &outcome)
         case .setPermission: return try setPermission(&args, &outcome)
-        case .getPermissions: return try getPermissions(&args)
         case .setTimingProfile: return try setTimingProfile(&args, &outcome)
         case .reset: return try reset(&args, &outcome)
-        case .getClock: return try clockStatus(&args, now: now)
         case .advanceClock: return try advanceClock(&args, request: request, client: client, now: now, &outcome)
         case .loadScenario: return try loadScenario(&args, now: now, &outcome)
-        case .getScenario: return try getScenario(&args)
-        case .exportScenario: return try exportScenario(&args)
         case .resetScenario: return try resetScenario(&args, now: now, &outcome)
         case .importTestNode: return try importTestNode(&args, now: now, &outcome)
+        default: preconditionFailure("\(command.rawValue) is a query: answer(query:) runs it")
+        }
+    }
+
+    /// The command `request` names, if it exists and `client` may run it, and its arguments.
+    func admitted(_ request: HubRequest, client: ClientInfo) throws(HubError) -> (HubCommand, Arguments) {
+        guard let command = request.known else {
+            throw HubError(.invalidCommand, "unknown command \"\(request.command)\"")
+        }
+        guard client.scope >= command.scope else {
+            throw HubError(
+                .unauthorized,
+                "\(request.command) needs the \(command.scope.name) scope; \(client.principal) has \(client.scope.name)"
+            )
+        }
+        return (command, try Arguments(request.args))
+    }
+
+    /// Runs a query (`HubCommand.isQuery`): a method that cannot change the hub, so `handle` keeps no copy of it to
+    /// restore.
+    func answer(query command: HubCommand, _ args: inout Arguments, client: ClientInfo, now: Timestamp)
+        throws(HubError) -> JSONValue
+    {
+        switch command {
+        case .serverInfo:
+            try args.rejectUnknown(command: command.rawValue)
+            return serverInfo
+        case .getStatus: return try status(&args, client: client)
+        case .diagnostics:
+            try args.rejectUnknown(command: command.rawValue)
+            return [
+                "info": serverInfo, "nodes": .array(state.nodes.values.sorted { $0.id < $1.id }.map(nodeJSON)),
+                "events": .array(devices.recentEvents),
+            ]
+        case .getNodes: return try getNodes(&args, client: client)
+        case .getNode: return try getNode(&args, client: client)
+        case .getDevices: return try getDevices(&args, client: client)
+        case .getStructures: return try getStructures(&args, client: client)
+        case .getSession: return try sessionInfo(&args)
+        case .getSimulatedDevices: return try listSimulatedDevices(&args)
+        case .getFaults: return try getFaults(&args)
+        case .getTemplates:
+            try args.rejectUnknown(command: command.rawValue)
+            let bridge: JSONValue = [
+                "key": .string(SimulatedLayout.bridgeKey), "title": "Bridge (Aggregator)",
+                "device_type": .integer(Int64(0x000E)),
+            ]
+            return .array(
+                DeviceTemplates.all.map {
+                    [
+                        "key": .string($0.key), "title": .string($0.title),
+                        "device_type": .integer(Int64($0.deviceType.id)),
+                    ]
+                } + [bridge])
+        case .getNotifications: return try getNotifications(&args, client: client)
+        case .getCommissioningWindow:
+            try args.rejectUnknown(command: command.rawValue)
+            return windowJSON(revealingSecrets: client.scope == .admin)
+        case .getAdvertising: return try getAdvertising(&args)
+        case .getFabrics: return try getFabrics(&args)
+        case .getAttestation: return try getAttestation(&args)
+        case .getUDCRequests: return try getUDCRequests(&args)
+        case .pingNode: return try pingNode(&args)
+        case .getNodeIPAddresses: return try nodeAddresses(&args)
+        case .discover: return try discover(&args)
+        case .getPermissions: return try getPermissions(&args)
+        case .getClock: return try clockStatus(&args, now: now)
+        case .getScenario: return try getScenario(&args)
+        case .exportScenario: return try exportScenario(&args)
+        default: preconditionFailure("\(command.rawValue) changes the hub: route runs it")
         }
     }
 

@@ -143,10 +143,23 @@ public struct Hub: Sendable {
 
     /// Handles one request from a connected client.
     ///
-    /// A request that fails changes nothing: the hub is restored to its state before it.
+    /// A request that fails changes nothing: the hub is restored to its state before it. A query
+    /// (`HubCommand.isQuery`) cannot change it, so no copy is kept for it.
     public mutating func handle(_ request: HubRequest, from client: ClientInfo, now: Timestamp) -> HubOutcome {
-        let before = self
         var outcome = HubOutcome()
+        if request.isQuery {
+            do throws(HubError) {
+                let (command, arguments) = try admitted(request, client: client)
+                var args = arguments
+                let result = try answer(query: command, &args, client: client, now: now)
+                outcome.replies.append(
+                    HubReply(connectionID: client.connectionID, messageID: request.messageID, result: .success(result)))
+            } catch {
+                outcome.replies.append(failureReply(error, to: request, from: client))
+            }
+            return outcome
+        }
+        let before = self
         do {
             if let result = try route(request, client: client, now: now, outcome: &outcome) {
                 outcome.replies.append(
@@ -155,22 +168,24 @@ public struct Hub: Sendable {
         } catch {
             self = before
             outcome = HubOutcome()
-            // mhub's own flow (a prepared session of this connection or its app group, or a request naming an app
-            // group) keeps mhub's codes; OHF commands get OHF codes.
-            let ownSession =
-                before.session.map { !$0.implicit && before.role(of: client, in: $0) != nil } ?? false
-                || request.args?["app_group"] != nil
-            let reported: HubError
-            if let command = HubCommand(rawValue: request.command), command.isOHF, !ownSession {
-                reported = error.ohfCompatible(command: command)
-            } else {
-                reported = error
-            }
-            outcome.replies.append(
-                HubReply(
-                    connectionID: client.connectionID, messageID: request.messageID, result: .failure(reported)))
+            outcome.replies.append(failureReply(error, to: request, from: client))
         }
         return outcome
+    }
+
+    /// The reply to a request that failed with `error`: mhub's own flow (a prepared session of this connection or its
+    /// app group, or a request naming an app group) keeps mhub's codes; OHF commands get OHF codes.
+    private func failureReply(_ error: HubError, to request: HubRequest, from client: ClientInfo) -> HubReply {
+        let ownSession =
+            session.map { !$0.implicit && role(of: client, in: $0) != nil } ?? false
+            || request.args?["app_group"] != nil
+        let reported: HubError
+        if let command = request.known, command.isOHF, !ownSession {
+            reported = error.ohfCompatible(command: command)
+        } else {
+            reported = error
+        }
+        return HubReply(connectionID: client.connectionID, messageID: request.messageID, result: .failure(reported))
     }
 
     /// A connection closed: it stops listening and leaves its app group; a session that no one of it (its owner or
@@ -223,12 +238,20 @@ public struct Hub: Sendable {
 /// A request as the control protocol carries it.
 public struct HubRequest: Sendable {
     public var messageID: JSONValue
-    public var command: String
+    public var command: String {
+        didSet { known = HubCommand.named(command) }
+    }
     public var args: JSONValue?
+    /// The command `command` names, if it is one; looked up once.
+    public private(set) var known: HubCommand?
 
     public init(messageID: JSONValue, command: String, args: JSONValue?) {
         self.messageID = messageID
         self.command = command
         self.args = args
+        known = HubCommand.named(command)
     }
+
+    /// Whether the request names a query (`HubCommand.isQuery`), which cannot change the hub.
+    public var isQuery: Bool { known?.isQuery ?? false }
 }

@@ -135,7 +135,8 @@ final class HubService {
         for bytes in messages {
             switch ControlMessages.decodeRequest(bytes, maximumBytes: maximumMessageBytes) {
             case .success(let request):
-                let before = hub
+                // A copy of the hub to go back to, only while the batch may need one: not for a query.
+                let before = batch.needsSnapshot && !request.isQuery ? hub : nil
                 let outcome = hub.handle(request, from: client, now: now())
                 batch.append(outcome, before: before)
                 if outcome.advancesClock {
@@ -148,7 +149,7 @@ final class HubService {
                 refusal.replies = [
                     HubReply(connectionID: connection.id, messageID: failure.messageID, result: .failure(failure.error))
                 ]
-                batch.append(refusal, before: hub)
+                batch.append(refusal, before: nil)
             }
         }
         runRequests(batch)

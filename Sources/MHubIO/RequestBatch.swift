@@ -12,9 +12,15 @@ struct RequestBatch<Snapshot> {
     /// The hub before the first request with changes, and that request's index in `outcomes`.
     private(set) var undo: (snapshot: Snapshot, index: Int)?
 
-    /// Adds a request's outcome; `before` is the hub before that request.
-    mutating func append(_ outcome: HubOutcome, before: Snapshot) {
+    /// Whether the batch needs the hub before its next request, if that request may change anything: only until a
+    /// request with changes has kept one.
+    var needsSnapshot: Bool { undo == nil }
+
+    /// Adds a request's outcome; `before` is the hub before that request, which a request with changes must give
+    /// while `needsSnapshot` (a query, which changes nothing, gives none).
+    mutating func append(_ outcome: HubOutcome, before: Snapshot?) {
         if undo == nil && !outcome.changes.isEmpty {
+            guard let before else { preconditionFailure("a request changed the hub without the hub before it") }
             undo = (before, outcomes.count)
         }
         outcomes.append(outcome)

@@ -2,7 +2,7 @@
 /// (docs/protocol.md §4).
 ///
 /// The daemon's router switches over this enum and the client's typed calls name its cases, so a new command is a
-/// compile error until its scope, its OHF flag and its handler exist.
+/// compile error until its scope, its OHF flag, whether it is a query and its handler exist.
 public enum HubCommand: String, CaseIterable, Hashable, Sendable {
     // The OHF Matter Server's commands.
     case startListening = "start_listening"
@@ -74,6 +74,14 @@ public enum HubCommand: String, CaseIterable, Hashable, Sendable {
     case resetScenario = "reset_scenario"
     case exportScenario = "export_scenario"
 
+    /// The command named `name`, if one is: a hash lookup, where `init(rawValue:)` compares the name with every
+    /// command's in turn.
+    public static func named(_ name: String) -> HubCommand? {
+        byName[name]
+    }
+
+    private static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+
     /// The least scope a connection needs for it.
     public var scope: Scope {
         switch self {
@@ -93,6 +101,27 @@ public enum HubCommand: String, CaseIterable, Hashable, Sendable {
             .removeSimulatedDevice, .setFault, .clearFaults, .setPermission, .getPermissions, .setTimingProfile, .reset,
             .advanceClock, .loadScenario, .resetScenario, .importTestNode:
             .admin
+        }
+    }
+
+    /// Whether the command only reads the hub: the router answers it from a method that cannot change the hub
+    /// (`Hub.answer(query:…)`), so no copy of the hub is kept to undo it. `get_rooms` is not one: naming an app
+    /// group joins it.
+    public var isQuery: Bool {
+        switch self {
+        case .serverInfo, .diagnostics, .getNodes, .getNode, .getDevices, .getStructures, .getSession,
+            .getSimulatedDevices, .getFaults, .getTemplates, .getStatus, .getNotifications, .getCommissioningWindow,
+            .getAdvertising, .getFabrics, .getAttestation, .getUDCRequests, .pingNode, .getNodeIPAddresses, .discover,
+            .getPermissions, .getClock, .getScenario, .exportScenario:
+            true
+        case .startListening, .commissionWithCode, .commissionOnNetwork, .deviceCommand, .readAttribute,
+            .writeAttribute, .removeNode, .interviewNode, .importTestNode, .openCommissioningWindow,
+            .closeCommissioningWindow, .removeFabric, .updateDevice, .createStructure, .renameStructure,
+            .deleteStructure, .moveDevice, .getRooms, .createRoom, .renameRoom, .deleteRoom, .prepareCommissioning,
+            .configureDevice, .completeCommissioning, .cancelCommissioning, .resumeCommissioning, .joinAppGroup,
+            .enableNotification, .setAttribute, .setBehavior, .addSimulatedDevice, .removeSimulatedDevice, .setFault,
+            .clearFaults, .setPermission, .setTimingProfile, .reset, .advanceClock, .loadScenario, .resetScenario:
+            false
         }
     }
 

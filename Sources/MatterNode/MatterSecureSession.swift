@@ -10,7 +10,7 @@ import MatterSecureChannel
 /// `CryptoContext::BuildNonce`). Received counters start synchronised at 0
 /// (`MessageCounterWindow(mode: .encryptedUnicast)`).
 public struct MatterSecureSession: Sendable {
-    public enum Kind: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
         case pase
         case `case`
     }

@@ -12,6 +12,27 @@ import Testing
             #expect(command.rawValue.allSatisfy { $0 == "_" || $0.isLowercase })
         }
         #expect(HubCommand(rawValue: "no_such_command") == nil)
+        for command in HubCommand.allCases {
+            #expect(HubCommand.named(command.rawValue) == command)
+        }
+        #expect(HubCommand.named("no_such_command") == nil)
+        #expect(HubCommand.named("Server_Info") == nil)
+    }
+
+    @Test func queriesAreTheCommandsThatOnlyRead() {
+        let queries = Set(HubCommand.allCases.filter(\.isQuery).map(\.rawValue))
+        // Every get_ command but get_rooms (naming an app group joins it), and the reads of nodes and status.
+        #expect(
+            queries == [
+                "server_info", "diagnostics", "get_nodes", "get_node", "get_devices", "get_structures", "get_session",
+                "get_simulated_devices", "get_faults", "get_templates", "get_status", "get_notifications",
+                "get_commissioning_window", "get_advertising", "get_fabrics", "get_attestation", "get_udc_requests",
+                "ping_node", "get_node_ip_addresses", "discover", "get_permissions", "get_clock", "get_scenario",
+                "export_scenario",
+            ])
+        for command in [HubCommand.startListening, .readAttribute, .getRooms, .enableNotification, .interviewNode] {
+            #expect(!command.isQuery, "\(command)")
+        }
     }
 
     @Test func theOHFServersCommandsAreMarkedAndNeedNoMoreThanCommission() {
