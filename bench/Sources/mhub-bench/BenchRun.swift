@@ -122,10 +122,10 @@ struct BenchRun {
 
     // MARK: shared measurements
 
-    /// Round trips (as the scheduler places the two sides, then on one CPU), serial rate and pipelined rates over one
-    /// transport; `first` is the p50 figure's index.
+    /// Round trips (as the scheduler places the two sides, then on one CPU) and the serial rate over one transport;
+    /// `first` is the p50 figure's index. The pipelined rates are `pipelined()`'s.
     private mutating func requests(
-        _ endpoint: MHubEndpoint, _ column: Column, server: ServerProcess, p50 first: Int, pipelined: Int
+        _ endpoint: MHubEndpoint, _ column: Column, server: ServerProcess, p50 first: Int
     ) throws {
         let trips = try measureRoundTrips(endpoint, count: options.roundTrips)
         record(first, column, trips.latencies.median.map { $0 * 1e6 })
@@ -140,12 +140,6 @@ struct BenchRun {
                 ? "The client's thread and every thread of the server (its process tree) pinned to CPU 0 with taskset: "
                     + "unpinned, a run's round trips cost what the scheduler's placement makes of them (on one CPU or two)."
                 : nil)
-        for (offset, connections) in [1, 8].enumerated() {
-            let rate = try measurePipelined(
-                endpoint, connections: connections, window: options.window,
-                perConnection: options.pipelinedRequests / connections)
-            record(pipelined + offset, column, rate)
-        }
     }
 
     private mutating func fanout(
@@ -309,8 +303,8 @@ struct BenchRun {
         defer { server.stop() }
         _ = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
         record(19, .floor, megabytes(try settledResidentBytes(of: server)))
-        try requests(setup.webSocket, .floor, server: server, p50: 2, pipelined: 8)
-        if let unix = setup.unix { try requests(unix, .floor, server: server, p50: 5, pipelined: 10) }
+        try requests(setup.webSocket, .floor, server: server, p50: 2)
+        if let unix = setup.unix { try requests(unix, .floor, server: server, p50: 5) }
         record(21, .floor, megabytes(try residentBytes(of: server, with: options.clients, clientsOf: setup.webSocket)))
         try fanout(setup.webSocket, .floor, event: "attribute_updated") { round in
             #"{"message_id":"toggle-\#(round)","command":"device_command","args":{}}"#
@@ -348,8 +342,8 @@ struct BenchRun {
             try ServerSetup.mhubd(binary: binary, directory: directory + "-\(attempt)", matterPort: try freePort())
         }
         defer { server.stop() }
-        try requests(setup.webSocket, column, server: server, p50: 2, pipelined: 8)
-        if let unix = setup.unix { try requests(unix, column, server: server, p50: 5, pipelined: 10) }
+        try requests(setup.webSocket, column, server: server, p50: 2)
+        if let unix = setup.unix { try requests(unix, column, server: server, p50: 5) }
         record(21, column, megabytes(try residentBytes(of: server, with: options.clients, clientsOf: setup.webSocket)))
 
         let control = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
@@ -381,16 +375,16 @@ struct BenchRun {
         record(pipelined, column, writes.pipelinedPerSecond)
     }
 
-    /// Only the request figures (`--only requests`): round trips, serial and pipelined rates over both transports, for
-    /// the floor and mhubd (and the build before), each in a fresh state.
+    /// Only the request figures (`--only requests`): round trips and serial rates over both transports, for the floor
+    /// and mhubd (and the build before), each in a fresh state; then the pipelined rates (`pipelined`).
     mutating func requestsOnly() throws {
         log("floor: requests")
         let floorSetup = try ServerSetup.floor(directory: options.work + "/floor")
         let floorServer = try floorSetup.start()
         _ = try MHubMessagePipe.connectWhenReady(to: floorSetup.webSocket, timeout: 30)
-        try requests(floorSetup.webSocket, .floor, server: floorServer, p50: 2, pipelined: 8)
+        try requests(floorSetup.webSocket, .floor, server: floorServer, p50: 2)
         if let unix = floorSetup.unix {
-            try requests(unix, .floor, server: floorServer, p50: 5, pipelined: 10)
+            try requests(unix, .floor, server: floorServer, p50: 5)
         }
         floorServer.stop()
         for column in mhubColumns {
@@ -400,8 +394,53 @@ struct BenchRun {
             let server = try setup.start()
             defer { server.stop() }
             _ = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
-            try requests(setup.webSocket, column, server: server, p50: 2, pipelined: 8)
-            if let unix = setup.unix { try requests(unix, column, server: server, p50: 5, pipelined: 10) }
+            try requests(setup.webSocket, column, server: server, p50: 2)
+            if let unix = setup.unix { try requests(unix, column, server: server, p50: 5) }
+        }
+        try pipelined()
+    }
+
+    /// The pipelined rates (rows 8–11: 1 and 8 connections over WebSocket, then over the Unix socket): the floor,
+    /// each mhubd column and the reference (WebSocket only) on fresh servers up for the whole phase, in alternating
+    /// rounds (`alternating`).
+    mutating func pipelined() throws {
+        var servers: [ServerProcess] = []
+        defer { for server in servers { server.stop() } }
+        var setups: [(Column, ServerSetup)] = [
+            (.floor, try ServerSetup.floor(directory: options.work + "/floor-pipelined"))
+        ]
+        for column in mhubColumns {
+            setups.append(
+                (
+                    column,
+                    try ServerSetup.mhubd(
+                        binary: binary(column), directory: directory(column, "pipelined"), matterPort: try freePort())
+                ))
+        }
+        if let script = options.referenceScript {
+            setups.append(
+                (
+                    .reference,
+                    try ServerSetup.reference(script: script, directory: options.work + "/reference-pipelined")
+                ))
+        }
+        for (_, setup) in setups {
+            servers.append(try setup.start())
+            _ = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 60)
+        }
+        for (offset, (unix, connections)) in [(false, 1), (false, 8), (true, 1), (true, 8)].enumerated() {
+            log(
+                "pipelined requests, \(connections) \(unix ? "Unix" : "WebSocket") connections: \(setups.count) servers in alternating rounds"
+            )
+            var contenders: [Contender] = []
+            for (column, setup) in setups {
+                guard let endpoint = unix ? setup.unix : setup.webSocket else { continue }
+                contenders.append(
+                    Contender(
+                        column: column,
+                        run: try pipelinedRequests(endpoint, connections: connections, window: options.window)))
+            }
+            try recordAlternating(8 + offset, contenders, count: options.pipelinedRequests)
         }
     }
 
@@ -619,7 +658,7 @@ struct BenchRun {
             try ServerSetup.reference(script: script, directory: options.work + "/reference-empty-\(attempt)")
         }
         defer { server.stop() }
-        try requests(setup.webSocket, .reference, server: server, p50: 2, pipelined: 8)
+        try requests(setup.webSocket, .reference, server: server, p50: 2)
         record(
             21, .reference, megabytes(try residentBytes(of: server, with: options.clients, clientsOf: setup.webSocket)))
         // Without a real device the reference has no attribute to change: its closest change that every

@@ -57,6 +57,7 @@ struct MHubBench {
         default:
             try bench.floor()
             for column in bench.mhubColumns { try bench.mhub(column) }
+            try bench.pipelined()
             try bench.sessions()
             try bench.handshakes()
             for column in bench.mhubColumns { try bench.mhubLargeHome(column) }

@@ -27,32 +27,32 @@ func measureRoundTrips(
     return RoundTrips(latencies: latencies, perSecond: Double(count) / (monotonicSeconds() - measuredStart))
 }
 
-/// Requests per second with `window` requests in flight on each of `connections` connections, each on its own
-/// thread; every connection sends `perConnection` requests after a warm-up.
-func measurePipelined(_ endpoint: MHubEndpoint, connections: Int, window: Int, perConnection: Int) throws -> Double {
+/// Pipelined requests on `connections` connections to `endpoint`, each on its own thread with `window` requests in
+/// flight: the connections are made and warmed up now; the function returned sends `n` more requests across them
+/// (an equal share each) and returns when every reply has come back.
+func pipelinedRequests(_ endpoint: MHubEndpoint, connections: Int, window: Int) throws -> (Int) throws -> Void {
     let pipes = try (0..<connections).map { _ in try MHubMessagePipe.connectWhenReady(to: endpoint, timeout: 30) }
-    defer { for pipe in pipes { pipe.close() } }
     for pipe in pipes {
         try pump(pipe, window: window, total: window * 4)
     }
-    let failures = Mutex<[String]>([])
-    let done = DispatchGroup()
-    let start = monotonicSeconds()
-    for pipe in pipes {
-        done.enter()
-        Thread.detachNewThread {
-            do {
-                try pump(pipe, window: window, total: perConnection)
-            } catch {
-                failures.withLock { $0.append("\(error)") }
+    return { count in
+        let failures = Mutex<[String]>([])
+        let done = DispatchGroup()
+        for (index, pipe) in pipes.enumerated() {
+            let share = count / pipes.count + (index < count % pipes.count ? 1 : 0)
+            done.enter()
+            Thread.detachNewThread {
+                do {
+                    try pump(pipe, window: window, total: share)
+                } catch {
+                    failures.withLock { $0.append("\(error)") }
+                }
+                done.leave()
             }
-            done.leave()
         }
+        done.wait()
+        if let failure = failures.withLock({ $0.first }) { throw BenchFailure("pipelined requests failed: \(failure)") }
     }
-    done.wait()
-    let elapsed = monotonicSeconds() - start
-    if let failure = failures.withLock({ $0.first }) { throw BenchFailure("pipelined requests failed: \(failure)") }
-    return Double(connections * perConnection) / elapsed
 }
 
 /// Keeps `window` requests in flight until `total` replies have come back.
