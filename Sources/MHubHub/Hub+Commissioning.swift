@@ -313,8 +313,7 @@ extension Hub {
         session = current
         outcome.events.append(sessionEvent("commissioned"))
         if current.implicit {
-            let result = finish(&outcome)
-            _ = result
+            _ = finish(&outcome)
             outcome.replies.append(
                 HubReply(
                     connectionID: run.connectionID, messageID: run.messageID,

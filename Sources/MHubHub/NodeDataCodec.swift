@@ -42,7 +42,7 @@ public enum NodeDataCodec {
         }
     }
 
-    public struct DecodingError: Error, CustomStringConvertible {
+    public struct DecodingError: Error, CustomStringConvertible, Sendable {
         public var description: String
     }
 

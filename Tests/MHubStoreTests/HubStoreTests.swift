@@ -2,6 +2,7 @@ import Foundation
 import MHubCore
 import MHubHub
 import MHubTestSupport
+import MatterDataModel
 import Testing
 
 @testable import MHubStore
@@ -31,6 +32,35 @@ import Testing
         let (store, state) = try makeStore()
         #expect(try store.load() == state)
         #expect(try HubStore(path: path).load() == state)
+    }
+
+    /// A home of 1,300 lights, each its own identity, half of them bridged: loaded in one run of the decoder per CPU
+    /// (`decodeNodeData`), every node comes back as it was saved, and one node's unreadable data stops the load with
+    /// that node's ID.
+    @Test func aLargeHomeLoadsWhole() throws {
+        let (store, state) = try makeStore()
+        let light = DeviceTemplates.named("on-off-light")!
+        var expected = state
+        for id in NodeID(1)...1300 {
+            let identity = NodeIdentity(
+                vendorID: 0xFFF1, vendorName: "mhub", productID: 0x8000, productName: "Light", nodeLabel: "Lamp \(id)",
+                serialNumber: "S\(id)", uniqueID: "u\(id)", hardwareVersion: 1, softwareVersion: 1,
+                softwareVersionString: "1")
+            expected.nodes[id] = Node(
+                id: id, structureID: 1, roomID: id.isMultiple(of: 3) ? 1 : nil, name: "Light \(id)",
+                template: "on-off-light", simulatedDeviceID: nil, commissionedAt: Int64(id),
+                data: light.makeNode(identity: identity),
+                bridgedEndpoints: id.isMultiple(of: 2) ? [1: EndpointID(id % 60_000 + 2)] : [:])
+        }
+        try store.apply(expected.nodes.values.map { .saveNode($0) })
+        #expect(try HubStore(path: path).load() == expected)
+
+        try store.database.run("UPDATE nodes SET node_data = x'01ff' WHERE id = 1234")
+        #expect {
+            try HubStore(path: path).load()
+        } throws: { error in
+            "\(error)".contains("node 1234 has unreadable data")
+        }
     }
 
     /// A write's statement is prepared once and run again with new values, in one transaction and across them.
