@@ -356,23 +356,33 @@ struct BenchRun {
         try fanout(setup.webSocket, column, event: "attribute_updated") { round in
             #"{"message_id":"toggle-\#(round)","command":"device_command","args":{"node_id":\#(node),"endpoint_id":1,"cluster_id":6,"command_name":"Toggle","payload":{}}}"#
         }
-        log("\(label(column)): writes into a 1-device home")
-        try homeWrites(setup.webSocket, column, node: node, large: false)
         log("\(label(column)): mutating burst")
         try burst(setup.webSocket, column, room: try createBurstRoom(setup.webSocket))
     }
 
-    /// `device_command` round trips and pipelined toggles of `node` (`Row.writeRoundTripSmall` …): in the 1-device
-    /// home or the large one. The large home's rows note what they cost next to the small home's.
-    private mutating func homeWrites(_ endpoint: MHubEndpoint, _ column: Column, node: Int64, large: Bool) throws {
-        let writes = try measureHomeWrites(
-            endpoint, node: node, serial: options.homeWriteRoundTrips, pipelined: options.burstRequests,
-            rounds: options.homeWriteRounds)
-        let (roundTrip, pipelined) =
-            large
-            ? (Row.writeRoundTripLarge, Row.writePipelinedLarge) : (Row.writeRoundTripSmall, Row.writePipelinedSmall)
-        record(roundTrip, column, writes.latencies.median.map { $0 * 1e6 })
-        record(pipelined, column, writes.pipelinedPerSecond)
+    /// `device_command` round trips and pipelined toggles (`Row.writeRoundTripSmall` …) of `node` in the large home
+    /// at `large` and of the one light of a fresh 1-device home, in alternating rounds (`HomeWrites.alternating`).
+    private mutating func homeWrites(_ large: MHubEndpoint, node: Int64, _ column: Column) throws {
+        log("\(label(column)): writes into the large home and a 1-device home in alternating rounds")
+        let setup = try ServerSetup.mhubd(
+            binary: binary(column), directory: directory(column, "home"), matterPort: try freePort())
+        let server = try setup.start()
+        defer { server.stop() }
+        do {
+            let control = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
+            defer { control.close() }
+            _ = try commissionLights(control, count: 1)
+        }
+        let writes = try HomeWrites.alternating(
+            try HomeWriter(setup.webSocket, node: 1), try HomeWriter(large, node: node),
+            serial: options.homeWriteRoundTrips, pipelined: options.burstRequests, rounds: options.homeWriteRounds)
+        for (home, roundTrip, pipelined) in [
+            (writes.small, Row.writeRoundTripSmall, Row.writePipelinedSmall),
+            (writes.large, Row.writeRoundTripLarge, Row.writePipelinedLarge),
+        ] {
+            record(roundTrip, column, home.latencies.median.map { $0 * 1e6 })
+            record(pipelined, column, home.pipelinedPerSecond)
+        }
     }
 
     /// Only the request figures (`--only requests`): round trips and serial rates over both transports, for the floor
@@ -484,21 +494,6 @@ struct BenchRun {
                 + "\(options.warmUp) untimed each.")
     }
 
-    /// Only the homes' figures (`--only home`): writes into a fresh 1-device home, then the large home's filling,
-    /// start-up, memory and writes.
-    mutating func homeOnly(_ column: Column) throws {
-        log("\(label(column)): writes into a 1-device home")
-        let setup = try ServerSetup.mhubd(
-            binary: binary(column), directory: directory(column, "home"), matterPort: try freePort())
-        let server = try setup.start()
-        let control = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
-        _ = try commissionLights(control, count: 1)
-        control.close()
-        try homeWrites(setup.webSocket, column, node: 1, large: false)
-        server.stop()
-        try mhubLargeHome(column)
-    }
-
     /// The notes of the large home's write rows: what a write there costs next to one in the 1-device home.
     mutating func noteHomeWriteRatios() {
         for (small, large) in [
@@ -537,8 +532,9 @@ struct BenchRun {
         return port
     }
 
-    /// The large home (`column`: this build or the one before): filled by commissioning, then started from disk
-    /// (start-up, memory), then written to.
+    /// The large home (`column`: this build or the one before; also `--only home`): filled by commissioning, then
+    /// started from disk (start-up, memory), then written to in alternating rounds with a fresh 1-device home
+    /// (`homeWrites`).
     mutating func mhubLargeHome(_ column: Column) throws {
         let count = options.largeHome
         log("\(label(column)): commissioning \(count) devices")
@@ -557,12 +553,11 @@ struct BenchRun {
             startups.append(seconds)
             record(20, column, megabytes(try settledResidentBytes(of: server)))
             if attempt == options.startups - 1 {
-                log("\(label(column)): writes into the \(count)-device home")
                 let node = Int64(count / 2)
                 let control = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
                 try control.call("get_node", ["node_id": .integer(node)])
                 control.close()
-                try homeWrites(setup.webSocket, column, node: node, large: true)
+                try homeWrites(setup.webSocket, node: node, column)
             }
             server.stop()
         }

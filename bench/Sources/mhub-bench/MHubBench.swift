@@ -52,7 +52,7 @@ struct MHubBench {
         case "requests": try bench.requestsOnly()
         case "sessions": try bench.sessions()
         case "home":
-            for column in bench.mhubColumns { try bench.homeOnly(column) }
+            for column in bench.mhubColumns { try bench.mhubLargeHome(column) }
             bench.noteHomeWriteRatios()
         default:
             try bench.floor()
