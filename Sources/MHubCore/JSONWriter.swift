@@ -90,12 +90,23 @@ public enum JSONWriter {
     /// A key's first eight UTF-8 bytes as a big-endian integer, zeros after a shorter key's end: two keys' prefixes
     /// compare as their bytes do, except that a key and a longer one it begins with may tie.
     private static func keyPrefix(_ key: String) -> UInt64 {
+        // In place, eight bytes in one load where there are eight; walking `utf8` byte by byte was a third of the
+        // ordering's time.
+        if let prefix = key.utf8.withContiguousStorageIfAvailable({ bytes -> UInt64 in
+            if bytes.count >= 8, let base = bytes.baseAddress {
+                return UInt64(bigEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self))
+            }
+            var prefix: UInt64 = 0
+            for (count, byte) in bytes.enumerated() {
+                prefix |= UInt64(byte) << (56 - 8 * count)
+            }
+            return prefix
+        }) {
+            return prefix
+        }
         var prefix: UInt64 = 0
-        var count = 0
-        for byte in key.utf8 {
-            guard count < 8 else { break }
+        for (count, byte) in key.utf8.prefix(8).enumerated() {
             prefix |= UInt64(byte) << (56 - 8 * count)
-            count += 1
         }
         return prefix
     }
