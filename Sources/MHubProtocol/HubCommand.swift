@@ -2,7 +2,8 @@
 /// (docs/protocol.md §4).
 ///
 /// The daemon's router switches over this enum and the client's typed calls name its cases, so a new command is a
-/// compile error until its scope, its OHF flag, whether it is a query and its handler exist.
+/// compile error until its scope, its OHF flag and whether it is a query are given; a test sends every command to
+/// the hub and fails on one without a handler (`HubRouterTests`).
 public enum HubCommand: String, CaseIterable, Hashable, Sendable {
     // The OHF Matter Server's commands.
     case startListening = "start_listening"
