@@ -90,22 +90,19 @@ public enum JSONWriter {
     /// A key's first eight UTF-8 bytes as a big-endian integer, zeros after a shorter key's end: two keys' prefixes
     /// compare as their bytes do, except that a key and a longer one it begins with may tie.
     private static func keyPrefix(_ key: String) -> UInt64 {
-        // In place, eight bytes in one load where there are eight; walking `utf8` byte by byte was a third of the
-        // ordering's time.
-        if let prefix = key.utf8.withContiguousStorageIfAvailable({ bytes -> UInt64 in
-            if bytes.count >= 8, let base = bytes.baseAddress {
-                return UInt64(bigEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self))
-            }
-            var prefix: UInt64 = 0
-            for (count, byte) in bytes.enumerated() {
-                prefix |= UInt64(byte) << (56 - 8 * count)
-            }
-            return prefix
-        }) {
-            return prefix
+        // In place, as `writeString` reads a string; only a string without contiguous UTF-8 is copied.
+        key.utf8.withContiguousStorageIfAvailable(keyPrefix)
+            ?? Array(key.utf8.prefix(8)).withUnsafeBufferPointer(keyPrefix)
+    }
+
+    /// The prefix of a key's bytes: eight in one load where there are eight (walking `utf8` byte by byte was a third
+    /// of the ordering's time).
+    private static func keyPrefix(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        if bytes.count >= 8, let base = bytes.baseAddress {
+            return UInt64(bigEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self))
         }
         var prefix: UInt64 = 0
-        for (count, byte) in key.utf8.prefix(8).enumerated() {
+        for (count, byte) in bytes.enumerated() {
             prefix |= UInt64(byte) << (56 - 8 * count)
         }
         return prefix

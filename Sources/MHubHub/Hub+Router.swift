@@ -84,6 +84,13 @@ extension Hub {
         return (command, try Arguments(request.args))
     }
 
+    /// Runs a query request (`HubRequest.isQuery`) without changing the hub.
+    func query(_ request: HubRequest, client: ClientInfo, now: Timestamp) throws(HubError) -> JSONValue {
+        let (command, arguments) = try admitted(request, client: client)
+        var args = arguments
+        return try answer(query: command, &args, client: client, now: now)
+    }
+
     /// Runs a query (`HubCommand.isQuery`): a method that cannot change the hub, so `handle` keeps no copy of it to
     /// restore.
     func answer(query command: HubCommand, _ args: inout Arguments, client: ClientInfo, now: Timestamp)

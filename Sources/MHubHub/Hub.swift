@@ -146,27 +146,19 @@ public struct Hub: Sendable {
     /// A request that fails changes nothing: the hub is restored to its state before it. A query
     /// (`HubCommand.isQuery`) cannot change it, so no copy is kept for it.
     public mutating func handle(_ request: HubRequest, from client: ClientInfo, now: Timestamp) -> HubOutcome {
+        let before = request.isQuery ? nil : self
         var outcome = HubOutcome()
-        if request.isQuery {
-            do throws(HubError) {
-                let (command, arguments) = try admitted(request, client: client)
-                var args = arguments
-                let result = try answer(query: command, &args, client: client, now: now)
-                outcome.replies.append(
-                    HubReply(connectionID: client.connectionID, messageID: request.messageID, result: .success(result)))
-            } catch {
-                outcome.replies.append(failureReply(error, to: request, from: client))
-            }
-            return outcome
-        }
-        let before = self
         do {
-            if let result = try route(request, client: client, now: now, outcome: &outcome) {
+            let result =
+                request.isQuery
+                ? try query(request, client: client, now: now)
+                : try route(request, client: client, now: now, outcome: &outcome)
+            if let result {
                 outcome.replies.append(
                     HubReply(connectionID: client.connectionID, messageID: request.messageID, result: .success(result)))
             }
         } catch {
-            self = before
+            if let before { self = before }
             outcome = HubOutcome()
             outcome.replies.append(failureReply(error, to: request, from: client))
         }
@@ -238,12 +230,10 @@ public struct Hub: Sendable {
 /// A request as the control protocol carries it.
 public struct HubRequest: Sendable {
     public var messageID: JSONValue
-    public var command: String {
-        didSet { known = HubCommand.named(command) }
-    }
+    public let command: String
     public var args: JSONValue?
     /// The command `command` names, if it is one; looked up once.
-    public private(set) var known: HubCommand?
+    public let known: HubCommand?
 
     public init(messageID: JSONValue, command: String, args: JSONValue?) {
         self.messageID = messageID
