@@ -361,7 +361,8 @@ struct BenchRun {
     }
 
     /// `device_command` round trips and pipelined toggles (`Row.writeRoundTripSmall` …) of `node` in the large home
-    /// at `large` and of the one light of a fresh 1-device home, in alternating rounds (`HomeWrites.alternating`).
+    /// at `large` and of the one light of a fresh 1-device home: the two homes' round trips in alternating rounds
+    /// (`alternating`), then their bursts of `options.burstRequests`.
     private mutating func homeWrites(_ large: MHubEndpoint, node: Int64, _ column: Column) throws {
         log("\(label(column)): writes into the large home and a 1-device home in alternating rounds")
         let setup = try ServerSetup.mhubd(
@@ -373,15 +374,20 @@ struct BenchRun {
             defer { control.close() }
             _ = try commissionLights(control, count: 1)
         }
-        let writes = try HomeWrites.alternating(
-            try HomeWriter(setup.webSocket, node: 1), try HomeWriter(large, node: node),
-            serial: options.homeWriteRoundTrips, pipelined: options.burstRequests, rounds: options.homeWriteRounds)
-        for (home, roundTrip, pipelined) in [
-            (writes.small, Row.writeRoundTripSmall, Row.writePipelinedSmall),
-            (writes.large, Row.writeRoundTripLarge, Row.writePipelinedLarge),
-        ] {
-            record(roundTrip, column, home.latencies.median.map { $0 * 1e6 })
-            record(pipelined, column, home.pipelinedPerSecond)
+        let homes = [
+            (try HomeWriter(setup.webSocket, node: 1), Row.writeRoundTripSmall, Row.writePipelinedSmall),
+            (try HomeWriter(large, node: node), Row.writeRoundTripLarge, Row.writePipelinedLarge),
+        ]
+        let rounds = options.homeWriteRounds
+        _ = try alternating(
+            homes.map { writer, _, _ in Contender(column: column, run: writer.roundTrips) },
+            count: options.homeWriteRoundTrips, rounds: rounds, warmUp: 0)
+        let rates = try alternating(
+            homes.map { writer, _, _ in Contender(column: column, run: writer.burst) },
+            count: options.burstRequests * rounds, rounds: rounds, warmUp: 0)
+        for ((writer, roundTrip, pipelined), rate) in zip(homes, rates) {
+            record(roundTrip, column, writer.latencies.median.map { $0 * 1e6 })
+            record(pipelined, column, rate)
         }
     }
 
