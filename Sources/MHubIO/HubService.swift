@@ -138,7 +138,7 @@ final class HubService {
                 // A copy of the hub to go back to, only while the batch may need one: not for a query.
                 let before = batch.needsSnapshot && !request.isQuery ? hub : nil
                 let outcome = hub.handle(request, from: client, now: now())
-                batch.append(outcome, before: before)
+                batch.append(outcome, before: before, changedNothing: request.isQuery)
                 if outcome.advancesClock {
                     // What follows in the same read runs after the advance, at the clock's new time.
                     runRequests(batch)
@@ -149,7 +149,7 @@ final class HubService {
                 refusal.replies = [
                     HubReply(connectionID: connection.id, messageID: failure.messageID, result: .failure(failure.error))
                 ]
-                batch.append(refusal, before: nil)
+                batch.append(refusal, before: nil, changedNothing: true)
             }
         }
         runRequests(batch)
@@ -174,7 +174,8 @@ final class HubService {
     // MARK: outcomes
 
     /// Commits a batch of requests' changes, with what waited for the disk before them, then sends the held
-    /// replies, and the batch's events and replies, and re-arms the timer.
+    /// replies, and the batch's events and replies, and re-arms the timer and tells the observers unless the batch
+    /// left the hub as it was (only queries and refused messages).
     ///
     /// If the commit fails, the hub goes back to its state before the batch's first change and the replies
     /// from there on become StorageFailed (`RequestBatch`): nothing is acknowledged that is not on disk.
@@ -193,7 +194,9 @@ final class HubService {
             }
         }
         deliver(released: released, outcomes)
-        inputDone()
+        if batch.reachedHub {
+            inputDone()
+        }
     }
 
     /// Runs the outcome of an input that no client acknowledges (time, a disconnect, another part's report):

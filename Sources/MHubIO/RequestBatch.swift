@@ -12,17 +12,23 @@ struct RequestBatch<Snapshot> {
     /// The hub before the first request with changes, and that request's index in `outcomes`.
     private(set) var undo: (snapshot: Snapshot, index: Int)?
 
+    /// Whether a request of the batch went to the hub other than as a query: only then may the hub have changed,
+    /// and what follows its state (the timer, the observers) need look at it again.
+    private(set) var reachedHub = false
+
     /// Whether the batch needs the hub before its next request, if that request may change anything: only until a
     /// request with changes has kept one.
     var needsSnapshot: Bool { undo == nil }
 
     /// Adds a request's outcome; `before` is the hub before that request, which a request with changes must give
-    /// while `needsSnapshot` (a query, which changes nothing, gives none).
-    mutating func append(_ outcome: HubOutcome, before: Snapshot?) {
+    /// while `needsSnapshot`. `changedNothing` says the request cannot have changed the hub: a query (answered by a
+    /// method that cannot), or a message refused before the hub saw it; such a request gives no `before`.
+    mutating func append(_ outcome: HubOutcome, before: Snapshot?, changedNothing: Bool = false) {
         if undo == nil && !outcome.changes.isEmpty {
             guard let before else { preconditionFailure("a request changed the hub without the hub before it") }
             undo = (before, outcomes.count)
         }
+        if !changedNothing { reachedHub = true }
         outcomes.append(outcome)
     }
 

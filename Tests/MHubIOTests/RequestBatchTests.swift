@@ -46,4 +46,14 @@ import Testing
         #expect(batch.undo == nil && batch.changes.isEmpty)
         #expect(batch.failed(reason: "x").map(\.replies) == batch.outcomes.map(\.replies))
     }
+
+    /// Only a batch with a request the hub ran as more than a query makes the service look at the hub again.
+    @Test func aBatchOfQueriesAndRefusalsLeavesTheHubAsItWas() {
+        var batch = RequestBatch<Int>()
+        batch.append(Self.outcome("server_info"), before: nil, changedNothing: true)
+        batch.append(Self.outcome("a refused message"), before: nil, changedNothing: true)
+        #expect(!batch.reachedHub)
+        batch.append(Self.outcome("rename_room that failed"), before: 0)
+        #expect(batch.reachedHub && batch.undo == nil)
+    }
 }
