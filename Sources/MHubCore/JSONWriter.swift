@@ -9,44 +9,42 @@ public enum JSONWriter {
 
     /// The compact text as UTF-8 bytes, for writing to a socket without a `String` in between.
     public static func compactUTF8(_ value: JSONValue) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(256)
+        var output = ByteOutput()
         write(value, indent: nil, level: 0, to: &output)
-        return output
+        return output.bytes()
     }
 
     /// An object given as its members in key order, written without a dictionary made for it first (the messages'
     /// envelopes). The keys must be sorted and distinct, as `compact` would write them.
     public static func compactUTF8(sortedMembers members: some Collection<(key: String, value: JSONValue)>) -> [UInt8] {
         assert(zip(members, members.dropFirst()).allSatisfy { $0.key < $1.key }, "members in key order")
-        var output: [UInt8] = []
-        output.reserveCapacity(256)
+        var output = ByteOutput()
         writeContainer(UInt8(ascii: "{"), UInt8(ascii: "}"), members, indent: nil, level: 0, to: &output) {
             member, out in
             writeMember(member.key, member.value, indent: nil, level: 0, to: &out)
         }
-        return output
+        return output.bytes()
     }
 
     public static func pretty(_ value: JSONValue) -> String {
-        var output: [UInt8] = []
+        var output = ByteOutput()
         write(value, indent: Array("  ".utf8), level: 0, to: &output)
-        return String(decoding: output, as: UTF8.self)
+        return String(decoding: output.bytes(), as: UTF8.self)
     }
 
-    private static func write(_ value: JSONValue, indent: [UInt8]?, level: Int, to output: inout [UInt8]) {
+    private static func write(_ value: JSONValue, indent: [UInt8]?, level: Int, to output: inout ByteOutput) {
         switch value {
-        case .null: output += "null".utf8
-        case .bool(let bool): output += (bool ? "true" : "false").utf8
-        case .integer(let integer): appendDecimal(integer, to: &output)
+        case .null: output.append("null")
+        case .bool(let bool): output.append(bool ? "true" : "false")
+        case .integer(let integer): output.appendDecimal(integer)
         case .double(let double):
             // A whole double keeps its fraction (`0.0`), so a reader sees a number of the same kind as was written
             // (a float attribute stays a float). `magnitude`, not `abs`: -2^63 is a whole double whose `abs` as Int64
             // overflows.
             if let exact = Int64(exactly: double), exact.magnitude < 1 << 53 {
-                output += "\(exact).0".utf8
+                output.append(contentsOf: "\(exact).0".utf8)
             } else {
-                output += "\(double)".utf8
+                output.append(contentsOf: "\(double)".utf8)
             }
         case .string(let string): writeString(string, to: &output)
         case .array(let elements):
@@ -109,7 +107,7 @@ public enum JSONWriter {
     }
 
     private static func writeMember(
-        _ key: String, _ value: JSONValue, indent: [UInt8]?, level: Int, to output: inout [UInt8]
+        _ key: String, _ value: JSONValue, indent: [UInt8]?, level: Int, to output: inout ByteOutput
     ) {
         writeString(key, to: &output)
         output.append(UInt8(ascii: ":"))
@@ -118,8 +116,8 @@ public enum JSONWriter {
     }
 
     private static func writeContainer<Elements: Collection>(
-        _ open: UInt8, _ close: UInt8, _ elements: Elements, indent: [UInt8]?, level: Int, to output: inout [UInt8],
-        element: (Elements.Element, inout [UInt8]) -> Void
+        _ open: UInt8, _ close: UInt8, _ elements: Elements, indent: [UInt8]?, level: Int, to output: inout ByteOutput,
+        element: (Elements.Element, inout ByteOutput) -> Void
     ) {
         output.append(open)
         guard !elements.isEmpty else {
@@ -143,10 +141,10 @@ public enum JSONWriter {
         output.append(close)
     }
 
-    private static func newline(_ indent: [UInt8], _ level: Int, to output: inout [UInt8]) {
+    private static func newline(_ indent: [UInt8], _ level: Int, to output: inout ByteOutput) {
         output.append(UInt8(ascii: "\n"))
         for _ in 0..<level {
-            output += indent
+            output.append(contentsOf: indent)
         }
     }
 
@@ -167,7 +165,7 @@ public enum JSONWriter {
     /// A JSON string (RFC 8259 section 7): quote, backslash and control characters escaped, the rest as UTF-8.
     ///
     /// Runs of bytes that need no escape are appended whole: byte by byte was a tenth of a request's time.
-    private static func writeString(_ string: String, to output: inout [UInt8]) {
+    private static func writeString(_ string: String, to output: inout ByteOutput) {
         output.append(UInt8(ascii: "\""))
         // A native or small string's bytes are read in place; only a string without contiguous UTF-8 is copied.
         if string.utf8.withContiguousStorageIfAvailable({ writeEscaped($0, to: &output) }) == nil {
@@ -177,34 +175,43 @@ public enum JSONWriter {
     }
 
     /// The string's bytes with the escapes JSON needs; eight bytes at a time are passed over while none of them
-    /// needs one.
-    private static func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    /// needs one, and the last fewer than eight in one word too.
+    private static func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to output: inout ByteOutput) {
         var runStart = 0
         var index = 0
-        while index < utf8.count {
-            if index + 8 <= utf8.count, let base = utf8.baseAddress,
-                !anyNeedsEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            {
-                index += 8
-                continue
+        while index < utf8.count, let base = utf8.baseAddress {
+            if index + 8 <= utf8.count {
+                if !anyNeedsEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                    index += 8
+                    continue
+                }
+            } else if !anyNeedsEscape(paddedTail(base + index, count: utf8.count - index)) {
+                break  // the rest, fewer than eight bytes, needs no escape (most keys and short strings)
             }
             let byte = utf8[index]
             index += 1
             guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<(index - 1)]))
+            output.append(UnsafeBufferPointer(rebasing: utf8[runStart..<(index - 1)]))
             runStart = index
             switch byte {
-            case UInt8(ascii: "\""): output += #"\""#.utf8
-            case UInt8(ascii: "\\"): output += #"\\"#.utf8
-            case UInt8(ascii: "\n"): output += #"\n"#.utf8
-            case UInt8(ascii: "\r"): output += #"\r"#.utf8
-            case UInt8(ascii: "\t"): output += #"\t"#.utf8
+            case UInt8(ascii: "\""): output.append(#"\""#)
+            case UInt8(ascii: "\\"): output.append(#"\\"#)
+            case UInt8(ascii: "\n"): output.append(#"\n"#)
+            case UInt8(ascii: "\r"): output.append(#"\r"#)
+            case UInt8(ascii: "\t"): output.append(#"\t"#)
             default:
-                output += #"\u00"#.utf8
+                output.append(#"\u00"#)
                 output.append(hexDigits[Int(byte >> 4)])
                 output.append(hexDigits[Int(byte & 0xF)])
             }
         }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+        output.append(UnsafeBufferPointer(rebasing: utf8[runStart...]))
+    }
+
+    /// The last bytes of a string, fewer than eight, as a word whose other bytes are spaces (which need no escape).
+    private static func paddedTail(_ bytes: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+        var word: UInt64 = 0x2020_2020_2020_2020
+        withUnsafeMutableBytes(of: &word) { $0.baseAddress?.copyMemory(from: bytes, byteCount: count) }
+        return word
     }
 }

@@ -145,20 +145,19 @@ public func isoTimestamp(_ milliseconds: Timestamp) -> String {
     let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
     let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
     let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    var text: [UInt8] = []
-    text.reserveCapacity(24)
-    func append(_ value: Int64, _ digits: Int, then separator: Unicode.Scalar) {
-        appendDecimal(value, minimumDigits: digits, to: &text)
+    var text = ByteOutput(capacity: 24)
+    func append(_ value: Int64, _ digits: Int, then separator: Unicode.Scalar, to text: inout ByteOutput) {
+        text.appendDecimal(value, minimumDigits: digits)
         text.append(UInt8(ascii: separator))
     }
-    append(year, 4, then: "-")
-    append(month, 2, then: "-")
-    append(day, 2, then: "T")
-    append(secondOfDay / 3600, 2, then: ":")
-    append(secondOfDay / 60 % 60, 2, then: ":")
-    append(secondOfDay % 60, 2, then: ".")
-    append(millis, 3, then: "Z")
-    return String(decoding: text, as: UTF8.self)
+    append(year, 4, then: "-", to: &text)
+    append(month, 2, then: "-", to: &text)
+    append(day, 2, then: "T", to: &text)
+    append(secondOfDay / 3600, 2, then: ":", to: &text)
+    append(secondOfDay / 60 % 60, 2, then: ":", to: &text)
+    append(secondOfDay % 60, 2, then: ".", to: &text)
+    append(millis, 3, then: "Z", to: &text)
+    return String(decoding: text.bytes(), as: UTF8.self)
 }
 
 func base64(_ bytes: [UInt8]) -> String {

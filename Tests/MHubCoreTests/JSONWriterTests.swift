@@ -46,6 +46,21 @@ import Testing
         }
     }
 
+    /// Text far longer than the writer's first buffer (1 KiB), grown in every way it can grow: one long string, many
+    /// small pieces, and numbers across the boundary.
+    @Test func textLongerThanTheFirstBufferIsWrittenWhole() throws {
+        let long = String(repeating: "x\"y", count: 3_000)
+        let value: JSONValue = [
+            "long": .string(long),
+            "many": .array((0..<2_000).map { .integer(Int64($0) * 1_000_003) }),
+            "nested": .array((0..<300).map { ["k\($0)": .string(String(repeating: "\u{e9}", count: $0))] }),
+        ]
+        let text = JSONWriter.compact(value)
+        #expect(text.utf8.count > 20_000)
+        #expect(try JSONParser(maximumDepth: 8, maximumBytes: 1 << 20).parse(Array(text.utf8)) == value)
+        #expect(text.hasPrefix("{\"long\":" + Self.escapedByHand(long) + ",\"many\":[0,1000003,"))
+    }
+
     @Test func keysSortByTheirBytesAlsoWhenTheyShareTheirFirstEight() {
         let keys = ["abcdefghZ", "abcdefgh", "abcdefghA", "\u{e9}t\u{e9}", "z", "abc", "abcdefgh\u{0}", "B", ""]
         let value = JSONValue.object(Dictionary(uniqueKeysWithValues: keys.map { ($0, JSONValue.null) }))
