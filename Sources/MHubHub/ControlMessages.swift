@@ -35,13 +35,17 @@ public enum ControlMessages {
             return .failure(
                 DecodeFailure(messageID: messageID, error: HubError(.invalidCommand, "command must be a string")))
         }
-        // The first unknown field in key order, so the one named is always the same (no sort of the known ones).
-        if let unknown = members.keys.filter({ !Self.requestFields.contains($0) }).min() {
+        let args = members["args"]
+        // Only a request with more members than message_id, command and args has an unknown one (no lookup of each
+        // key); the first in key order is named, so the one named is always the same.
+        if members.count > (args == nil ? 2 : 3),
+            let unknown = members.keys.filter({ !Self.requestFields.contains($0) }).min()
+        {
             return .failure(
                 DecodeFailure(
                     messageID: messageID, error: HubError(.invalidCommand, "unknown request field '\(unknown)'")))
         }
-        return .success(HubRequest(messageID: messageID, command: command, args: members["args"]))
+        return .success(HubRequest(messageID: messageID, command: command, args: args))
     }
 
     private static let requestFields: Set<String> = ["message_id", "command", "args"]

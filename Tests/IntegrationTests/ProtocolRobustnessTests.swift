@@ -21,6 +21,7 @@ import Testing
             ("{\"message_id\": \"5\", \"command\": \"get_node\", \"args\": {\"node_id\": 42}}", 5),
             ("{\"message_id\": \"6\", \"command\": \"create_room\", \"args\": {\"name\": 7}}", 8),
             ("{\"message_id\": \"7\", \"command\": \"get_nodes\", \"extra\": 1}", 9),
+            ("{\"message_id\": \"7b\", \"command\": \"get_nodes\", \"args\": {}, \"zzz\": 1}", 9),
         ]
         for (line, code) in cases {
             client.write(line + "\n")
