@@ -149,8 +149,8 @@ extension Hub {
         }
     }
 
-    /// The OHF `ServerInfoMessage`, with mhub's own fields added.
-    public var serverInfo: JSONValue {
+    /// The OHF `ServerInfoMessage`, with mhub's own fields added (kept as `serverInfo`).
+    func makeServerInfo() -> JSONValue {
         [
             "fabric_id": .integer(Int64(bitPattern: state.fabric.fabricID)),
             "compressed_fabric_id": .integer(Int64(bitPattern: state.fabric.compressedFabricID)),

@@ -11,7 +11,9 @@ public struct Hub: Sendable {
     public internal(set) var state: HubState
     public internal(set) var session: CommissioningSession?
     public internal(set) var faults = HubFaults()
-    public internal(set) var settings: HubSettings
+    public internal(set) var settings: HubSettings {
+        didSet { serverInfo = makeServerInfo() }
+    }
     var random: HubRandom
     var sessionCounter = 0
     /// What `complete_commissioning` returned, per connection, so a repeated call returns it again.
@@ -44,10 +46,16 @@ public struct Hub: Sendable {
     public internal(set) var matter = HubMatterState()
     /// This run of the daemon: its process, sockets, ports, state directory (not stored).
     public internal(set) var instance: HubInstance? {
-        didSet { instanceJSON = instance?.json ?? .null }
+        didSet {
+            instanceJSON = instance?.json ?? .null
+            serverInfo = makeServerInfo()
+        }
     }
     /// `instance` as `server_info` and `get_status` carry it, made once when it is known, not per request.
     private(set) var instanceJSON: JSONValue = .null
+    /// The OHF `ServerInfoMessage` with mhub's own fields (`makeServerInfo`): made again only when the settings or
+    /// the instance change (the fabric never does), not for each `server_info` and each new connection.
+    public private(set) var serverInfo: JSONValue = .null
     /// The clock the daemon runs the hub's timers on (`mhubd --clock`); chosen before the first input.
     public var clock = HubClockKind.real
     /// The scenario loaded, and how far its timeline has run (not stored: a restart keeps the home it made, not
@@ -61,6 +69,7 @@ public struct Hub: Sendable {
         bridge = BridgeIndex(nodes: state.nodes)
         self.settings = settings
         self.random = random
+        serverInfo = makeServerInfo()
     }
 
     /// The state of a hub that starts for the first time: a fabric, the "Home" structure and the

@@ -18,7 +18,8 @@ public struct HubCounters: Hashable, Sendable {
 
 /// Everything the hub keeps on disk.
 public struct HubState: Hashable, Sendable {
-    public var fabric: FabricIdentity
+    /// Chosen when the hub first starts, and never changed (`server_info` is made from it once).
+    public let fabric: FabricIdentity
     public var counters = HubCounters()
     public var structures: [StructureID: Structure] = [:]
     public var rooms: [RoomID: Room] = [:]

@@ -36,4 +36,23 @@ import Testing
         _ = harness.ok("reset")
         #expect(harness.ok("get_status")["simulated_devices"] == 1)
     }
+
+    /// `server_info` is kept, not made per request: it must follow the reloaded name and the instance once known.
+    @Test func serverInfoFollowsTheReloadedNameAndTheInstance() {
+        var harness = HubHarness()
+        let fabricID = harness.ok("server_info")["fabric_id"]
+        #expect(harness.ok("server_info")["instance"] == .null)
+        var renamed = DaemonConfiguration()
+        renamed.hub.name = "Attic hub"
+        harness.hub.settingsReloaded(from: HubSettings(DaemonConfiguration()), to: HubSettings(renamed))
+        #expect(harness.ok("server_info")["hub_name"] == "Attic hub")
+        let instance = HubInstance(
+            processID: 4242, unixSocketPath: "/run/mhub/mhubd.sock", webSocketURL: nil, matterPort: 5540,
+            udcPort: nil, stateDirectory: "/var/lib/mhub", isEphemeral: false, clock: .real)
+        _ = harness.hub.instanceKnown(instance)
+        let info = harness.ok("server_info")
+        #expect(info["instance"] == instance.json && info["instance"]?["pid"] == 4242)
+        #expect(info["hub_name"] == "Attic hub" && info["fabric_id"] == fabricID && fabricID != nil)
+        #expect(info == harness.hub.serverInfo)
+    }
 }
