@@ -68,10 +68,15 @@ struct Arguments {
 }
 
 /// Names: 1 to 64 bytes of UTF-8, not only white space.
+///
+/// White space is trimmed from both ends by finding the first and the last other character (building the name anew
+/// from its characters reversed twice was a thirtieth of a commissioning session's CPU).
 func validatedName(_ name: String, what: String) throws(HubError) -> String {
-    let trimmed = String(name.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
-    guard !trimmed.isEmpty, trimmed.utf8.count <= 64 else {
+    guard let first = name.firstIndex(where: { !$0.isWhitespace }),
+        let last = name.lastIndex(where: { !$0.isWhitespace }),
+        name.utf8[first...last].count <= 64
+    else {
         throw HubError(.invalidArguments, "\(what) must be 1 to 64 bytes of text, not only spaces")
     }
-    return trimmed
+    return first == name.startIndex && last == name.index(before: name.endIndex) ? name : String(name[first...last])
 }

@@ -14,6 +14,21 @@ import Testing
         #expect(harness.committed.contains { if case .saveFabric = $0 { true } else { false } })
     }
 
+    /// Names are trimmed of white space of every kind at both ends, characters kept whole, and hold at most 64 bytes
+    /// after it.
+    @Test func namesAreTrimmedAndBounded() {
+        var harness = HubHarness()
+        #expect(
+            harness.ok("create_room", ["name": "\u{3000}\tCafe\u{301} du coin \n"])["name"] == "Cafe\u{301} du coin")
+        #expect(
+            harness.ok("create_room", ["name": .string(" " + String(repeating: "b", count: 64) + " ")])["name"]
+                == .string(String(repeating: "b", count: 64)))
+        #expect(
+            harness.error("create_room", ["name": .string(String(repeating: "c", count: 65))])?.code
+                == .invalidArguments)
+        #expect(harness.error("create_room", ["name": "\u{a0}\u{2003}"])?.code == .invalidArguments)
+    }
+
     @Test func roomsAreCreatedRenamedAndDeleted() {
         var harness = HubHarness()
         #expect(harness.ok("create_room", ["name": " Kitchen "])["name"] == "Kitchen")
