@@ -334,6 +334,20 @@ struct BenchRun {
 
     // MARK: mhubd
 
+    /// The fan-out figures of an mhubd: one light commissioned, then toggled with listeners waiting (`fanout`).
+    private mutating func mhubFanout(_ endpoint: MHubEndpoint, _ column: Column) throws {
+        let control = try MHubMessagePipe.connectWhenReady(to: endpoint, timeout: 30)
+        defer { control.close() }
+        _ = try commissionLights(control, count: 1)
+        guard case .array(let nodes) = try control.call("get_nodes"), case .integer(let node)? = nodes.first?["node_id"]
+        else {
+            throw BenchFailure("no node after commissioning one")
+        }
+        try fanout(endpoint, column, event: "attribute_updated") { round in
+            #"{"message_id":"toggle-\#(round)","command":"device_command","args":{"node_id":\#(node),"endpoint_id":1,"cluster_id":6,"command_name":"Toggle","payload":{}}}"#
+        }
+    }
+
     /// Every figure of a fresh mhubd (`column`: this build or the one before).
     mutating func mhub(_ column: Column) throws {
         log("\(label(column)): start-up, empty home")
@@ -346,16 +360,7 @@ struct BenchRun {
         if let unix = setup.unix { try requests(unix, column, server: server, p50: 5) }
         record(21, column, megabytes(try residentBytes(of: server, with: options.clients, clientsOf: setup.webSocket)))
 
-        let control = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
-        defer { control.close() }
-        _ = try commissionLights(control, count: 1)
-        guard case .array(let nodes) = try control.call("get_nodes"), case .integer(let node)? = nodes.first?["node_id"]
-        else {
-            throw BenchFailure("no node after commissioning one")
-        }
-        try fanout(setup.webSocket, column, event: "attribute_updated") { round in
-            #"{"message_id":"toggle-\#(round)","command":"device_command","args":{"node_id":\#(node),"endpoint_id":1,"cluster_id":6,"command_name":"Toggle","payload":{}}}"#
-        }
+        try mhubFanout(setup.webSocket, column)
         log("\(label(column)): mutating burst")
         try burst(setup.webSocket, column, room: try createBurstRoom(setup.webSocket))
     }
@@ -388,6 +393,27 @@ struct BenchRun {
         for ((writer, roundTrip, pipelined), rate) in zip(homes, rates) {
             record(roundTrip, column, writer.latencies.median.map { $0 * 1e6 })
             record(pipelined, column, rate)
+        }
+    }
+
+    /// Only the fan-out figures (`--only fanout`): an attribute change to 100 and to 1,000 listeners, for the floor and
+    /// mhubd (and the build before), each in a fresh state with one commissioned light, one after another.
+    mutating func fanoutOnly() throws {
+        log("floor: fan-out")
+        let floorSetup = try ServerSetup.floor(directory: options.work + "/floor")
+        let floorServer = try floorSetup.start()
+        _ = try MHubMessagePipe.connectWhenReady(to: floorSetup.webSocket, timeout: 30)
+        try fanout(floorSetup.webSocket, .floor, event: "attribute_updated") { round in
+            #"{"message_id":"toggle-\#(round)","command":"device_command","args":{}}"#
+        }
+        floorServer.stop()
+        for column in mhubColumns {
+            log("\(label(column)): fan-out")
+            let setup = try ServerSetup.mhubd(
+                binary: binary(column), directory: directory(column, "fanout"), matterPort: try freePort())
+            let server = try setup.start()
+            defer { server.stop() }
+            try mhubFanout(setup.webSocket, column)
         }
     }
 

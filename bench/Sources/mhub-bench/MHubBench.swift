@@ -50,6 +50,7 @@ struct MHubBench {
             try bench.virtualTimeline()
             bench.report.figures = bench.report.figures.filter { $0.mhub != nil }
         case "requests": try bench.requestsOnly()
+        case "fanout": try bench.fanoutOnly()
         case "sessions": try bench.sessions()
         case "home":
             for column in bench.mhubColumns { try bench.mhubLargeHome(column) }

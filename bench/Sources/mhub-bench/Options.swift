@@ -9,10 +9,11 @@ struct Options {
     var work = "/tmp/mhub-bench"
     var output = "bench/results"
     var quick = false
-    /// `--only burst|case|commissioning|instances|timeline|bridge|home|requests|sessions`: only those figures (the mutating
+    /// `--only burst|case|commissioning|instances|timeline|bridge|home|requests|sessions|fanout`: only those figures (the mutating
     /// burst or CASE for the floor and mhubd; end-to-end commissioning by real controllers; the many-instances figures;
     /// the virtual clock's timeline; the bridge's reads and reports, for the floor and mhubd; the large home's
-    /// start-up, memory and writes beside the 1-device home's writes; the request round trips and rates; the full commissioning sessions).
+    /// start-up, memory and writes beside the 1-device home's writes; the request round trips and rates; the full commissioning sessions;
+    /// an attribute change to 100 and 1,000 listeners).
     var only: String?
     /// bench/commission-time.sh (root): the end-to-end commissioning figures; without it they stay empty.
     var commissioningScript: String?
@@ -51,7 +52,7 @@ struct Options {
     static let usage = """
         usage: mhub-bench run [--mhubd PATH] [--before PATH] [--reference scripts/ohf-server.sh]
                               [--commissioning bench/commission-time.sh] [--mhubctl PATH] [--work DIR] [--output DIR] [--quick]
-                              [--only burst|case|commissioning|instances|timeline|bridge|home|requests|sessions]
+                              [--only burst|case|commissioning|instances|timeline|bridge|home|requests|sessions|fanout]
                mhub-bench floor --port PORT --unix PATH [--ready-file PATH]
         """
 
@@ -74,6 +75,7 @@ struct Options {
             case "--only":
                 let selections = [
                     "burst", "case", "commissioning", "instances", "timeline", "bridge", "home", "requests", "sessions",
+                    "fanout",
                 ]
                 guard selections.contains(value) else {
                     throw BenchFailure(
