@@ -169,19 +169,34 @@ struct BenchRun {
 
     /// Only the burst figures (`--only burst`), for the floor and mhubd (and the build before), each in a fresh state.
     mutating func burstOnly() throws {
-        log("floor: mutating burst")
+        try onFloorAndEachMhubd("mutating burst", directory: "burst") { bench, setup, _, column in
+            let room = column == .floor ? 1 : try bench.createBurstRoom(setup.webSocket)
+            try bench.burst(setup.webSocket, column, room: room)
+        }
+    }
+
+    /// An `--only` phase: `measure` on a fresh floor, then on a fresh mhubd of each column (in `directory`), each
+    /// stopped before the next starts.
+    private mutating func onFloorAndEachMhubd(
+        _ what: String, directory name: String,
+        _ measure: (inout BenchRun, ServerSetup, ServerProcess, Column) throws -> Void
+    ) throws {
+        log("floor: \(what)")
         let floorSetup = try ServerSetup.floor(directory: options.work + "/floor")
         let floorServer = try floorSetup.start()
-        _ = try MHubMessagePipe.connectWhenReady(to: floorSetup.webSocket, timeout: 30)
-        try burst(floorSetup.webSocket, .floor, room: 1)
-        floorServer.stop()
+        do {
+            defer { floorServer.stop() }
+            _ = try MHubMessagePipe.connectWhenReady(to: floorSetup.webSocket, timeout: 30)
+            try measure(&self, floorSetup, floorServer, .floor)
+        }
         for column in mhubColumns {
-            log("\(label(column)): mutating burst")
+            log("\(label(column)): \(what)")
             let setup = try ServerSetup.mhubd(
-                binary: binary(column), directory: directory(column, "burst"), matterPort: try freePort())
+                binary: binary(column), directory: directory(column, name), matterPort: try freePort())
             let server = try setup.start()
             defer { server.stop() }
-            try burst(setup.webSocket, column, room: try createBurstRoom(setup.webSocket))
+            _ = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
+            try measure(&self, setup, server, column)
         }
     }
 
@@ -399,45 +414,23 @@ struct BenchRun {
     /// Only the fan-out figures (`--only fanout`): an attribute change to 100 and to 1,000 listeners, for the floor and
     /// mhubd (and the build before), each in a fresh state with one commissioned light, one after another.
     mutating func fanoutOnly() throws {
-        log("floor: fan-out")
-        let floorSetup = try ServerSetup.floor(directory: options.work + "/floor")
-        let floorServer = try floorSetup.start()
-        _ = try MHubMessagePipe.connectWhenReady(to: floorSetup.webSocket, timeout: 30)
-        try fanout(floorSetup.webSocket, .floor, event: "attribute_updated") { round in
-            #"{"message_id":"toggle-\#(round)","command":"device_command","args":{}}"#
-        }
-        floorServer.stop()
-        for column in mhubColumns {
-            log("\(label(column)): fan-out")
-            let setup = try ServerSetup.mhubd(
-                binary: binary(column), directory: directory(column, "fanout"), matterPort: try freePort())
-            let server = try setup.start()
-            defer { server.stop() }
-            try mhubFanout(setup.webSocket, column)
+        try onFloorAndEachMhubd("fan-out", directory: "fanout") { bench, setup, _, column in
+            if column == .floor {
+                try bench.fanout(setup.webSocket, .floor, event: "attribute_updated") { round in
+                    #"{"message_id":"toggle-\#(round)","command":"device_command","args":{}}"#
+                }
+            } else {
+                try bench.mhubFanout(setup.webSocket, column)
+            }
         }
     }
 
     /// Only the request figures (`--only requests`): round trips and serial rates over both transports, for the floor
     /// and mhubd (and the build before), each in a fresh state; then the pipelined rates (`pipelined`).
     mutating func requestsOnly() throws {
-        log("floor: requests")
-        let floorSetup = try ServerSetup.floor(directory: options.work + "/floor")
-        let floorServer = try floorSetup.start()
-        _ = try MHubMessagePipe.connectWhenReady(to: floorSetup.webSocket, timeout: 30)
-        try requests(floorSetup.webSocket, .floor, server: floorServer, p50: 2)
-        if let unix = floorSetup.unix {
-            try requests(unix, .floor, server: floorServer, p50: 5)
-        }
-        floorServer.stop()
-        for column in mhubColumns {
-            log("\(label(column)): requests")
-            let setup = try ServerSetup.mhubd(
-                binary: binary(column), directory: directory(column, "requests"), matterPort: try freePort())
-            let server = try setup.start()
-            defer { server.stop() }
-            _ = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
-            try requests(setup.webSocket, column, server: server, p50: 2)
-            if let unix = setup.unix { try requests(unix, column, server: server, p50: 5) }
+        try onFloorAndEachMhubd("requests", directory: "requests") { bench, setup, server, column in
+            try bench.requests(setup.webSocket, column, server: server, p50: 2)
+            if let unix = setup.unix { try bench.requests(unix, column, server: server, p50: 5) }
         }
         try pipelined()
     }
