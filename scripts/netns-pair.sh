@@ -123,11 +123,7 @@ up() {
 
     # The system bus runs in the host's namespace (a bus started from inside mh-hub would be ended by
     # `down`); start-avahi.sh run inside mh-hub then starts only avahi-daemon, there.
-    if ! answers dbus; then
-        mkdir -p /run/dbus
-        { [ -f /run/dbus/pid ] && alive "$(cat /run/dbus/pid)"; } || rm -f /run/dbus/pid /run/dbus/system_bus_socket
-        dbus-daemon --system --fork
-    fi
+    sh "$here/start-avahi.sh" dbus
     ip netns exec "$hub_ns" sh "$here/start-avahi.sh" start >/dev/null
     avahi_place | grep -q "^$hub_ns " || die "avahi-daemon did not start in $hub_ns ($(avahi_place))"
     status

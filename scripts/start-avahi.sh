@@ -1,7 +1,7 @@
 #!/bin/sh
 # Starts the system D-Bus and avahi-daemon when they are not already running, for machines without
 # systemd as PID 1 (containers, CI). On a machine where systemd runs them it only checks they answer.
-# Usage: start-avahi.sh [start|stop|restart|status]
+# Usage: start-avahi.sh [start|stop|restart|status|dbus]   (dbus: start only the system bus)
 set -eu
 
 # A process that exists and is not a zombie: `kill -0` succeeds on zombies, and where PID 1 reaps
@@ -26,6 +26,15 @@ as_root() {
     if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
 }
 
+# Runs a daemon with no descriptor but 0-2 of ours: it keeps what it inherits for as long as it runs, so a
+# lock's descriptor (scripts/netns-pair.sh session holds one on fd 9), a caller's pipe, or the socket through which
+# Foundation's Process learns that its child has exited would stay open for ever. dash cannot name a descriptor
+# above 9, so bash (Essential on Debian) closes them.
+daemon() {
+    as_root bash -c 'for fd in /proc/$$/fd/*; do n=${fd##*/}; [ "$n" -gt 2 ] && eval "exec $n>&-"; done; exec "$@"' \
+        daemon "$@"
+}
+
 wait_for() {
     i=0
     while [ $i -lt 50 ]; do
@@ -40,7 +49,7 @@ start_dbus() {
     as_root mkdir -p /run/dbus
     if ! { [ -f /run/dbus/pid ] && alive "$(cat /run/dbus/pid)"; }; then
         as_root rm -f /run/dbus/pid /run/dbus/system_bus_socket   # leftovers of a dead bus
-        as_root dbus-daemon --system --fork
+        daemon dbus-daemon --system --fork
     fi
     wait_for dbus_running || { echo "start-avahi: the system D-Bus did not come up" >&2; return 1; }
 }
@@ -49,7 +58,7 @@ start_avahi() {
     avahi_answers && return 0
     if ! { [ -f /run/avahi-daemon/pid ] && alive "$(cat /run/avahi-daemon/pid)"; }; then
         as_root rm -f /run/avahi-daemon/pid
-        as_root avahi-daemon -D   # drops to the avahi user by itself
+        daemon avahi-daemon -D   # drops to the avahi user by itself
     fi
     # Clients get AVAHI_ERR_NO_DAEMON until it answers on the bus.
     wait_for avahi_answers || { echo "start-avahi: avahi-daemon did not come up" >&2; return 1; }
@@ -74,10 +83,11 @@ stop_avahi() {
 
 case "${1:-start}" in
     start) start_dbus; start_avahi; echo "avahi-daemon running" ;;
+    dbus) start_dbus ;;
     stop) stop_avahi ;;
     restart) stop_avahi; start_dbus; start_avahi; echo "avahi-daemon running" ;;
     status)
         if dbus_running; then echo "dbus running"; else echo "dbus stopped"; fi
         if avahi_answers; then echo "avahi-daemon running"; else echo "avahi-daemon stopped"; fi ;;
-    *) echo "usage: $0 [start|stop|restart|status]" >&2; exit 64 ;;
+    *) echo "usage: $0 [start|stop|restart|status|dbus]" >&2; exit 64 ;;
 esac
