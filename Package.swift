@@ -146,7 +146,7 @@ let package = Package(
         .executableTarget(
             name: "mhub-bench",
             dependencies: [
-                "MHubClient", "MHubCore", "MHubIO", "MHubPOSIX", "MHubWebSocket", "MatterCrypto",
+                "CLinux", "MHubClient", "MHubCore", "MHubIO", "MHubPOSIX", "MHubWebSocket", "MatterCrypto",
                 "MatterSecureChannel", "MatterTestSupport", "MatterDataModel", "MatterInteraction", "MatterMessage",
             ],
             path: "bench/Sources/mhub-bench"

@@ -700,8 +700,7 @@ struct BenchRun {
             name: "reference-nodes", executable: script,
             arguments: Array(setup.arguments) + ["--nodes", String(count), "--prepare"],
             logPath: options.work + "/reference-nodes.log")
-        prepare.process.waitUntilExit()
-        guard prepare.process.terminationStatus == 0 else {
+        guard prepare.process.wait() == 0 else {
             throw BenchFailure("writing the reference's nodes failed:\n\(prepare.logTail)")
         }
         var startups = Sample()

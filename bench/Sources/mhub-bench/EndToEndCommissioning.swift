@@ -11,22 +11,12 @@ struct EndToEndCommissioning {
     static func measure(script: String, mhubd: String, mhubctl: String, work: String, runs: Int) throws
         -> EndToEndCommissioning
     {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: script)
-        process.arguments = [
-            "--mhubd", mhubd, "--mhubctl", mhubctl, "--work", work + "/commissioning", "--runs", String(runs),
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw BenchFailure("\(script) ended with \(process.terminationStatus)")
-        }
+        let (status, output) = try ChildProcess.output(
+            of: script,
+            ["--mhubd", mhubd, "--mhubctl", mhubctl, "--work", work + "/commissioning", "--runs", String(runs)])
+        guard status == 0 else { throw BenchFailure("\(script) ended with \(status)") }
         var result = EndToEndCommissioning()
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+        for line in String(decoding: output, as: UTF8.self).split(separator: "\n") {
             guard let run = try? JSONParser().parse(String(line)), case .string(let controller)? = run["controller"]
             else { continue }
             if case .double(let value)? = run["seconds"] {

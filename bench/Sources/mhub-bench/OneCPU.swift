@@ -62,14 +62,10 @@ private func pin(thread tid: Int32, to cpus: String) throws {
 }
 
 private func taskset(_ arguments: [String]) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/taskset")
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-        throw BenchFailure("taskset \(arguments.joined(separator: " ")) failed (\(process.terminationStatus))")
+    let devNull = open("/dev/null", O_WRONLY | O_CLOEXEC)
+    defer { close(devNull) }
+    let status = try ChildProcess("/usr/bin/taskset", arguments, output: devNull, error: devNull).wait()
+    guard status == 0 else {
+        throw BenchFailure("taskset \(arguments.joined(separator: " ")) failed (\(status))")
     }
 }

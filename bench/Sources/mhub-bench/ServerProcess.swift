@@ -3,7 +3,7 @@ import Foundation
 /// A server the benchmark started, by PID; its output goes to a log file.
 final class ServerProcess {
     let name: String
-    let process = Process()
+    let process: ChildProcess
     let logPath: String
 
     /// Starts `executable` with `arguments`; returns once it has been spawned (not once it is ready).
@@ -12,18 +12,15 @@ final class ServerProcess {
     {
         self.name = name
         self.logPath = logPath
-        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = log
-        process.standardError = log
-        try process.run()
+        let log = open(logPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard log >= 0 else { throw BenchFailure("cannot open \(logPath): \(String(cString: strerror(errno)))") }
+        defer { close(log) }
+        process = try ChildProcess(
+            executable, arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+            output: log, error: log)
     }
 
-    var pid: Int32 { process.processIdentifier }
+    var pid: Int32 { process.pid }
 
     /// Resident set size in bytes (VmRSS of /proc/PID/status), or nil once the process is gone.
     var residentBytes: Double? {
@@ -42,7 +39,7 @@ final class ServerProcess {
         let deadline = monotonicSeconds() + grace
         while process.isRunning && monotonicSeconds() < deadline { pause(0.01) }
         if process.isRunning { kill(pid, SIGKILL) }
-        process.waitUntilExit()
+        process.wait()
     }
 
     /// The end of the log, for error messages.
