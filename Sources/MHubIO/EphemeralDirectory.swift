@@ -15,7 +15,7 @@ struct EphemeralDirectory {
             "\(base.hasSuffix("/") ? String(base.dropLast()) : base)/mhubd-ephemeral-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         guard made != nil else { throw SystemError("mkdtemp in \(base)") }
-        return EphemeralDirectory(path: String(cString: template))
+        return EphemeralDirectory(path: template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
     }
 
     /// Removes the directory and everything in it.

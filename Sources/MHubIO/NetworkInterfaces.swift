@@ -24,7 +24,9 @@ enum NetworkInterfaces {
     /// interfaces before loopback.
     static func hubNetwork(matterPort: UInt16?) -> HubNetwork {
         var name = [CChar](repeating: 0, count: 256)
-        let host = gethostname(&name, name.count) == 0 ? String(cString: name).split(separator: ".").first : nil
+        let host =
+            gethostname(&name, name.count) == 0
+            ? name.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }.split(separator: ".").first : nil
         let entries = InterfaceAddresses.all().sorted {
             ($0.isLoopbackInterface ? 1 : 0) < ($1.isLoopbackInterface ? 1 : 0)
         }

@@ -85,7 +85,7 @@ import Testing
 
     @Test func aCommitWhoseRollbackFailsReopensTheConnection() throws {
         let (store, state) = try makeStore()
-        weak var first = store.database
+        weak let first = store.database
         store.database.refuseTransactionStatements(["COMMIT", "ROLLBACK"])
         #expect(throws: SQLiteError.self) { try store.apply([.deleteRoom(1)]) }
         // The stuck connection is closed (which rolls it back) and replaced, so the next commit works and

@@ -355,6 +355,7 @@ import Testing
         let end = responder.messageReceived(
             opcode: 0x32, payload: sigma3, exchange: one, now: World.at(2000), resumptions: CASEResumptionStore(),
             using: &random)
+        #expect(end.contains { if case .established = $0 { true } else { false } })
         #expect(responder.nextDeadline == World.at(31_000))
         // Expiry is noticed on the next message even without the timer.
         var third = World.initiator(seed: 513)

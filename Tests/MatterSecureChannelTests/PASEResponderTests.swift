@@ -290,6 +290,7 @@ import Testing
         var random = SeededGenerator(seed: 18)
         var initiator = TestInitiator(passcode: Self.passcode, exchangeID: 1, seed: 25)
         let start = Self.request(&responder, from: &initiator, at: 1_000, deadline: Self.at(5_000), random: &random)
+        #expect(start.contains { if case .send(.pbkdfParamResponse, _, _) = $0 { true } else { false } })
         #expect(responder.nextDeadline == Self.at(5_000))
         #expect(responder.timerFired(now: Self.at(5_000)).first == .failed(.timedOut, exchange: initiator.exchange))
         // A deadline after the responder's own timeout does not extend it.
