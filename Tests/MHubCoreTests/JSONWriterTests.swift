@@ -61,12 +61,20 @@ import Testing
         #expect(text.hasPrefix("{\"long\":" + Self.escapedByHand(long) + ",\"many\":[0,1000003,"))
     }
 
-    @Test func keysSortByTheirBytesAlsoWhenTheyShareTheirFirstEight() {
-        let keys = ["abcdefghZ", "abcdefgh", "abcdefghA", "\u{e9}t\u{e9}", "z", "abc", "abcdefgh\u{0}", "B", ""]
+    @Test func keysSortByTheirBytesAlsoWhenTheyShareTheirFirstEightOrSixteen() {
+        let keys = [
+            "abcdefghZ", "abcdefgh", "abcdefghA", "\u{e9}t\u{e9}", "z", "abc", "abcdefgh\u{0}", "B", "",
+            "0/29/65533", "0/29/65528", "0/29/6552", "0/29/65528\u{0}", "abcdefghijklmnopB", "abcdefghijklmnop",
+            "abcdefghijklmnopA", "abcdefghijklmnoq", "abcdefghijklmno",
+        ]
         let value = JSONValue.object(Dictionary(uniqueKeysWithValues: keys.map { ($0, JSONValue.null) }))
         let expected = keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         #expect(
-            expected == ["", "B", "abc", "abcdefgh", "abcdefgh\u{0}", "abcdefghA", "abcdefghZ", "z", "\u{e9}t\u{e9}"])
+            expected == [
+                "", "0/29/6552", "0/29/65528", "0/29/65528\u{0}", "0/29/65533", "B", "abc", "abcdefgh",
+                "abcdefgh\u{0}", "abcdefghA", "abcdefghZ", "abcdefghijklmno", "abcdefghijklmnop", "abcdefghijklmnopA",
+                "abcdefghijklmnopB", "abcdefghijklmnoq", "z", "\u{e9}t\u{e9}",
+            ])
         let text = "{" + expected.map { Self.escapedByHand($0) + ":null" }.joined(separator: ",") + "}"
         #expect(JSONWriter.compact(value) == text)
     }
