@@ -115,7 +115,7 @@ public enum JSONWriter {
             return UInt64(bigEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
         }
         var word: UInt64 = 0
-        for offset in 0..<max(0, bytes.count - start) {
+        for offset in 0..<(bytes.count - start) {
             word |= UInt64(bytes[start + offset]) << (56 - 8 * offset)
         }
         return word

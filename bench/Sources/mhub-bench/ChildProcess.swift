@@ -77,7 +77,7 @@ final class ChildProcess {
 
     /// The exit code in `waitpid`'s status, or 128 + the terminating signal (wait(2)'s WIFEXITED and WTERMSIG).
     private static func exitStatus(_ raw: Int32) -> Int32 {
-        raw & 0x7F == 0 ? (raw >> 8) & 0xFF : 128 + raw & 0x7F
+        raw & 0x7F == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F)
     }
 
     /// Runs `executable` to its end and returns its exit status and everything it wrote to standard output (its
