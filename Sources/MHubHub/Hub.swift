@@ -148,6 +148,11 @@ public struct Hub: Sendable {
         return targets.sorted()
     }
 
+    /// `recipients(of:)` of each event, in order.
+    public func recipients(ofEach events: [HubEvent]) -> [[UInt64]] {
+        events.map { recipients(of: $0) }
+    }
+
     // MARK: inputs
 
     /// Handles one request from a connected client.

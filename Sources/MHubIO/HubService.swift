@@ -271,8 +271,9 @@ final class HubService {
     }
 
     private func deliver(_ outcome: HubOutcome) {
-        for event in outcome.events {
-            let recipients = hub.recipients(of: event)
+        // The hub is read once for all the outcome's events: asking the stored property for each copied the whole
+        // hub each time (a twentieth of a commissioning session's instructions, for its sixteen events).
+        for (event, recipients) in zip(outcome.events, hub.recipients(ofEach: outcome.events)) {
             guard !recipients.isEmpty else { continue }  // written only for someone to read
             let message = ControlMessages.encode(event)
             for id in recipients {
