@@ -145,19 +145,31 @@ public func isoTimestamp(_ milliseconds: Timestamp) -> String {
     let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
     let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
     let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    var text = ByteOutput(capacity: 24)
-    func append(_ value: Int64, _ digits: Int, then separator: Unicode.Scalar, to text: inout ByteOutput) {
-        text.appendDecimal(value, minimumDigits: digits)
-        text.append(UInt8(ascii: separator))
+    // Each field's digits written at their place, without a buffer that grows (appending each field's decimal was a
+    // fortieth of a commissioning session's instructions). A year has four digits or more, and a sign before it.
+    var (yearDigits, yearLimit): (Int, UInt64) = (4, 10_000)
+    while year.magnitude >= yearLimit { (yearDigits, yearLimit) = (yearDigits + 1, yearLimit * 10) }
+    let yearStart = year < 0 ? 1 : 0
+    return String(unsafeUninitializedCapacity: yearStart + yearDigits + 20) { text in
+        func put(_ value: UInt64, digits: Int, at offset: Int, then separator: Unicode.Scalar) {
+            var rest = value
+            for index in (offset..<(offset + digits)).reversed() {
+                text[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            }
+            text[offset + digits] = UInt8(ascii: separator)
+        }
+        if yearStart == 1 { text[0] = UInt8(ascii: "-") }
+        let month0 = yearStart + yearDigits + 1
+        put(year.magnitude, digits: yearDigits, at: yearStart, then: "-")
+        put(UInt64(month), digits: 2, at: month0, then: "-")
+        put(UInt64(day), digits: 2, at: month0 + 3, then: "T")
+        put(UInt64(secondOfDay / 3600), digits: 2, at: month0 + 6, then: ":")
+        put(UInt64(secondOfDay / 60 % 60), digits: 2, at: month0 + 9, then: ":")
+        put(UInt64(secondOfDay % 60), digits: 2, at: month0 + 12, then: ".")
+        put(UInt64(millis), digits: 3, at: month0 + 15, then: "Z")
+        return month0 + 19
     }
-    append(year, 4, then: "-", to: &text)
-    append(month, 2, then: "-", to: &text)
-    append(day, 2, then: "T", to: &text)
-    append(secondOfDay / 3600, 2, then: ":", to: &text)
-    append(secondOfDay / 60 % 60, 2, then: ":", to: &text)
-    append(secondOfDay % 60, 2, then: ".", to: &text)
-    append(millis, 3, then: "Z", to: &text)
-    return String(decoding: text.bytes(), as: UTF8.self)
 }
 
 func base64(_ bytes: [UInt8]) -> String {
