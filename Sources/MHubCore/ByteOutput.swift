@@ -1,10 +1,13 @@
-/// Bytes written one after another into one buffer that grows by doubling: what `JSONWriter` and the timestamps
-/// write into. Appending to an `[UInt8]` checked the array's uniqueness and capacity for every byte, a third of the
+/// Bytes written one after another into one buffer that grows by doubling: what `JSONWriter` and the store's binary
+/// node form (`NodeDataCodec.encodeBinary`) write into. Appending to an `[UInt8]` checked the array's uniqueness and capacity for every byte, a third of the
 /// writer's time for a `server_info` reply (`bench/`, docs/benchmarks.md).
+///
+/// The appends are inlinable, so that writers in other modules (the store's binary node form) append a byte in a
+/// few instructions rather than a call each.
 public struct ByteOutput: ~Copyable {
-    private var base: UnsafeMutablePointer<UInt8>
-    private var count = 0
-    private var capacity: Int
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var count = 0
+    @usableFromInline var capacity: Int
 
     public init(capacity: Int = 1024) {
         self.capacity = max(capacity, 16)
@@ -12,6 +15,16 @@ public struct ByteOutput: ~Copyable {
     }
 
     deinit { base.deallocate() }
+
+    /// How many bytes are written.
+    public var written: Int { count }
+
+    /// Writes `value` as four little-endian bytes over those at `offset`, which are written already (a length that
+    /// goes before what it measures).
+    public mutating func overwrite(littleEndian value: UInt32, at offset: Int) {
+        precondition(offset >= 0 && offset + 4 <= count, "overwrite(littleEndian:at:) past the bytes written")
+        UnsafeMutableRawPointer(base + offset).storeBytes(of: value.littleEndian, as: UInt32.self)
+    }
 
     /// The bytes written, as an array (one copy).
     public consuming func bytes() -> [UInt8] {
@@ -23,13 +36,13 @@ public struct ByteOutput: ~Copyable {
         }
     }
 
-    @inline(__always) public mutating func append(_ byte: UInt8) {
+    @inlinable @inline(__always) public mutating func append(_ byte: UInt8) {
         reserve(1)
         base[count] = byte
         count += 1
     }
 
-    @inline(__always) public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @inlinable @inline(__always) public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         reserve(bytes.count)
         (base + count).update(from: source, count: bytes.count)
@@ -37,7 +50,7 @@ public struct ByteOutput: ~Copyable {
     }
 
     /// A literal's UTF-8 bytes.
-    @inline(__always) public mutating func append(_ text: StaticString) {
+    @inlinable @inline(__always) public mutating func append(_ text: StaticString) {
         append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
@@ -48,29 +61,32 @@ public struct ByteOutput: ~Copyable {
     }
 
     /// `value` in decimal: a minus sign when it is negative, then at least `minimumDigits` digits (zeros first).
+    ///
+    /// The digits are counted first and written in place from the last (through a small buffer, this was a twelfth
+    /// of the writer's instructions for a node's attributes, most of them small numbers).
     public mutating func appendDecimal(_ value: Int64, minimumDigits: Int = 1) {
         if value < 0 { append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 20 digits at most (2^64 - 1), as 24 bytes
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[23 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            for _ in count..<max(count, minimumDigits) {
-                append(UInt8(ascii: "0"))
-            }
-            append(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[(24 - count)...]))
+        var (digits, limit): (Int, UInt64) = (1, 10)
+        while digits < 20 && magnitude >= limit {  // 2^63 has 19 digits; 10^19 still fits
+            (digits, limit) = (digits + 1, limit &* 10)
         }
+        let width = max(digits, minimumDigits)
+        reserve(width)
+        var index = count + width
+        repeat {
+            index -= 1
+            base[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+        } while index > count
+        count += width
     }
 
-    @inline(__always) private mutating func reserve(_ more: Int) {
+    @inlinable @inline(__always) mutating func reserve(_ more: Int) {
         if count + more > capacity { grow(to: count + more) }
     }
 
-    private mutating func grow(to needed: Int) {
+    @usableFromInline mutating func grow(to needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)

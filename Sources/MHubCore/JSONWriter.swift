@@ -114,11 +114,15 @@ public enum JSONWriter {
         if bytes.count - start >= 8, let base = bytes.baseAddress {
             return UInt64(bigEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
         }
+        // Fewer than eight: copied into the word's first bytes, the rest zeros (byte by byte was a fifth of the
+        // ordering's instructions, most keys being shorter than sixteen bytes).
         var word: UInt64 = 0
-        for offset in 0..<(bytes.count - start) {
-            word |= UInt64(bytes[start + offset]) << (56 - 8 * offset)
+        if let base = bytes.baseAddress, bytes.count > start {
+            withUnsafeMutableBytes(of: &word) {
+                $0.baseAddress?.copyMemory(from: base + start, byteCount: bytes.count - start)
+            }
         }
-        return word
+        return UInt64(bigEndian: word)
     }
 
     private static func writeMember(

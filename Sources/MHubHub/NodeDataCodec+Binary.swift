@@ -1,3 +1,4 @@
+import MHubCore
 import MatterDataModel
 
 /// Node data in the store's binary form (schema 4), decoded straight from the bytes.
@@ -29,8 +30,7 @@ extension NodeDataCodec {
     /// The binary form of `data`.
     public static func encodeBinary(_ data: NodeData) -> [UInt8] {
         var writer = BinaryWriter()
-        writer.bytes.reserveCapacity(2048)
-        writer.bytes.append(binaryVersion)
+        writer.output.append(binaryVersion)
         writer.varint(UInt64(data.endpoints.count))
         for endpoint in data.endpoints.values.sorted(by: { $0.id < $1.id }) {
             writer.varint(UInt64(endpoint.id))
@@ -53,64 +53,62 @@ extension NodeDataCodec {
                 }
             }
         }
-        return writer.bytes
+        return writer.output.bytes()
     }
 }
 
-/// Appends the binary form's pieces.
-struct BinaryWriter {
-    var bytes: [UInt8] = []
+/// Appends the binary form's pieces, into a `ByteOutput` (an `[UInt8]`'s checks of uniqueness and capacity for
+/// each byte appended were most of a node's encoding).
+struct BinaryWriter: ~Copyable {
+    var output = ByteOutput(capacity: 2048)
 
     mutating func varint(_ value: UInt64) {
         var rest = value
         while rest >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            output.append(UInt8(truncatingIfNeeded: rest) | 0x80)
             rest >>= 7
         }
-        bytes.append(UInt8(rest))
+        output.append(UInt8(rest))
     }
 
     /// `body`'s bytes after their 4-byte little-endian length.
     mutating func lengthPrefixed(_ body: (inout BinaryWriter) -> Void) {
-        let start = bytes.count
-        bytes.append(contentsOf: [0, 0, 0, 0])
+        let start = output.written
+        output.append("\0\0\0\0")
         body(&self)
-        let length = UInt32(bytes.count - start - 4)
-        for offset in 0..<4 {
-            bytes[start + offset] = UInt8(truncatingIfNeeded: length >> (8 * UInt32(offset)))
-        }
+        output.overwrite(littleEndian: UInt32(output.written - start - 4), at: start)
     }
 
     mutating func value(_ value: AttributeValue) {
         typealias Tag = NodeDataCodec.BinaryTag
         switch value {
-        case .null: bytes.append(Tag.null.rawValue)
-        case .bool(let flag): bytes.append(flag ? Tag.true.rawValue : Tag.false.rawValue)
+        case .null: output.append(Tag.null.rawValue)
+        case .bool(let flag): output.append(flag ? Tag.true.rawValue : Tag.false.rawValue)
         case .signed(let number):
-            bytes.append(Tag.signed.rawValue)
+            output.append(Tag.signed.rawValue)
             varint(UInt64(bitPattern: (number << 1) ^ (number >> 63)))
         case .unsigned(let number):
-            bytes.append(Tag.unsigned.rawValue)
+            output.append(Tag.unsigned.rawValue)
             varint(number)
         case .float(let number):
-            bytes.append(Tag.float.rawValue)
+            output.append(Tag.float.rawValue)
             let bits = number.bitPattern
             for offset in 0..<8 {
-                bytes.append(UInt8(truncatingIfNeeded: bits >> (8 * UInt64(offset))))
+                output.append(UInt8(truncatingIfNeeded: bits >> (8 * UInt64(offset))))
             }
         case .string(let text):
-            bytes.append(Tag.string.rawValue)
+            output.append(Tag.string.rawValue)
             var text = text
             text.withUTF8 { utf8 in
                 varint(UInt64(utf8.count))
-                bytes.append(contentsOf: utf8)
+                output.append(utf8)
             }
         case .bytes(let octets):
-            bytes.append(Tag.bytes.rawValue)
+            output.append(Tag.bytes.rawValue)
             varint(UInt64(octets.count))
-            bytes.append(contentsOf: octets)
+            octets.withUnsafeBufferPointer { output.append($0) }
         case .list(let items):
-            bytes.append(Tag.list.rawValue)
+            output.append(Tag.list.rawValue)
             lengthPrefixed { writer in
                 writer.varint(UInt64(items.count))
                 for item in items {
@@ -118,7 +116,7 @@ struct BinaryWriter {
                 }
             }
         case .structure(let fields):
-            bytes.append(Tag.structure.rawValue)
+            output.append(Tag.structure.rawValue)
             lengthPrefixed { writer in
                 writer.varint(UInt64(fields.count))
                 for (field, item) in fields.sorted(by: { $0.key < $1.key }) {
