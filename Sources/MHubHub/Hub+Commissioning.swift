@@ -83,12 +83,20 @@ extension Hub {
     }
 
     /// The commissionable, reachable device discovery finds for `target`: of those its discriminator matches, one
-    /// that takes its passcode first, then the lowest ID. One pass over the devices, nothing copied.
+    /// that takes its passcode first, then the lowest ID. Only the uncommissioned devices of the target's short
+    /// discriminator are looked at (`SimulatedDeviceTable`), not the whole home.
     private func discoveredDevice(_ target: CommissioningTarget) -> SimulatedDevice? {
+        let short =
+            switch target.discriminator {
+            case .long(let discriminator): SimulatedDeviceTable.short(discriminator)
+            case .short(let short): short
+            }
         var best: (rank: (Int, SimulatedDeviceID), device: SimulatedDevice)?
-        for (_, device) in state.simulatedDevices
-        where device.nodeID == nil && target.matches(device) && !faults.unreachableDevices.contains(device.id) {
-            let rank = (device.passcode == target.passcode ? 0 : 1, device.id)
+        for id in state.simulatedDevices.commissionable(short: short).keys {
+            guard let device = state.simulatedDevices[id], device.nodeID == nil, target.matches(device),
+                !faults.unreachableDevices.contains(id)
+            else { continue }
+            let rank = (device.passcode == target.passcode ? 0 : 1, id)
             if best.map({ rank < $0.rank }) ?? true {
                 best = (rank, device)
             }

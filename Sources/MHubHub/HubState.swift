@@ -25,7 +25,8 @@ public struct HubState: Hashable, Sendable {
     public var rooms: [RoomID: Room] = [:]
     /// Sharded, so that the copy a request's undo keeps costs one shard on the next change (`ShardedDictionary`).
     public var nodes: ShardedDictionary<NodeID, Node> = [:]
-    public var simulatedDevices: ShardedDictionary<SimulatedDeviceID, SimulatedDevice> = [:]
+    /// Sharded too, and the uncommissioned devices indexed for discovery (`SimulatedDeviceTable`).
+    public var simulatedDevices = SimulatedDeviceTable()
     /// Principals whose permission on a structure was revoked.
     public var revoked: Set<PermissionKey> = []
 

@@ -227,6 +227,37 @@ import Testing
         #expect(harness.error("commission_with_code", ["code": "x", "bogus": 1])?.code == .invalidArguments)
     }
 
+    /// Of the uncommissioned devices a code's discriminator matches, discovery takes one with the code's passcode,
+    /// then the lowest ID; a device on the fabric is never found, whatever its discriminator.
+    @Test func discoveryTakesThePasscodeThenTheLowestIDAndSkipsCommissionedDevices() throws {
+        var harness = HubHarness()
+        var added: [JSONValue] = []
+        for (discriminator, passcode) in [(1234, 20_202_021), (1234, 34_567_891), (1100, 20_202_021)] {
+            let device = harness.ok(
+                "add_simulated_device",
+                [
+                    "template": "on-off-light", "discriminator": .integer(Int64(discriminator)),
+                    "passcode": .integer(Int64(passcode)),
+                ])
+            added.append(device["simulated_device_id"] ?? .null)
+        }
+        #expect(added == [3, 4, 5])
+        let otherPasscode = try SetupPayloadHelper.qr(discriminator: 1234, passcode: 34_567_891)
+        // The lamp (1) and device 3 share discriminator and passcode: the lower ID first, then the other.
+        // The lamp's manual code carries only the short discriminator (1234 >> 8 == 1100 >> 8): device 5 takes its
+        // passcode, device 4, with a lower ID, does not. Device 4 is found by its own code.
+        for (code, device) in [
+            (HubHarness.lampQR, 1), (HubHarness.lampQR, 3), (HubHarness.lampManual, 5), (otherPasscode, 4),
+        ] {
+            let nodeID = harness.send("commission_with_code", ["code": .string(code)]).result(for: 1)?["node_id"]
+            #expect(nodeID != nil, "\(code)")
+            #expect(
+                harness.hub.state.simulatedDevices[SimulatedDeviceID(device)]?.nodeID.map { .integer(Int64($0)) }
+                    == nodeID, "\(code) takes device \(device)")
+        }
+        #expect(harness.error("commission_with_code", ["code": .string(HubHarness.lampQR)]) != nil)
+    }
+
     @Test func removingANodeMakesItsDeviceCommissionableAgain() {
         var harness = HubHarness()
         harness.send("commission_with_code", ["code": .string(HubHarness.lampQR)])
