@@ -159,12 +159,19 @@ import Testing
             ["-l", controlPath, "-l", "127.0.0.1:\(port)", "--fdname=control:websocket"]
         )
         try daemon.start(waitUntilReady: false)
-        // systemd-socket-activate listens at once and starts mhubd on the first connection.
+        // systemd-socket-activate listens at once and starts mhubd on the first connection. Its socket's file
+        // appears when it binds, a moment before it listens: a connection in between is refused, so it is retried.
         let deadline = Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: controlPath) && Date() < deadline {
-            usleep(5_000)
+        var connected: MHubConnection?
+        while connected == nil {
+            do {
+                connected = try MHubConnection.connect(to: .unix(path: controlPath))
+            } catch {
+                guard Date() < deadline else { throw error }
+                usleep(5_000)
+            }
         }
-        let unix = try MHubConnection.connect(to: .unix(path: controlPath))
+        let unix = try #require(connected)
         try daemon.waitUntilReady()
         let webSocket = try MHubConnection.connect(
             to: .webSocket(host: "127.0.0.1", port: port, path: "/ws", token: nil))
