@@ -198,7 +198,11 @@ extension Hub {
         // Bridged endpoint numbers go on counting, so a controller that knew the old devices never meets one of
         // their numbers on another device.
         let nextBridgedEndpoint = state.counters.nextBridgedEndpoint
+        // The nodes' table is emptied, not replaced: it keeps the undo log of the request (`Hub.handle`).
+        var nodes = state.nodes
         state = HubState(fabric: state.fabric)
+        nodes.removeAll()
+        state.nodes = nodes
         state.counters.nextBridgedEndpoint = nextBridgedEndpoint
         bridge = BridgeIndex()
         faults = HubFaults()

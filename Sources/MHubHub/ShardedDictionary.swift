@@ -6,6 +6,9 @@
 /// copy copied all of the home's nodes: a write into a 10,000-device home cost a copy of 10,000 nodes. Here it copies
 /// the shard array (`shardCount` references) and the one shard the key falls in, about count ÷ `shardCount` entries.
 /// Order of iteration is unspecified, as a `Dictionary`'s.
+///
+/// The home's nodes are not in `Hub.handle`'s copy at all: while a request runs, the table keeps an undo log, the
+/// value each key had before the request's first change of it, and a failed request's changes are undone from it.
 public struct ShardedDictionary<Key: Hashable, Value> {
     /// How many shards a non-empty table has: about the square root of the homes it is made for (10,000 devices),
     /// which balances the shard array's copy against one shard's.
@@ -14,6 +17,9 @@ public struct ShardedDictionary<Key: Hashable, Value> {
     /// Empty until the first insertion, so that an empty table costs nothing to make or copy.
     private var shards: [[Key: Value]] = []
     public private(set) var count = 0
+    /// While kept (`startUndoLog()`), the value each key changed since had before its first change; not compared
+    /// or hashed.
+    private var undoLog: [Key: Value?]?
 
     public init() {}
 
@@ -39,6 +45,7 @@ public struct ShardedDictionary<Key: Hashable, Value> {
             }
             let index = Self.shard(of: key)
             let present = shards[index][key] != nil
+            logForUndo(key, shard: index)
             yield &shards[index][key]
             count += (shards[index][key] != nil ? 1 : 0) - (present ? 1 : 0)
         }
@@ -48,9 +55,53 @@ public struct ShardedDictionary<Key: Hashable, Value> {
     @discardableResult
     public mutating func removeValue(forKey key: Key) -> Value? {
         guard !shards.isEmpty else { return nil }
+        logForUndo(key, shard: Self.shard(of: key))
         let removed = shards[Self.shard(of: key)].removeValue(forKey: key)
         if removed != nil { count -= 1 }
         return removed
+    }
+
+    /// Removes every entry, one by one (an undo log being kept records each).
+    public mutating func removeAll() {
+        for key in keys {
+            removeValue(forKey: key)
+        }
+    }
+
+    // MARK: undo
+
+    /// The values keys had before a run of changes (`stopUndoLog()`), to put back with `undo(_:)`.
+    public struct UndoLog {
+        fileprivate var old: [Key: Value?]
+    }
+
+    /// Whether an undo log is being kept.
+    public var keepsUndoLog: Bool { undoLog != nil }
+
+    /// From now on, the first change of each key records the value it had. The log goes with the table: a copy
+    /// taken meanwhile keeps one too.
+    public mutating func startUndoLog() {
+        precondition(undoLog == nil, "an undo log is kept already")
+        undoLog = [:]
+    }
+
+    /// Stops recording and returns what was recorded; `nil` if no log was kept (the table was replaced whole).
+    public mutating func stopUndoLog() -> UndoLog? {
+        defer { undoLog = nil }
+        return undoLog.map { UndoLog(old: $0) }
+    }
+
+    /// Puts back every key of `log` as it was when the log started.
+    public mutating func undo(_ log: UndoLog) {
+        precondition(undoLog == nil, "undo(_:) while a log is kept")
+        for (key, value) in log.old {
+            self[key] = value
+        }
+    }
+
+    private mutating func logForUndo(_ key: Key, shard: Int) {
+        guard undoLog != nil, undoLog?.index(forKey: key) == nil else { return }
+        undoLog?[key] = .some(shards[shard][key])
     }
 
     /// Every value, in no particular order.

@@ -29,6 +29,38 @@ import Testing
         #expect(ShardedDictionary(plain) == table)
     }
 
+    /// What changed while an undo log was kept (changes in place, replacements, insertions, removals, one key
+    /// changed more than once, `removeAll`) is put back exactly, and nothing else is touched.
+    @Test func anUndoLogPutsBackEveryKindOfChange() {
+        var table: ShardedDictionary<Int, [Int]> = [:]
+        for key in 0..<1_000 { table[key] = [key] }
+        let original = table
+        table.startUndoLog()
+        #expect(table.keepsUndoLog)
+        table[3]!.append(4)
+        table[3]!.append(5)
+        table[7] = [70]
+        table[2_000] = [2_000]
+        table.removeValue(forKey: 10)
+        table[11] = nil
+        #expect(table.removeValue(forKey: 99_999) == nil)
+        var copy = table  // a copy taken meanwhile keeps the log too
+        copy.removeAll()
+        #expect(copy.isEmpty)
+        let log = table.stopUndoLog()
+        #expect(!table.keepsUndoLog && table != original && table.count == 999)
+        table.undo(log!)
+        #expect(table == original && table.count == 1_000)
+        let copyLog = copy.stopUndoLog()
+        copy.undo(copyLog!)
+        #expect(copy == original)
+        // Without a log there is nothing to stop; a table replaced whole has none.
+        #expect(table.stopUndoLog() == nil)
+        table.startUndoLog()
+        table = [:]
+        #expect(table.stopUndoLog() == nil)
+    }
+
     /// A copy is a value: changing either leaves the other as it was.
     @Test func aCopyIsIndependent() {
         var original: ShardedDictionary<Int, [Int]> = [:]
