@@ -169,28 +169,28 @@ public struct Hub: Sendable {
             state.nodes.startUndoLog()
         }
         var outcome = HubOutcome()
+        let result: Result<JSONValue?, HubError>
         do {
-            let result =
+            result = .success(
                 request.isQuery
-                ? try query(request, client: client, now: now)
-                : try route(request, client: client, now: now, outcome: &outcome)
-            if before != nil {
-                let log = state.nodes.stopUndoLog()
-                assert(log != nil, "\(request.command) replaced the nodes' table whole, and its undo log with it")
-            }
-            if let result {
-                outcome.replies.append(
-                    HubReply(connectionID: client.connectionID, messageID: request.messageID, result: .success(result)))
-            }
+                    ? try query(request, client: client, now: now)
+                    : try route(request, client: client, now: now, outcome: &outcome))
         } catch {
+            result = .failure(error)
+        }
+        let log = before == nil ? nil : state.nodes.stopUndoLog()
+        assert(before == nil || log != nil, "\(request.command) replaced the nodes' table whole, and its undo log")
+        switch result {
+        case .success(let value):
+            if let value {
+                outcome.replies.append(
+                    HubReply(connectionID: client.connectionID, messageID: request.messageID, result: .success(value)))
+            }
+        case .failure(let error):
             if let before {
                 var nodes: ShardedDictionary<NodeID, Node> = [:]
                 swap(&nodes, &state.nodes)  // moved out, not copied: a copy would make the undo copy the shards
-                if let log = nodes.stopUndoLog() {
-                    nodes.undo(log)
-                } else {
-                    assertionFailure("\(request.command) replaced the nodes' table whole, and its undo log with it")
-                }
+                if let log { nodes.undo(log) }
                 self = before
                 state.nodes = nodes
             }
