@@ -112,6 +112,9 @@ public final class Daemon: @unchecked Sendable {
         stateLock = try StateDirectoryLock.acquire(stateDirectory)
         let databasePath = "\(stateDirectory)/mhubd.sqlite3"
         let store = try HubStore(path: databasePath, sync: configuration.storageSync)
+        if let failure = store.logPreallocationFailure {
+            logger.warning("state: the write-ahead log grows with each commit, which costs each sync more: \(failure)")
+        }
         let settings = HubSettings(configuration)
         let state: HubState
         if let loaded = try store.load() {

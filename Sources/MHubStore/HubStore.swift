@@ -28,6 +28,9 @@ public final class HubStore {
     public let path: String
     /// How durable each commit is (`storage_sync`).
     public let sync: StorageSync
+    /// Why the write-ahead log could not be given its length at the open (`preallocateWriteAheadLog`), if it could
+    /// not: the store works, each commit's sync costs more.
+    public private(set) var logPreallocationFailure: String?
 
     public struct OpenError: Error, CustomStringConvertible {
         public var description: String
@@ -48,6 +51,16 @@ public final class HubStore {
             try database.configureForDurability(sync: sync)
         } catch {
             throw OpenError(description: "\(path): cannot enable WAL and \(sync.rawValue) sync: \(error)")
+        }
+        // With every commit synced, a log that grows makes each sync commit the file's length too: the log gets
+        // its length before the first commit (`preallocateWriteAheadLog`). Unsynced commits gain nothing from it.
+        // Without the space, the store works as well, its commits only cost more.
+        if sync == .full {
+            do {
+                try database.preallocateWriteAheadLog()
+            } catch {
+                logPreallocationFailure = "\(error)"
+            }
         }
     }
 

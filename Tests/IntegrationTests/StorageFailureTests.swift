@@ -64,6 +64,8 @@ import Testing
         let daemon = try DaemonHarness(configuration: ["state_directory": .string("\(disk.path)/state")])
         defer { daemon.killHard() }
         try daemon.start()
+        // The 4.4 MB write-ahead log does not fit: mhubd says so, gives the space back and runs on.
+        #expect(daemon.log.contains("the write-ahead log grows with each commit"), "\(daemon.log)")
         let pid = try #require(daemon.process?.processIdentifier)
         let hub = try daemon.connect(.unix)
         let door = try #require(
