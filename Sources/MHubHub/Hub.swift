@@ -163,6 +163,16 @@ public struct Hub: Sendable {
     /// request's first change of a node copied that node's shard, about 80 nodes in a 10,000-device home, which was
     /// most of what a write there cost beyond the same write in a 1-device home.
     public mutating func handle(_ request: HubRequest, from client: ClientInfo, now: Timestamp) -> HubOutcome {
+        var rollback: HubRollback?
+        return handle(request, from: client, now: now, rollback: &rollback)
+    }
+
+    /// `handle(_:from:now:)`, and what would undo the request once it succeeded, for a commit of its changes that
+    /// fails: while `rollback` is nil, a request with changes sets it (its copy of the hub from before it, moved, not
+    /// made again); once set, each later request that succeeds adds its nodes' undo log.
+    public mutating func handle(
+        _ request: HubRequest, from client: ClientInfo, now: Timestamp, rollback: inout HubRollback?
+    ) -> HubOutcome {
         var before = request.isQuery ? nil : self
         if before != nil {
             before?.state.nodes = [:]
@@ -186,13 +196,14 @@ public struct Hub: Sendable {
                 outcome.replies.append(
                     HubReply(connectionID: client.connectionID, messageID: request.messageID, result: .success(value)))
             }
+            if rollback != nil {
+                if let log, !log.isEmpty { rollback?.nodeLogs.append(log) }
+            } else if let before, !outcome.changes.isEmpty {
+                rollback = HubRollback(hub: before, nodeLogs: log.map { $0.isEmpty ? [] : [$0] } ?? [])
+            }
         case .failure(let error):
             if let before {
-                var nodes: ShardedDictionary<NodeID, Node> = [:]
-                swap(&nodes, &state.nodes)  // moved out, not copied: a copy would make the undo copy the shards
-                if let log { nodes.undo(log) }
-                self = before
-                state.nodes = nodes
+                rollBack(HubRollback(hub: before, nodeLogs: log.map { [$0] } ?? []))
             }
             outcome = HubOutcome()
             outcome.replies.append(failureReply(error, to: request, from: client))

@@ -73,6 +73,9 @@ public struct ShardedDictionary<Key: Hashable, Value> {
     /// The values keys had before a run of changes (`stopUndoLog()`), to put back with `undo(_:)`.
     public struct UndoLog {
         fileprivate var old: [Key: Value?]
+
+        /// Whether no key changed while the log was kept.
+        public var isEmpty: Bool { old.isEmpty }
     }
 
     /// Whether an undo log is being kept.
@@ -186,6 +189,8 @@ extension ShardedDictionary: Hashable where Value: Hashable {
 }
 
 extension ShardedDictionary: Sendable where Key: Sendable, Value: Sendable {}
+
+extension ShardedDictionary.UndoLog: Sendable where Key: Sendable, Value: Sendable {}
 
 extension ShardedDictionary: CustomStringConvertible {
     public var description: String { dictionary.description }

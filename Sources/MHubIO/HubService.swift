@@ -89,7 +89,7 @@ final class HubService {
     /// A reloaded configuration changed the hub's settings from `old` to `new`.
     func settingsReloaded(from old: HubSettings, to new: HubSettings) {
         hub.settingsReloaded(from: old, to: new)
-        armTimer()
+        armTimer(nextDeadline: hub.nextDeadline)
     }
 
     /// An input from another part of the daemon (the advertiser's report, a UDC request), given the hub and
@@ -131,25 +131,23 @@ final class HubService {
     /// The messages one read of `connection` delivered: handled in order, committed together, then answered.
     private func received(_ messages: [[UInt8]], from connection: ControlConnection) {
         guard let client = connection.client else { return }
-        var batch = RequestBatch<Hub>()
+        var batch = RequestBatch<HubRollback>()
         for bytes in messages {
             switch ControlMessages.decodeRequest(bytes, maximumBytes: maximumMessageBytes) {
             case .success(let request):
-                // A copy of the hub to go back to, only while the batch may need one: not for a query.
-                let before = batch.needsSnapshot && !request.isQuery ? hub : nil
-                let outcome = hub.handle(request, from: client, now: now())
-                batch.append(outcome, before: before, changedNothing: request.isQuery)
+                let outcome = hub.handle(request, from: client, now: now(), rollback: &batch.rollback)
+                batch.append(outcome, changedNothing: request.isQuery)
                 if outcome.advancesClock {
                     // What follows in the same read runs after the advance, at the clock's new time.
                     runRequests(batch)
-                    batch = RequestBatch<Hub>()
+                    batch = RequestBatch<HubRollback>()
                 }
             case .failure(let failure):
                 var refusal = HubOutcome()
                 refusal.replies = [
                     HubReply(connectionID: connection.id, messageID: failure.messageID, result: .failure(failure.error))
                 ]
-                batch.append(refusal, before: nil, changedNothing: true)
+                batch.append(refusal, changedNothing: true)
             }
         }
         runRequests(batch)
@@ -179,16 +177,17 @@ final class HubService {
     ///
     /// If the commit fails, the hub goes back to its state before the batch's first change and the replies
     /// from there on become StorageFailed (`RequestBatch`): nothing is acknowledged that is not on disk.
-    private func runRequests(_ batch: RequestBatch<Hub>) {
+    private func runRequests(_ batch: RequestBatch<HubRollback>) {
         var outcomes = batch.outcomes
         var released: [HubReply] = []
-        if let undo = batch.undo {
+        // Not `batch.rollback != nil`: that copied the hub it holds, for every batch, not only for a failed one.
+        if batch.firstChange != nil {
             let now = now()
             do {
                 try store.apply(backlog.changesToCommit(with: batch.changes))
                 released = committed(now: now)
             } catch {
-                hub = undo.snapshot
+                if let rollback = batch.rollback { hub.rollBack(rollback) }
                 outcomes = batch.failed(reason: "the change could not be saved: \(error)")
                 commitFailed(error, now: now)
             }
@@ -253,9 +252,11 @@ final class HubService {
 
     /// After every input: re-arm the timer and tell the observers.
     private func inputDone() {
-        armTimer()
+        // One copy of the hub for the timer and the observers: reading the stored property for each copied it whole.
+        let current = hub
+        armTimer(nextDeadline: current.nextDeadline)
         for observer in observers {
-            observer(hub)
+            observer(current)
         }
     }
 
@@ -327,9 +328,10 @@ final class HubService {
     /// disarmed: it fires early, `tick` finds nothing due, and the timer is armed again then. Setting a Dispatch
     /// timer wakes Dispatch's manager thread; without this, every commissioning session (its fail-safe deadline
     /// set at prepare, gone at complete) set it twice.
-    private func armTimer() {
+    /// Arms the timer for the earlier of `nextDeadline` (the hub's) and the backlog's retry.
+    private func armTimer(nextDeadline: Timestamp?) {
         guard virtualNow == nil else { return }  // the virtual clock moves only by advance_clock
-        guard let deadline = [hub.nextDeadline, backlog.retryAt].compactMap({ $0 }).min() else { return }
+        guard let deadline = [nextDeadline, backlog.retryAt].compactMap({ $0 }).min() else { return }
         if let armed = timerArmedFor, armed <= deadline { return }
         timerArmedFor = deadline
         let delay = max(0, deadline - now())

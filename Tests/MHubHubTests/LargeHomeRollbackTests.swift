@@ -58,3 +58,53 @@ import Testing
         #expect(before.state.nodes.count == 10_000)
     }
 }
+
+/// A run of requests whose commit fails, as `HubService` runs one read's requests: `handle(_:from:now:rollback:)`
+/// leaves the way back at the first request with changes, and every later success adds its nodes' undo log.
+@Suite struct HubRollbackTests {
+    static func request(_ id: Int, _ command: String, _ args: JSONValue? = nil) -> HubRequest {
+        HubRequest(messageID: .integer(Int64(id)), command: command, args: args)
+    }
+
+    static func on(_ node: Int64) -> JSONValue {
+        ["node_id": .integer(node), "endpoint_id": 1, "cluster_id": 6, "command_name": "On", "payload": [:]]
+    }
+
+    @Test func aFailedCommitPutsBackEveryRequestFromTheFirstChangeOn() throws {
+        var harness = LargeHomeRollbackTests.largeHome()
+        var rollback: HubRollback?
+        let now = harness.now
+        func run(_ id: Int, _ command: String, _ args: JSONValue? = nil) -> HubOutcome {
+            harness.hub.handle(Self.request(id, command, args), from: HubHarness.admin, now: now, rollback: &rollback)
+        }
+        // A query, then a request that changes only memory: no way back is kept for them, and a rollback keeps them.
+        _ = run(1, "server_info")
+        #expect(rollback == nil)
+        #expect(run(2, "prepare_commissioning").changes.isEmpty)
+        #expect(rollback == nil)
+        let beforeChanges = harness.hub
+
+        #expect(!run(3, "device_command", Self.on(5_000)).changes.isEmpty)
+        #expect(rollback != nil)
+        #expect(!run(4, "create_room", ["name": "Attic"]).changes.isEmpty)
+        #expect(!run(5, "device_command", Self.on(7_000)).changes.isEmpty)
+        // A request that fails undoes itself; the run's way back is unchanged by it.
+        let malformed = #"{"data": {"server": {"nodes": [{"attributes": {"0/40/3": "Sensor"}}, {"node_id": 9}]}}}"#
+        #expect(run(6, "import_test_node", ["dump": .string(malformed)]).changes.isEmpty)
+        #expect(!run(7, "remove_node", ["node_id": 9_000]).changes.isEmpty)
+        #expect(harness.hub.state.nodes.count == 9_999)
+        // Compared outside `#expect`, which would print both 10,000-node homes when they differ.
+        let changed = harness.hub.state != beforeChanges.state
+        #expect(changed)
+
+        harness.hub.rollBack(try #require(rollback))
+        let sameState = harness.hub.state == beforeChanges.state
+        let sameBridge = harness.hub.bridge == beforeChanges.bridge
+        #expect(sameState && sameBridge)
+        #expect(harness.hub.session != nil && harness.hub.session?.id == beforeChanges.session?.id)
+        let on = AttributePath(endpoint: 1, cluster: 6, attribute: 0)
+        #expect(harness.hub.state.nodes[5_000]?.data[on] == .bool(false))
+        #expect(harness.hub.state.nodes[7_000]?.data[on] == .bool(false))
+        #expect(harness.hub.state.nodes[9_000] != nil && harness.hub.state.nodes.count == 10_000)
+    }
+}
