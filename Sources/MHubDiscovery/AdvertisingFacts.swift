@@ -63,7 +63,7 @@ public struct AdvertisingFacts: Hashable, Sendable {
 
     /// The facts of `hub`. Simulated devices made unreachable by a fault (`set_fault unreachable_device`)
     /// are left out: discovery does not find them.
-    public init(hub: Hub, includeSimulatedDevices: Bool) {
+    public init(hub: borrowing Hub, includeSimulatedDevices: Bool) {
         self.init(
             compressedFabricID: hub.state.fabric.compressedFabricID, window: hub.window,
             joinedFabrics: hub.matter.fabrics.map {

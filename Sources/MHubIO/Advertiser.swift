@@ -83,7 +83,7 @@ final class Advertiser: @unchecked Sendable {
         service = nil
     }
 
-    private func hubChanged(_ hub: Hub) {
+    private func hubChanged(_ hub: borrowing Hub) {
         guard !stopped else { return }
         let facts = AdvertisingFacts(
             hub: hub, includeSimulatedDevices: configuration.dnsSD.advertiseSimulatedDevices)

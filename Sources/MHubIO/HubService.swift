@@ -272,9 +272,10 @@ final class HubService {
     }
 
     private func deliver(_ outcome: HubOutcome) {
-        // The hub is read once for all the outcome's events: asking the stored property for each copied the whole
-        // hub each time (a twentieth of a commissioning session's instructions, for its sixteen events).
-        for (event, recipients) in zip(outcome.events, hub.recipients(ofEach: outcome.events)) {
+        // The hub is read once for all the outcome's events, and not at all without events: each read of the stored
+        // property copies the whole hub (for each of a session's sixteen events, a twentieth of its instructions).
+        let recipients = outcome.events.isEmpty ? [] : hub.recipients(ofEach: outcome.events)
+        for (event, recipients) in zip(outcome.events, recipients) {
             guard !recipients.isEmpty else { continue }  // written only for someone to read
             let message = ControlMessages.encode(event)
             for id in recipients {
