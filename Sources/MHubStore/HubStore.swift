@@ -22,8 +22,8 @@ public final class HubStore {
         didSet { statements = [:] }
     }
     /// `apply`'s statements by SQL, each prepared once on `database`: compiling a statement cost more than running
-    /// it. Only row writes are kept; transaction statements are compiled every time, so an authorizer set later
-    /// (`refuseTransactionStatements`) still sees them.
+    /// it. Only row writes are kept here; the database keeps its transaction statements itself
+    /// (`SQLiteDatabase.runTransactionStatement`), and compiles them again when a test's authorizer is set.
     private var statements: [String: SQLiteStatement] = [:]
     public let path: String
     /// How durable each commit is (`storage_sync`).

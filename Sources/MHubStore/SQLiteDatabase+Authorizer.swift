@@ -14,6 +14,12 @@ extension SQLiteDatabase {
     /// an authorizer (`sqlite3_set_authorizer`); an empty set removes it. A fault for tests: a `COMMIT` or
     /// `ROLLBACK` that fails the way one can when the disk or the file system fails.
     func refuseTransactionStatements(_ verbs: Set<String>) {
+        // The authorizer is asked when a statement is compiled. SQLite also recompiles statements compiled before
+        // a new authorizer (sqlite3_set_authorizer expires them); the cached transaction statements go anyway.
+        for statement in transactionStatements.values {
+            sqlite3_finalize(statement)
+        }
+        transactionStatements = [:]
         guard !verbs.isEmpty else {
             sqlite3_set_authorizer(handle, nil, nil)
             refusedTransactionVerbs = nil

@@ -21,6 +21,9 @@ public final class SQLiteDatabase {
     public internal(set) var hasUnfinishedRollback = false
     /// The transaction verbs the authorizer refuses (`refuseTransactionStatements(_:)`), kept alive while set.
     var refusedTransactionVerbs: TransactionVerbs?
+    /// `transaction(_:)`'s `BEGIN IMMEDIATE` and `COMMIT`, each compiled once (`runTransactionStatement`); raw
+    /// handles, finalized in `deinit`, since an `SQLiteStatement` holds its database.
+    var transactionStatements: [String: OpaquePointer] = [:]
 
     /// Opens (and by default creates) the database at `path` and checks that it is a SQLite database.
     ///
@@ -52,7 +55,11 @@ public final class SQLiteDatabase {
     }
 
     deinit {
-        // Every statement holds a strong reference to its database, so none is left to finalize.
+        // Every `SQLiteStatement` holds a strong reference to its database, so only the transaction statements are
+        // left to finalize.
+        for statement in transactionStatements.values {
+            sqlite3_finalize(statement)
+        }
         sqlite3_close_v2(handle)
     }
 
