@@ -15,8 +15,9 @@ public enum JSONWriter {
     }
 
     /// An object given as its members in key order, written without a dictionary made for it first (the messages'
-    /// envelopes). The keys must be sorted and distinct, as `compact` would write them.
-    public static func compactUTF8(sortedMembers members: some Collection<(key: String, value: JSONValue)>) -> [UInt8] {
+    /// envelopes). The keys must be sorted and distinct, as `compact` would write them. An array, not any
+    /// collection: called from another module, a generic one ran unspecialized (1.1 k instructions a message).
+    public static func compactUTF8(sortedMembers members: [(key: String, value: JSONValue)]) -> [UInt8] {
         assert(zip(members, members.dropFirst()).allSatisfy { $0.key < $1.key }, "members in key order")
         var output = ByteOutput()
         writeContainer(UInt8(ascii: "{"), UInt8(ascii: "}"), members, indent: nil, level: 0, to: &output) {
