@@ -323,13 +323,13 @@ final class HubService {
         virtualNow = max(current, target)
     }
 
-    /// Arms the one timer for the hub's next deadline or the backlog's retry, whichever comes first.
+    /// Arms the one timer for the hub's next deadline (`nextDeadline`, which the caller read from the hub) or the
+    /// backlog's retry, whichever comes first.
     ///
     /// A timer already armed for an earlier time is left as it is, and one for no deadline any more is not
     /// disarmed: it fires early, `tick` finds nothing due, and the timer is armed again then. Setting a Dispatch
     /// timer wakes Dispatch's manager thread; without this, every commissioning session (its fail-safe deadline
     /// set at prepare, gone at complete) set it twice.
-    /// Arms the timer for the earlier of `nextDeadline` (the hub's) and the backlog's retry.
     private func armTimer(nextDeadline: Timestamp?) {
         guard virtualNow == nil else { return }  // the virtual clock moves only by advance_clock
         guard let deadline = [nextDeadline, backlog.retryAt].compactMap({ $0 }).min() else { return }
