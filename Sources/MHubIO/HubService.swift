@@ -359,7 +359,8 @@ final class HubService {
 
     // MARK: shutdown
 
-    /// Rolls back an open session, tells listeners, and closes every connection.
+    /// Rolls back an open session, tells listeners, closes every connection, and brings the database file up to date
+    /// (`HubStore.checkpoint`).
     func shutdown() {
         if let session = hub.session {
             logger.notice("rolling back commissioning session \(session.id)")
@@ -379,5 +380,10 @@ final class HubService {
             connection.close(code: 1001, reason: "mhubd is shutting down")
         }
         timer.cancel()
+        do {
+            try store.checkpoint()
+        } catch {
+            logger.warning("state: the database file was not brought up to date at stop: \(error)")
+        }
     }
 }

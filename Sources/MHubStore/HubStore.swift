@@ -64,6 +64,12 @@ public final class HubStore {
         }
     }
 
+    /// What a clean stop leaves: every commit in the database file itself, the write-ahead log emptied (a log that
+    /// held them instead until the next start, so a copy of the file alone, made after a stop, missed them).
+    public func checkpoint() throws(SQLiteError) {
+        try database.checkpointAndEmptyLog()
+    }
+
     private func checkIdentity() throws(OpenError) {
         do {
             let application = try database.applicationID

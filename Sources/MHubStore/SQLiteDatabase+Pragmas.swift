@@ -52,6 +52,18 @@ extension SQLiteDatabase {
         try execute("PRAGMA foreign_keys=ON")
     }
 
+    /// Copies every commit the write-ahead log holds into the database file and empties the log
+    /// (`PRAGMA wal_checkpoint(TRUNCATE)`, sqlite.org/pragma.html#pragma_wal_checkpoint). Throws if another
+    /// connection kept it from finishing.
+    public func checkpointAndEmptyLog() throws(SQLiteError) {
+        let sql = "PRAGMA wal_checkpoint(TRUNCATE)"
+        // One row: whether it was kept from finishing, the log's frames, the frames copied.
+        guard let row = try query(sql).first, row.first?.int64Value == 0 else {
+            throw SQLiteError(
+                code: SQLITE_BUSY, message: "another connection kept the checkpoint from finishing", sql: sql)
+        }
+    }
+
     /// The value of an integer pragma that SQLite keeps as 32 bits in the file header.
     private func integerPragma(_ name: String) throws(SQLiteError) -> Int32 {
         let sql = "PRAGMA \(name)"

@@ -13,6 +13,23 @@ import Testing
         setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
 
+    /// After SIGTERM the database file alone holds every commit, as someone who copies it after a stop expects: the
+    /// write-ahead log is emptied into it (it held them until the next start before).
+    @Test func aCleanStopLeavesEveryCommitInTheDatabaseFile() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let hub = try daemon.connect(.unix)
+        _ = try hub.call("create_room", ["name": "Copied"])
+        #expect(daemon.stop() == 0)
+        let copy = daemon.databasePath + ".copy"
+        try FileManager.default.copyItem(atPath: daemon.databasePath, toPath: copy)
+        #expect(!FileManager.default.fileExists(atPath: copy + "-wal"))
+        let rooms = try runProcess(URL(fileURLWithPath: "/usr/bin/sqlite3"), [copy, "SELECT name FROM rooms;"])
+        #expect(rooms.output == "Copied\n", "\(rooms.output) \(rooms.errors)")
+        let log = try #require(try FileManager.default.attributesOfItem(atPath: daemon.databasePath + "-wal")[.size])
+        #expect(log as? Int == 0)
+    }
+
     @Test func aThousandConcurrentClientsAreAllServed() throws {
         Self.raiseFileLimit()
         // One principal (this user) holds all of them: above the default per-principal limit.
