@@ -49,6 +49,21 @@ public struct AdvertisingFacts: Hashable, Sendable {
     public var operationalNodes: [NodeID]
     /// Commissionable simulated devices, in ID order (empty unless simulated devices are advertised).
     public var commissionableDevices: [CommissionableDevice]
+    /// The Thread network a client set (`set_thread_dataset`): `_meshcop._udp` names it instead of the configured one.
+    public var threadNetwork: ThreadNetwork?
+
+    /// What `_meshcop._udp` says of the Thread network a dataset describes.
+    public struct ThreadNetwork: Hashable, Sendable {
+        public var name: String
+        public var extendedPANID: [UInt8]
+        public var activeTimestampSeconds: UInt64
+
+        public init(name: String, extendedPANID: [UInt8], activeTimestampSeconds: UInt64) {
+            self.name = name
+            self.extendedPANID = extendedPANID
+            self.activeTimestampSeconds = activeTimestampSeconds
+        }
+    }
 
     public init(
         compressedFabricID: UInt64, window: CommissioningWindow? = nil, joinedFabrics: [OperationalIdentity] = [],
@@ -70,6 +85,11 @@ public struct AdvertisingFacts: Hashable, Sendable {
                 OperationalIdentity(
                     fabricIndex: $0.fabricIndex, compressedFabricID: $0.compressedFabricID, nodeID: $0.nodeID)
             })
+        threadNetwork = hub.state.preferences.threadDataset.map {
+            ThreadNetwork(
+                name: $0.networkName, extendedPANID: $0.extendedPANID, activeTimestampSeconds: $0.activeTimestampSeconds
+            )
+        }
         guard includeSimulatedDevices else { return }
         let unreachable = hub.faults.unreachableDevices
         operationalNodes = hub.state.nodes.values

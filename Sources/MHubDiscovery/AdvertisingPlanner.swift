@@ -54,7 +54,7 @@ public struct AdvertisingPlanner: Sendable {
             }
         }
         if configuration.thread.enabled {
-            plan.add(.borderAgent) { () throws(DNSSDError) in try builder.borderAgent() }
+            plan.add(.borderAgent) { () throws(DNSSDError) in try builder.borderAgent(network: facts.threadNetwork) }
         }
         for device in facts.commissionableDevices {
             let identifier = deviceIdentifiers[device.id] ?? 0

@@ -45,9 +45,16 @@ struct HubAdvertisements {
         ).service()
     }
 
-    /// `_meshcop._udp` from the `thread` section (reference A.4).
-    func borderAgent() throws(DNSSDError) -> DNSSDService {
-        try BorderAgentAdvertisement(configuration.thread).service()
+    /// `_meshcop._udp` from the `thread` section (reference A.4), naming the network of the dataset a client set
+    /// (`nn`, `xp`, `at`) when there is one.
+    func borderAgent(network: AdvertisingFacts.ThreadNetwork?) throws(DNSSDError) -> DNSSDService {
+        var thread = configuration.thread
+        if let network {
+            thread.networkName = network.name
+            thread.extendedPANID = network.extendedPANID
+            thread.activeTimestampSeconds = network.activeTimestampSeconds
+        }
+        return try BorderAgentAdvertisement(thread).service()
     }
 
     /// `_matterc._udp` for a simulated device: `CM=1`, its discriminator, vendor, product, template device

@@ -178,13 +178,17 @@ extension Hub {
     mutating func reset(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError) -> JSONValue {
         try args.rejectUnknown(command: "reset")
         clearHome(reason: "the hub was reset", &outcome)
+        if state.preferences != HubPreferences() {
+            setPreferences(HubPreferences(), &outcome)
+        }
         populateDefaults(&outcome)
         outcome.events.append(HubEvent("hub_reset", .null))
         return ["reset": true]
     }
 
     /// Empties the home: the open session is rolled back, every node, room, structure, simulated device,
-    /// permission, fault, behaviour and scenario goes; the fabric identity stays.
+    /// permission, fault, behaviour and scenario goes; the fabric identity and the preferences (`HubPreferences`)
+    /// stay.
     mutating func clearHome(reason: String, _ outcome: inout HubOutcome) {
         if session != nil {
             endSession(reason: "reset", error: HubError(.sessionCancelled, reason), &outcome)
@@ -200,7 +204,7 @@ extension Hub {
         let nextBridgedEndpoint = state.counters.nextBridgedEndpoint
         // The nodes' table is emptied, not replaced: it keeps the undo log of the request (`Hub.handle`).
         var nodes = state.nodes
-        state = HubState(fabric: state.fabric)
+        state = HubState(fabric: state.fabric, preferences: state.preferences)
         nodes.removeAll()
         state.nodes = nodes
         state.counters.nextBridgedEndpoint = nextBridgedEndpoint

@@ -47,7 +47,7 @@ extension Hub {
         case .deviceCommand: return try deviceCommand(&args, request: request, client: client, now: now, &outcome)
         case .setAttribute: return try setAttribute(&args, client: client, now: now, &outcome)
         case .setBehavior: return try setBehavior(&args, now: now)
-        case .openCommissioningWindow: return try openWindow(&args, now: now, &outcome)
+        case .openCommissioningWindow: return try openWindow(&args, client: client, now: now, &outcome)
         case .closeCommissioningWindow: return try closeWindow(&args, now: now, &outcome)
         case .removeFabric: return try removeFabric(&args, request: request, client: client, &outcome)
         case .interviewNode: return try interviewNode(&args, &outcome)
@@ -64,6 +64,11 @@ extension Hub {
         case .loadScenario: return try loadScenario(&args, now: now, &outcome)
         case .resetScenario: return try resetScenario(&args, now: now, &outcome)
         case .importTestNode: return try importTestNode(&args, now: now, &outcome)
+        case .setDefaultFabricLabel: return try setDefaultFabricLabel(&args, &outcome)
+        case .setWiFiCredentials: return try setWiFiCredentials(&args, &outcome)
+        case .setThreadDataset: return try setThreadDataset(&args, &outcome)
+        case .removeWiFiCredentials: return try removeWiFiCredentials(&args, &outcome)
+        case .removeThreadDataset: return try removeThreadDataset(&args, &outcome)
         default:
             // The queries (`HubCommand.isQuery`), which `handle` sends straight to `answer`; a scenario's steps come here.
             return try answer(query: command, &args, client: client, now: now)
@@ -142,6 +147,7 @@ extension Hub {
         case .getClock: return try clockStatus(&args, now: now)
         case .getScenario: return try getScenario(&args)
         case .exportScenario: return try exportScenario(&args)
+        case .getVendorNames: return try getVendorNames(&args)
         default:
             // A command that changes the hub is `route`'s; one with a handler in neither is refused, not a crash
             // (`HubRouterTests` sends every command).
@@ -157,8 +163,8 @@ extension Hub {
             "schema_version": .integer(Int64(Self.schemaVersion)),
             "min_supported_schema_version": .integer(Int64(Self.minimumSchemaVersion)),
             "sdk_version": Self.sdkVersion,
-            "wifi_credentials_set": false,
-            "thread_credentials_set": false,
+            "wifi_credentials_set": .bool(state.preferences.wifi != nil),
+            "thread_credentials_set": .bool(state.preferences.threadDataset != nil),
             "bluetooth_enabled": false,
             "mhub_version": .string(MHubVersion.string),
             "hub_name": .string(settings.hubName),

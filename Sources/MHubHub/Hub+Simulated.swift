@@ -227,7 +227,7 @@ extension SimulatedDevice {
         }
         return NodeIdentity(
             vendorID: vendorID, vendorName: "mhub", productID: productID, productName: productName, nodeLabel: name,
-            serialNumber: serialNumber, uniqueID: "mhub-\(serialNumber)", hardwareVersion: 1, softwareVersion: 1,
-            softwareVersionString: MHubVersion.string)
+            serialNumber: serialNumber, uniqueID: "mhub-\(serialNumber)", hardwareVersion: 1,
+            softwareVersion: firmware.version, softwareVersionString: firmware.versionString)
     }
 }

@@ -77,11 +77,23 @@ extension Hub {
     /// `open_commissioning_window {timeout?, enhanced?, discriminator?, iteration?}` for the hub itself.
     ///
     /// OHF's form with `node_id` opens a window on a device; mhub's simulated devices do not do that.
-    mutating func openWindow(_ args: inout Arguments, now: Timestamp, _ outcome: inout HubOutcome) throws(HubError)
-        -> JSONValue
-    {
+    /// The command's scope is `commission`, so that an OHF client (Home Assistant's "share device") gets this answer
+    /// for a device rather than Unauthorized; the hub's own window needs `admin`.
+    mutating func openWindow(
+        _ args: inout Arguments, client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome
+    ) throws(HubError) -> JSONValue {
         if args.values["node_id"] != nil {
-            throw HubError(.invalidArguments, "opening a window on a device (node_id) is not simulated; omit node_id")
+            throw HubError(
+                .nodeWindowUnsupported,
+                "mhub's simulated devices are not on the network themselves, so a device cannot open a commissioning "
+                    + "window of its own; open the hub's window instead (no node_id): a controller that commissions "
+                    + "the hub gets every device as a bridged device")
+        }
+        guard client.scope >= .admin else {
+            throw HubError(
+                .unauthorized,
+                "open_commissioning_window for the hub needs the admin scope; \(client.principal) has "
+                    + client.scope.name)
         }
         let timeout = try args.integer("timeout", as: Int64.self) ?? 300
         let enhanced = try args.bool("enhanced") ?? false

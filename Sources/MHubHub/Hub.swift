@@ -55,7 +55,7 @@ public struct Hub: Sendable {
     private(set) var instanceJSON: JSONValue = .null
     /// The OHF `ServerInfoMessage` with mhub's own fields (`makeServerInfo`): made again only when the settings or
     /// the instance change (the fabric never does), not for each `server_info` and each new connection.
-    public private(set) var serverInfo: JSONValue = .null
+    public internal(set) var serverInfo: JSONValue = .null
     /// The clock the daemon runs the hub's timers on (`mhubd --clock`); chosen before the first input.
     public var clock = HubClockKind.real
     /// The scenario loaded, and how far its timeline has run (not stored: a restart keeps the home it made, not

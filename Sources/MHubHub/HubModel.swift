@@ -87,6 +87,15 @@ public struct SimulatedDevice: Hashable, Sendable {
     public var serialNumber: String
     /// Set while it is on the fabric; a commissioned device is not commissionable.
     public var nodeID: NodeID?
+    /// The network it joins at `network_setup`; its template's (`DeviceNetwork.defaultFor`) unless set.
+    public var network: DeviceNetwork?
+    /// What it runs, and the update offered to it.
+    public var firmware = DeviceFirmware()
+
+    /// The network it joins.
+    public var joins: DeviceNetwork {
+        network ?? DeviceNetwork.defaultFor(template: SimulatedLayout(stored: template)?.key ?? template)
+    }
 
     public init(
         id: SimulatedDeviceID, template: String, name: String, vendorID: UInt16, productID: UInt16,

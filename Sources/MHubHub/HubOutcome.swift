@@ -106,7 +106,8 @@ public enum StoreChange: Hashable, Sendable {
     case saveSimulatedDevice(SimulatedDevice)
     case deleteSimulatedDevice(SimulatedDeviceID)
     case savePermission(Principal, StructureID, granted: Bool)
-    /// Everything but the fabric identity goes; the changes after it in the list rebuild the rest.
+    case savePreferences(HubPreferences)
+    /// Everything but the fabric identity and the preferences goes; the changes after it in the list rebuild the rest.
     case deleteAll
 }
 

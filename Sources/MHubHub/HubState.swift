@@ -29,9 +29,12 @@ public struct HubState: Hashable, Sendable {
     public var simulatedDevices = SimulatedDeviceTable()
     /// Principals whose permission on a structure was revoked.
     public var revoked: Set<PermissionKey> = []
+    /// The fabric label and network credentials OHF clients set.
+    public var preferences = HubPreferences()
 
-    public init(fabric: FabricIdentity) {
+    public init(fabric: FabricIdentity, preferences: HubPreferences = HubPreferences()) {
         self.fabric = fabric
+        self.preferences = preferences
     }
 
     public struct PermissionKey: Hashable, Sendable {

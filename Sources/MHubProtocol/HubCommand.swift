@@ -22,6 +22,16 @@ public enum HubCommand: String, CaseIterable, Hashable, Sendable {
     case discover
     case getNodeIPAddresses = "get_node_ip_addresses"
     case importTestNode = "import_test_node"
+    case setDefaultFabricLabel = "set_default_fabric_label"
+    case getVendorNames = "get_vendor_names"
+    case setWiFiCredentials = "set_wifi_credentials"
+    case setThreadDataset = "set_thread_dataset"
+    case removeWiFiCredentials = "remove_wifi_credentials"
+    case removeThreadDataset = "remove_thread_dataset"
+    case checkNodeUpdate = "check_node_update"
+    case updateNode = "update_node"
+    case setACLEntry = "set_acl_entry"
+    case setNodeBinding = "set_node_binding"
 
     // mhub's own.
     case openCommissioningWindow = "open_commissioning_window"
@@ -65,6 +75,7 @@ public enum HubCommand: String, CaseIterable, Hashable, Sendable {
     case setPermission = "set_permission"
     case getPermissions = "get_permissions"
     case setTimingProfile = "set_timing_profile"
+    case setFirmwareUpdate = "set_firmware_update"
     case reset
 
     // The test tools: the virtual clock and scenarios (docs/protocol.md §16).
@@ -90,17 +101,19 @@ public enum HubCommand: String, CaseIterable, Hashable, Sendable {
             .getRooms, .getSession, .getSimulatedDevices, .getFaults, .getTemplates, .readAttribute, .pingNode,
             .interviewNode, .discover, .getNodeIPAddresses, .getAdvertising, .getUDCRequests, .getFabrics,
             .getAttestation, .getCommissioningWindow, .enableNotification, .getNotifications, .getClock, .getScenario,
-            .exportScenario:
+            .exportScenario, .getVendorNames, .checkNodeUpdate:
             .read
         case .writeAttribute, .deviceCommand, .setAttribute, .createRoom, .renameRoom, .deleteRoom, .updateDevice,
-            .createStructure, .renameStructure, .deleteStructure, .moveDevice:
+            .createStructure, .renameStructure, .deleteStructure, .moveDevice, .updateNode, .setNodeBinding:
             .control
         case .commissionOnNetwork, .prepareCommissioning, .commissionWithCode, .configureDevice,
-            .completeCommissioning, .cancelCommissioning, .resumeCommissioning, .joinAppGroup, .removeNode:
+            .completeCommissioning, .cancelCommissioning, .resumeCommissioning, .joinAppGroup, .removeNode,
+            .setDefaultFabricLabel, .setWiFiCredentials, .setThreadDataset, .removeWiFiCredentials,
+            .removeThreadDataset, .setACLEntry, .openCommissioningWindow:
             .commission
-        case .removeFabric, .setBehavior, .openCommissioningWindow, .closeCommissioningWindow, .addSimulatedDevice,
+        case .removeFabric, .setBehavior, .closeCommissioningWindow, .addSimulatedDevice,
             .removeSimulatedDevice, .setFault, .clearFaults, .setPermission, .getPermissions, .setTimingProfile, .reset,
-            .advanceClock, .loadScenario, .resetScenario, .importTestNode:
+            .advanceClock, .loadScenario, .resetScenario, .importTestNode, .setFirmwareUpdate:
             .admin
         }
     }
@@ -113,7 +126,7 @@ public enum HubCommand: String, CaseIterable, Hashable, Sendable {
         case .serverInfo, .diagnostics, .getNodes, .getNode, .getDevices, .getStructures, .getSession,
             .getSimulatedDevices, .getFaults, .getTemplates, .getStatus, .getNotifications, .getCommissioningWindow,
             .getAdvertising, .getFabrics, .getAttestation, .getUDCRequests, .pingNode, .getNodeIPAddresses, .discover,
-            .getPermissions, .getClock, .getScenario, .exportScenario:
+            .getPermissions, .getClock, .getScenario, .exportScenario, .getVendorNames, .checkNodeUpdate:
             true
         case .startListening, .commissionWithCode, .commissionOnNetwork, .deviceCommand, .readAttribute,
             .writeAttribute, .removeNode, .interviewNode, .importTestNode, .openCommissioningWindow,
@@ -121,7 +134,9 @@ public enum HubCommand: String, CaseIterable, Hashable, Sendable {
             .deleteStructure, .moveDevice, .getRooms, .createRoom, .renameRoom, .deleteRoom, .prepareCommissioning,
             .configureDevice, .completeCommissioning, .cancelCommissioning, .resumeCommissioning, .joinAppGroup,
             .enableNotification, .setAttribute, .setBehavior, .addSimulatedDevice, .removeSimulatedDevice, .setFault,
-            .clearFaults, .setPermission, .setTimingProfile, .reset, .advanceClock, .loadScenario, .resetScenario:
+            .clearFaults, .setPermission, .setTimingProfile, .reset, .advanceClock, .loadScenario, .resetScenario,
+            .setDefaultFabricLabel, .setWiFiCredentials, .setThreadDataset, .removeWiFiCredentials,
+            .removeThreadDataset, .updateNode, .setACLEntry, .setNodeBinding, .setFirmwareUpdate:
             false
         }
     }
@@ -135,7 +150,9 @@ public enum HubCommand: String, CaseIterable, Hashable, Sendable {
         switch self {
         case .startListening, .serverInfo, .diagnostics, .getNodes, .getNode, .commissionWithCode,
             .commissionOnNetwork, .deviceCommand, .readAttribute, .writeAttribute, .removeNode, .interviewNode,
-            .pingNode, .discover, .getNodeIPAddresses, .importTestNode:
+            .pingNode, .discover, .getNodeIPAddresses, .importTestNode, .setDefaultFabricLabel, .getVendorNames,
+            .setWiFiCredentials, .setThreadDataset, .removeWiFiCredentials, .removeThreadDataset, .checkNodeUpdate,
+            .updateNode, .setACLEntry, .setNodeBinding:
             true
         case .openCommissioningWindow, .getStatus, .getCommissioningWindow, .closeCommissioningWindow,
             .getAdvertising, .getUDCRequests, .getFabrics, .removeFabric, .getAttestation, .getDevices, .updateDevice,
@@ -146,7 +163,7 @@ public enum HubCommand: String, CaseIterable, Hashable, Sendable {
             .getSimulatedDevices, .addSimulatedDevice,
             .removeSimulatedDevice, .getTemplates, .getFaults, .setFault, .clearFaults, .setPermission,
             .getPermissions, .setTimingProfile, .reset, .getClock, .advanceClock, .loadScenario, .getScenario,
-            .resetScenario, .exportScenario:
+            .resetScenario, .exportScenario, .setFirmwareUpdate:
             false
         }
     }

@@ -1,6 +1,6 @@
 /// The control protocol's error codes, with their stable names (docs/protocol.md §3).
 ///
-/// Codes 0–9 are the OHF Matter Server's (`matter_server/common/errors.py`) with the same meaning; mhub's own
+/// Codes 0–11 are the OHF Matter Server's (`matter_server/common/errors.py`) with the same meaning; mhub's own
 /// start at 200 (matterjs-server uses 100 and 101). The daemon answers with these and the client turns them back
 /// into its typed errors, both by switching over this one enum, so a new code is a compile error in each.
 /// A code from a newer hub that this version does not know is kept by the client as a number and a name.
@@ -15,6 +15,8 @@ public enum HubErrorCode: Int, CaseIterable, Hashable, Sendable {
     case sdkStackError = 7
     case invalidArguments = 8
     case invalidCommand = 9
+    case updateCheckError = 10
+    case updateError = 11
 
     case permissionDenied = 200
     case hubOffline = 201
@@ -44,6 +46,7 @@ public enum HubErrorCode: Int, CaseIterable, Hashable, Sendable {
     case quotaExceeded = 225
     case fabricNotFound = 226
     case structureNotEmpty = 227
+    case nodeWindowUnsupported = 228
     // 240–249: the test tools (the virtual clock, scenarios).
     case clockNotVirtual = 240
     case invalidScenario = 241
@@ -61,6 +64,8 @@ public enum HubErrorCode: Int, CaseIterable, Hashable, Sendable {
         case .sdkStackError: "SDKStackError"
         case .invalidArguments: "InvalidArguments"
         case .invalidCommand: "InvalidCommand"
+        case .updateCheckError: "UpdateCheckError"
+        case .updateError: "UpdateError"
         case .permissionDenied: "PermissionDenied"
         case .hubOffline: "HubOffline"
         case .sessionBusy: "SessionBusy"
@@ -89,6 +94,7 @@ public enum HubErrorCode: Int, CaseIterable, Hashable, Sendable {
         case .quotaExceeded: "QuotaExceeded"
         case .fabricNotFound: "FabricNotFound"
         case .structureNotEmpty: "StructureNotEmpty"
+        case .nodeWindowUnsupported: "NodeWindowUnsupported"
         case .clockNotVirtual: "ClockNotVirtual"
         case .invalidScenario: "InvalidScenario"
         }

@@ -15,7 +15,7 @@ public final class HubStore {
     /// `PRAGMA application_id`: "mhub" in ASCII.
     public static let applicationID: Int32 = 0x6D68_7562
     /// The schema this version writes; older files are migrated forward step by step.
-    public static let schemaVersion: Int32 = 4
+    public static let schemaVersion: Int32 = 5
 
     /// The connection; replaced by a new one when a rollback fails (`apply(_:)`).
     private(set) var database: SQLiteDatabase {
@@ -159,6 +159,14 @@ public final class HubStore {
         """
         ALTER TABLE nodes ADD COLUMN node_data BLOB NOT NULL DEFAULT x'';
         """,
+        // 4 → 5: what OHF clients set (the fabric label, Wi-Fi credentials, the Thread dataset), and each simulated
+        // device's network ('' is its template's) and firmware (`HubStore+Preferences.swift`).
+        """
+        CREATE TABLE preferences (id INTEGER PRIMARY KEY CHECK (id = 1), fabric_label TEXT, wifi_ssid TEXT,
+            wifi_credentials TEXT, thread_dataset BLOB);
+        ALTER TABLE simulated_devices ADD COLUMN network TEXT NOT NULL DEFAULT '';
+        ALTER TABLE simulated_devices ADD COLUMN firmware TEXT NOT NULL DEFAULT '';
+        """,
     ]
 
     /// What a migration step does beyond its SQL, inside its transaction (also for a new database, which has no rows
@@ -263,8 +271,8 @@ public final class HubStore {
                 state.rooms[id] = Room(id: id, structureID: row[1].int64Value ?? 0, name: row[2].stringValue ?? "")
             }
             for row in try database.query(
-                "SELECT id, template, name, vendor_id, product_id, discriminator, passcode, serial_number, node_id "
-                    + "FROM simulated_devices")
+                "SELECT id, template, name, vendor_id, product_id, discriminator, passcode, serial_number, node_id, "
+                    + "network, firmware FROM simulated_devices")
             {
                 let id = row[0].int64Value ?? 0
                 state.simulatedDevices[id] = SimulatedDevice(
@@ -274,6 +282,8 @@ public final class HubStore {
                     discriminator: UInt16(truncatingIfNeeded: row[5].int64Value ?? 0),
                     passcode: UInt32(truncatingIfNeeded: row[6].int64Value ?? 0),
                     serialNumber: row[7].stringValue ?? "", nodeID: row[8].int64Value.map { NodeID($0) })
+                state.simulatedDevices[id]?.network = DeviceNetwork(rawValue: row[9].stringValue ?? "")
+                state.simulatedDevices[id]?.firmware = Self.decodeFirmware(row[10].stringValue ?? "")
             }
             // The rows first, then their node data decoded on every CPU (`decodeNodeData`), then the nodes.
             let statement = try database.prepare(
@@ -306,6 +316,7 @@ public final class HubStore {
                     HubState.PermissionKey(
                         principal: Principal(row[0].stringValue ?? ""), structureID: row[1].int64Value ?? 0))
             }
+            state.preferences = try loadPreferences()
             return state
         } catch let error as OpenError {
             throw error
@@ -398,12 +409,13 @@ public final class HubStore {
         case .saveSimulatedDevice(let device):
             try write(
                 "INSERT OR REPLACE INTO simulated_devices (id, template, name, vendor_id, product_id, discriminator, "
-                    + "passcode, serial_number, node_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    + "passcode, serial_number, node_id, network, firmware) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     .integer(device.id), .text(device.template), .text(device.name), .integer(Int64(device.vendorID)),
                     .integer(Int64(device.productID)), .integer(Int64(device.discriminator)),
                     .integer(Int64(device.passcode)), .text(device.serialNumber),
-                    device.nodeID.map { .integer(Int64($0)) } ?? .null,
+                    device.nodeID.map { .integer(Int64($0)) } ?? .null, .text(device.network?.rawValue ?? ""),
+                    .text(Self.encode(device.firmware)),
                 ])
         case .deleteSimulatedDevice(let id):
             try write("DELETE FROM simulated_devices WHERE id = ?", [.integer(id)])
@@ -417,6 +429,15 @@ public final class HubStore {
                     "INSERT OR REPLACE INTO revoked_permissions (principal, structure_id) VALUES (?, ?)",
                     [.text(principal.name), .integer(structureID)])
             }
+        case .savePreferences(let preferences):
+            try write(
+                "INSERT OR REPLACE INTO preferences (id, fabric_label, wifi_ssid, wifi_credentials, thread_dataset) "
+                    + "VALUES (1, ?, ?, ?, ?)",
+                [
+                    preferences.fabricLabel.map { .text($0) } ?? .null,
+                    preferences.wifi.map { .text($0.ssid) } ?? .null, preferences.wifi.map { .text($0.credentials) } ?? .null,
+                    preferences.threadDataset.map { .blob($0.bytes) } ?? .null,
+                ])
         case .deleteAll:
             try database.execute(
                 "DELETE FROM structures; DELETE FROM rooms; DELETE FROM nodes; DELETE FROM simulated_devices; "

@@ -5,7 +5,7 @@ import MatterDataModel
 ///
 /// Every `StoreChange` writes or deletes whole rows, and no row refers to another under a constraint, so
 /// what a list of changes leaves on disk is the last change to each row after the last `deleteAll`, that
-/// `deleteAll`, and the fabric (which `deleteAll` keeps). Holding only those keeps the backlog of a long
+/// `deleteAll`, and the fabric and the preferences (which `deleteAll` keeps). Holding only those keeps the backlog of a long
 /// storage failure as large as the state at most, whatever the number of changes, and commits the same.
 public struct UnsavedChanges: Sendable {
     /// The row a change writes.
@@ -19,12 +19,13 @@ public struct UnsavedChanges: Sendable {
     }
 
     private var fabric: StoreChange?
+    private var preferences: StoreChange?
     private var deletesAll = false
     private var rows: [Row: StoreChange] = [:]
 
     public init() {}
 
-    public var isEmpty: Bool { fabric == nil && !deletesAll && rows.isEmpty }
+    public var isEmpty: Bool { fabric == nil && preferences == nil && !deletesAll && rows.isEmpty }
 
     /// Adds changes made after the ones held.
     public mutating func append(_ changes: [StoreChange]) {
@@ -36,6 +37,7 @@ public struct UnsavedChanges: Sendable {
     private mutating func append(_ change: StoreChange) {
         switch change {
         case .saveFabric: fabric = change
+        case .savePreferences: preferences = change
         case .deleteAll:
             deletesAll = true
             rows = [:]
@@ -56,8 +58,9 @@ public struct UnsavedChanges: Sendable {
     /// The held changes as one list that leaves the same on disk, followed by `later`.
     public func followed(by later: [StoreChange]) -> [StoreChange] {
         var changes: [StoreChange] = []
-        changes.reserveCapacity(rows.count + 2 + later.count)
+        changes.reserveCapacity(rows.count + 3 + later.count)
         if let fabric { changes.append(fabric) }
+        if let preferences { changes.append(preferences) }
         if deletesAll { changes.append(.deleteAll) }
         changes += rows.sorted { $0.key < $1.key }.map(\.value)
         return changes + later
