@@ -51,7 +51,8 @@ public enum MHubClientError: Error, Hashable, Sendable, CustomStringConvertible 
             .sessionState, .structureNotFound, .roomNotFound, .roomExists, .unknownTemplate,
             .simulatedDeviceNotFound, .unauthorized, .messageTooLarge, .invalidJSON, .storageFailed,
             .deviceUnreachable, .shuttingDown, .tooManyConnections, .quotaExceeded, .fabricNotFound,
-            .structureNotEmpty, .clockNotVirtual, .invalidScenario:
+            .structureNotEmpty, .clockNotVirtual, .invalidScenario, .updateCheckError, .updateError,
+            .nodeWindowUnsupported:
             self = .hub(code, reply.details)
         }
     }

@@ -73,6 +73,17 @@ extension Hub {
                     "status must be a Matter status name such as FAILURE or BUSY, not \"\(statusName)\"")
             }
             faults.failingWrites[id] = enabled ? HubFaults.WriteFailure(delay: delay, status: status) : nil
+        case "update_failure":
+            let id = try args.requiredInteger("simulated_device_id", as: SimulatedDeviceID.self)
+            let stageName = try args.string("stage") ?? FirmwareUpdateRun.Stage.downloading.rawValue
+            guard state.simulatedDevices[id] != nil else {
+                throw HubError(.simulatedDeviceNotFound, "no simulated device \(id)")
+            }
+            guard let stage = FirmwareUpdateRun.Stage(rawValue: stageName) else {
+                let names = FirmwareUpdateRun.Stage.allCases.map(\.rawValue).joined(separator: ", ")
+                throw HubError(.invalidArguments, "stage must be one of \(names), not \"\(stageName)\"")
+            }
+            faults.failingUpdates[id] = enabled ? stage : nil
         case "slow_sync":
             let latency = try args.integer("latency_ms", as: Int64.self) ?? 0
             guard (0...600_000).contains(latency) else {
@@ -83,7 +94,7 @@ extension Hub {
             throw HubError(
                 .invalidArguments,
                 "fault must be hub_offline, device_unreachable, device_unresponsive, step_failure, slow_device, "
-                    + "write_failure or slow_sync, not \"\(fault)\"")
+                    + "write_failure, update_failure or slow_sync, not \"\(fault)\"")
         }
         try args.rejectUnknown(command: "set_fault")
         outcome.events.append(HubEvent("faults_updated", faultsJSON))
@@ -130,6 +141,9 @@ extension Hub {
                         )
                     })),
             "sync_latency_ms": .integer(faults.syncLatency),
+            "failing_updates": .object(
+                Dictionary(
+                    uniqueKeysWithValues: faults.failingUpdates.map { (String($0.key), .string($0.value.rawValue)) })),
         ]
     }
 

@@ -291,7 +291,10 @@ extension Hub {
             guard let id = run.deviceID, state.simulatedDevices[id]?.passcode == run.payload.passcode else {
                 return HubError(.paseFailed, "PASE failed: the device rejected the passcode")
             }
-        case .attestation, .csr, .noc, .networkSetup, .operationalDiscovery, .commissioned:
+        case .networkSetup:
+            guard let id = run.deviceID, let device = state.simulatedDevices[id] else { break }
+            return networkSetupFailure(device)
+        case .attestation, .csr, .noc, .operationalDiscovery, .commissioned:
             break
         }
         return nil

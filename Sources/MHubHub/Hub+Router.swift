@@ -69,6 +69,8 @@ extension Hub {
         case .setThreadDataset: return try setThreadDataset(&args, &outcome)
         case .removeWiFiCredentials: return try removeWiFiCredentials(&args, &outcome)
         case .removeThreadDataset: return try removeThreadDataset(&args, &outcome)
+        case .setFirmwareUpdate: return try setFirmwareUpdate(&args, &outcome)
+        case .updateNode: return try updateNode(&args, request: request, client: client, now: now, &outcome)
         default:
             // The queries (`HubCommand.isQuery`), which `handle` sends straight to `answer`; a scenario's steps come here.
             return try answer(query: command, &args, client: client, now: now)
@@ -148,6 +150,7 @@ extension Hub {
         case .getScenario: return try getScenario(&args)
         case .exportScenario: return try exportScenario(&args)
         case .getVendorNames: return try getVendorNames(&args)
+        case .checkNodeUpdate: return try checkNodeUpdate(&args, client: client)
         default:
             // A command that changes the hub is `route`'s; one with a handler in neither is refused, not a crash
             // (`HubRouterTests` sends every command).

@@ -14,6 +14,8 @@ extension Hub {
         let vendorID = try args.integer("vendor_id", as: UInt16.self)
         let productID = try args.integer("product_id", as: UInt16.self)
         let serial = try args.string("serial_number")
+        let network = try networkArgument(&args)
+        let offer = try args.raw("firmware_update").map { json throws(HubError) in try FirmwareOffer(json: json) }
         let layout = try requestedLayout(template, &args)
         try args.rejectUnknown(command: "add_simulated_device")
         if let discriminator, discriminator > Discriminator.maximum {
@@ -29,11 +31,13 @@ extension Hub {
             throw HubError(.invalidArguments, "product_id must not be 0")
         }
         try checkQuota(state.simulatedDevices.count, HubQuotas.simulatedDevices, "simulated devices")
-        let device = makeSimulatedDevice(
+        var device = makeSimulatedDevice(
             template: layout.stored,
             name: try name.map { n throws(HubError) in try validatedName(n, what: "the name") },
             discriminator: discriminator, passcode: passcode, vendorID: vendorID, productID: productID,
             serialNumber: serial)
+        device.network = network
+        device.firmware.offer = offer
         state.simulatedDevices[device.id] = device
         outcome.changes += [.saveSimulatedDevice(device), .saveCounters(state.counters)]
         outcome.events.append(HubEvent("simulated_device_added", simulatedJSON(device)))
@@ -74,6 +78,15 @@ extension Hub {
             throw HubError(.invalidArguments, "endpoints must be 1 to \(SimulatedLayout.maximumEndpoints)")
         }
         return count == 1 ? .single(base) : .endpoints(base, count: count)
+    }
+
+    /// `network`: the network the device joins (`DeviceNetwork`), or nil for its template's.
+    func networkArgument(_ args: inout Arguments) throws(HubError) -> DeviceNetwork? {
+        guard let name = try args.string("network") else { return nil }
+        guard let network = DeviceNetwork(rawValue: name) else {
+            throw HubError(.invalidArguments, "network must be one of \(DeviceNetwork.names), not \"\(name)\"")
+        }
+        return network
     }
 
     func listSimulatedDevices(_ args: inout Arguments) throws(HubError) -> JSONValue {
@@ -180,6 +193,8 @@ extension Hub {
             "commissionable": .bool(device.nodeID == nil),
             "node_id": device.nodeID.map { .integer(Int64($0)) } ?? .null,
             "reachable": .bool(!faults.unreachableDevices.contains(device.id)),
+            "network": .string(device.joins.rawValue),
+            "firmware": device.firmware.json,
         ]
         return .object(members.merging(layout?.jsonMembers ?? [:]) { first, _ in first })
     }
@@ -187,9 +202,10 @@ extension Hub {
     /// The node a simulated device becomes on the fabric.
     func makeNode(from device: SimulatedDevice, id: NodeID, structureID: StructureID, now: Timestamp) -> Node {
         let layout = device.layout
+        let made = layout?.makeNode(identity: device.nodeIdentity(layout: layout)) ?? NodeData(endpoints: [])
         return node(
             of: device, id: id, structureID: structureID, now: now,
-            data: layout?.makeNode(identity: device.nodeIdentity(layout: layout)) ?? NodeData(endpoints: []))
+            data: commissioned(made, attributes: [:], device: device, nodeID: id).0)
     }
 
     /// `makeNode(from:…)` with the node's `ohfAttributesJSON` (`SimulatedLayout.makeNodeWithAttributes`), for a
@@ -201,7 +217,8 @@ extension Hub {
         let made =
             layout?.makeNodeWithAttributes(identity: device.nodeIdentity(layout: layout))
             ?? (data: NodeData(endpoints: []), attributes: [:])
-        return (node(of: device, id: id, structureID: structureID, now: now, data: made.data), .object(made.attributes))
+        let (data, attributes) = commissioned(made.data, attributes: made.attributes, device: device, nodeID: id)
+        return (node(of: device, id: id, structureID: structureID, now: now, data: data), .object(attributes))
     }
 
     private func node(of device: SimulatedDevice, id: NodeID, structureID: StructureID, now: Timestamp, data: NodeData)

@@ -19,6 +19,8 @@ public struct HubFaults: Hashable, Sendable {
     public var allDevicesLatency: Int64 = 0
     /// Devices whose writes and commands fail: each is answered after the delay with the status, not applied.
     public var failingWrites: [SimulatedDeviceID: WriteFailure] = [:]
+    /// Devices whose firmware updates fail, and at which stage (`update_failure`).
+    public var failingUpdates: [SimulatedDeviceID: FirmwareUpdateRun.Stage] = [:]
     /// How long an mhub listener's first sync of the home takes (`slow_sync`); 0 is at once.
     public var syncLatency: Int64 = 0
 

@@ -435,7 +435,8 @@ public final class HubStore {
                     + "VALUES (1, ?, ?, ?, ?)",
                 [
                     preferences.fabricLabel.map { .text($0) } ?? .null,
-                    preferences.wifi.map { .text($0.ssid) } ?? .null, preferences.wifi.map { .text($0.credentials) } ?? .null,
+                    preferences.wifi.map { .text($0.ssid) } ?? .null,
+                    preferences.wifi.map { .text($0.credentials) } ?? .null,
                     preferences.threadDataset.map { .blob($0.bytes) } ?? .null,
                 ])
         case .deleteAll:

@@ -2,7 +2,8 @@
 public enum ClusterCatalog {
     /// The definitions in cluster ID order.
     public static let all: [ClusterDefinition] = [
-        .identify, .groups, .onOff, .levelControl, .descriptor, .accessControl, .basicInformation,
+        .identify, .groups, .onOff, .levelControl, .descriptor, .binding, .accessControl, .otaSoftwareUpdateRequestor,
+        .basicInformation,
         .generalCommissioning, .networkCommissioning, .generalDiagnostics, .bridgedDeviceBasicInformation,
         .administratorCommissioning,
         .operationalCredentials, .groupKeyManagement, .booleanState, .doorLock, .windowCovering, .thermostat,

@@ -8,7 +8,8 @@ extension DeviceTemplate {
     public func makeNode(identity: NodeIdentity, endpointCount count: Int) -> NodeData {
         let endpoints = (1...max(1, count)).map { EndpointID($0) }
         let root = EndpointData(
-            id: 0, deviceTypes: [.rootNode], serverClusters: rootClusters(identity: identity), parts: endpoints)
+            id: 0, deviceTypes: [.rootNode, .otaRequestor], serverClusters: rootClusters(identity: identity),
+            parts: endpoints)
         let applications = endpoints.map {
             EndpointData(id: $0, deviceTypes: [deviceType], serverClusters: clusters, parts: [])
         }
@@ -21,7 +22,8 @@ extension DeviceTemplate {
     public func makeBridge(identity: NodeIdentity, bridgedCount count: Int) -> NodeData {
         let bridged = (0..<max(1, count)).map { EndpointID(2 + $0) }
         let root = EndpointData(
-            id: 0, deviceTypes: [.rootNode], serverClusters: rootClusters(identity: identity), parts: [1] + bridged)
+            id: 0, deviceTypes: [.rootNode, .otaRequestor], serverClusters: rootClusters(identity: identity),
+            parts: [1] + bridged)
         let aggregator = EndpointData(
             id: 1, deviceTypes: [.aggregator], serverClusters: [], parts: bridged)
         let devices = bridged.map {

@@ -30,7 +30,8 @@ public struct DeviceTemplate: Hashable, Sendable {
     /// clusters for a Wi-Fi node; its Descriptor's PartsList is [1]. Endpoint 1 carries `clusters`.
     public func makeNode(identity: NodeIdentity) -> NodeData {
         let root = EndpointData(
-            id: 0, deviceTypes: [.rootNode], serverClusters: rootClusters(identity: identity), parts: [1])
+            id: 0, deviceTypes: [.rootNode, .otaRequestor], serverClusters: rootClusters(identity: identity),
+            parts: [1])
         let application = EndpointData(id: 1, deviceTypes: [deviceType], serverClusters: clusters, parts: [])
         return NodeData(endpoints: [root, application])
     }
@@ -42,6 +43,7 @@ public struct DeviceTemplate: Hashable, Sendable {
         let hasGroups = clusters.contains { $0.definition.id == ClusterDefinition.groups.id }
         return [
             ClusterTemplate(.accessControl),
+            ClusterTemplate(.otaSoftwareUpdateRequestor),
             Self.basicInformation(identity: identity),
             ClusterTemplate(.generalCommissioning),
             ClusterTemplate(.networkCommissioning),

@@ -40,7 +40,9 @@ public enum DeviceTemplates {
         DeviceTemplate(
             key: "occupancy-sensor", title: "Occupancy Sensor", deviceType: .occupancySensor,
             productName: "mhub Occupancy Sensor",
-            clusters: [identify(.visibleIndicator), ClusterTemplate(.occupancySensing)]),
+            // Binding: an occupancy sensor switches lights on directly (`set_node_binding`), as a Matter motion sensor
+            // bound to a light does.
+            clusters: [identify(.visibleIndicator), ClusterTemplate(.occupancySensing), ClusterTemplate(.binding)]),
         DeviceTemplate(
             key: "door-lock", title: "Door Lock", deviceType: .doorLock, productName: "mhub Door Lock",
             clusters: [identify(.audibleBeep), ClusterTemplate(.doorLock)]),

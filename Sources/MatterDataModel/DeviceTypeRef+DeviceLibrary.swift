@@ -4,6 +4,8 @@
 /// `data_model/1.4.1/device_types/OnOffPlug-inUnit.xml`) and `device_type_ids.json` for the IDs.
 extension DeviceTypeRef {
     public static let rootNode = DeviceTypeRef(id: 0x0016, revision: 3)
+    /// OTA Requestor (0x0012), a utility device type beside Root Node on endpoint 0 of a device that can be updated.
+    public static let otaRequestor = DeviceTypeRef(id: 0x0012, revision: 1)
     public static let onOffLight = DeviceTypeRef(id: 0x0100, revision: 3)
     public static let dimmableLight = DeviceTypeRef(id: 0x0101, revision: 3)
     public static let colorTemperatureLight = DeviceTypeRef(id: 0x010C, revision: 4)

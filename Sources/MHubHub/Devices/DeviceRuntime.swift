@@ -10,6 +10,8 @@ public struct DeviceRuntime: Hashable, Sendable {
     public var transitions: [TransitionKey: AttributeTransition] = [:]
     public var pending: [PendingInteraction] = []
     public var behaviors: [BehaviorKey: Behavior] = [:]
+    /// Firmware updates being installed (`update_node`), one per node.
+    public var updates: [NodeID: FirmwareUpdateRun] = [:]
     /// The latest node events, oldest first, for `diagnostics` (python-matter-server keeps 25:
     /// `device_controller.py` `event_history`).
     public private(set) var recentEvents: [JSONValue] = []
@@ -36,7 +38,8 @@ public struct DeviceRuntime: Hashable, Sendable {
         let transitionTimes = transitions.values.map(\.nextReport)
         let pendingTimes = pending.map(\.dueAt)
         let behaviorTimes = behaviors.values.map(\.nextAt)
-        return (transitionTimes + pendingTimes + behaviorTimes).min()
+        let updateTimes = updates.values.map(\.nextAt)
+        return (transitionTimes + pendingTimes + behaviorTimes + updateTimes).min()
     }
 }
 

@@ -8,6 +8,7 @@ extension Hub {
         answerPending(now: now, &outcome)
         stepTransitions(now: now, &outcome)
         runBehaviors(now: now, &outcome)
+        stepUpdates(now: now, &outcome)
     }
 
     private mutating func answerPending(now: Timestamp, _ outcome: inout HubOutcome) {

@@ -31,3 +31,48 @@ public struct FirmwareOffer: Hashable, Sendable {
         self.sizeBytes = sizeBytes
     }
 }
+
+extension DeviceFirmware {
+    /// As `get_simulated_devices` shows it: `{software_version, software_version_string, update}`.
+    var json: JSONValue {
+        [
+            "software_version": .integer(Int64(version)), "software_version_string": .string(versionString),
+            "update": offer?.json ?? .null,
+        ]
+    }
+}
+
+extension FirmwareOffer {
+    /// An offer as the protocol and scenario files give it: `{software_version, software_version_string,
+    /// release_notes_url?, size_bytes?}`.
+    init(json: JSONValue) throws(HubError) {
+        guard case .object = json else {
+            throw HubError(
+                .invalidArguments, "an update is an object with software_version and software_version_string")
+        }
+        var args = try Arguments(json)
+        let version = try args.requiredInteger("software_version", as: UInt32.self)
+        let versionString = try args.requiredString("software_version_string")
+        let releaseNotes = try args.string("release_notes_url")
+        let size = try args.integer("size_bytes", as: Int.self) ?? Self.defaultSize
+        try args.rejectUnknown(command: "an update")
+        // Basic Information's SoftwareVersionString is 1 to 64 bytes (Matter Core Specification 11.1.5.10).
+        guard (1...64).contains(versionString.utf8.count) else {
+            throw HubError(.invalidArguments, "software_version_string must be 1 to 64 bytes")
+        }
+        guard (1...(1 << 32)).contains(size) else {
+            throw HubError(.invalidArguments, "size_bytes must be 1 to 4294967296")
+        }
+        if let releaseNotes, releaseNotes.utf8.count > 256 {
+            throw HubError(.invalidArguments, "release_notes_url must be at most 256 bytes")
+        }
+        self.init(version: version, versionString: versionString, releaseNotesURL: releaseNotes, sizeBytes: size)
+    }
+
+    var json: JSONValue {
+        [
+            "software_version": .integer(Int64(version)), "software_version_string": .string(versionString),
+            "release_notes_url": releaseNotesURL.map { .string($0) } ?? .null, "size_bytes": .integer(Int64(sizeBytes)),
+        ]
+    }
+}

@@ -126,6 +126,20 @@ public struct ScenarioDecoder {
             if let number = try object.integer(key, in: range) { arguments[key] = .integer(number) }
         }
         if let serial = try object.string("serial_number") { arguments["serial_number"] = .string(serial) }
+        if let network = try object.string("network") {
+            guard DeviceNetwork(rawValue: network) != nil else {
+                throw object.error("network", "network must be one of \(DeviceNetwork.names), not \"\(network)\"")
+            }
+            arguments["network"] = .string(network)
+        }
+        if let update = object.raw("firmware_update") {
+            do {
+                _ = try FirmwareOffer(json: update)
+            } catch {
+                throw object.error("firmware_update", error.details)
+            }
+            arguments["firmware_update"] = update
+        }
         return arguments
     }
 
