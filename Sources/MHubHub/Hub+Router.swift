@@ -71,6 +71,8 @@ extension Hub {
         case .removeThreadDataset: return try removeThreadDataset(&args, &outcome)
         case .setFirmwareUpdate: return try setFirmwareUpdate(&args, &outcome)
         case .updateNode: return try updateNode(&args, request: request, client: client, now: now, &outcome)
+        case .setACLEntry: return try setACLEntry(&args, request: request, client: client, now: now, &outcome)
+        case .setNodeBinding: return try setNodeBinding(&args, request: request, client: client, now: now, &outcome)
         default:
             // The queries (`HubCommand.isQuery`), which `handle` sends straight to `answer`; a scenario's steps come here.
             return try answer(query: command, &args, client: client, now: now)

@@ -42,9 +42,15 @@ extension Hub {
         let (path, json) = try pathAndValue(&args)
         try args.rejectUnknown(command: "write_attribute")
         try checkStructure(node.structureID, for: client)
-        let value: AttributeValue
+        var value: AttributeValue
         do {
             value = try validatedValue(json, at: path, in: node, asWrite: true)
+            // The fabric-scoped lists are checked entry by entry, as `set_acl_entry` and `set_node_binding` do.
+            if path.endpoint == 0 && path.cluster == ClusterDefinition.accessControl.id && path.attribute == 0 {
+                value = try AccessControlWrite.entries(json, fabricIndex: CommissionedNodeState.fabricIndex)
+            } else if path.cluster == ClusterDefinition.binding.id && path.attribute == 0 {
+                value = try AccessControlWrite.bindings(json, fabricIndex: CommissionedNodeState.fabricIndex)
+            }
         } catch {
             throw error.hubError
         }
@@ -139,7 +145,7 @@ extension Hub {
 
     /// Replies now, later (a slow device), or never in time (a silent device); applies the effect when
     /// the device takes it.
-    private mutating func answer(
+    mutating func answer(
         node: Node, request: HubRequest, client: ClientInfo, now: Timestamp, effect: DeviceEffect?, result: JSONValue,
         timeout: Int64? = nil, _ outcome: inout HubOutcome
     ) throws(HubError) -> JSONValue? {

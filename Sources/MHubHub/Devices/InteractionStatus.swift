@@ -16,6 +16,7 @@ public struct InteractionStatus: RawRepresentable, Hashable, Sendable, CustomStr
     public static let constraintError = InteractionStatus(rawValue: 0x87)
     public static let unsupportedWrite = InteractionStatus(rawValue: 0x88)
     public static let notFound = InteractionStatus(rawValue: 0x8B)
+    public static let resourceExhausted = InteractionStatus(rawValue: 0x89)
     public static let invalidDataType = InteractionStatus(rawValue: 0x8D)
     public static let timeout = InteractionStatus(rawValue: 0x94)
     public static let busy = InteractionStatus(rawValue: 0x9C)
@@ -25,7 +26,8 @@ public struct InteractionStatus: RawRepresentable, Hashable, Sendable, CustomStr
     static let names: [UInt8: String] = [
         0x00: "SUCCESS", 0x01: "FAILURE", 0x7F: "UNSUPPORTED_ENDPOINT", 0x80: "INVALID_ACTION",
         0x81: "UNSUPPORTED_COMMAND", 0x85: "INVALID_COMMAND", 0x86: "UNSUPPORTED_ATTRIBUTE",
-        0x87: "CONSTRAINT_ERROR", 0x88: "UNSUPPORTED_WRITE", 0x8B: "NOT_FOUND", 0x8D: "INVALID_DATA_TYPE",
+        0x87: "CONSTRAINT_ERROR", 0x88: "UNSUPPORTED_WRITE", 0x89: "RESOURCE_EXHAUSTED", 0x8B: "NOT_FOUND",
+        0x8D: "INVALID_DATA_TYPE",
         0x94: "TIMEOUT", 0x9C: "BUSY", 0xC3: "UNSUPPORTED_CLUSTER", 0xCB: "INVALID_IN_STATE",
     ]
 
