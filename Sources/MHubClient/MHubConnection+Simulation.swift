@@ -87,6 +87,8 @@ extension MHubConnection {
         case writeFailure(simulatedDeviceID: Int64, delayMilliseconds: Int64 = 1000, status: String = "FAILURE")
         /// An mhub listener's first sync (`home_synced`) comes that much later.
         case slowSync(latencyMilliseconds: Int64)
+        /// The device's firmware updates fail at `stage` (`querying`, `downloading` or `applying`).
+        case updateFailure(simulatedDeviceID: Int64, stage: String = "downloading")
 
         var arguments: [String: JSONValue] {
             switch self {
@@ -105,6 +107,8 @@ extension MHubConnection {
                     "status": .string(status),
                 ]
             case .slowSync(let latency): ["fault": "slow_sync", "latency_ms": .integer(latency)]
+            case .updateFailure(let id, let stage):
+                ["fault": "update_failure", "simulated_device_id": .integer(id), "stage": .string(stage)]
             }
         }
     }

@@ -40,6 +40,11 @@ public struct SimulatedDeviceDeclaration: Equatable, Sendable {
     public var vendorID: UInt16?
     public var productID: UInt16?
     public var serialNumber: String?
+    /// The network it joins (`wifi`, `thread` or `ethernet`); nil is its template's.
+    public var network: String?
+
+    /// The networks a simulated device may join (MHubHub's `DeviceNetwork`).
+    public static let networks = ["wifi", "thread", "ethernet"]
 
     public init(template: String, discriminator: UInt16, passcode: UInt32) {
         self.template = template
@@ -56,6 +61,7 @@ public struct SimulatedDeviceDeclaration: Equatable, Sendable {
         if let vendorID { members["vendor_id"] = .integer(Int64(vendorID)) }
         if let productID { members["product_id"] = .integer(Int64(productID)) }
         if let serialNumber { members["serial_number"] = .string(serialNumber) }
+        if let network { members["network"] = .string(network) }
         return .object(members)
     }
 }

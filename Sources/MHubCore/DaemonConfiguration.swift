@@ -113,6 +113,9 @@ public struct DaemonConfiguration: Equatable, Sendable {
                 device.productID = try object.integer("product_id", default: 0, in: 1...UInt16.max)
             }
             device.serialNumber = try object.optionalString("serial_number")
+            if object.members["network"] != nil {
+                device.network = try object.choice("network", default: "", in: SimulatedDeviceDeclaration.networks)
+            }
             try object.rejectUnknownKeys()
             devices.append(device)
         }

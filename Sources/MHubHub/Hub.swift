@@ -91,10 +91,11 @@ public struct Hub: Sendable {
     mutating func populateDefaults(_ outcome: inout HubOutcome) {
         populateHome(&outcome)
         for declaration in settings.declaredDevices {
-            let device = makeSimulatedDevice(
+            var device = makeSimulatedDevice(
                 template: declaration.template, name: declaration.name, discriminator: declaration.discriminator,
                 passcode: declaration.passcode, vendorID: declaration.vendorID, productID: declaration.productID,
                 serialNumber: declaration.serialNumber)
+            device.network = declaration.network.flatMap(DeviceNetwork.init(rawValue:))
             state.simulatedDevices[device.id] = device
             outcome.changes.append(.saveSimulatedDevice(device))
         }

@@ -2,8 +2,8 @@
 public enum ClusterCatalog {
     /// The definitions in cluster ID order.
     public static let all: [ClusterDefinition] = [
-        .identify, .groups, .onOff, .levelControl, .descriptor, .binding, .accessControl, .otaSoftwareUpdateRequestor,
-        .basicInformation,
+        .identify, .groups, .onOff, .levelControl, .descriptor, .binding, .accessControl, .basicInformation,
+        .otaSoftwareUpdateRequestor,
         .generalCommissioning, .networkCommissioning, .generalDiagnostics, .bridgedDeviceBasicInformation,
         .administratorCommissioning,
         .operationalCredentials, .groupKeyManagement, .booleanState, .doorLock, .windowCovering, .thermostat,

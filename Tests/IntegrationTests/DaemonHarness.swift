@@ -56,9 +56,17 @@ final class DaemonHarness: @unchecked Sendable {
             "udc": ["port": 0],
             "dns_sd": ["enabled": false],
             "matter": ["port": 0],
+            // On Ethernet, so that commissioning them needs no network credentials (the tests of network_setup set
+            // their own).
             "simulated_devices": [
-                ["template": "on-off-light", "name": "Lamp", "discriminator": 1234, "passcode": 20_202_021],
-                ["template": "contact-sensor", "name": "Door", "discriminator": 3000, "passcode": 34_567_890],
+                [
+                    "template": "on-off-light", "name": "Lamp", "discriminator": 1234, "passcode": 20_202_021,
+                    "network": "ethernet",
+                ],
+                [
+                    "template": "contact-sensor", "name": "Door", "discriminator": 3000, "passcode": 34_567_890,
+                    "network": "ethernet",
+                ],
             ],
         ]
         return .object(Self.merging(extraConfiguration, into: root))

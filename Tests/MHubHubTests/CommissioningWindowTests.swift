@@ -57,7 +57,7 @@ import Testing
     @Test func badWindowRequestsAreRefused() {
         var harness = HubHarness()
         #expect(harness.error("open_commissioning_window", ["timeout": 901])?.code == .invalidArguments)
-        #expect(harness.error("open_commissioning_window", ["node_id": 1])?.code == .invalidArguments)
+        #expect(harness.error("open_commissioning_window", ["node_id": 1])?.code == .nodeWindowUnsupported)
         #expect(harness.error("open_commissioning_window", ["iteration": 10])?.code == .invalidArguments)
         #expect(harness.hub.window == nil)
     }

@@ -15,23 +15,38 @@ struct HubHarness {
     static let other = ClientInfo(connectionID: 2, principal: Principal("loopback"), scope: .admin, peer: "ws other")
     static let reader = ClientInfo(connectionID: 3, principal: Principal("viewer"), scope: .read, peer: "ws viewer")
 
+    /// A hub with `devices` declared; with `networks`, the home's Wi-Fi and Thread networks are set, so that any
+    /// device commissions (the tests of `network_setup` and the protocol document start without them).
     init(
-        devices: [SimulatedDeviceDeclaration] = HubHarness.defaultDevices,
+        devices: [SimulatedDeviceDeclaration] = HubHarness.defaultDevices, networks: Bool = true,
         configure: (inout DaemonConfiguration) -> Void = { _ in }
     ) {
         var configuration = DaemonConfiguration()
         configuration.simulatedDevices = devices
         configure(&configuration)
         let settings = HubSettings(configuration)
-        let (state, changes) = Hub.initialState(settings: settings, random: .seeded(42))
+        var (state, changes) = Hub.initialState(settings: settings, random: .seeded(42))
+        if networks {
+            state.preferences.wifi = WiFiCredentials(ssid: "Test Wi-Fi", credentials: "correct horse")
+            state.preferences.threadDataset = try! ThreadDataset.parse(hex: Self.threadDataset).get()
+            changes.append(.savePreferences(state.preferences))
+        }
         hub = Hub(state: state, settings: settings, random: .seeded(43))
         committed = changes
     }
 
+    /// An Active Operational Dataset (OpenThread's `dataset init new` form; network "OpenThreadDemo").
+    static let threadDataset =
+        "0e080000000000010000000300000f35060004001fffe0020811111111222222220708fdad70bfe5aa15dd051000112233445566778899"
+        + "aabbccddeeff030e4f70656e54687265616444656d6f010212340410445f2b5ca6f2a93a55ce570a70efeecb0c0402a0f7f8"
+
     static let defaultDevices: [SimulatedDeviceDeclaration] = {
+        // On Ethernet, so that commissioning them needs no network credentials (those tests set their own).
         var light = SimulatedDeviceDeclaration(template: "on-off-light", discriminator: 1234, passcode: 20_202_021)
         light.name = "Lamp"
-        let sensor = SimulatedDeviceDeclaration(template: "contact-sensor", discriminator: 3000, passcode: 34_567_890)
+        light.network = "ethernet"
+        var sensor = SimulatedDeviceDeclaration(template: "contact-sensor", discriminator: 3000, passcode: 34_567_890)
+        sensor.network = "ethernet"
         return [light, sensor]
     }()
 

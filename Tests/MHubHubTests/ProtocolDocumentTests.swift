@@ -17,7 +17,7 @@ import Testing
 
     @Test func everyGoldenExampleIsWhatTheHubSays() throws {
         let document = try String(contentsOf: Self.documentURL, encoding: .utf8)
-        var harness = HubHarness()
+        var harness = HubHarness(networks: false)
         // The run the examples show: mhubd as a root service on the default paths and ports.
         _ = harness.hub.instanceKnown(
             HubInstance(

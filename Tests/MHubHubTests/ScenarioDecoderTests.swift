@@ -23,6 +23,7 @@ import Testing
           "mhub_scenario": 1,
           "name": "Evening",
           "structures": [{"name": "Home", "rooms": ["Kitchen", "Hall"]}, {"name": "Cabin"}],
+          "networks": {"wifi": {"ssid": "Evening Wi-Fi", "credentials": "correct horse"}},
           "simulated_devices": [{"id": "spare", "template": "dimmable-light", "discriminator": 2000, "passcode": 20202021}],
           "devices": [
             {"id": "lamp", "template": "dimmable-light", "name": "Ceiling", "room": "Kitchen",
@@ -57,7 +58,7 @@ import Testing
         #expect(scenario.timeline[3].command.arguments["once"] == true)
         #expect(scenario.timeline[4].command.arguments["cluster_id"] == 6)
         #expect(scenario.setup.map(\.command) == ["set_permission", "set_fault"])
-        #expect(scenario.timeline[1].command.position == .init(line: 15, column: 5))
+        #expect(scenario.timeline[1].command.position == .init(line: 16, column: 5))
     }
 
     /// (text of the good file, what replaces it, where in the replacement the error must point, a phrase of the

@@ -65,7 +65,7 @@ import Testing
         #expect(try columns(of: "nodes").contains("data"))
 
         let store = try HubStore(path: path)
-        #expect(try store.database.userVersion == 4)
+        #expect(try store.database.userVersion == HubStore.schemaVersion)
         let state = try #require(try store.load())
         #expect(state.nodes.count == 50)
         for (id, data) in nodes {

@@ -21,6 +21,8 @@ final class MHubTestHubXCTests: XCTestCase {
 
     func testALampCommissionedThroughTheGoogleHomeFlowTurnsOn() async throws {
         let client = try hub.connect()
+        // The lamp joins Wi-Fi: the hub gives it the network it was told, as a real commissioner does.
+        try await client.setWiFiCredentials(ssid: "Test Wi-Fi", credentials: "correct horse")
         _ = try await client.prepareForMatterCommissioning()
         let node = try await client.commissionMatterDevice(onboardingPayload: "MT:-24J0Q1212-10648G00")
         try await client.configureMatterDevice(deviceName: "Desk lamp", roomName: nil)

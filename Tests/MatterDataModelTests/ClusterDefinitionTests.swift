@@ -9,8 +9,10 @@ private let verifiedClusters: [(ClusterDefinition, ClusterID, String, UInt16)] =
     (.onOff, 0x0006, "OnOff", 6),  // OnOff.xml
     (.levelControl, 0x0008, "LevelControl", 6),  // LevelControl.xml
     (.descriptor, 0x001D, "Descriptor", 2),  // Descriptor-Cluster.xml
+    (.binding, 0x001E, "Binding", 1),  // Binding-Cluster.xml
     (.accessControl, 0x001F, "AccessControl", 2),  // ACL-Cluster.xml
     (.basicInformation, 0x0028, "BasicInformation", 4),  // BasicInformationCluster.xml
+    (.otaSoftwareUpdateRequestor, 0x002A, "OtaSoftwareUpdateRequestor", 1),  // OTARequestor.xml
     (.generalCommissioning, 0x0030, "GeneralCommissioning", 2),  // GeneralCommissioningCluster.xml
     (.networkCommissioning, 0x0031, "NetworkCommissioning", 2),  // NetworkCommissioningCluster.xml
     (.generalDiagnostics, 0x0033, "GeneralDiagnostics", 2),  // DiagnosticsGeneral.xml

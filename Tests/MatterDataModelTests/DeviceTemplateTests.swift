@@ -30,14 +30,17 @@ private let requiredClusters: [String: [ClusterID]] = [
     "on-off-plug-in-unit": [0x0003, 0x0004, 0x0006, 0x001D],
     "contact-sensor": [0x0003, 0x001D, 0x0045],
     "temperature-sensor": [0x0003, 0x001D, 0x0402],
-    "occupancy-sensor": [0x0003, 0x001D, 0x0406],
+    "occupancy-sensor": [0x0003, 0x001D, 0x001E, 0x0406],
     "door-lock": [0x0003, 0x001D, 0x0101],
     "thermostat": [0x0003, 0x0004, 0x001D, 0x0201],
     "window-covering": [0x0003, 0x0004, 0x001D, 0x0102],
 ]
 
-/// Root Node servers (`RootNodeDeviceType.xml`, mandatory ones for a Wi-Fi node) plus its Descriptor.
-private let rootClusters: [ClusterID] = [0x001D, 0x001F, 0x0028, 0x0030, 0x0031, 0x0033, 0x003C, 0x003E, 0x003F]
+/// Root Node servers (`RootNodeDeviceType.xml`, mandatory ones for a Wi-Fi node) plus its Descriptor, and the OTA
+/// Requestor's server (`OTARequestorDeviceType.xml`).
+private let rootClusters: [ClusterID] = [
+    0x001D, 0x001F, 0x0028, 0x002A, 0x0030, 0x0031, 0x0033, 0x003C, 0x003E, 0x003F,
+]
 
 private func unsignedList(_ value: AttributeValue?) -> [UInt64]? {
     guard case .list(let items) = value else { return nil }
@@ -81,7 +84,7 @@ private func unsignedList(_ value: AttributeValue?) -> [UInt64]? {
         let template = try #require(DeviceTemplates.named(key))
         let node = template.makeNode(identity: identity)
         let root = try #require(node.endpoints[0])
-        #expect(root.deviceTypes == [.rootNode])
+        #expect(root.deviceTypes == [.rootNode, .otaRequestor])
         #expect(root.clusters.keys.sorted() == rootClusters)
         func basic(_ attribute: AttributeID) -> AttributeValue? {
             node[AttributePath(endpoint: 0, cluster: 0x0028, attribute: attribute)]

@@ -67,6 +67,8 @@ def test_a_declared_device_is_commissioned_through_the_session_flow_and_toggled(
     [lamp] = app.call("get_simulated_devices")
     assert (lamp["name"], lamp["commissionable"]) == ("Lamp", True)
     app.call("create_room", name="Kitchen")
+    # The lamp joins Wi-Fi: the hub gives it the network it was told, as a real commissioner does.
+    app.call("set_wifi_credentials", ssid="Test Wi-Fi", credentials="correct horse")
 
     session = app.call("prepare_commissioning")
     node = app.call("commission_with_code", code=lamp["manual_code"])

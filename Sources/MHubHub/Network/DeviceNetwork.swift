@@ -1,5 +1,7 @@
 /// The network a simulated device joins when it is commissioned: what `network_setup` gives it, and what its Network
 /// Commissioning and General Diagnostics clusters show afterwards.
+///
+/// Its names are also `SimulatedDeviceDeclaration.networks`, which the configuration checks against.
 public enum DeviceNetwork: String, CaseIterable, Hashable, Sendable {
     case wifi
     case thread

@@ -90,6 +90,9 @@ extension Hub {
             _ = try self.run(
                 "set_timing_profile", ["profile": .string(profile)], at: .init(line: 1, column: 1), now: now, &outcome)
         }
+        for command in loaded.networks {
+            _ = try self.run(command, in: progress, now: now, &outcome)
+        }
         for device in loaded.simulatedDevices {
             let made = try self.run("add_simulated_device", device.arguments, at: device.position, now: now, &outcome)
             if let id = device.id, case .integer(let simulated)? = made?["simulated_device_id"] {

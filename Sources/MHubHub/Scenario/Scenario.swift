@@ -15,6 +15,8 @@ public struct Scenario: Hashable, Sendable {
     /// `instant` or `realistic`, if the scenario sets it.
     public var timingProfile: String?
     public var structures: [Structure]
+    /// `set_wifi_credentials` and `set_thread_dataset`, before the devices.
+    public var networks: [Command]
     public var simulatedDevices: [SimulatedDevice]
     public var devices: [Device]
     public var imports: [Import]

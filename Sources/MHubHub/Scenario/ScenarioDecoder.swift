@@ -27,7 +27,9 @@ public struct ScenarioDecoder {
         "set_attribute", "device_command", "set_fault", "clear_faults", "unreachable", "reachable",
         "fail_next_commissioning", "set_behavior",
     ]
-    static let faultNames = ["hub_offline", "device_unreachable", "device_unresponsive", "step_failure", "slow_device"]
+    static let faultNames = [
+        "hub_offline", "device_unreachable", "device_unresponsive", "step_failure", "slow_device", "update_failure",
+    ]
 
     public init(document: JSONDocument, files: [String: String] = [:]) {
         self.document = document
@@ -61,6 +63,7 @@ public struct ScenarioDecoder {
         let description = try root.string("description")
         let profile = try root.choice("timing_profile", in: ["instant", "realistic"])
         let structures = try decodeStructures(&root)
+        let networks = try decodeNetworks(&root)
         let simulated = try decodeSimulatedDevices(&root)
         let devices = try decodeDevices(&root)
         let imports = try decodeImports(&root)
@@ -82,10 +85,44 @@ public struct ScenarioDecoder {
         try root.rejectUnknownKeys("the scenario")
         return Scenario(
             name: name, description: description, timingProfile: profile, structures: structures,
-            simulatedDevices: simulated, devices: devices, imports: imports, setup: setup, timeline: timeline)
+            networks: networks, simulatedDevices: simulated, devices: devices, imports: imports, setup: setup,
+            timeline: timeline)
     }
 
     // MARK: the home
+
+    /// `networks {wifi?: {ssid, credentials}, thread_dataset?}`: what the home's Wi-Fi and Thread networks are, which
+    /// the hub gives devices at `network_setup` (`set_wifi_credentials`, `set_thread_dataset`).
+    private func decodeNetworks(_ root: inout ScenarioObject) throws(ScenarioError) -> [Scenario.Command] {
+        guard let value = root.raw("networks") else { return [] }
+        var object = try ScenarioObject(value, at: root.pointer("networks"), in: document, what: "networks")
+        var commands: [Scenario.Command] = []
+        if let wifiValue = object.raw("wifi") {
+            var wifi = try ScenarioObject(wifiValue, at: object.pointer("wifi"), in: document, what: "wifi")
+            let ssid = try wifi.requiredString("ssid")
+            let credentials = try wifi.string("credentials") ?? ""
+            if case .failure(let error) = WiFiCredentials.validated(ssid: ssid, credentials: credentials) {
+                throw wifi.error(nil, error.reason)
+            }
+            try wifi.rejectUnknownKeys("wifi")
+            commands.append(
+                Scenario.Command(
+                    command: "set_wifi_credentials",
+                    arguments: ["ssid": .string(ssid), "credentials": .string(credentials)], device: nil,
+                    deviceArgument: nil, structure: nil, position: wifi.position))
+        }
+        if let dataset = try object.string("thread_dataset") {
+            if case .failure(let error) = ThreadDataset.parse(hex: dataset) {
+                throw object.error("thread_dataset", "not a Thread dataset: \(error.reason)")
+            }
+            commands.append(
+                Scenario.Command(
+                    command: "set_thread_dataset", arguments: ["dataset": .string(dataset)], device: nil,
+                    deviceArgument: nil, structure: nil, position: object.position))
+        }
+        try object.rejectUnknownKeys("networks")
+        return commands
+    }
 
     private mutating func decodeStructures(_ root: inout ScenarioObject) throws(ScenarioError) -> [Scenario.Structure] {
         var result: [Scenario.Structure] = []
@@ -319,7 +356,7 @@ public struct ScenarioDecoder {
         }
         var arguments: [String: JSONValue] = ["fault": .string(name)]
         if let enabled = try object.bool("enabled") { arguments["enabled"] = .bool(enabled) }
-        let needsDevice = name == "device_unreachable" || name == "device_unresponsive"
+        let needsDevice = name == "device_unreachable" || name == "device_unresponsive" || name == "update_failure"
         let device = try deviceReference(&object, as: .simulatedDevice, required: needsDevice)
         if let step = try object.string("step") { arguments["step"] = .string(step) }
         if let mode = try object.choice("mode", in: ["fail", "timeout"]) { arguments["mode"] = .string(mode) }
@@ -327,6 +364,9 @@ public struct ScenarioDecoder {
             arguments["latency_ms"] = .integer(latency)
         }
         if let once = try object.bool("once") { arguments["once"] = .bool(once) }
+        if let stage = try object.choice("stage", in: FirmwareUpdateRun.Stage.allCases.map(\.rawValue)) {
+            arguments["stage"] = .string(stage)
+        }
         return Scenario.Command(
             command: "set_fault", arguments: arguments, device: device,
             deviceArgument: device == nil ? nil : .simulatedDevice, structure: nil, position: object.position)
