@@ -18,7 +18,9 @@ extension DeviceTemplate {
 
     /// A bridge: an Aggregator on endpoint 1 whose PartsList holds `count` bridged devices of this template on
     /// endpoints 2…`count`+1, each of its device type and Bridged Node (the layout of CHIP's
-    /// `examples/bridge-app/linux/main.cpp`). Basic Information on endpoint 0 describes the bridge.
+    /// `examples/bridge-app/linux/main.cpp`). Basic Information on endpoint 0 describes the bridge; each bridged
+    /// device has its Bridged Device Basic Information, which the Bridged Node device type requires (Matter Device
+    /// Library 2.5; Home Assistant reads its NodeLabel for each bridged device).
     public func makeBridge(identity: NodeIdentity, bridgedCount count: Int) -> NodeData {
         let bridged = (0..<max(1, count)).map { EndpointID(2 + $0) }
         let root = EndpointData(
@@ -26,10 +28,27 @@ extension DeviceTemplate {
             parts: [1] + bridged)
         let aggregator = EndpointData(
             id: 1, deviceTypes: [.aggregator], serverClusters: [], parts: bridged)
-        let devices = bridged.map {
-            EndpointData(id: $0, deviceTypes: [deviceType, .bridgedNode], serverClusters: clusters, parts: [])
+        let devices = bridged.enumerated().map { index, endpoint in
+            EndpointData(
+                id: endpoint, deviceTypes: [deviceType, .bridgedNode],
+                serverClusters: clusters + [bridgedBasicInformation(identity: identity, number: index + 1)], parts: [])
         }
         return NodeData(endpoints: [root, aggregator] + devices)
+    }
+
+    /// The `number`th bridged device's Bridged Device Basic Information: the bridge's vendor and versions, this
+    /// template's product, a label, serial number and unique ID of its own, reachable.
+    func bridgedBasicInformation(identity: NodeIdentity, number: Int) -> ClusterTemplate {
+        ClusterTemplate(
+            .bridgedDeviceBasicInformation,
+            overrides: [
+                0x0001: .string(identity.vendorName), 0x0002: .unsigned(UInt64(identity.vendorID)),
+                0x0003: .string(productName), 0x0005: .string("\(title) \(number)"),
+                0x0007: .unsigned(UInt64(identity.hardwareVersion)), 0x0008: .string(String(identity.hardwareVersion)),
+                0x0009: .unsigned(UInt64(identity.softwareVersion)), 0x000A: .string(identity.softwareVersionString),
+                0x000E: .string(productName), 0x000F: .string("\(identity.serialNumber)-\(number)"),
+                0x0011: .bool(true), 0x0012: .string("\(identity.uniqueID)-\(number)"),
+            ])
     }
 }
 

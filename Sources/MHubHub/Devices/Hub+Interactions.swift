@@ -386,6 +386,9 @@ extension Hub {
             guard let field = command.fields.first(where: { $0.name == key || String($0.id) == key }) else {
                 throw InteractionError(.invalidCommand, "\(command.name) has no field \(key)")
             }
+            // An optional field left out arrives as null from the chip.clusters dataclasses (`LockDoor`'s PINCode
+            // from Home Assistant): it is absent, as the SDK's TLV writer leaves it out.
+            if json == .null && field.optional && !field.nullable { continue }
             fields[field.name] = try MatterValueReader.read(
                 json, as: field.type, nullable: field.nullable, what: field.name)
         }
