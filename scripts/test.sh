@@ -18,10 +18,23 @@ export MHUB_PEERS_PYTHON
 # conflicts with python-matter-server's pin. The Matter port's peer tests drive mhubd with it.
 MHUB_CHIP_PYTHON=$(scripts/peers-venv.sh chip)
 export MHUB_CHIP_PYTHON
+# Today's OHF clients, each in its own environment on a Python >= 3.12 (both install `matter_server`):
+# matter-python-client 1.6.1 (Home Assistant's since 2026-02) and python-matter-server 8.1.2. Without such a Python
+# the mode says why and the variable stays empty: CurrentOHFClientPeerTests and ProtocolModelsPeerTests then fail
+# when CI is set, and are skipped, saying why, otherwise.
+MHUB_MPC_PYTHON=$(scripts/peers-venv.sh mpc) || MHUB_MPC_PYTHON=""
+export MHUB_MPC_PYTHON
+MHUB_PMS8_PYTHON=$(scripts/peers-venv.sh pms8) || MHUB_PMS8_PYTHON=""
+export MHUB_PMS8_PYTHON
 # python-matter-server's own server (7.0.1 with the home-assistant-chip-core 2024.11.4 its server extra pins), which
 # commissions mhubd in OHFServerPeerTests; the benchmark's reference runs from the same environment.
 MHUB_OHF_SERVER_PYTHON=$(scripts/ohf-server-venv.sh)
 export MHUB_OHF_SERVER_PYTHON
+# Home Assistant 2025.4.4 with its matter integration (HomeAssistantPeerTests runs it in-process against mhubd). It
+# needs a Python >= 3.13: without one peers-venv.sh says so and this stays empty, so the test fails in CI and is
+# skipped, with the reason, elsewhere.
+MHUB_HA_PYTHON=$(scripts/peers-venv.sh ha) || MHUB_HA_PYTHON=""
+export MHUB_HA_PYTHON
 
 echo "== swift format lint" >&2
 swift format lint --strict --recursive Package.swift Plugins Sources Tests fuzz bench/Sources Examples

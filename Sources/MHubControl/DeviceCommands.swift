@@ -48,7 +48,7 @@ enum DeviceCommands {
                     OptionSpec("interval", value: "MS", help: "milliseconds between acts"),
                 ],
                 operands: [OperandSpec("NODE", help: "node ID"), OperandSpec("BEHAVIOR", help: "the behaviour")]),
-        ])
+        ] + FirmwareCommands.specs)
 
     static func run(_ command: ParsedCommand, console: any Console) throws -> Int32? {
         guard command.path.first == "device" else { return nil }
@@ -106,7 +106,7 @@ enum DeviceCommands {
             }
             return HubCommands.print(try HubCommands.call(hub, "set_behavior", args), console)
         default:
-            return nil
+            return try FirmwareCommands.run(command, hub: hub, node: node, console: console)
         }
         return 0
     }

@@ -88,6 +88,7 @@ enum HubAdminCommands {
             if let value = try command.integer("endpoints", as: Int64.self) { args["endpoints"] = .integer(value) }
             if let value = try command.integer("bridged", as: Int64.self) { args["bridged_devices"] = .integer(value) }
             if let template = command.value("bridged-template") { args["bridged_template"] = .string(template) }
+            if let network = command.value("network") { args["network"] = .string(network) }
             let device = try call("add_simulated_device", args)
             if json { return HubCommands.print(device, console) }
             var text =
@@ -101,11 +102,11 @@ enum HubAdminCommands {
         case ["sim", "list"]:
             let devices = try call("get_simulated_devices")
             if json { return HubCommands.print(devices, console) }
-            var table = TextTable("ID", "NAME", "TEMPLATE", "DISCR", "MANUAL CODE", "STATE")
+            var table = TextTable("ID", "NAME", "TEMPLATE", "NETWORK", "DISCR", "MANUAL CODE", "STATE")
             for device in devices.arrayValue {
                 let state = device["commissionable"] == true ? "commissionable" : "node \(t(device["node_id"]))"
                 table.add(
-                    t(device["simulated_device_id"]), t(device["name"]), t(device["template"]),
+                    t(device["simulated_device_id"]), t(device["name"]), t(device["template"]), t(device["network"]),
                     t(device["discriminator"]), t(device["manual_code_grouped"]), state)
             }
             console.write(table.rendered)
@@ -141,6 +142,7 @@ enum HubAdminCommands {
             if let latency = try command.integer("latency", as: Int64.self) { args["latency_ms"] = .integer(latency) }
             if let delay = try command.integer("delay", as: Int64.self) { args["delay_ms"] = .integer(delay) }
             if let status = command.value("status") { args["status"] = .string(status) }
+            if let stage = command.value("stage") { args["stage"] = .string(stage) }
             let faults = try call("set_fault", args)
             if json { return HubCommands.print(faults, console) }
             console.write(describeFaults(faults))

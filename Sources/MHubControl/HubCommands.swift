@@ -79,6 +79,9 @@ enum HubCommands {
                         OptionSpec(
                             "bridged-template", value: "TEMPLATE",
                             help: "for template bridge: the bridged devices' template (default on-off-light)"),
+                        OptionSpec(
+                            "network", value: "NET",
+                            help: "wifi, thread or ethernet: the network it joins (default per template)"),
                         OptionSpec("no-qr", help: "do not draw the QR code"),
                     ],
                     operands: [OperandSpec("TEMPLATE", help: "a template (see 'mhubctl sim templates')")]),
@@ -92,7 +95,8 @@ enum HubCommands {
             "fault", summary: "switch failures on and off",
             details: "Faults: hub_offline; device_unreachable --device ID; device_unresponsive --device ID; "
                 + "step_failure --step STEP [--mode fail|timeout]; slow_device --latency MS [--device ID]; "
-                + "write_failure --device ID [--delay MS] [--status NAME]; slow_sync --latency MS.",
+                + "write_failure --device ID [--delay MS] [--status NAME]; slow_sync --latency MS; "
+                + "update_failure --device ID [--stage querying|downloading|applying].",
             subcommands: [
                 CommandSpec("list", summary: "show the faults in effect", options: connection),
                 CommandSpec(
@@ -107,13 +111,16 @@ enum HubCommands {
                         OptionSpec("latency", value: "MS", help: "extra milliseconds per step, or of the first sync"),
                         OptionSpec("delay", value: "MS", help: "write_failure: milliseconds before the refusal"),
                         OptionSpec("status", value: "NAME", help: "write_failure: the Matter status (default FAILURE)"),
+                        OptionSpec(
+                            "stage", value: "STAGE",
+                            help: "update_failure: querying, downloading (default) or applying"),
                     ],
                     operands: [
                         OperandSpec(
                             "FAULT",
                             help:
                                 "hub_offline, device_unreachable, device_unresponsive, step_failure, slow_device, "
-                                + "write_failure, slow_sync")
+                                + "write_failure, slow_sync, update_failure")
                     ]
                 ),
                 CommandSpec("clear", summary: "switch every fault off", options: connection),

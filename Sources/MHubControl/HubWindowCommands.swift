@@ -31,7 +31,7 @@ enum HubWindowCommands {
             CommandSpec(
                 "pairing-code", summary: "the onboarding payload and QR code of the hub's open commissioning window",
                 options: connection + [OptionSpec("no-qr", help: "do not draw the QR code")]),
-        ] + HubDiscoveryCommands.specs + HubMatterCommands.specs)
+        ] + HubDiscoveryCommands.specs + HubMatterCommands.specs + HubNetworkCommands.specs)
 
     static func run(_ command: ParsedCommand, console: any Console) throws -> Int32? {
         guard command.path.first == "hub" else { return nil }
@@ -63,6 +63,7 @@ enum HubWindowCommands {
             }
         default:
             if let status = try HubMatterCommands.run(command, hub: hub, console: console) { return status }
+            if let status = try HubNetworkCommands.run(command, hub: hub, console: console) { return status }
             return try HubDiscoveryCommands.run(command, hub: hub, console: console)
         }
         return 0

@@ -21,9 +21,9 @@ extension Hub {
             if enabled { faults.unreachableDevices.insert(id) } else { faults.unreachableDevices.remove(id) }
             // The node of a commissioned device becomes (un)available, as OHF clients see it, and its bridged
             // Reachable follows, with a ReachableChanged event.
-            if let nodeID = state.simulatedDevices[id]?.nodeID, let node = state.nodes[nodeID] {
+            if changed, let nodeID = state.simulatedDevices[id]?.nodeID, let node = state.nodes[nodeID] {
                 outcome.events.append(HubEvent("node_updated", nodeJSON(node), structure: node.structureID))
-                if changed { reachabilityChanged(node, reachable: !enabled, now: now, &outcome) }
+                reachabilityChanged(node, reachable: !enabled, now: now, &outcome)
             }
         case "device_unresponsive":
             let id = try args.requiredInteger("simulated_device_id", as: SimulatedDeviceID.self)
@@ -114,6 +114,8 @@ extension Hub {
         faults = HubFaults()
         for id in unreachable.sorted() {
             if let nodeID = state.simulatedDevices[id]?.nodeID, let node = state.nodes[nodeID] {
+                // Available again, as OHF clients see it (they keep a node unavailable until told).
+                outcome.events.append(HubEvent("node_updated", nodeJSON(node), structure: node.structureID))
                 reachabilityChanged(node, reachable: true, now: now, &outcome)
             }
         }

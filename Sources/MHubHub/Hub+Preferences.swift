@@ -12,17 +12,25 @@ extension Hub {
         guard args.values["label"] != nil else { throw HubError(.invalidArguments, "argument 'label' is required") }
         let label = try args.string("label")
         try args.rejectUnknown(command: "set_default_fabric_label")
-        // Operational Credentials' UpdateFabricLabel takes at most 32 bytes (Matter Core Specification 11.18.6.11).
-        if let label, label.utf8.count > 32 {
-            throw HubError(.invalidArguments, "label must be at most 32 bytes, not \(label.utf8.count)")
-        }
         var preferences = state.preferences
-        preferences.fabricLabel = label.flatMap { $0.isEmpty ? nil : $0 }
+        preferences.fabricLabel = label.flatMap { $0.isEmpty ? nil : Self.fabricLabel($0) }
         if preferences != state.preferences {
             state.preferences = preferences
             outcome.changes.append(.savePreferences(preferences))
         }
         return .null
+    }
+
+    /// `label` cut to the 32 bytes a fabric label holds (Operational Credentials' UpdateFabricLabel, Matter Core
+    /// Specification 11.18.6.11), on a character boundary, as the OHF server cuts it: Home Assistant sends its home's
+    /// name whatever its length, and takes a refusal as a reason never to finish setting up.
+    static func fabricLabel(_ label: String) -> String {
+        var result = ""
+        for character in label {
+            guard result.utf8.count + character.utf8.count <= 32 else { break }
+            result.append(character)
+        }
+        return result
     }
 
     /// `set_wifi_credentials {ssid, credentials, id?}`.

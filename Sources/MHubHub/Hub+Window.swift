@@ -83,11 +83,14 @@ extension Hub {
         _ args: inout Arguments, client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome
     ) throws(HubError) -> JSONValue {
         if args.values["node_id"] != nil {
+            // The OHF form answers with an OHF code (UnknownError) and mhub's first in `details`: python-matter-server's
+            // clients 7.0.1 and 8.1.2 end their listener on a code they do not know (`ERROR_MAP[error_code]`).
             throw HubError(
                 .nodeWindowUnsupported,
                 "mhub's simulated devices are not on the network themselves, so a device cannot open a commissioning "
                     + "window of its own; open the hub's window instead (no node_id): a controller that commissions "
-                    + "the hub gets every device as a bridged device")
+                    + "the hub gets every device as a bridged device"
+            ).ohfCompatible(command: .openCommissioningWindow)
         }
         guard client.scope >= .admin else {
             throw HubError(

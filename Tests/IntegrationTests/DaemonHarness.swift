@@ -20,6 +20,15 @@ final class DaemonHarness: @unchecked Sendable {
     var environment: [String: String] = [:]
     /// A program that starts mhubd, and its arguments before mhubd's path (e.g. systemd-socket-activate).
     var launcher: (program: URL, arguments: [String])?
+    /// Whether `start` gives the hub its home's Wi-Fi and Thread networks once it is ready, so that a device of any
+    /// template commissions (`network_setup`); the tests of network credentials start without them.
+    var presetNetworks = true
+
+    /// The Wi-Fi network and Thread dataset `presetNetworks` sets (OpenThread's `dataset init new` form).
+    static let wifiSSID = "Test Wi-Fi"
+    static let threadDataset =
+        "0e080000000000010000000300000f35060004001fffe0020811111111222222220708fdad70bfe5aa15dd051000112233445566778899"
+        + "aabbccddeeff030e4f70656e54687265616444656d6f010212340410445f2b5ca6f2a93a55ce570a70efeecb0c0402a0f7f8"
 
     static let lampQR = "MT:-24J0Q1212-10648G00"
     static let lampManual = "10054912339"
@@ -135,6 +144,13 @@ final class DaemonHarness: @unchecked Sendable {
         }
         if waitUntilReady {
             try self.waitUntilReady()
+            if presetNetworks {
+                let admin = try connect(.unix)
+                _ = try admin.call(
+                    "set_wifi_credentials", ["ssid": .string(Self.wifiSSID), "credentials": "correct horse"])
+                _ = try admin.call("set_thread_dataset", ["dataset": .string(Self.threadDataset)])
+                admin.close()
+            }
         }
     }
 

@@ -1,0 +1,351 @@
+import DNSSDPeerSupport
+import Foundation
+import MHubClient
+import MHubCore
+import MHubTesting
+import Testing
+
+/// The real Home Assistant (homeassistant 2025.4.4 from PyPI, the newest that installs on Python 3.13, unmodified) with
+/// its `matter` integration, run in-process as Home Assistant's own tests run it (no frontend, no listening HTTP
+/// server; `Peers/ha_matter.py`), against a real `mhubd --ephemeral` holding one commissioned device of every template
+/// (the bridge too): the config entry loads while other clients are busy on the hub, every device gets its HA device
+/// and entities, `light.toggle` reaches mhub, an `--as-physical` change reaches HA's state, a firmware update is
+/// offered and installed through HA's update entity, the other entity kinds' services (light levels and colour
+/// temperature, switch, lock, cover, climate, identify, number, select) reach the devices, and a device commissioned
+/// later appears with HA's fabric label. A second test checks the test can fail: a hub that refuses
+/// `set_default_fabric_label` leaves the entry in SETUP_RETRY.
+///
+/// The environment comes from `scripts/peers-venv.sh ha` (test.sh exports `MHUB_HA_PYTHON`); it needs a Python
+/// >= 3.13 (Debian 12's is 3.11). Outside CI the suite is skipped, with the reason, when there is none; in CI (`CI`
+/// set) that fails it.
+@Suite(
+    .serialized, .enabled(if: HomeAssistantPeer.shouldRun, HomeAssistantPeer.skipComment),
+    .timeLimit(.minutes(6)))
+struct HomeAssistantPeerTests {
+    /// The entity domains Home Assistant's matter integration must create for each template's node (its discovery
+    /// schemas for the template's clusters): Identify gives a button, the OTA Software Update Requestor on endpoint 0
+    /// an update entity. The bridge's lights are entities of its bridged devices.
+    static let expectedDomains: [String: Set<String>] = [
+        "on-off-light": ["light", "button", "update"],
+        "dimmable-light": ["light", "button", "update"],
+        "color-temperature-light": ["light", "button", "update"],
+        "on-off-plug-in-unit": ["switch", "button", "update"],
+        "contact-sensor": ["binary_sensor", "button", "update"],
+        "temperature-sensor": ["sensor", "button", "update"],
+        "occupancy-sensor": ["binary_sensor", "button", "update"],
+        "door-lock": ["lock", "button", "update"],
+        "thermostat": ["climate", "button", "update"],
+        "window-covering": ["cover", "button", "update"],
+        "bridge": ["light", "update"],
+    ]
+
+    /// What the hub holds after each of the other service calls `ha_matter.py` makes (`SERVICE_CALLS`), by
+    /// "<template> <domain>.<service>": Home Assistant's conversions (brightness 128 is level 128, 3000 K is 333
+    /// mireds, 30 % open is 70 % closed, °C in hundredths) through mhub's cluster logic.
+    static let serviceResults: [String: JSONValue] = [
+        "dimmable-light light.turn_on": ["1/6/0": true, "1/8/0": 128],
+        "color-temperature-light light.turn_on": ["1/6/0": true, "1/768/7": 333, "1/768/8": 2],
+        "on-off-plug-in-unit switch.turn_on": ["1/6/0": true],
+        "door-lock lock.unlock": ["1/257/0": 2],
+        "door-lock lock.lock": ["1/257/0": 1],
+        "window-covering cover.set_cover_position": ["1/258/11": 7000],
+        "thermostat climate.set_temperature": ["1/513/17": 2500, "1/513/18": 1900],
+        "thermostat climate.set_hvac_mode": ["1/513/28": 4],
+        "on-off-light button.press": [:],
+        "dimmable-light number.set_value": ["1/8/17": 128],
+        "on-off-light select.select_option": ["1/6/16387": 1],
+    ]
+
+    @Test func homeAssistantSetsUpEveryTemplateTogglesSeesPhysicalChangesAndInstallsAnUpdate() throws {
+        try HomeAssistantPeer.requireEnvironment()
+        let hub = try MHubTestHub.start(.init(daemon: Executables.mhubd))
+        defer { hub.stop() }
+        // An mhub app listening for everything the whole time, as Home Assistant connects and works.
+        let watcher = try hub.connect()
+        let heard = HeardEvents()
+        watcher.setEventHandler { event in heard.add(event) }
+        _ = try watcher.call("start_listening", ["events": "all"])
+
+        let run = try HomeAssistantPeer.run(hub)
+        let report = run.report
+        #expect(run.status == 0, "\(run.failureContext)")
+        #expect(report["homeassistant_version"] == "2025.4.4")
+        #expect(report["entry"]?["state"] == "loaded", "\(compactJSON(report["entry"])) \(run.failureContext)")
+        #expect(report["entry"]?["reason"] == .null)
+        #expect(report["credentials"] == ["set_wifi_credentials": "ok", "set_thread_dataset": "ok"])
+
+        // Every template of get_templates, the bridge included, commissioned as a user would.
+        guard case .array(let templates)? = report["templates"],
+            case .object(let commissioned)? = report["commissioned"]
+        else {
+            Issue.record("no templates in the report: \(run.failureContext)")
+            return
+        }
+        #expect(Set(templates.compactMap(\.haString)) == Set(Self.expectedDomains.keys))
+        for (template, node) in commissioned {
+            #expect(node.haInteger != nil, "\(template) was not commissioned: \(compactJSON(node))")
+        }
+
+        // Every node has its HA device(s) and the entities its clusters call for, none unavailable.
+        guard case .object(let nodes)? = report["nodes"] else {
+            Issue.record("no nodes in the report: \(run.failureContext)")
+            return
+        }
+        #expect(nodes.count == templates.count)
+        for (nodeID, node) in nodes {
+            guard let template = node["template"]?.haString, let expected = Self.expectedDomains[template],
+                case .object(let entities)? = node["entities"], case .array(let devices)? = node["devices"]
+            else {
+                Issue.record("node \(nodeID): \(compactJSON(node))")
+                continue
+            }
+            let domains = Set(entities.keys.compactMap { $0.split(separator: ".").first.map(String.init) })
+            #expect(expected.isSubset(of: domains), "\(template): HA made \(entities.keys.sorted())")
+            for (entity, state) in entities {
+                #expect(state != "unavailable", "\(template): \(entity) is unavailable")
+            }
+            let root = devices.filter { $0["endpoint"] == "MatterNodeDevice" }
+            #expect(root.count == 1, "\(template): \(compactJSON(.array(devices)))")
+            #expect(root.first?["manufacturer"] == "mhub", "\(template): \(compactJSON(.array(devices)))")
+            #expect(
+                root.first?["name"]?.haString?.hasPrefix("HA ") == true, "\(template): \(compactJSON(.array(devices)))")
+            if template == "bridge" {
+                // Each bridged light is an HA device of its own, through the bridge, with its light.
+                let bridged = devices.filter { $0["endpoint"] != "MatterNodeDevice" }
+                let bridgedCount = node["bridged_devices"]?.haInteger ?? 0
+                #expect(bridgedCount > 0)
+                #expect(bridged.count == bridgedCount, "bridge: HA devices \(compactJSON(.array(devices)))")
+                for device in bridged {
+                    #expect(device["via"] == root.first?["name"], "\(compactJSON(device))")
+                }
+                #expect(entities.keys.filter { $0.hasPrefix("light.") }.count == bridgedCount, "\(entities.keys)")
+            } else {
+                #expect(devices.count == 1, "\(template): \(compactJSON(.array(devices)))")
+            }
+        }
+
+        // Nothing went wrong in Home Assistant's log (an error adding an entity, setting up a node, a failed call).
+        let errors = (report["log_problems"]?.haArray ?? []).compactMap(\.haString).filter {
+            $0.hasPrefix("ERROR") || $0.hasPrefix("CRITICAL")
+        }
+        #expect(errors.isEmpty, "Home Assistant logged: \(errors)")
+
+        // Other clients were busy while HA connected: the readings changed meanwhile, and HA shows the last.
+        #expect((report["thermometer"]?["changes"]?.haInteger ?? 0) > 0, "\(compactJSON(report["thermometer"]))")
+        #expect(report["thermometer"]?["error"] == .null)
+        let temperature = report["temperature"]
+        if let hubValue = temperature?["hub"]?.haInteger, let shown = temperature?["ha"]?.haString {
+            #expect(Double(shown) == Double(hubValue) / 100, "\(compactJSON(temperature))")
+        } else {
+            Issue.record("no temperature in the report: \(compactJSON(temperature))")
+        }
+        #expect(report["listener"]?["connected"] == true)
+
+        // light.toggle reached mhub, its listeners and HA's state.
+        let toggle = report["toggle"]
+        #expect(toggle?["error"] == nil, "\(compactJSON(toggle))")
+        #expect(toggle?["hub_before"] == false, "\(compactJSON(toggle))")
+        #expect(toggle?["hub_after"] == true, "\(compactJSON(toggle))")
+        #expect(toggle?["listener_heard"] == true)
+        #expect(toggle?["ha_after"] == "on")
+        let lightNode = commissioned["on-off-light"]?.haInteger ?? 0
+        #expect(
+            heard.attributeValues(node: lightNode, path: "1/6/0").contains(true),
+            "the watcher did not hear the toggle")
+
+        // Someone used the devices themselves: HA's states followed.
+        let physical = report["physical"]
+        #expect(physical?["light"]?["set"] == false, "\(compactJSON(physical))")
+        #expect(physical?["light"]?["ha_after"] == "off", "\(compactJSON(physical))")
+        #expect(physical?["contact"]?["ha_before"] != nil)
+        #expect(
+            physical?["contact"]?["ha_after"] != physical?["contact"]?["ha_before"],
+            "\(compactJSON(physical?["contact"]))")
+        #expect(
+            try hub.connect().call(
+                "read_attribute", ["node_id": .integer(Int64(lightNode)), "attribute_path": "1/6/0"])
+                == ["1/6/0": false])
+
+        // A firmware update: none at first, found once offered, installed through the update entity.
+        let update = report["update"]
+        #expect(update?["entity"]?.haString?.hasPrefix("update.") == true, "\(compactJSON(update))")
+        #expect(update?["before_offer"]?["state"] == "off", "\(compactJSON(update))")
+        #expect(update?["before_offer"]?["installed_version"] == "0.1.0", "\(compactJSON(update))")
+        #expect(update?["offered"] == true, "\(compactJSON(update))")
+        #expect(update?["check_error"] == nil, "\(compactJSON(update))")
+        #expect(update?["after_check"]?["state"] == "on", "\(compactJSON(update))")
+        #expect(update?["after_check"]?["latest_version"] == "0.2.0")
+        #expect(update?["after_check"]?["release_url"] == "https://mhub.invalid/releases/0.2.0")
+        #expect(update?["install_error"] == nil, "\(compactJSON(update))")
+        #expect(update?["after_install"]?["state"] == "off", "\(compactJSON(update))")
+        #expect(update?["after_install"]?["installed_version"] == "0.2.0")
+        #expect(update?["after_install"]?["in_progress"] == false)
+        let progress = update?["progress"]?.haArray ?? []
+        #expect(
+            progress.contains { $0["in_progress"] == true },
+            "HA never showed the install in progress: \(compactJSON(.array(progress)))")
+        #expect(update?["hub_after"]?["0/40/9"] == 2, "\(compactJSON(update))")
+        #expect(update?["hub_after"]?["0/40/10"] == "0.2.0")
+        #expect(update?["hub_after"]?["0/42/2"] == 1)
+        #expect(update?["check_after"] == .null, "\(compactJSON(update))")
+        #expect(update?["device_sw_version"] == "0.2.0")
+
+        // The other kinds of entity: each service call reaches the device, as the hub shows afterwards.
+        let services = report["services"]?.haArray ?? []
+        #expect(services.count == Self.serviceResults.count, "\(compactJSON(report["services"]))")
+        for call in services {
+            let key = "\(call["template"]?.haString ?? "?") \(call["service"]?.haString ?? "?")"
+            #expect(call["error"] == nil, "\(key): \(compactJSON(call))")
+            guard case .object(let expected)? = Self.serviceResults[key] else {
+                Issue.record("unexpected service call \(key)")
+                continue
+            }
+            for (path, value) in expected {
+                #expect(
+                    call["hub"]?[path] == value, "\(key): \(path) is \(compactJSON(call["hub"]?[path])), not \(value)")
+            }
+            if key == "on-off-light button.press" {
+                #expect((call["hub"]?["1/3/0"]?.haInteger ?? 0) > 0, "identify did not start: \(compactJSON(call))")
+            }
+        }
+
+        // A device commissioned while HA runs appears in HA, labelled with the fabric label HA set.
+        let late = report["late_device"]
+        #expect(late?["error"] == nil, "\(compactJSON(late))")
+        #expect((late?["entities"]?.haArray ?? []).contains { $0.haString?.hasPrefix("light.") == true })
+        #expect(late?["fabric_labels"] == ["mhub peer home"], "\(compactJSON(late))")
+        watcher.close()
+    }
+
+    /// The check that the test can fail: a hub that refuses `set_default_fabric_label` (a proxy answers it with
+    /// InvalidCommand, as mhubd did before it had the command) leaves the config entry in SETUP_RETRY with Home
+    /// Assistant's own reason, and the script exits non-zero.
+    @Test func aHubThatRefusesSetDefaultFabricLabelLeavesTheEntryInSetupRetry() throws {
+        try HomeAssistantPeer.requireEnvironment()
+        let hub = try MHubTestHub.start(.init(daemon: Executables.mhubd))
+        defer { hub.stop() }
+        let run = try HomeAssistantPeer.run(hub, refusing: ["set_default_fabric_label"])
+        #expect(run.status != 0)
+        #expect(run.report["entry"]?["state"] == "setup_retry", "\(run.failureContext)")
+        #expect(run.report["entry"]?["reason"] == "Failed to set default fabric label")
+        #expect(run.report["refusals"]?.haArray?.first == "set_default_fabric_label", "\(compactJSON(run.report))")
+        #expect(run.report["nodes"] == nil)
+    }
+}
+
+/// Where Home Assistant's environment comes from, and how `Peers/ha_matter.py` runs against a hub.
+enum HomeAssistantPeer {
+    static let script = ChipController.peers.appendingPathComponent("ha_matter.py")
+
+    /// `MHUB_HA_PYTHON` (scripts/test.sh exports it, empty when `peers-venv.sh ha` found no Python >= 3.13), else
+    /// `.build/ha-venv/bin/python`.
+    static var python: URL? {
+        if let path = ProcessInfo.processInfo.environment["MHUB_HA_PYTHON"] {
+            return path.isEmpty ? nil : URL(fileURLWithPath: path)
+        }
+        let local = Executables.repositoryRoot.appendingPathComponent(".build/ha-venv/bin/python")
+        return FileManager.default.isExecutableFile(atPath: local.path) ? local : nil
+    }
+
+    /// Why Home Assistant cannot run here, or nil if it can.
+    static var missingPrerequisite: String? {
+        guard let python, FileManager.default.isExecutableFile(atPath: python.path) else {
+            return "no Home Assistant environment: run scripts/peers-venv.sh ha (scripts/test.sh does); it needs a "
+                + "Python >= 3.13 (pyenv's 3.13.0, or MHUB_HA_BASE_PYTHON), and says so when there is none"
+        }
+        return nil
+    }
+
+    /// In CI always (a missing environment then fails the tests); elsewhere only when it is here.
+    static var shouldRun: Bool { ChipController.inCI || missingPrerequisite == nil }
+
+    /// Throws the reason when the environment is missing (in CI, where the suite runs anyway).
+    static func requireEnvironment() throws {
+        if let missing = missingPrerequisite { throw TestFailure(missing) }
+    }
+
+    static var skipComment: Comment {
+        Comment(rawValue: "SKIPPED, Home Assistant peer test: \(missingPrerequisite ?? "runs")")
+    }
+
+    struct Run {
+        var status: Int32
+        var report: JSONValue
+        var output: String
+        var errors: String
+        var log: String
+        var hubLog: String
+
+        /// What to show when an expectation fails: the script's stderr, the end of HA's log and of mhubd's.
+        var failureContext: String {
+            "ha_matter.py exited \(status)\nstderr: \(errors.suffix(3000))\nHome Assistant log:\n"
+                + "\(log.suffix(6000))\nmhubd:\n\(hubLog.suffix(3000))"
+        }
+    }
+
+    /// Runs the script against `hub` (at most 4 minutes and a bit); its report, output and Home Assistant's log.
+    static func run(_ hub: MHubTestHub, refusing refused: [String] = []) throws -> Run {
+        guard let python, missingPrerequisite == nil else {
+            throw TestFailure(missingPrerequisite ?? "no Home Assistant environment")
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "mhub-ha-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let ready = directory.appendingPathComponent("ready.json")
+        // It holds the hub's token: readable by this user only, as mhubd writes its own.
+        guard
+            FileManager.default.createFile(
+                atPath: ready.path, contents: Data(JSONWriter.compact(hub.ready.json).utf8),
+                attributes: [.posixPermissions: 0o600])
+        else { throw TestFailure("cannot write \(ready.path)") }
+        let logFile = directory.appendingPathComponent("home-assistant.log")
+        let arguments = [script.path, ready.path, "--log", logFile.path] + refused.flatMap { ["--refuse", $0] }
+        let process = try PeerProcess(python.path, arguments)
+        let result = process.finish(within: 260)
+        let log = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
+        let lastLine = result.output.split(separator: "\n").last.map(String.init) ?? ""
+        guard let report = try? JSONParser().parse(lastLine) else {
+            throw TestFailure(
+                "ha_matter.py printed no report (exit \(result.status)):\n\(result.output.suffix(2000))\n"
+                    + "\(result.errors.suffix(4000))\nHome Assistant log:\n\(log.suffix(6000))\nmhubd:\n"
+                    + "\(hub.log.suffix(3000))")
+        }
+        return Run(
+            status: result.status, report: report, output: result.output, errors: result.errors, log: log,
+            hubLog: hub.log)
+    }
+}
+
+/// The events an mhub listener heard, from its event handler.
+final class HeardEvents: @unchecked Sendable {
+    // @unchecked: `events` is touched under `lock` only.
+    private let lock = NSLock()
+    private var events: [MHubEvent] = []
+
+    func add(_ event: MHubEvent) { lock.withLock { events.append(event) } }
+
+    /// The values `attribute_updated` carried for one attribute of one node.
+    func attributeValues(node: Int, path: String) -> [JSONValue] {
+        lock.withLock {
+            events.compactMap { event in
+                guard event.name == "attribute_updated", case .array(let data) = event.data, data.count == 3,
+                    data[0] == .integer(Int64(node)), data[1] == .string(path)
+                else { return nil }
+                return data[2]
+            }
+        }
+    }
+}
+
+extension JSONValue {
+    /// The string, whole number or array this value holds, or nil: for reading the script's report.
+    fileprivate var haString: String? { if case .string(let text) = self { text } else { nil } }
+    fileprivate var haInteger: Int? { if case .integer(let number) = self { Int(number) } else { nil } }
+    fileprivate var haArray: [JSONValue]? { if case .array(let elements) = self { elements } else { nil } }
+}
+
+/// A report value as compact JSON, for failure messages.
+private func compactJSON(_ value: JSONValue?) -> String {
+    value.map { JSONWriter.compact($0) } ?? "nothing"
+}
