@@ -41,14 +41,21 @@ extension DeviceTemplate {
     func bridgedBasicInformation(identity: NodeIdentity, number: Int) -> ClusterTemplate {
         ClusterTemplate(
             .bridgedDeviceBasicInformation,
-            overrides: [
-                0x0001: .string(identity.vendorName), 0x0002: .unsigned(UInt64(identity.vendorID)),
-                0x0003: .string(productName), 0x0005: .string("\(title) \(number)"),
-                0x0007: .unsigned(UInt64(identity.hardwareVersion)), 0x0008: .string(String(identity.hardwareVersion)),
-                0x0009: .unsigned(UInt64(identity.softwareVersion)), 0x000A: .string(identity.softwareVersionString),
-                0x000E: .string(productName), 0x000F: .string("\(identity.serialNumber)-\(number)"),
-                0x0011: .bool(true), 0x0012: .string("\(identity.uniqueID)-\(number)"),
-            ])
+            overrides: Self.bridgedIdentityValues(identity: identity, number: number).merging([
+                0x0003: .string(productName), 0x0005: .string("\(title) \(number)"), 0x000E: .string(productName),
+                0x0011: .bool(true),
+            ]) { first, _ in first })
+    }
+
+    /// The values of the `number`th bridged device's Bridged Device Basic Information that come from the bridge's
+    /// identity (`NodeData.settingIdentity` sets them again).
+    static func bridgedIdentityValues(identity: NodeIdentity, number: Int) -> [AttributeID: AttributeValue] {
+        [
+            0x0001: .string(identity.vendorName), 0x0002: .unsigned(UInt64(identity.vendorID)),
+            0x0007: .unsigned(UInt64(identity.hardwareVersion)), 0x0008: .string(String(identity.hardwareVersion)),
+            0x0009: .unsigned(UInt64(identity.softwareVersion)), 0x000A: .string(identity.softwareVersionString),
+            0x000F: .string("\(identity.serialNumber)-\(number)"), 0x0012: .string("\(identity.uniqueID)-\(number)"),
+        ]
     }
 }
 

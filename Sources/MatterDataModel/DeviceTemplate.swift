@@ -100,6 +100,14 @@ extension NodeData {
         }
         var node = self
         node.endpoints[0]!.clusters[cluster]!.attributes = attributes
+        // A bridge's bridged devices: their Bridged Device Basic Information's values that come from the identity.
+        let bridged = ClusterDefinition.bridgedDeviceBasicInformation.id
+        let numbered = node.endpoints.keys.sorted().filter { node.endpoints[$0]?.clusters[bridged] != nil }
+        for (index, endpoint) in numbered.enumerated() {
+            for (attribute, value) in DeviceTemplate.bridgedIdentityValues(identity: identity, number: index + 1) {
+                node.endpoints[endpoint]!.clusters[bridged]!.attributes[attribute] = value
+            }
+        }
         return node
     }
 }

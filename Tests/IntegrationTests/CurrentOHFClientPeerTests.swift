@@ -115,6 +115,9 @@ import Testing
         #expect(steps?["node_diagnostics_thread"]?["type"] == "NodeDiagnostics")
         #expect(sensorDiagnostics?["network_type"] == "thread", "\(sensorDiagnostics ?? nil)")
         #expect(sensorDiagnostics?["active_fabrics"]?.arrayCount == 1)
+        // Thread Network Diagnostics names the dataset's network and the role: a battery sensor sleeps.
+        #expect(sensorDiagnostics?["network_name"] == "OpenThreadDemo")
+        #expect(sensorDiagnostics?["node_type"] == "sleepy_end_device")
         #expect(steps?["diagnostics"]?["type"] == "ServerDiagnostics")
         // While mhub's own events happened, the client heard only OHF events and kept listening.
         let events = steps?["mhub_events"]

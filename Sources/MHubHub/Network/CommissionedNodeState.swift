@@ -21,12 +21,51 @@ struct CommissionedNodeState {
     /// Endpoint 0's attribute values to set, by cluster; a cluster whose values are all given (Network
     /// Commissioning, whose attributes differ by interface) replaces the template's.
     var changes: [(cluster: ClusterID, values: [AttributeID: AttributeValue], replacesCluster: Bool)] {
-        [
+        var changes: [(cluster: ClusterID, values: [AttributeID: AttributeValue], replacesCluster: Bool)] = [
             (ClusterDefinition.operationalCredentials.id, operationalCredentials, false),
             (ClusterDefinition.accessControl.id, [0x0000: .list([administratorEntry])], false),
             (ClusterDefinition.networkCommissioning.id, networkCommissioning, true),
             (ClusterDefinition.generalDiagnostics.id, [0x0000: .list([networkInterface])], false),
         ]
+        if device.joins == .thread, let dataset = preferences.threadDataset {
+            changes.append((Self.threadNetworkDiagnostics, threadNetworkDiagnostics(dataset), true))
+        }
+        return changes
+    }
+
+    /// Thread Network Diagnostics (0x0035).
+    static let threadNetworkDiagnostics: ClusterID = 0x0035
+
+    /// Thread Network Diagnostics, revision 2, without features (Matter Core Specification 11.14; CHIP SDK
+    /// `data_model/1.4/clusters/DiagnosticsThread.xml`): the network of the dataset the device joined (channel, name,
+    /// PAN IDs, mesh-local prefix, active timestamp) and its role, a sleepy end device for battery devices (sensors,
+    /// locks, blinds) and a router for mains-powered ones (RoutingRoleEnum: 2 SleepyEndDevice, 5 Router). What a
+    /// Thread stack measures (neighbours, routes, counters) is empty or null: mhub has no radio.
+    func threadNetworkDiagnostics(_ dataset: ThreadDataset) -> [AttributeID: AttributeValue] {
+        let sleepy = ["contact-sensor", "temperature-sensor", "occupancy-sensor", "door-lock", "window-covering"]
+        let template = SimulatedLayout(stored: device.template)?.template.key ?? device.template
+        let extendedPANID = dataset.extendedPANID.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        var values: [AttributeID: AttributeValue] = [
+            0x0000: .unsigned(UInt64(dataset.channel)), 0x0001: .unsigned(sleepy.contains(template) ? 2 : 5),
+            0x0002: .string(dataset.networkName), 0x0003: .unsigned(UInt64(dataset.panID)),
+            0x0004: .unsigned(extendedPANID),
+            // Ipv6PrefixStruct's octet string: the prefix length in bits, then the prefix.
+            0x0005: .bytes([64] + dataset.meshLocalPrefix), 0x0007: .list([]), 0x0008: .list([]),
+            0x0009: .null, 0x000A: .null, 0x000B: .null, 0x000C: .null, 0x000D: .null,
+            0x0038: .unsigned(dataset.activeTimestampSeconds << 16), 0x0039: .null, 0x003A: .null,
+            0x003B: .null, 0x003C: .null, 0x003D: .null, 0x003E: .list([]),
+        ]
+        let attributes =
+            values.keys.sorted() + [
+                GlobalAttributes.generatedCommandList, GlobalAttributes.acceptedCommandList,
+                GlobalAttributes.attributeList, GlobalAttributes.featureMap, GlobalAttributes.clusterRevision,
+            ]
+        values[GlobalAttributes.generatedCommandList] = .list([])
+        values[GlobalAttributes.acceptedCommandList] = .list([])
+        values[GlobalAttributes.attributeList] = .list(attributes.map { .unsigned(UInt64($0)) })
+        values[GlobalAttributes.featureMap] = .unsigned(0)
+        values[GlobalAttributes.clusterRevision] = .unsigned(2)
+        return values
     }
 
     /// Fabrics (FabricDescriptorStruct, Matter Core Specification 11.18.4.5), CommissionedFabrics and
@@ -143,7 +182,12 @@ extension Hub {
         var data = data
         var attributes = attributes
         for (cluster, values, replaces) in state.changes {
-            guard var clusterData = data.endpoints[0]?.clusters[cluster] else { continue }
+            guard data.endpoints[0] != nil else { continue }
+            // A cluster the device has only on this network (Thread Network Diagnostics) is added.
+            guard
+                var clusterData = data.endpoints[0]?.clusters[cluster]
+                    ?? (replaces ? ClusterData(id: cluster, attributes: [:]) : nil)
+            else { continue }
             if replaces {
                 for attribute in clusterData.attributes.keys {
                     attributes["0/\(cluster)/\(attribute)"] = nil
@@ -155,6 +199,13 @@ extension Hub {
                 attributes["0/\(cluster)/\(attribute)"] = value.json
             }
             data.endpoints[0]!.clusters[cluster] = clusterData
+        }
+        // The Descriptor's ServerList follows the clusters endpoint 0 now has.
+        let serverList = AttributePath(endpoint: 0, cluster: ClusterDefinition.descriptor.id, attribute: 0x0001)
+        if let clusters = data.endpoints[0]?.clusters.keys, data[serverList] != nil {
+            let list = AttributeValue.list(clusters.sorted().map { .unsigned(UInt64($0)) })
+            data[serverList] = list
+            attributes[serverList.description] = list.json
         }
         return (data, attributes)
     }

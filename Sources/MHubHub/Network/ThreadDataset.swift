@@ -18,6 +18,8 @@ public struct ThreadDataset: Hashable, Sendable {
     public let channel: UInt16
     /// The Active Timestamp's seconds.
     public let activeTimestampSeconds: UInt64
+    /// The 8-byte Mesh-Local Prefix.
+    public let meshLocalPrefix: [UInt8]
 
     /// The largest dataset a device takes.
     public static let maximumBytes = 254
@@ -154,7 +156,7 @@ public struct ThreadDataset: Hashable, Sendable {
             ThreadDataset(
                 bytes: bytes, networkName: name, extendedPANID: Array(values[.extendedPANID]!),
                 panID: UInt16(pan[pan.startIndex]) << 8 | UInt16(pan[pan.startIndex + 1]), channel: channelNumber,
-                activeTimestampSeconds: timestamp))
+                activeTimestampSeconds: timestamp, meshLocalPrefix: Array(values[.meshLocalPrefix]!)))
     }
 
     /// The dataset as lower-case hexadecimal, as OHF clients send it.
