@@ -55,6 +55,22 @@ import Testing
         #expect(meshcop.txt.map(\.value) == expected.map(\.1))
     }
 
+    /// A client's `set_thread_dataset` names the network `_meshcop._udp` describes: its name, Extended PAN ID and
+    /// Active Timestamp replace the configured demo network's.
+    @Test func theBorderAgentNamesTheNetworkOfTheDatasetSet() throws {
+        var harness = PlannerHarness()
+        var facts = AdvertisingFacts(compressedFabricID: PlannerHarness.fabric, joinedFabrics: PlannerHarness.joined)
+        facts.threadNetwork = AdvertisingFacts.ThreadNetwork(
+            name: "OpenThreadDemo", extendedPANID: [0x11, 0x11, 0x11, 0x11, 0x22, 0x22, 0x22, 0x22],
+            activeTimestampSeconds: 7)
+        let meshcop = try #require(harness.plan(facts).service(.borderAgent))
+        let txt = Dictionary(uniqueKeysWithValues: meshcop.txt.map { ($0.key, $0.value) })
+        #expect(txt["nn"] == Array("OpenThreadDemo".utf8))
+        #expect(txt["xp"] == [0x11, 0x11, 0x11, 0x11, 0x22, 0x22, 0x22, 0x22])
+        #expect(txt["at"] == [0, 0, 0, 0, 0, 7, 0, 0])
+        #expect(txt["vn"] == Array("mhub".utf8), "the rest is the configuration's")
+    }
+
     @Test func theThreadRoleAndBorderAgentShapeTheStateBitmapAndTheAttachedKeys() throws {
         var harness = PlannerHarness()
         harness.configuration.thread.role = .detached

@@ -34,6 +34,33 @@ import Testing
         #expect(try HubStore(path: path).load() == state)
     }
 
+    /// What OHF clients set, and a simulated device's network and firmware, come back after a reopen; `deleteAll`
+    /// (a reset or a scenario's load) keeps the preferences, which `reset` clears itself.
+    @Test func preferencesNetworksAndFirmwareSurviveAReopen() throws {
+        let (store, base) = try makeStore()
+        var state = base
+        state.preferences = HubPreferences(
+            fabricLabel: "Beach house", wifi: WiFiCredentials(ssid: "Home", credentials: "correct horse"),
+            threadDataset: try ThreadDataset.parse(
+                hex: "0e080000000000010000000300000f35060004001fffe0020811111111222222220708fdad70bfe5aa15dd0510001122"
+                    + "33445566778899aabbccddeeff030e4f70656e54687265616444656d6f010212340410445f2b5ca6f2a93a55ce570a70efeecb"
+                    + "0c0402a0f7f8"
+            ).get())
+        var device = SimulatedDevice(
+            id: 1, template: "contact-sensor", name: "Door", vendorID: 0xFFF1, productID: 0x8005, discriminator: 3000,
+            passcode: 34_567_890, serialNumber: "MHUB-000001", nodeID: nil)
+        device.network = .ethernet
+        device.firmware.version = 3
+        device.firmware.versionString = "1.2.0"
+        device.firmware.offer = FirmwareOffer(
+            version: 4, versionString: "1.3.0", releaseNotesURL: "https://mhub.invalid/n", sizeBytes: 1234)
+        state.simulatedDevices[1] = device
+        try store.apply([.savePreferences(state.preferences), .saveSimulatedDevice(device)])
+        #expect(try HubStore(path: path).load() == state)
+        try store.apply([.deleteAll])
+        #expect(try HubStore(path: path).load()?.preferences == state.preferences)
+    }
+
     /// A home of 1,300 lights, each its own identity, half of them bridged: loaded in one run of the decoder per CPU
     /// (`decodeNodeData`), every node comes back as it was saved, and one node's unreadable data stops the load with
     /// that node's ID.
