@@ -29,6 +29,8 @@ final class AdvertisedHub {
             "dns_sd": ["enabled": true, "interfaces": ["lo"]],
             "thread": .object(threadKeys),
         ])
+        // `_meshcop._udp` names the configured network until a client sets a dataset (a test that wants one sets it).
+        daemon.presetNetworks = false
     }
 
     var hubName: String { "mhub it \(suffix)" }

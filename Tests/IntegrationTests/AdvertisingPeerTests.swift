@@ -42,6 +42,36 @@ struct AdvertisingPeerTests {
         ]
     }
 
+    /// A client's `set_thread_dataset` makes `_meshcop._udp` name that network (`nn`, `xp`, `at`), as avahi-browse sees
+    /// it; `remove_thread_dataset` brings the configured one back.
+    @Test func theBorderAgentFollowsTheThreadDatasetSet() throws {
+        let hub = try AdvertisedHub()
+        try hub.daemon.start()
+        defer { hub.daemon.stop() }
+        #expect(hub.waitUntil(within: 10, ["border_agent": "established"]))
+        func networkName() -> String? {
+            let found = try? AvahiBrowse.resolveAll(["_meshcop._udp"], timeout: 10)["_meshcop._udp"]?
+                .first { $0.name == hub.borderAgentName && $0.interface == "lo" }
+            let entry = found?.txt.first { $0.starts(with: Array("nn=".utf8)) }
+            return entry.map { String(decoding: $0.dropFirst(3), as: UTF8.self) }
+        }
+        #expect(networkName() == "it-\(hub.suffix)")
+        // The dataset's network, named uniquely for this run.
+        let name = Array("ds-\(hub.suffix)".utf8.prefix(16))
+        let dataset =
+            "0e080000000000020000000300000f0208" + "1122334455667788" + "0708fdad70bfe5aa15dd0510"
+            + "00112233445566778899aabbccddeeff" + "03" + String(format: "%02x", name.count)
+            + name.map { String(format: "%02x", $0) }.joined() + "01021234"
+        _ = try hub.call("set_thread_dataset", ["dataset": .string(dataset)])
+        #expect(eventually(within: 15) { networkName() == String(decoding: name, as: UTF8.self) }, "\(hub.daemon.log)")
+        let xp = try AvahiBrowse.resolveAll(["_meshcop._udp"])["_meshcop._udp"]?
+            .first { $0.name == hub.borderAgentName && $0.interface == "lo" }?.txt
+        #expect(xp?.contains(Array("xp=".utf8) + [0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88]) == true)
+        #expect(xp?.contains(Array("at=".utf8) + [0, 0, 0, 0, 0, 2, 0, 0]) == true)
+        _ = try hub.call("remove_thread_dataset")
+        #expect(eventually(within: 15) { networkName() == "it-\(hub.suffix)" })
+    }
+
     @Test func everyServiceIsSeenByBothPeersAndByMhubctl() throws {
         let hub = try AdvertisedHub()
         try hub.daemon.start()
