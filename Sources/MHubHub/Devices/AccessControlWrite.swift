@@ -243,16 +243,8 @@ extension Hub {
         }
         var effect = DeviceEffect()
         effect.changes.append((path, checked))
-        let result: JSONValue = [
-            [
-                "Path": [
-                    "EndpointId": .integer(Int64(path.endpoint)), "ClusterId": .integer(Int64(path.cluster)),
-                    "AttributeId": .integer(Int64(path.attribute)),
-                ],
-                "Status": 0,
-            ]
-        ]
         return try answer(
-            node: node, request: request, client: client, now: now, effect: effect, result: result, &outcome)
+            node: node, request: request, client: client, now: now, effect: effect, result: Self.writeResult(path),
+            &outcome)
     }
 }

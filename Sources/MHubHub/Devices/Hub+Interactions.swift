@@ -57,7 +57,14 @@ extension Hub {
         var effect = DeviceEffect()
         effect.stopping.append(path)
         effect.changes.append((path, value))
-        let result: JSONValue = [
+        return try answer(
+            node: node, request: request, client: client, now: now, effect: effect,
+            result: Self.writeResult(path), &outcome)
+    }
+
+    /// A successful write's answer, as python-matter-server answers `write_attribute` (chip's AttributeWriteResult).
+    static func writeResult(_ path: AttributePath) -> JSONValue {
+        [
             [
                 "Path": [
                     "EndpointId": .integer(Int64(path.endpoint)), "ClusterId": .integer(Int64(path.cluster)),
@@ -66,8 +73,6 @@ extension Hub {
                 "Status": 0,
             ]
         ]
-        return try answer(
-            node: node, request: request, client: client, now: now, effect: effect, result: result, &outcome)
     }
 
     mutating func deviceCommand(
