@@ -2,7 +2,7 @@ import MHubCore
 import MHubProtocol
 
 /// The networks the hub gives devices at `network_setup`, and the label of its fabric, as typed calls
-/// (docs/protocol.md §8a).
+/// (docs/protocol.md §7a).
 extension MHubConnection {
     /// The Wi-Fi network Wi-Fi devices join (`set_wifi_credentials`); the hub keeps it across restarts.
     public func setWiFiCredentials(ssid: String, credentials: String) async throws(MHubClientError) {

@@ -19,7 +19,7 @@ enum FirmwareCommands {
             ],
             operands: [OperandSpec("NODE", help: "node ID")]),
         CommandSpec(
-            "update", summary: "install the offered update as an OHF client does, showing each stage",
+            "update", summary: "install the offered update as an OHF client does (update_node) and wait for it",
             options: HubConnectionOptions.options,
             operands: [
                 OperandSpec("NODE", help: "node ID"),

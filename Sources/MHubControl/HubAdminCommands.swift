@@ -219,6 +219,11 @@ enum HubAdminCommands {
         }
         table.add("write_failure", writes.isEmpty ? "off" : writes.joined(separator: ", "))
         table.add("slow_sync", faults["sync_latency_ms"] == 0 ? "off" : "\(t(faults["sync_latency_ms"])) ms")
+        var updates: [String] = []
+        if case .object(let members)? = faults["failing_updates"] {
+            updates = members.keys.sorted().map { "device \($0): fails while \(t(members[$0]))" }
+        }
+        table.add("update_failure", updates.isEmpty ? "off" : updates.joined(separator: ", "))
         return table.rendered
     }
 

@@ -72,8 +72,13 @@ enum HubNetworkCommands {
         case ["hub", "fabric-label"]:
             let label = command.operands["LABEL"]
             _ = try HubCommands.call(hub, "set_default_fabric_label", ["label": label.map { .string($0) } ?? .null])
-            console.write(
-                json ? "null\n" : "devices commissioned from now on show the fabric as \"\(label ?? "Home")\"\n")
+            // What the hub keeps: "Home" for none, a longer label cut to 32 bytes on a character boundary.
+            var kept = ""
+            for character in label ?? "Home" {
+                guard kept.utf8.count + character.utf8.count <= 32 else { break }
+                kept.append(character)
+            }
+            console.write(json ? "null\n" : "devices commissioned from now on show the fabric as \"\(kept)\"\n")
             return 0
         default:
             return nil

@@ -2,7 +2,7 @@ import MHubCore
 
 /// What OHF clients set for the hub's commissioning (`HubPreferences`): the fabric label Home Assistant sends right
 /// after `start_listening`, the Wi-Fi credentials and Thread dataset devices join at `network_setup`; and the vendor
-/// names table (docs/protocol.md §8a).
+/// names table (docs/protocol.md §7a).
 extension Hub {
     /// `set_default_fabric_label {label}`: null or "" is "Home" (`HubPreferences.defaultFabricLabel`). The label of the
     /// hub's fabric on the nodes it commissions from then on; nodes already commissioned keep theirs.

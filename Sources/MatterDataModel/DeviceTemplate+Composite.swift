@@ -52,7 +52,8 @@ extension DeviceTemplate {
     static func bridgedIdentityValues(identity: NodeIdentity, number: Int) -> [AttributeID: AttributeValue] {
         [
             0x0001: .string(identity.vendorName), 0x0002: .unsigned(UInt64(identity.vendorID)),
-            0x0007: .unsigned(UInt64(identity.hardwareVersion)), 0x0008: .string(String(identity.hardwareVersion)),
+            0x0004: .unsigned(UInt64(identity.productID)), 0x0007: .unsigned(UInt64(identity.hardwareVersion)),
+            0x0008: .string(String(identity.hardwareVersion)),
             0x0009: .unsigned(UInt64(identity.softwareVersion)), 0x000A: .string(identity.softwareVersionString),
             0x000F: .string("\(identity.serialNumber)-\(number)"), 0x0012: .string("\(identity.uniqueID)-\(number)"),
         ]

@@ -77,13 +77,17 @@ extension Hub {
         return .object(scenario)
     }
 
-    /// What identifies a simulated device in a scenario: its template, codes and Basic Information.
+    /// What identifies a simulated device in a scenario: its template, codes and Basic Information, the network it was
+    /// told to join and the update offered to it.
     private func deviceIdentity(_ device: SimulatedDevice) -> [String: JSONValue] {
-        [
+        var identity: [String: JSONValue] = [
             "template": .string(device.template), "discriminator": .integer(Int64(device.discriminator)),
             "passcode": .integer(Int64(device.passcode)), "vendor_id": .integer(Int64(device.vendorID)),
             "product_id": .integer(Int64(device.productID)), "serial_number": .string(device.serialNumber),
         ]
+        if let network = device.network { identity["network"] = .string(network.rawValue) }
+        if let offer = device.firmware.offer { identity["firmware_update"] = offer.json }
+        return identity
     }
 
     /// The faults on now, as the scenario's `faults` entries that set them.
@@ -112,6 +116,9 @@ extension Hub {
         }
         for (id, latency) in faults.deviceLatency.sorted(by: { $0.key < $1.key }) {
             faultList.append(["fault": "slow_device", "device": device(id), "latency_ms": .integer(latency)])
+        }
+        for (id, stage) in faults.failingUpdates.sorted(by: { $0.key < $1.key }) {
+            faultList.append(["fault": "update_failure", "device": device(id), "stage": .string(stage.rawValue)])
         }
         return faultList
     }
