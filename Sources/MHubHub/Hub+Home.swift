@@ -187,6 +187,14 @@ extension Hub {
         try args.rejectUnknown(command: "remove_node")
         let node = try node(id)
         try checkStructure(node.structureID, for: client)
+        decommission(node, &outcome)
+        return .null
+    }
+
+    /// The node leaves the home and the hub's fabric (`remove_node`, or the device's RemoveFabric of the hub's
+    /// fabric): its simulated device is commissionable again.
+    mutating func decommission(_ node: Node, _ outcome: inout HubOutcome) {
+        let id = node.id
         state.nodes[id] = nil
         dropNotifications(of: id)
         bridge.remove(node)
@@ -198,7 +206,6 @@ extension Hub {
         }
         outcome.events.append(HubEvent("node_removed", .integer(Int64(id)), structure: node.structureID))
         outcome.outputs.append(.bridgeChanged(.endpoints(added: [], removed: node.bridgedEndpoints.values.sorted())))
-        return .null
     }
 
     func deviceJSON(_ node: Node) -> JSONValue {

@@ -1,4 +1,5 @@
 import MHubCore
+import MatterDataModel
 import Testing
 
 @testable import MHubHub
@@ -120,5 +121,32 @@ extension JSONValue {
     var elements: [JSONValue] {
         if case .array(let values) = self { return values }
         return []
+    }
+}
+
+/// What a controller sends a device it administers: UpdateFabricLabel, and RemoveFabric of the hub's fabric, which
+/// decommissions the device (Home Assistant's "manage fabrics" sends them through `device_command`).
+@Suite struct DeviceFabricCommandsTests {
+    static func command(_ name: String, _ payload: JSONValue) -> JSONValue {
+        ["node_id": 1, "endpoint_id": 0, "cluster_id": 62, "command_name": .string(name), "payload": payload]
+    }
+
+    @Test func aDeviceRelabelsItsFabricAndLeavesItOnRemoveFabric() {
+        var harness = HubHarness()
+        _ = harness.send("commission_with_code", ["code": .string(HubHarness.lampQR)])
+        #expect(
+            harness.ok("device_command", Self.command("UpdateFabricLabel", ["label": "Attic"])) == [
+                "statusCode": 0, "fabricIndex": 1,
+            ])
+        #expect(
+            harness.hub.state.nodes[1]?.data[AttributePath(endpoint: 0, cluster: 62, attribute: 1)].map(\.json)?
+                .elements.first?["5"] == "Attic")
+        #expect(harness.ok("device_command", Self.command("RemoveFabric", ["fabricIndex": 4]))["statusCode"] == 11)
+        #expect(harness.hub.state.nodes[1] != nil, "another fabric's index removes nothing")
+        let removed = harness.send("device_command", Self.command("RemoveFabric", ["fabricIndex": 1]))
+        #expect(removed.result(for: 1) == ["statusCode": 0, "fabricIndex": 1])
+        #expect(removed.events.contains { $0.name == "node_removed" })
+        #expect(harness.hub.state.nodes[1] == nil)
+        #expect(harness.hub.state.simulatedDevices[1]?.nodeID == nil, "commissionable again")
     }
 }

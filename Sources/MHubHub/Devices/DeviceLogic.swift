@@ -48,6 +48,7 @@ enum DeviceLogic {
         case 0x0101: return try doorLock(invocation)
         case 0x0201: return try thermostat(invocation)
         case 0x0102: return try windowCovering(invocation)
+        case 0x003E: return try operationalCredentials(invocation)
         default:
             throw InteractionError(
                 .unsupportedCommand,
@@ -350,6 +351,46 @@ enum DeviceLogic {
             throw unsupported(call)
         }
         return (effect, nil)
+    }
+
+    // MARK: Node Operational Credentials (0x003E)
+
+    /// What a controller sends a device it administers (Matter Core Specification 11.18.6): UpdateFabricLabel and
+    /// RemoveFabric, on the one fabric a simulated device has, the hub's (index 1), each answered with NOCResponse.
+    /// RemoveFabric of it makes the device leave: it is decommissioned as `remove_node` does. Another index is
+    /// InvalidFabricIndex (11). Commissioning's own commands (CSR, AddNOC, …) are the hub's, not a client's.
+    private static func operationalCredentials(_ call: Invocation) throws(InteractionError)
+        -> (DeviceEffect, JSONValue?)
+    {
+        let hubFabric = Int64(CommissionedNodeState.fabricIndex)
+        switch call.command.name {
+        case "UpdateFabricLabel":
+            guard case .string(let label)? = call.fields["label"] else {
+                throw InteractionError(.invalidCommand, "UpdateFabricLabel needs its label")
+            }
+            let path = call.path(0x0001)
+            guard case .list(var fabrics)? = call.node.data[path],
+                let index = fabrics.firstIndex(where: {
+                    if case .structure(let fields) = $0 { fields[0xFE]?.integerValue == hubFabric } else { false }
+                }), case .structure(var descriptor) = fabrics[index]
+            else { return (DeviceEffect(), ["statusCode": 11]) }
+            descriptor[5] = .string(label)
+            fabrics[index] = .structure(descriptor)
+            var effect = DeviceEffect()
+            effect.changes.append((path, .list(fabrics)))
+            return (effect, ["statusCode": 0, "fabricIndex": .integer(hubFabric)])
+        case "RemoveFabric":
+            let index = call.field("fabricIndex") ?? 0
+            guard index == hubFabric else {
+                // NodeOperationalCertStatusEnum InvalidFabricIndex.
+                return (DeviceEffect(), ["statusCode": 11, "fabricIndex": .integer(index)])
+            }
+            var effect = DeviceEffect()
+            effect.leavesFabric = true
+            return (effect, ["statusCode": 0, "fabricIndex": .integer(hubFabric)])
+        default:
+            throw unsupported(call)
+        }
     }
 
     private static func unsupported(_ call: Invocation) -> InteractionError {

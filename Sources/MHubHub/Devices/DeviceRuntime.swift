@@ -120,12 +120,15 @@ public struct DeviceEffect: Hashable, Sendable {
     /// Transitions to stop (a Stop command, or a new value written directly).
     public var stopping: [AttributePath] = []
     public var events: [NodeEventRecord] = []
+    /// The device leaves the hub's fabric (Operational Credentials' RemoveFabric of it): the node is decommissioned.
+    public var leavesFabric = false
 
     public init() {}
 
     public static func == (lhs: DeviceEffect, rhs: DeviceEffect) -> Bool {
         lhs.changes.map(\.path) == rhs.changes.map(\.path) && lhs.changes.map(\.value) == rhs.changes.map(\.value)
             && lhs.transitions == rhs.transitions && lhs.stopping == rhs.stopping && lhs.events == rhs.events
+            && lhs.leavesFabric == rhs.leavesFabric
     }
 
     public func hash(into hasher: inout Hasher) {

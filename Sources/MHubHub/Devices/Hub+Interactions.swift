@@ -235,6 +235,7 @@ extension Hub {
         state.nodes[nodeID] = node
         outcome.changes.append(.saveNode(node))
         if !effect.events.isEmpty { outcome.changes.append(.saveCounters(state.counters)) }
+        if effect.leavesFabric { decommission(node, &outcome) }
     }
 
     /// Sets one attribute if the node has it, with what follows from it, and reports a change.
