@@ -86,7 +86,13 @@ import Testing
         var harness = Self.home()
         let light = Self.endpoint("on-off-light")
         let thermostat = Self.endpoint("thermostat")
+        let sensor = Self.endpoint("occupancy-sensor")
+        // Binding's targets, as TLV carries them (fields by tag): a node with its endpoint, or a node without one.
+        let goodBinding = AttributeValue.list([.structure([1: .unsigned(2), 3: .unsigned(1), 4: .unsigned(6)])])
+        let badBinding = AttributeValue.list([.structure([1: .unsigned(2)])])
         let cases: [(EndpointID, ClusterID, AttributeID, AttributeValue, InteractionStatus)] = [
+            (sensor, 0x001E, 0, goodBinding, .success),
+            (sensor, 0x001E, 0, badBinding, .constraintError),
             (light, 6, 0x4001, .unsigned(30), .success),
             (light, 6, 0x0000, .bool(true), .unsupportedWrite),
             (light, 6, 0x4001, .string("x"), .invalidDataType),

@@ -94,7 +94,7 @@ extension Hub {
             return (effect, .response(command: responseID, fields: Self.responseFields(response, definition)))
         case .write(let cluster, let attribute, let value):
             let path = AttributePath(endpoint: endpoint, cluster: cluster, attribute: attribute)
-            let checked = try validatedValue(value.json, at: path, in: node, asWrite: true)
+            let checked = try checkedWrite(value.json, at: path, in: node)
             var effect = DeviceEffect()
             effect.stopping.append(path)
             effect.changes.append((path, checked))

@@ -42,15 +42,9 @@ extension Hub {
         let (path, json) = try pathAndValue(&args)
         try args.rejectUnknown(command: "write_attribute")
         try checkStructure(node.structureID, for: client)
-        var value: AttributeValue
+        let value: AttributeValue
         do {
-            value = try validatedValue(json, at: path, in: node, asWrite: true)
-            // The fabric-scoped lists are checked entry by entry, as `set_acl_entry` and `set_node_binding` do.
-            if path.endpoint == 0 && path.cluster == ClusterDefinition.accessControl.id && path.attribute == 0 {
-                value = try AccessControlWrite.entries(json, fabricIndex: CommissionedNodeState.fabricIndex)
-            } else if path.cluster == ClusterDefinition.binding.id && path.attribute == 0 {
-                value = try AccessControlWrite.bindings(json, fabricIndex: CommissionedNodeState.fabricIndex)
-            }
+            value = try checkedWrite(json, at: path, in: node)
         } catch {
             throw error.hubError
         }
@@ -276,6 +270,22 @@ extension Hub {
                 "timestamp": .integer(now), "timestamp_type": 0,
                 "data": .object(Dictionary(uniqueKeysWithValues: event.data.map { (String($0.key), $0.value.json) })),
             ], structure: state.nodes[node]?.structureID)
+    }
+
+    /// The value a write sets, checked as the device checks it: against the attribute's definition, and the
+    /// fabric-scoped lists (Access Control's ACL, Binding) entry by entry, as `set_acl_entry` and `set_node_binding`
+    /// check them. Over the control socket and over the hub's Matter bridge alike.
+    func checkedWrite(_ json: JSONValue, at path: AttributePath, in node: Node) throws(InteractionError)
+        -> AttributeValue
+    {
+        let value = try validatedValue(json, at: path, in: node, asWrite: true)
+        if path.endpoint == 0 && path.cluster == ClusterDefinition.accessControl.id && path.attribute == 0 {
+            return try AccessControlWrite.entries(json, fabricIndex: CommissionedNodeState.fabricIndex)
+        }
+        if path.cluster == ClusterDefinition.binding.id && path.attribute == 0 {
+            return try AccessControlWrite.bindings(json, fabricIndex: CommissionedNodeState.fabricIndex)
+        }
+        return value
     }
 
     /// The value a write (or a physical change) would set, checked against the attribute's definition.
