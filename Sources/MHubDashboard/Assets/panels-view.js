@@ -126,6 +126,9 @@ export function sessionView(model, actions, outcome) {
   return parts;
 }
 
+/** What network a device joins at network_setup, as people name it. */
+const networkNames = { wifi: "Wi-Fi", thread: "Thread", ethernet: "Ethernet" };
+
 export function nearbyView(model, actions) {
   const waiting = model.simulated.filter((device) => device.commissionable);
   const placed = model.simulated.filter((device) => !device.commissionable);
@@ -136,7 +139,8 @@ export function nearbyView(model, actions) {
     return h("li", { class: "code-card", dataset: { simulated: String(device.simulated_device_id) } },
       qrImage(device.qr_code, device.name),
       h("div", {},
-        h("strong", {}, device.name), h("p", { class: "kind" }, title),
+        h("strong", {}, device.name),
+        h("p", { class: "kind" }, title, device.network ? `, on ${networkNames[device.network] ?? device.network}` : ""),
         h("p", {}, "Manual code ", h("code", {}, device.manual_code_grouped)),
         h("p", { class: "hint" }, `Discriminator ${device.discriminator}, passcode ${device.passcode}`,
           device.reachable ? "" : ", unreachable"),
