@@ -39,6 +39,14 @@ struct HomeAssistantPeerTests {
         "bridge": ["light", "update"],
     ]
 
+    /// The other layouts `ha_matter.py` commissions (`LAYOUTS`): the entity domain each endpoint or bridged device
+    /// gets, and how many endpoints or bridged devices it has.
+    static let layouts: [String: (domain: String, count: Int)] = [
+        "on-off-plug-in-unit*3": ("switch", 3), "bridge/contact-sensor*2": ("binary_sensor", 2),
+        "bridge/thermostat*2": ("climate", 2), "bridge/door-lock*2": ("lock", 2),
+        "bridge/window-covering*2": ("cover", 2),
+    ]
+
     /// What the hub holds after each of the other service calls `ha_matter.py` makes (`SERVICE_CALLS`), by
     /// "<template> <domain>.<service>": Home Assistant's conversions (brightness 128 is level 128, 3000 K is 333
     /// mireds, 30 % open is 70 % closed, °C in hundredths) through mhub's cluster logic.
@@ -82,6 +90,7 @@ struct HomeAssistantPeerTests {
             return
         }
         #expect(Set(templates.compactMap(\.haString)) == Set(Self.expectedDomains.keys))
+        #expect(Set((report["layouts"]?.haArray ?? []).compactMap(\.haString)) == Set(Self.layouts.keys))
         for (template, node) in commissioned {
             #expect(node.haInteger != nil, "\(template) was not commissioned: \(compactJSON(node))")
         }
@@ -91,8 +100,22 @@ struct HomeAssistantPeerTests {
             Issue.record("no nodes in the report: \(run.failureContext)")
             return
         }
-        #expect(nodes.count == templates.count)
+        #expect(nodes.count == templates.count + Self.layouts.count)
         for (nodeID, node) in nodes {
+            if let layout = node["template"]?.haString, let (domain, count) = Self.layouts[layout] {
+                // A strip's outlets are entities of one HA device; a bridge's devices are HA devices of their own.
+                guard case .object(let entities)? = node["entities"], case .array(let devices)? = node["devices"] else {
+                    Issue.record("node \(nodeID): \(compactJSON(node))")
+                    continue
+                }
+                #expect(
+                    entities.keys.filter { $0.hasPrefix(domain + ".") }.count == count, "\(layout): \(entities.keys)")
+                #expect(devices.count == (layout.hasPrefix("bridge/") ? count + 1 : 1), "\(layout): \(devices)")
+                for (entity, state) in entities {
+                    #expect(state != "unavailable", "\(layout): \(entity) is unavailable")
+                }
+                continue
+            }
             guard let template = node["template"]?.haString, let expected = Self.expectedDomains[template],
                 case .object(let entities)? = node["entities"], case .array(let devices)? = node["devices"]
             else {

@@ -298,6 +298,17 @@ async def start_home_assistant(config_dir: str):
     return hass
 
 
+#: Devices laid out otherwise than one endpoint, by the name the report gives them: a power strip of three outlets, and
+#: a bridge of two devices of each kind a bridge may carry besides lights (the `bridge` template's).
+LAYOUTS: dict[str, dict[str, Any]] = {
+    "on-off-plug-in-unit*3": {"template": "on-off-plug-in-unit", "endpoints": 3},
+    "bridge/contact-sensor*2": {"template": "bridge", "bridged_devices": 2, "bridged_template": "contact-sensor"},
+    "bridge/thermostat*2": {"template": "bridge", "bridged_devices": 2, "bridged_template": "thermostat"},
+    "bridge/door-lock*2": {"template": "bridge", "bridged_devices": 2, "bridged_template": "door-lock"},
+    "bridge/window-covering*2": {"template": "bridge", "bridged_devices": 2, "bridged_template": "window-covering"},
+}
+
+
 async def run(args: argparse.Namespace, report: dict) -> None:
     with open(args.ready_file) as file:
         ready = json.load(file)
@@ -329,6 +340,16 @@ async def run(args: argparse.Namespace, report: dict) -> None:
             commissioning[key] = node["node_id"]
         except HubError as error:
             commissioning[key] = str(error)
+    # The layouts beside single devices: a device of several endpoints, and bridges of each kind of device.
+    for key, layout in LAYOUTS.items():
+        try:
+            device = await admin.call("add_simulated_device", name=f"HA {key}", **layout)
+            node = await admin.call("commission_with_code", timeout=60, code=device["qr_code"])
+            nodes[node["node_id"]] = {"template": key, "bridged_devices": device.get("bridged_devices")}
+            commissioning[key] = node["node_id"]
+        except HubError as error:
+            commissioning[key] = str(error)
+    report["layouts"] = list(LAYOUTS)
     report["templates"] = [template["key"] for template in templates]
     report["commissioned"] = commissioning
     progress(f"commissioned {len(nodes)} of {len(templates)} templates")
