@@ -47,32 +47,11 @@ extension ConfigurationObject {
     }
 
     static func bytes(fromHex text: String) -> [UInt8]? {
-        let digits = Array(text.utf8)
-        guard digits.count % 2 == 0 else { return nil }
-        var bytes: [UInt8] = []
-        var index = 0
-        while index < digits.count {
-            guard let high = hexValue(digits[index]), let low = hexValue(digits[index + 1]) else { return nil }
-            bytes.append(high << 4 | low)
-            index += 2
-        }
-        return bytes
-    }
-
-    static func hexValue(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        try? HexText.decode(text).get()
     }
 }
 
 /// Uppercase hexadecimal, two digits a byte, as the configuration writes byte strings back.
 func hexText(_ bytes: [UInt8]) -> String {
-    bytes.map { byte in
-        let text = String(byte, radix: 16, uppercase: true)
-        return byte < 16 ? "0" + text : text
-    }.joined()
+    HexText.encode(bytes, uppercase: true)
 }

@@ -1,3 +1,5 @@
+import MHubCore
+
 /// A Thread Operational Dataset: the MeshCoP TLVs a Thread device needs to join a network, as Network
 /// Commissioning's AddOrUpdateThreadNetwork carries them (Matter Core Specification 11.9.7.4: at most 254 octets)
 /// and as OHF clients send them to `set_thread_dataset` (hex).
@@ -83,23 +85,14 @@ public struct ThreadDataset: Hashable, Sendable {
 
     /// The dataset `hex` spells, or why it is not one.
     public static func parse(hex: String) -> Result<ThreadDataset, ThreadDatasetError> {
-        let digits = Array(hex.utf8)
-        guard !digits.isEmpty else { return .failure(ThreadDatasetError("the dataset is empty")) }
-        guard digits.count % 2 == 0 else {
-            return .failure(
-                ThreadDatasetError("the dataset must be whole bytes of hexadecimal, not \(digits.count) digits"))
+        guard !hex.isEmpty else { return .failure(ThreadDatasetError("the dataset is empty")) }
+        switch HexText.decode(hex) {
+        case .success(let bytes): return parse(bytes: bytes)
+        case .failure(.oddLength(let digits)):
+            return .failure(ThreadDatasetError("the dataset must be whole bytes of hexadecimal, not \(digits) digits"))
+        case .failure(.notHex(let character)):
+            return .failure(ThreadDatasetError("the dataset is not hexadecimal at character \(character)"))
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(digits.count / 2)
-        var index = 0
-        while index < digits.count {
-            guard let high = hexValue(digits[index]), let low = hexValue(digits[index + 1]) else {
-                return .failure(ThreadDatasetError("the dataset is not hexadecimal at character \(index + 1)"))
-            }
-            bytes.append(high << 4 | low)
-            index += 2
-        }
-        return parse(bytes: bytes)
     }
 
     /// The dataset in `bytes`, or why it is not one.
@@ -161,23 +154,7 @@ public struct ThreadDataset: Hashable, Sendable {
 
     /// The dataset as lower-case hexadecimal, as OHF clients send it.
     public var hex: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
-
-    private static func hexValue(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        HexText.encode(bytes, uppercase: false)
     }
 }
 
