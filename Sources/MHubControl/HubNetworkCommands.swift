@@ -73,11 +73,7 @@ enum HubNetworkCommands {
             let label = command.operands["LABEL"]
             _ = try HubCommands.call(hub, "set_default_fabric_label", ["label": label.map { .string($0) } ?? .null])
             // What the hub keeps: "Home" for none, a longer label cut to 32 bytes on a character boundary.
-            var kept = ""
-            for character in label ?? "Home" {
-                guard kept.utf8.count + character.utf8.count <= 32 else { break }
-                kept.append(character)
-            }
+            let kept = (label ?? "Home").prefix(utf8Bytes: 32)
             console.write(json ? "null\n" : "devices commissioned from now on show the fabric as \"\(kept)\"\n")
             return 0
         default:

@@ -73,11 +73,7 @@ struct HubAdvertisements {
 
     /// `name` cut to at most 32 bytes of UTF-8 on a character boundary; `nil` when empty.
     static func deviceName(_ name: String) -> String? {
-        var result = ""
-        for character in name {
-            guard result.utf8.count + character.utf8.count <= 32 else { break }
-            result.append(character)
-        }
+        let result = name.prefix(utf8Bytes: 32)
         return result.isEmpty ? nil : result
     }
 }

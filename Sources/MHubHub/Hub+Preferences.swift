@@ -13,24 +13,15 @@ extension Hub {
         let label = try args.string("label")
         try args.rejectUnknown(command: "set_default_fabric_label")
         var preferences = state.preferences
-        preferences.fabricLabel = label.flatMap { $0.isEmpty ? nil : Self.fabricLabel($0) }
+        // Cut to the 32 bytes a fabric label holds (Operational Credentials' UpdateFabricLabel, Matter Core
+        // Specification 11.18.6.11), as the OHF server cuts it: Home Assistant sends its home's name whatever its
+        // length, and takes a refusal as a reason never to finish setting up.
+        preferences.fabricLabel = label.flatMap { $0.isEmpty ? nil : $0.prefix(utf8Bytes: 32) }
         if preferences != state.preferences {
             state.preferences = preferences
             outcome.changes.append(.savePreferences(preferences))
         }
         return .null
-    }
-
-    /// `label` cut to the 32 bytes a fabric label holds (Operational Credentials' UpdateFabricLabel, Matter Core
-    /// Specification 11.18.6.11), on a character boundary, as the OHF server cuts it: Home Assistant sends its home's
-    /// name whatever its length, and takes a refusal as a reason never to finish setting up.
-    static func fabricLabel(_ label: String) -> String {
-        var result = ""
-        for character in label {
-            guard result.utf8.count + character.utf8.count <= 32 else { break }
-            result.append(character)
-        }
-        return result
     }
 
     /// `set_wifi_credentials {ssid, credentials, id?}`.
