@@ -14,6 +14,20 @@ struct CommissionedNodeState {
     let fabric: FabricIdentity
     let fabricVendorID: UInt16
     let preferences: HubPreferences
+    /// The network the device joined (`SimulatedDevice.joins`, read from its stored layout once).
+    let network: DeviceNetwork
+
+    init(
+        device: SimulatedDevice, nodeID: NodeID, fabric: FabricIdentity, fabricVendorID: UInt16,
+        preferences: HubPreferences
+    ) {
+        self.device = device
+        self.nodeID = nodeID
+        self.fabric = fabric
+        self.fabricVendorID = fabricVendorID
+        self.preferences = preferences
+        network = device.joins
+    }
 
     /// The hub's fabric index on its devices: the first fabric they join.
     static let fabricIndex: UInt64 = 1
@@ -27,7 +41,7 @@ struct CommissionedNodeState {
             (ClusterDefinition.networkCommissioning.id, networkCommissioning, true),
             (ClusterDefinition.generalDiagnostics.id, [0x0000: .list([networkInterface])], false),
         ]
-        if device.joins == .thread, let dataset = preferences.threadDataset {
+        if network == .thread, let dataset = preferences.threadDataset {
             changes.append((Self.threadNetworkDiagnostics, threadNetworkDiagnostics(dataset), true))
         }
         return changes
@@ -45,7 +59,7 @@ struct CommissionedNodeState {
         let sleepy = ["contact-sensor", "temperature-sensor", "occupancy-sensor", "door-lock", "window-covering"]
         let template = SimulatedLayout(stored: device.template)?.template.key ?? device.template
         let extendedPANID = dataset.extendedPANID.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        var values: [AttributeID: AttributeValue] = [
+        let values: [AttributeID: AttributeValue] = [
             0x0000: .unsigned(UInt64(dataset.channel)), 0x0001: .unsigned(sleepy.contains(template) ? 2 : 5),
             0x0002: .string(dataset.networkName), 0x0003: .unsigned(UInt64(dataset.panID)),
             0x0004: .unsigned(extendedPANID),
@@ -55,16 +69,23 @@ struct CommissionedNodeState {
             0x0038: .unsigned(dataset.activeTimestampSeconds << 16), 0x0039: .null, 0x003A: .null,
             0x003B: .null, 0x003C: .null, 0x003D: .null, 0x003E: .list([]),
         ]
-        let attributes =
-            values.keys.sorted() + [
-                GlobalAttributes.generatedCommandList, GlobalAttributes.acceptedCommandList,
-                GlobalAttributes.attributeList, GlobalAttributes.featureMap, GlobalAttributes.clusterRevision,
-            ]
-        values[GlobalAttributes.generatedCommandList] = .list([])
-        values[GlobalAttributes.acceptedCommandList] = .list([])
-        values[GlobalAttributes.attributeList] = .list(attributes.map { .unsigned(UInt64($0)) })
-        values[GlobalAttributes.featureMap] = .unsigned(0)
-        values[GlobalAttributes.clusterRevision] = .unsigned(2)
+        return Self.withGlobalAttributes(values, accepted: [], generated: [], featureMap: 0, revision: 2)
+    }
+
+    /// A cluster's attribute values with its global attributes added (Matter Core Specification 7.13), as
+    /// `GlobalAttributes.values(for:)` adds them to a definition's: AttributeList is every attribute and the globals.
+    static func withGlobalAttributes(
+        _ values: [AttributeID: AttributeValue], accepted: [UInt64], generated: [UInt64], featureMap: UInt64,
+        revision: UInt64
+    ) -> [AttributeID: AttributeValue] {
+        var values = values
+        let globals = GlobalAttributes.definitions.map(\.id)
+        values[GlobalAttributes.generatedCommandList] = .list(generated.map { .unsigned($0) })
+        values[GlobalAttributes.acceptedCommandList] = .list(accepted.map { .unsigned($0) })
+        values[GlobalAttributes.attributeList] = .list(
+            (values.keys.filter { !globals.contains($0) }.sorted() + globals.sorted()).map { .unsigned(UInt64($0)) })
+        values[GlobalAttributes.featureMap] = .unsigned(featureMap)
+        values[GlobalAttributes.clusterRevision] = .unsigned(revision)
         return values
     }
 
@@ -97,7 +118,7 @@ struct CommissionedNodeState {
 
     /// The network's ID in Network Commissioning: the SSID, the Extended PAN ID, or the Ethernet interface's name.
     var networkID: [UInt8] {
-        switch device.joins {
+        switch network {
         case .wifi: Array((preferences.wifi?.ssid ?? "").utf8)
         case .thread: preferences.threadDataset?.extendedPANID ?? []
         case .ethernet: Array("eth0".utf8)
@@ -107,7 +128,6 @@ struct CommissionedNodeState {
     /// Network Commissioning (0x0031) for the interface the device has (Matter Core Specification 11.9): one network,
     /// connected, the last attempt a success. Wi-Fi and Thread take the commands that add networks; Ethernet none.
     var networkCommissioning: [AttributeID: AttributeValue] {
-        let network = device.joins
         var values: [AttributeID: AttributeValue] = [
             0x0000: .unsigned(1),
             0x0001: .list([.structure([0: .bytes(networkID), 1: .bool(true)])]),
@@ -133,24 +153,15 @@ struct CommissionedNodeState {
         case .ethernet:
             break
         }
-        let attributes =
-            values.keys.sorted() + [
-                GlobalAttributes.generatedCommandList, GlobalAttributes.acceptedCommandList,
-                GlobalAttributes.attributeList, GlobalAttributes.featureMap, GlobalAttributes.clusterRevision,
-            ]
-        values[GlobalAttributes.generatedCommandList] = .list(generated.map { .unsigned($0) })
-        values[GlobalAttributes.acceptedCommandList] = .list(accepted.map { .unsigned($0) })
-        values[GlobalAttributes.attributeList] = .list(attributes.map { .unsigned(UInt64($0)) })
-        values[GlobalAttributes.featureMap] = .unsigned(network.networkCommissioningFeature)
-        values[GlobalAttributes.clusterRevision] = .unsigned(2)
-        return values
+        return Self.withGlobalAttributes(
+            values, accepted: accepted, generated: generated, featureMap: network.networkCommissioningFeature,
+            revision: 2)
     }
 
     /// General Diagnostics' NetworkInterface (Matter Core Specification 11.12.6.1): the operational interface, a
     /// locally administered hardware address made from the node ID (an EUI-64 for Thread). The device's IP addresses
     /// are left empty: the hub serves every device (`get_node_ip_addresses`).
     var networkInterface: AttributeValue {
-        let network = device.joins
         let length = network == .thread ? 8 : 6
         var address: [UInt8] = [0x02, 0x4D, 0x48]
         while address.count < length {
