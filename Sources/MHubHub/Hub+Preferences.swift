@@ -30,64 +30,57 @@ extension Hub {
     {
         let ssid = try args.requiredString("ssid")
         let credentials = try args.requiredString("credentials")
-        try defaultEntry(&args, command: "set_wifi_credentials")
-        let wifi: WiFiCredentials
-        switch WiFiCredentials.validated(ssid: ssid, credentials: credentials) {
-        case .success(let valid): wifi = valid
-        case .failure(let error): throw HubError(.invalidArguments, error.reason)
+        return try changePreferences(&args, command: "set_wifi_credentials", &outcome) { preferences throws(HubError) in
+            switch WiFiCredentials.validated(ssid: ssid, credentials: credentials) {
+            case .success(let valid): preferences.wifi = valid
+            case .failure(let error): throw HubError(.invalidArguments, error.reason)
+            }
         }
-        var preferences = state.preferences
-        preferences.wifi = wifi
-        setPreferences(preferences, &outcome)
-        return .null
     }
 
     /// `set_thread_dataset {dataset, id?}`: the Active Operational Dataset as hex, checked (`ThreadDataset`).
     mutating func setThreadDataset(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError) -> JSONValue {
         let hex = try args.requiredString("dataset")
-        try defaultEntry(&args, command: "set_thread_dataset")
-        let dataset: ThreadDataset
-        switch ThreadDataset.parse(hex: hex) {
-        case .success(let valid): dataset = valid
-        case .failure(let error): throw HubError(.invalidArguments, "dataset is not a Thread dataset: \(error.reason)")
+        return try changePreferences(&args, command: "set_thread_dataset", &outcome) { preferences throws(HubError) in
+            switch ThreadDataset.parse(hex: hex) {
+            case .success(let valid): preferences.threadDataset = valid
+            case .failure(let error):
+                throw HubError(.invalidArguments, "dataset is not a Thread dataset: \(error.reason)")
+            }
         }
-        var preferences = state.preferences
-        preferences.threadDataset = dataset
-        setPreferences(preferences, &outcome)
-        return .null
     }
 
     /// `remove_wifi_credentials {id?}`.
     mutating func removeWiFiCredentials(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError)
         -> JSONValue
     {
-        try defaultEntry(&args, command: "remove_wifi_credentials")
-        var preferences = state.preferences
-        preferences.wifi = nil
-        setPreferences(preferences, &outcome)
-        return .null
+        try changePreferences(&args, command: "remove_wifi_credentials", &outcome) { $0.wifi = nil }
     }
 
     /// `remove_thread_dataset {id?}`.
     mutating func removeThreadDataset(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError)
         -> JSONValue
     {
-        try defaultEntry(&args, command: "remove_thread_dataset")
-        var preferences = state.preferences
-        preferences.threadDataset = nil
-        setPreferences(preferences, &outcome)
-        return .null
+        try changePreferences(&args, command: "remove_thread_dataset", &outcome) { $0.threadDataset = nil }
     }
 
-    /// The `id` of a credentials entry: matterjs-server keeps named lists from schema 12, and its client sends
-    /// `id: "default"` to a schema-11 server; mhub (schema 11) has the default entry only.
-    private func defaultEntry(_ args: inout Arguments, command: String) throws(HubError) {
+    /// A credentials command's common part: its `id` (matterjs-server keeps named lists from schema 12, and its
+    /// client sends `id: "default"` to a schema-11 server; mhub, schema 11, has the default entry only), no other
+    /// argument, then `change` to the preferences, which are stored and announced (`setPreferences`). Answers null.
+    private mutating func changePreferences(
+        _ args: inout Arguments, command: String, _ outcome: inout HubOutcome,
+        _ change: (inout HubPreferences) throws(HubError) -> Void
+    ) throws(HubError) -> JSONValue {
         if let id = try args.string("id"), id != "default" {
             throw HubError(
                 .invalidArguments, "mhub keeps one entry (schema 11); id must be \"default\" or left out, not \"\(id)\""
             )
         }
         try args.rejectUnknown(command: command)
+        var preferences = state.preferences
+        try change(&preferences)
+        setPreferences(preferences, &outcome)
+        return .null
     }
 
     /// Stores `preferences`, and tells every listener the new server info, as the OHF server does after each
