@@ -124,7 +124,8 @@ let package = Package(
         .target(
             name: "MHubControl",
             dependencies: [
-                "MatterOnboarding", "MatterDataModel", "MHubCommandLine", "MHubCore", "MHubQRCode", "MHubClient",
+                "MatterOnboarding", "MatterDataModel", "MHubCommandLine", "MHubCore", "MHubProtocol", "MHubQRCode",
+                "MHubClient",
             ]
         ),
 

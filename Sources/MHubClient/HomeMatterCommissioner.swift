@@ -34,7 +34,7 @@ public final class HomeMatterCommissioner: Sendable {
 
     /// The rooms of the session's structure.
     public func fetchRooms() throws(MHubClientError) -> [MatterAddDeviceRequest.Room] {
-        try connection.call(.getRooms, ["app_group": .string(appGroup)]).list(of: "get_rooms").map {
+        try connection.call(.getRooms, ["app_group": .string(appGroup)]).list(of: .getRooms).map {
             room throws(MHubClientError) in
             MatterAddDeviceRequest.Room(displayName: try room.requiredString("name", in: "a room"))
         }

@@ -32,32 +32,32 @@ public struct HomeSnapshot: Sendable, Equatable {
     /// What the snapshot does with an event; `true` when it cannot follow it alone (a new node: the caller reads
     /// the devices again and calls `replaceDevices`).
     public mutating func apply(_ event: MHubEvent) -> Bool {
-        switch event.name {
-        case "home_synced":
+        switch event.kind {
+        case .homeSynced?:
             structures = Self.decode(event.data["structures"], MHubConnection.Structure.init)
             rooms = Self.decode(event.data["rooms"], MHubConnection.Room.init)
             devices = Self.decode(event.data["devices"], MHubConnection.Device.init)
             hasSynced = true
-        case "structure_updated" where hasSynced:
+        case .structureUpdated? where hasSynced:
             if let structure = try? MHubConnection.Structure(event.data) { upsert(&structures, structure) }
-        case "structure_removed" where hasSynced:
+        case .structureRemoved? where hasSynced:
             let id = event.data.optionalInteger("structure_id")
             structures.removeAll { $0.id == id }
             rooms.removeAll { $0.structureID == id }
-        case "room_updated" where hasSynced:
+        case .roomUpdated? where hasSynced:
             if let room = try? MHubConnection.Room(event.data) { upsert(&rooms, room) }
-        case "room_removed" where hasSynced:
+        case .roomRemoved? where hasSynced:
             let id = event.data.optionalInteger("room_id")
             rooms.removeAll { $0.id == id }
             for index in devices.indices where devices[index].roomID == id {
                 devices[index].roomID = nil
                 devices[index].room = nil
             }
-        case "device_updated" where hasSynced:
+        case .deviceUpdated? where hasSynced:
             if let device = try? MHubConnection.Device(event.data) { upsert(&devices, device) }
-        case "node_removed" where hasSynced:
+        case .nodeRemoved? where hasSynced:
             if case .integer(let id) = event.data { devices.removeAll { $0.nodeID == UInt64(id) } }
-        case "node_added" where hasSynced:
+        case .nodeAdded? where hasSynced:
             return true
         default:
             break

@@ -1,4 +1,5 @@
 import MHubCore
+import MHubProtocol
 
 /// Reading the hub's results into the client's types: a missing or mistyped member is a protocol violation.
 extension JSONValue {
@@ -22,8 +23,8 @@ extension JSONValue {
         return nil
     }
 
-    func list(of what: String) throws(MHubClientError) -> [JSONValue] {
-        guard case .array(let values) = self else { throw .protocolViolation("\(what) is not a list") }
+    func list(of command: HubCommand) throws(MHubClientError) -> [JSONValue] {
+        guard case .array(let values) = self else { throw .protocolViolation("\(command.rawValue) is not a list") }
         return values
     }
 

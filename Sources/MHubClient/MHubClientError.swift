@@ -158,6 +158,8 @@ public struct SessionHolder: Hashable, Sendable {
 public struct MHubEvent: Sendable, Equatable {
     public var name: String
     public var data: JSONValue
+    /// The event `name` names, or `nil` for one this version does not know (from a newer hub).
+    public var kind: HubEventName? { HubEventName.named(name) }
 
     public init(name: String, data: JSONValue) {
         self.name = name

@@ -54,7 +54,7 @@ extension MHubConnection {
     // MARK: structures
 
     public func structures() async throws(MHubClientError) -> [Structure] {
-        try await call(.getStructures).list(of: "get_structures").map { json throws(MHubClientError) in
+        try await call(.getStructures).list(of: .getStructures).map { json throws(MHubClientError) in
             try Structure(json)
         }
     }
@@ -79,7 +79,7 @@ extension MHubConnection {
     public func rooms(structureID: Int64? = nil) async throws(MHubClientError) -> [Room] {
         var args: [String: JSONValue] = [:]
         if let structureID { args["structure_id"] = .integer(structureID) }
-        return try await call(.getRooms, args).list(of: "get_rooms").map { json throws(MHubClientError) in
+        return try await call(.getRooms, args).list(of: .getRooms).map { json throws(MHubClientError) in
             try Room(json)
         }
     }
@@ -103,7 +103,7 @@ extension MHubConnection {
     public func devices(structureID: Int64? = nil) async throws(MHubClientError) -> [Device] {
         var args: [String: JSONValue] = [:]
         if let structureID { args["structure_id"] = .integer(structureID) }
-        return try await call(.getDevices, args).list(of: "get_devices").map { json throws(MHubClientError) in
+        return try await call(.getDevices, args).list(of: .getDevices).map { json throws(MHubClientError) in
             try Device(json)
         }
     }

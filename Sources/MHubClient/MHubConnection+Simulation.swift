@@ -43,7 +43,7 @@ extension MHubConnection {
     }
 
     public func simulatedDevices() async throws(MHubClientError) -> [SimulatedDevice] {
-        try await call(.getSimulatedDevices).list(of: "get_simulated_devices").map { json throws(MHubClientError) in
+        try await call(.getSimulatedDevices).list(of: .getSimulatedDevices).map { json throws(MHubClientError) in
             try SimulatedDevice(json)
         }
     }

@@ -58,7 +58,7 @@ public final class MHubHomeManager: Sendable {
         if refresh, let devices = try? await connection.devices() {
             state.withLock { $0.snapshot.replaceDevices(devices) }
         }
-        if event.name == "home_synced" { wake() }
+        if event.kind == .homeSynced { wake() }
     }
 
     private func end() {

@@ -2,6 +2,7 @@ import Foundation
 import MHubClient
 import MHubCommandLine
 import MHubCore
+import MHubProtocol
 import Synchronization
 
 /// `mhubctl commission CODE`: the whole flow, with each step printed as the hub reports it.
@@ -12,7 +13,7 @@ enum Commission {
         let code = command.operands["CODE"] ?? ""
         if !json {
             hub.setEventHandler { event in
-                guard event.name == "commissioning_progress", case .string(let step)? = event.data["step"],
+                guard event.kind == .commissioningProgress, case .string(let step)? = event.data["step"],
                     case .string(let status)? = event.data["status"]
                 else { return }
                 switch status {
@@ -26,21 +27,21 @@ enum Commission {
         if let structure = try command.integer("structure", as: Int64.self) {
             prepareArgs["structure_id"] = .integer(structure)
         }
-        let session = try HubCommands.call(hub, "prepare_commissioning", prepareArgs)
+        let session = try HubCommands.call(hub, .prepareCommissioning, prepareArgs)
         if !json {
             console.write("session \(HubCommands.text(session["session_id"])) prepared\n")
         }
         do {
             var commissionArgs: [String: JSONValue] = ["code": .string(code)]
             if let timing = command.value("timing") { commissionArgs["timing"] = .string(timing) }
-            _ = try HubCommands.call(hub, "commission_with_code", commissionArgs)
+            _ = try HubCommands.call(hub, .commissionWithCode, commissionArgs)
             var configureArgs: [String: JSONValue] = [:]
             if let name = command.value("name") { configureArgs["name"] = .string(name) }
             if let room = command.value("room") { configureArgs["room"] = .string(room) }
             if !configureArgs.isEmpty {
-                _ = try HubCommands.call(hub, "configure_device", configureArgs)
+                _ = try HubCommands.call(hub, .configureDevice, configureArgs)
             }
-            let result = try HubCommands.call(hub, "complete_commissioning")
+            let result = try HubCommands.call(hub, .completeCommissioning)
             hub.setEventHandler(nil)
             if json { return HubCommands.print(result, console) }
             guard case .array(let ids)? = result["node_ids"] else { return 0 }
@@ -48,7 +49,7 @@ enum Commission {
             return 0
         } catch {
             hub.setEventHandler(nil)
-            _ = try? hub.call("cancel_commissioning")
+            _ = try? hub.call(.cancelCommissioning)
             throw error
         }
     }

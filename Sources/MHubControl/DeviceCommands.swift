@@ -2,6 +2,7 @@ import Foundation
 import MHubClient
 import MHubCommandLine
 import MHubCore
+import MHubProtocol
 import MatterDataModel
 
 /// `mhubctl device show|read|write|invoke|set|behavior`: one commissioned device, attribute by attribute.
@@ -57,13 +58,13 @@ enum DeviceCommands {
         let node = try nodeID(command)
         switch command.path {
         case ["device", "show"]:
-            let data = try HubCommands.call(hub, "get_node", ["node_id": .integer(node)])
+            let data = try HubCommands.call(hub, .getNode, ["node_id": .integer(node)])
             if json { return HubCommands.print(data, console) }
             console.write(render(data))
         case ["device", "read"]:
             let path = try resolve(command.operands["PATH"] ?? "", wildcards: true, command)
             let values = try HubCommands.call(
-                hub, "read_attribute", ["node_id": .integer(node), "attribute_path": .string(path)])
+                hub, .readAttribute, ["node_id": .integer(node), "attribute_path": .string(path)])
             if command.flag("json") { return HubCommands.print(values, console) }
             guard case .object(let members) = values else { return HubCommands.print(values, console) }
             for path in members.keys.sorted() {
@@ -74,7 +75,7 @@ enum DeviceCommands {
             let value = try jsonValue(command.operands["VALUE"] ?? "", command)
             let physical = command.flag("as-physical")
             let result = try HubCommands.call(
-                hub, physical ? "set_attribute" : "write_attribute",
+                hub, physical ? .setAttribute : .writeAttribute,
                 ["node_id": .integer(node), "attribute_path": .string(path), "value": value])
             if json { return HubCommands.print(result, console) }
             console.write("\(path) = \(JSONWriter.compact(value))\(physical ? " (physically)" : "")\n")
@@ -88,7 +89,7 @@ enum DeviceCommands {
                 payload = try jsonValue(text, command)
             }
             let response = try HubCommands.call(
-                hub, "device_command",
+                hub, .deviceCommand,
                 [
                     "node_id": .integer(node), "endpoint_id": .integer(Int64(endpoint)),
                     "cluster_id": .integer(Int64(cluster)), "command_name": .string(command.operands["COMMAND"] ?? ""),
@@ -104,7 +105,7 @@ enum DeviceCommands {
             if let interval = try command.integer("interval", as: Int64.self) {
                 args["interval_ms"] = .integer(interval)
             }
-            return HubCommands.print(try HubCommands.call(hub, "set_behavior", args), console)
+            return HubCommands.print(try HubCommands.call(hub, .setBehavior, args), console)
         default:
             return try FirmwareCommands.run(command, hub: hub, node: node, console: console)
         }

@@ -1,6 +1,7 @@
 import MHubClient
 import MHubCommandLine
 import MHubCore
+import MHubProtocol
 
 /// `mhubctl device firmware NODE [--version N --version-string S [--release-notes URL] [--size BYTES] | --clear]`
 /// (`set_firmware_update`, `get_simulated_devices`) and `mhubctl device update NODE [VERSION]` (`check_node_update`,
@@ -35,7 +36,7 @@ enum FirmwareCommands {
             var firmware: JSONValue
             if command.flag("clear") {
                 firmware = try HubCommands.call(
-                    hub, "set_firmware_update", ["node_id": .integer(node), "update": .null])
+                    hub, .setFirmwareUpdate, ["node_id": .integer(node), "update": .null])
             } else if let version = try command.integer("version", as: Int64.self) {
                 var update: [String: JSONValue] = [
                     "software_version": .integer(version),
@@ -44,9 +45,9 @@ enum FirmwareCommands {
                 if let notes = command.value("release-notes") { update["release_notes_url"] = .string(notes) }
                 if let size = try command.integer("size", as: Int64.self) { update["size_bytes"] = .integer(size) }
                 firmware = try HubCommands.call(
-                    hub, "set_firmware_update", ["node_id": .integer(node), "update": .object(update)])
+                    hub, .setFirmwareUpdate, ["node_id": .integer(node), "update": .object(update)])
             } else {
-                let devices = try HubCommands.call(hub, "get_simulated_devices")
+                let devices = try HubCommands.call(hub, .getSimulatedDevices)
                 guard let device = devices.arrayValue.first(where: { $0["node_id"] == .integer(node) }) else {
                     throw CommandFailure("node \(node) is not a simulated device")
                 }
@@ -66,16 +67,16 @@ enum FirmwareCommands {
         case ["device", "update"]:
             var version = command.operands["VERSION"].map { JSONValue.string($0) }
             if version == nil {
-                let offer = try HubCommands.call(hub, "check_node_update", ["node_id": .integer(node)])
+                let offer = try HubCommands.call(hub, .checkNodeUpdate, ["node_id": .integer(node)])
                 guard offer != .null, let offered = offer["software_version"] else {
                     throw CommandFailure(
                         "node \(node) has no update offered ('mhubctl device firmware NODE --version N')")
                 }
                 version = offered
             }
-            _ = try HubCommands.call(hub, "update_node", ["node_id": .integer(node), "software_version": version!])
+            _ = try HubCommands.call(hub, .updateNode, ["node_id": .integer(node), "software_version": version!])
             let info = try HubCommands.call(
-                hub, "read_attribute", ["node_id": .integer(node), "attribute_path": "0/40/*"])
+                hub, .readAttribute, ["node_id": .integer(node), "attribute_path": "0/40/*"])
             if json {
                 return HubCommands.print(
                     [

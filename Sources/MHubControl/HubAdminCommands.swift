@@ -2,6 +2,7 @@ import Foundation
 import MHubClient
 import MHubCommandLine
 import MHubCore
+import MHubProtocol
 import MHubQRCode
 
 /// `mhubctl rooms|devices|sim|fault|permission|reset|watch|call`.
@@ -9,7 +10,7 @@ enum HubAdminCommands {
     static func run(_ command: ParsedCommand, console: any Console) throws -> Int32? {
         let json = command.flag("json")
         let hub = try HubConnectionOptions.connect(command, environment: console.environment)
-        func call(_ name: String, _ args: [String: JSONValue] = [:]) throws -> JSONValue {
+        func call(_ name: HubCommand, _ args: [String: JSONValue] = [:]) throws -> JSONValue {
             try HubCommands.call(hub, name, args)
         }
         func structureArgs() throws -> [String: JSONValue] {
@@ -26,7 +27,7 @@ enum HubAdminCommands {
         let t = HubCommands.text
         switch command.path {
         case ["rooms", "list"]:
-            let rooms = try call("get_rooms", try structureArgs())
+            let rooms = try call(.getRooms, try structureArgs())
             if json { return HubCommands.print(rooms, console) }
             var table = TextTable("ID", "ROOM")
             for room in rooms.arrayValue { table.add(t(room["room_id"]), t(room["name"])) }
@@ -34,21 +35,21 @@ enum HubAdminCommands {
         case ["rooms", "add"]:
             var args = try structureArgs()
             args["name"] = .string(command.operands["NAME"] ?? "")
-            let room = try call("create_room", args)
+            let room = try call(.createRoom, args)
             if json { return HubCommands.print(room, console) }
             console.write("room \(t(room["room_id"])) \(t(room["name"]))\n")
         case ["rooms", "rename"]:
             let room = try call(
-                "rename_room",
+                .renameRoom,
                 ["room_id": .integer(try integerOperand("ID")), "name": .string(command.operands["NAME"] ?? "")])
             if json { return HubCommands.print(room, console) }
             console.write("room \(t(room["room_id"])) \(t(room["name"]))\n")
         case ["rooms", "remove"]:
-            let result = try call("delete_room", ["room_id": .integer(try integerOperand("ID"))])
+            let result = try call(.deleteRoom, ["room_id": .integer(try integerOperand("ID"))])
             if json { return HubCommands.print(result, console) }
             console.write("deleted room \(t(result["room_id"]))\n")
         case ["devices", "list"]:
-            let devices = try call("get_devices")
+            let devices = try call(.getDevices)
             if json { return HubCommands.print(devices, console) }
             var table = TextTable("NODE", "NAME", "ROOM", "TEMPLATE", "DEVICE IDS", "COMMISSIONED")
             for device in devices.arrayValue {
@@ -60,7 +61,7 @@ enum HubAdminCommands {
             console.write(table.rendered)
         case ["devices", "rename"]:
             let device = try call(
-                "update_device",
+                .updateDevice,
                 ["node_id": .integer(try integerOperand("NODE")), "name": .string(command.operands["NAME"] ?? "")])
             if json { return HubCommands.print(device, console) }
             console.write("node \(t(device["node_id"])) is now \(t(device["name"]))\n")
@@ -68,11 +69,11 @@ enum HubAdminCommands {
             let room = command.operands["ROOM"] ?? "-"
             var args: [String: JSONValue] = ["node_id": .integer(try integerOperand("NODE"))]
             if room == "-" { args["no_room"] = true } else { args["room"] = .string(room) }
-            let device = try call("update_device", args)
+            let device = try call(.updateDevice, args)
             if json { return HubCommands.print(device, console) }
             console.write("node \(t(device["node_id"])) is in \(t(device["room"]))\n")
         case ["devices", "remove"]:
-            _ = try call("remove_node", ["node_id": .integer(try integerOperand("NODE"))])
+            _ = try call(.removeNode, ["node_id": .integer(try integerOperand("NODE"))])
             if json { return HubCommands.print(["removed": true], console) }
             console.write("removed node \(command.operands["NODE"] ?? "")\n")
         case ["sim", "add"]:
@@ -89,7 +90,7 @@ enum HubAdminCommands {
             if let value = try command.integer("bridged", as: Int64.self) { args["bridged_devices"] = .integer(value) }
             if let template = command.value("bridged-template") { args["bridged_template"] = .string(template) }
             if let network = command.value("network") { args["network"] = .string(network) }
-            let device = try call("add_simulated_device", args)
+            let device = try call(.addSimulatedDevice, args)
             if json { return HubCommands.print(device, console) }
             var text =
                 "simulated device \(t(device["simulated_device_id"])): \(t(device["name"])) (\(t(device["template"])))\n"
@@ -100,7 +101,7 @@ enum HubAdminCommands {
             }
             console.write(text)
         case ["sim", "list"]:
-            let devices = try call("get_simulated_devices")
+            let devices = try call(.getSimulatedDevices)
             if json { return HubCommands.print(devices, console) }
             var table = TextTable("ID", "NAME", "TEMPLATE", "NETWORK", "DISCR", "MANUAL CODE", "STATE")
             for device in devices.arrayValue {
@@ -111,11 +112,11 @@ enum HubAdminCommands {
             }
             console.write(table.rendered)
         case ["sim", "remove"]:
-            _ = try call("remove_simulated_device", ["simulated_device_id": .integer(try integerOperand("ID"))])
+            _ = try call(.removeSimulatedDevice, ["simulated_device_id": .integer(try integerOperand("ID"))])
             if json { return HubCommands.print(["removed": true], console) }
             console.write("removed simulated device \(command.operands["ID"] ?? "")\n")
         case ["sim", "templates"]:
-            let templates = try call("get_templates")
+            let templates = try call(.getTemplates)
             if json { return HubCommands.print(templates, console) }
             var table = TextTable("TEMPLATE", "TITLE", "DEVICE TYPE")
             for template in templates.arrayValue {
@@ -127,7 +128,7 @@ enum HubAdminCommands {
             }
             console.write(table.rendered)
         case ["fault", "list"]:
-            let faults = try call("get_faults")
+            let faults = try call(.getFaults)
             if json { return HubCommands.print(faults, console) }
             console.write(describeFaults(faults))
         case ["fault", "set"]:
@@ -143,15 +144,15 @@ enum HubAdminCommands {
             if let delay = try command.integer("delay", as: Int64.self) { args["delay_ms"] = .integer(delay) }
             if let status = command.value("status") { args["status"] = .string(status) }
             if let stage = command.value("stage") { args["stage"] = .string(stage) }
-            let faults = try call("set_fault", args)
+            let faults = try call(.setFault, args)
             if json { return HubCommands.print(faults, console) }
             console.write(describeFaults(faults))
         case ["fault", "clear"]:
-            let faults = try call("clear_faults")
+            let faults = try call(.clearFaults)
             if json { return HubCommands.print(faults, console) }
             console.write(describeFaults(faults))
         case ["permission", "list"]:
-            let revoked = try call("get_permissions")
+            let revoked = try call(.getPermissions)
             if json { return HubCommands.print(revoked, console) }
             guard !revoked.arrayValue.isEmpty else {
                 console.write("no permission is revoked: every principal may use every structure\n")
@@ -166,12 +167,12 @@ enum HubAdminCommands {
             var args = try structureArgs()
             args["principal"] = .string(command.operands["PRINCIPAL"] ?? "")
             args["granted"] = .bool(command.path[1] == "grant")
-            let result = try call("set_permission", args)
+            let result = try call(.setPermission, args)
             if json { return HubCommands.print(result, console) }
             let verb = result["granted"] == true ? "granted" : "revoked"
             console.write("\(t(result["principal"])): permission on structure \(t(result["structure_id"])) \(verb)\n")
         case ["reset"]:
-            _ = try call("reset")
+            _ = try call(.reset)
             if json { return HubCommands.print(["reset": true], console) }
             console.write("the hub is back to its configured initial state\n")
         case ["watch"]:
@@ -184,7 +185,7 @@ enum HubAdminCommands {
                 }
                 args = members
             }
-            return HubCommands.print(try call(command.operands["COMMAND"] ?? "", args), console)
+            return HubCommands.print(try HubCommands.call(hub, named: command.operands["COMMAND"] ?? "", args), console)
         default:
             return nil
         }
@@ -252,7 +253,7 @@ enum HubAdminCommands {
                 done.signal()
             }
         }
-        _ = try HubCommands.call(hub, "start_listening", ["events": "all"])
+        _ = try HubCommands.call(hub, .startListening, ["events": "all"])
         if !json { console.write("watching events (Ctrl-C to stop)\n") }
         Thread.detachNewThread {
             hub.waitUntilClosed()

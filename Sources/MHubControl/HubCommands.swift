@@ -2,6 +2,7 @@ import Foundation
 import MHubClient
 import MHubCommandLine
 import MHubCore
+import MHubProtocol
 import MHubQRCode
 
 /// The `mhubctl` commands that talk to a running `mhubd`.
@@ -159,7 +160,7 @@ enum HubCommands {
         switch command.path {
         case ["status"]:
             let hub = try HubConnectionOptions.connect(command, environment: console.environment)
-            let status = try call(hub, "get_status")
+            let status = try call(hub, .getStatus)
             if json { return print(status, console) }
             var lines = [
                 "mhubd \(text(status["version"])) — \(text(status["hub_name"]))",
@@ -180,7 +181,7 @@ enum HubCommands {
         case ["commission"]: return try Commission.run(command, console: console)
         case ["session", "status"]:
             let hub = try HubConnectionOptions.connect(command, environment: console.environment)
-            let session = try call(hub, "get_session")
+            let session = try call(hub, .getSession)
             if json { return print(session, console) }
             if session == .null {
                 console.write("no commissioning session\n")
@@ -197,7 +198,7 @@ enum HubCommands {
             if let structure = try command.integer("structure", as: Int64.self) {
                 args["structure_id"] = .integer(structure)
             }
-            let session = try call(hub, "prepare_commissioning", args)
+            let session = try call(hub, .prepareCommissioning, args)
             if json {
                 _ = print(session, console)
             } else {
@@ -209,7 +210,7 @@ enum HubCommands {
             throw CommandFailure("mhubd closed the connection; the session is gone")
         case ["session", "cancel"]:
             let hub = try HubConnectionOptions.connect(command, environment: console.environment)
-            let result = try call(hub, "cancel_commissioning")
+            let result = try call(hub, .cancelCommissioning)
             if json { return print(result, console) }
             console.write(
                 result["cancelled"] == true ? "cancelled \(text(result["session_id"]))\n" : "no session to cancel\n")
@@ -219,7 +220,16 @@ enum HubCommands {
         }
     }
 
-    static func call(_ hub: MHubConnection, _ command: String, _ args: [String: JSONValue] = [:]) throws -> JSONValue {
+    static func call(_ hub: MHubConnection, _ command: HubCommand, _ args: [String: JSONValue] = [:]) throws
+        -> JSONValue
+    {
+        try call(hub, named: command.rawValue, args)
+    }
+
+    /// `mhubctl call NAME`: any command by its name, one this version does not know included.
+    static func call(_ hub: MHubConnection, named command: String, _ args: [String: JSONValue] = [:]) throws
+        -> JSONValue
+    {
         do {
             return try hub.call(command, args)
         } catch {

@@ -1,6 +1,7 @@
 import MHubClient
 import MHubCommandLine
 import MHubCore
+import MHubProtocol
 
 /// `mhubctl hub advertising` (`get_advertising`) and `mhubctl hub udc` (`get_udc_requests`): the hub's
 /// DNS-SD records and the User Directed Commissioning requests it received (docs/dns-sd.md).
@@ -18,11 +19,11 @@ enum HubDiscoveryCommands {
         let json = command.flag("json")
         switch command.path {
         case ["hub", "advertising"]:
-            let report = try HubCommands.call(hub, "get_advertising")
+            let report = try HubCommands.call(hub, .getAdvertising)
             if json { return HubCommands.print(report, console) }
             console.write(describeAdvertising(report))
         case ["hub", "udc"]:
-            let requests = try HubCommands.call(hub, "get_udc_requests")
+            let requests = try HubCommands.call(hub, .getUDCRequests)
             if json { return HubCommands.print(requests, console) }
             console.write(describeRequests(requests))
         default:

@@ -2,6 +2,7 @@ import Foundation
 import MHubClient
 import MHubCommandLine
 import MHubCore
+import MHubProtocol
 
 /// `mhubctl hub fabrics [list] | remove INDEX` (`get_fabrics`, `remove_fabric`) and `mhubctl hub attestation
 /// [--paa-der FILE]` (`get_attestation`): the hub as a commissionee of other controllers (docs/matter.md).
@@ -28,7 +29,7 @@ enum HubMatterCommands {
         let json = command.flag("json")
         switch command.path {
         case ["hub", "fabrics", "list"]:
-            let result = try HubCommands.call(hub, "get_fabrics")
+            let result = try HubCommands.call(hub, .getFabrics)
             if json { return HubCommands.print(result, console) }
             console.write(describeFabrics(result))
         case ["hub", "fabrics", "remove"]:
@@ -36,11 +37,11 @@ enum HubMatterCommands {
             guard let index = Int64(text) else {
                 throw UsageError("INDEX must be a fabric index, not \"\(text)\"", commandPath: command.path)
             }
-            let result = try HubCommands.call(hub, "remove_fabric", ["fabric_index": .integer(index)])
+            let result = try HubCommands.call(hub, .removeFabric, ["fabric_index": .integer(index)])
             if json { return HubCommands.print(result, console) }
             console.write("left fabric \(index)\n")
         case ["hub", "attestation"]:
-            let result = try HubCommands.call(hub, "get_attestation")
+            let result = try HubCommands.call(hub, .getAttestation)
             if let path = command.value("paa-der") {
                 guard case .string(let text)? = result["paa"]?["der_base64"], let der = Data(base64Encoded: text)
                 else { throw CommandFailure("mhubd sent no PAA certificate") }

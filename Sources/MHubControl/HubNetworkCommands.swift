@@ -1,6 +1,7 @@
 import MHubClient
 import MHubCommandLine
 import MHubCore
+import MHubProtocol
 
 /// `mhubctl hub network [show] | wifi SSID PASSPHRASE | thread DATASET | forget wifi|thread` and `mhubctl hub
 /// fabric-label [LABEL]`: the networks the hub gives devices at `network_setup`, and its fabric's label
@@ -36,7 +37,7 @@ enum HubNetworkCommands {
         let json = command.flag("json")
         switch command.path {
         case ["hub", "network", "show"]:
-            let info = try HubCommands.call(hub, "server_info")
+            let info = try HubCommands.call(hub, .serverInfo)
             let shown: JSONValue = [
                 "wifi_credentials_set": info["wifi_credentials_set"] ?? false,
                 "thread_credentials_set": info["thread_credentials_set"] ?? false,
@@ -48,7 +49,7 @@ enum HubNetworkCommands {
             return 0
         case ["hub", "network", "wifi"]:
             _ = try HubCommands.call(
-                hub, "set_wifi_credentials",
+                hub, .setWiFiCredentials,
                 [
                     "ssid": .string(command.operands["SSID"] ?? ""),
                     "credentials": .string(command.operands["PASSPHRASE"] ?? ""),
@@ -56,12 +57,12 @@ enum HubNetworkCommands {
             console.write(json ? "null\n" : "Wi-Fi devices now join \"\(command.operands["SSID"] ?? "")\"\n")
             return 0
         case ["hub", "network", "thread"]:
-            _ = try HubCommands.call(hub, "set_thread_dataset", ["dataset": .string(command.operands["DATASET"] ?? "")])
+            _ = try HubCommands.call(hub, .setThreadDataset, ["dataset": .string(command.operands["DATASET"] ?? "")])
             console.write(json ? "null\n" : "Thread devices now join the dataset's network\n")
             return 0
         case ["hub", "network", "forget"]:
             let network = command.operands["NETWORK"] ?? ""
-            let commands = ["wifi": "remove_wifi_credentials", "thread": "remove_thread_dataset"]
+            let commands: [String: HubCommand] = ["wifi": .removeWiFiCredentials, "thread": .removeThreadDataset]
             guard let name = commands[network] else {
                 throw UsageError("NETWORK must be wifi or thread, not \"\(network)\"", commandPath: command.path)
             }
@@ -71,7 +72,7 @@ enum HubNetworkCommands {
             return 0
         case ["hub", "fabric-label"]:
             let label = command.operands["LABEL"]
-            _ = try HubCommands.call(hub, "set_default_fabric_label", ["label": label.map { .string($0) } ?? .null])
+            _ = try HubCommands.call(hub, .setDefaultFabricLabel, ["label": label.map { .string($0) } ?? .null])
             // What the hub keeps: "Home" for none, a longer label cut to 32 bytes on a character boundary.
             let kept = (label ?? "Home").prefix(utf8Bytes: 32)
             console.write(json ? "null\n" : "devices commissioned from now on show the fabric as \"\(kept)\"\n")

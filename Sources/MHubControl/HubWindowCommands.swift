@@ -2,6 +2,7 @@ import Foundation
 import MHubClient
 import MHubCommandLine
 import MHubCore
+import MHubProtocol
 import MHubQRCode
 import MatterOnboarding
 
@@ -41,19 +42,19 @@ enum HubWindowCommands {
         case ["hub", "window", "open"]:
             var args: [String: JSONValue] = ["enhanced": .bool(command.flag("enhanced"))]
             if let timeout = try command.integer("timeout", as: Int64.self) { args["timeout"] = .integer(timeout) }
-            let window = try HubCommands.call(hub, "open_commissioning_window", args)
+            let window = try HubCommands.call(hub, .openCommissioningWindow, args)
             if json { return HubCommands.print(window, console) }
             console.write(describe(window, qr: !command.flag("no-qr"), console: console))
         case ["hub", "window", "close"]:
-            let result = try HubCommands.call(hub, "close_commissioning_window")
+            let result = try HubCommands.call(hub, .closeCommissioningWindow)
             if json { return HubCommands.print(result, console) }
             console.write(result["closed"] == true ? "closed\n" : "it was not open\n")
         case ["hub", "window", "status"]:
-            let window = try HubCommands.call(hub, "get_commissioning_window")
+            let window = try HubCommands.call(hub, .getCommissioningWindow)
             if json { return HubCommands.print(window, console) }
             console.write(describe(window, qr: false, console: console))
         case ["hub", "pairing-code"]:
-            let window = try HubCommands.call(hub, "get_commissioning_window")
+            let window = try HubCommands.call(hub, .getCommissioningWindow)
             if window["open"] == true {
                 console.write(describe(window, qr: !command.flag("no-qr"), console: console))
             } else {

@@ -1,4 +1,5 @@
 import MHubCore
+import MHubProtocol
 
 /// What `mhubctl record` writes: the home as the hub exported it when the recording began, and a timeline of
 /// what happened since that a scenario can replay — attribute changes (from any client, a device's own
@@ -32,27 +33,36 @@ struct ScenarioRecording {
     @discardableResult
     mutating func record(_ name: String, _ data: JSONValue, atMilliseconds milliseconds: Int64) -> Bool {
         let at = JSONValue.string(DurationText.text(milliseconds))
-        switch name {
-        case "attribute_updated":
+        switch HubEventName.named(name) {
+        case .attributeUpdated?:
             guard case .array(let parts) = data, parts.count == 3, case .integer(let node) = parts[0],
                 let device = names["node:\(node)"]
             else { return skip(name) }
             timeline.append(
                 [
                     "at": at,
-                    "set_attribute": ["device": .string(device), "attribute_path": parts[1], "value": parts[2]],
+                    ScenarioTimelineAction.setAttribute.rawValue: [
+                        "device": .string(device), "attribute_path": parts[1], "value": parts[2],
+                    ],
                 ])
             return true
-        case "faults_updated":
+        case .faultsUpdated?:
             let (nowUnreachable, nowOffline) = Self.reachability(data)
             var added = false
             for id in nowUnreachable.symmetricDifference(unreachable).sorted() {
                 guard let device = names["simulated:\(id)"] else { continue }
-                timeline.append(["at": at, nowUnreachable.contains(id) ? "unreachable" : "reachable": .string(device)])
+                let action: ScenarioTimelineAction = nowUnreachable.contains(id) ? .unreachable : .reachable
+                timeline.append(["at": at, action.rawValue: .string(device)])
                 added = true
             }
             if nowOffline != hubOffline {
-                timeline.append(["at": at, "set_fault": ["fault": "hub_offline", "enabled": .bool(nowOffline)]])
+                timeline.append(
+                    [
+                        "at": at,
+                        ScenarioTimelineAction.setFault.rawValue: [
+                            "fault": "hub_offline", "enabled": .bool(nowOffline),
+                        ],
+                    ])
                 added = true
             }
             (unreachable, hubOffline) = (nowUnreachable, nowOffline)

@@ -1,6 +1,7 @@
 import MHubClient
 import MHubCommandLine
 import MHubCore
+import MHubProtocol
 
 /// `mhubctl structures list|add|rename|remove|move`: the hub's structures (homes) and moving devices between them.
 enum StructureCommands {
@@ -44,16 +45,16 @@ enum StructureCommands {
         let line: String
         switch command.path {
         case ["structures", "list"]:
-            result = try HubCommands.call(hub, "get_structures")
+            result = try HubCommands.call(hub, .getStructures)
             var table = TextTable("ID", "STRUCTURE")
             for structure in result.arrayValue { table.add(t(structure["structure_id"]), t(structure["name"])) }
             line = table.rendered
         case ["structures", "add"]:
-            result = try HubCommands.call(hub, "create_structure", ["name": .string(command.operands["NAME"] ?? "")])
+            result = try HubCommands.call(hub, .createStructure, ["name": .string(command.operands["NAME"] ?? "")])
             line = "structure \(t(result["structure_id"])) \(t(result["name"]))\n"
         case ["structures", "rename"]:
             result = try HubCommands.call(
-                hub, "rename_structure",
+                hub, .renameStructure,
                 ["structure_id": .integer(try integerOperand("ID")), "name": .string(command.operands["NAME"] ?? "")])
             line = "structure \(t(result["structure_id"])) \(t(result["name"]))\n"
         case ["structures", "remove"]:
@@ -61,7 +62,7 @@ enum StructureCommands {
             if let target = try command.integer("move-devices-to", as: Int64.self) {
                 args["move_devices_to"] = .integer(target)
             }
-            result = try HubCommands.call(hub, "delete_structure", args)
+            result = try HubCommands.call(hub, .deleteStructure, args)
             let moved = result["moved_node_ids"]?.arrayValue.map { t($0) } ?? []
             line =
                 "deleted structure \(t(result["structure_id"]))"
@@ -72,7 +73,7 @@ enum StructureCommands {
                 "structure_id": .integer(try integerOperand("STRUCTURE")),
             ]
             if let room = command.value("room") { args["room"] = .string(room) }
-            result = try HubCommands.call(hub, "move_device", args)
+            result = try HubCommands.call(hub, .moveDevice, args)
             line =
                 "node \(t(result["node_id"])) is in structure \(t(result["structure_id"])), room \(t(result["room"]))\n"
         default:

@@ -2,6 +2,7 @@ import Foundation
 import MHubClient
 import MHubCommandLine
 import MHubCore
+import MHubProtocol
 
 /// `mhubctl scenario load|status|reset|export`, `mhubctl clock [advance DURATION]` and `mhubctl record FILE`: the
 /// tools for tests (docs/scenarios.md, docs/testing.md).
@@ -48,21 +49,21 @@ enum TestToolCommands {
         switch command.path {
         case ["scenario", "load"]:
             let (text, files) = try readScenario(command.operands["FILE"] ?? "")
-            let status = try HubCommands.call(hub, "load_scenario", ["text": .string(text), "files": .object(files)])
+            let status = try HubCommands.call(hub, .loadScenario, ["text": .string(text), "files": .object(files)])
             if json { return HubCommands.print(status, console) }
             console.write(describe(status))
         case ["scenario", "status"]:
-            let status = try HubCommands.call(hub, "get_scenario")
+            let status = try HubCommands.call(hub, .getScenario)
             if json { return HubCommands.print(status, console) }
             console.write(status == .null ? "no scenario loaded\n" : describe(status))
         case ["scenario", "reset"]:
-            let status = try HubCommands.call(hub, "reset_scenario")
+            let status = try HubCommands.call(hub, .resetScenario)
             if json { return HubCommands.print(status, console) }
             console.write(describe(status))
         case ["scenario", "export"]:
             var args: [String: JSONValue] = [:]
             if let name = command.value("name") { args["name"] = .string(name) }
-            let exported = try HubCommands.call(hub, "export_scenario", args)
+            let exported = try HubCommands.call(hub, .exportScenario, args)
             let text = JSONWriter.pretty(exported["scenario"] ?? .null) + "\n"
             if let path = command.operands["FILE"] {
                 try write(text, to: path)
@@ -71,7 +72,7 @@ enum TestToolCommands {
                 console.write(text)
             }
         case ["clock", "status"]:
-            let clock = try HubCommands.call(hub, "get_clock")
+            let clock = try HubCommands.call(hub, .getClock)
             if json { return HubCommands.print(clock, console) }
             console.write(describeClock(clock))
         case ["clock", "advance"]:
@@ -79,7 +80,7 @@ enum TestToolCommands {
             guard let milliseconds = DurationText.milliseconds(text) else {
                 throw UsageError("DURATION is like 250ms, 30s, 1m30s or 2h, not \"\(text)\"", commandPath: command.path)
             }
-            let clock = try HubCommands.call(hub, "advance_clock", ["milliseconds": .integer(milliseconds)])
+            let clock = try HubCommands.call(hub, .advanceClock, ["milliseconds": .integer(milliseconds)])
             if json { return HubCommands.print(clock, console) }
             console.write(describeClock(clock))
         case ["record"]:
@@ -150,8 +151,8 @@ enum TestToolCommands {
         let path = command.operands["FILE"] ?? ""
         let seconds = try command.integer("seconds", as: Int.self)
         let limit = try command.integer("count", as: Int.self)
-        let export = try HubCommands.call(hub, "export_scenario", ["name": "recorded"])
-        let faults = try HubCommands.call(hub, "get_faults")
+        let export = try HubCommands.call(hub, .exportScenario, ["name": "recorded"])
+        let faults = try HubCommands.call(hub, .getFaults)
         let recorder = RecorderBox(ScenarioRecording(export: export, faults: faults), limit: limit)
         try write(JSONWriter.pretty(recorder.json) + "\n", to: path)
         let done = DispatchSemaphore(value: 0)
@@ -166,7 +167,7 @@ enum TestToolCommands {
             }
             if recorder.isFull { done.signal() }
         }
-        _ = try HubCommands.call(hub, "start_listening", ["events": "all"])
+        _ = try HubCommands.call(hub, .startListening, ["events": "all"])
         if !command.flag("json") { console.write("recording to \(path) (Ctrl-C to stop)\n") }
         Thread.detachNewThread {
             hub.waitUntilClosed()

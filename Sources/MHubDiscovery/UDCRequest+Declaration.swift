@@ -25,14 +25,4 @@ extension UDCRequest {
         flags = Set(flagged.filter(\.1).map(\.0))
     }
 
-    /// One line for the log: instance, vendor, product, name, with the peer's text escaped (`logSafe`).
-    public var logDescription: String {
-        var parts = ["instance \(logSafe(instanceName))"]
-        if let vendorID { parts.append("vendor \(vendorID)") }
-        if let productID { parts.append("product \(productID)") }
-        if let deviceName { parts.append("name \"\(logSafe(deviceName))\"") }
-        if let deviceType { parts.append("device type \(deviceType)") }
-        if let commissionerDeclarationPort { parts.append("CD port \(commissionerDeclarationPort)") }
-        return parts.joined(separator: ", ")
-    }
 }

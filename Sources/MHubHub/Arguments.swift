@@ -1,4 +1,5 @@
 import MHubCore
+import MHubProtocol
 
 /// Reads a request's `args`, with an InvalidArguments error naming the argument for anything wrong,
 /// and rejects arguments the command does not know.
@@ -60,9 +61,14 @@ struct Arguments {
     }
 
     /// Fails on the first argument (in sorted order) the command did not read.
-    func rejectUnknown(command: String) throws(HubError) {
+    func rejectUnknown(command: HubCommand) throws(HubError) {
+        try rejectUnknown(in: command.rawValue)
+    }
+
+    /// Fails on the first member (in sorted order) that was not read, naming what they belong to ("an update").
+    func rejectUnknown(in what: String) throws(HubError) {
         if let unknown = values.keys.sorted().first(where: { !known.contains($0) }) {
-            throw HubError(.invalidArguments, "\(command) takes no argument '\(unknown)'")
+            throw HubError(.invalidArguments, "\(what) takes no argument '\(unknown)'")
         }
     }
 }

@@ -1,4 +1,5 @@
 import MHubCore
+import MHubProtocol
 import MatterDataModel
 
 /// Faults, permissions, timing and reset: what tests switch to reach every path.
@@ -22,7 +23,7 @@ extension Hub {
             // The node of a commissioned device becomes (un)available, as OHF clients see it, and its bridged
             // Reachable follows, with a ReachableChanged event.
             if changed, let nodeID = state.simulatedDevices[id]?.nodeID, let node = state.nodes[nodeID] {
-                outcome.events.append(HubEvent("node_updated", nodeJSON(node), structure: node.structureID))
+                outcome.events.append(HubEvent(.nodeUpdated, nodeJSON(node), structure: node.structureID))
                 reachabilityChanged(node, reachable: !enabled, now: now, &outcome)
             }
         case "device_unresponsive":
@@ -96,30 +97,30 @@ extension Hub {
                 "fault must be hub_offline, device_unreachable, device_unresponsive, step_failure, slow_device, "
                     + "write_failure, update_failure or slow_sync, not \"\(fault)\"")
         }
-        try args.rejectUnknown(command: "set_fault")
-        outcome.events.append(HubEvent("faults_updated", faultsJSON))
+        try args.rejectUnknown(command: .setFault)
+        outcome.events.append(HubEvent(.faultsUpdated, faultsJSON))
         return faultsJSON
     }
 
     func getFaults(_ args: inout Arguments) throws(HubError) -> JSONValue {
-        try args.rejectUnknown(command: "get_faults")
+        try args.rejectUnknown(command: .getFaults)
         return faultsJSON
     }
 
     mutating func clearFaults(_ args: inout Arguments, now: Timestamp, _ outcome: inout HubOutcome) throws(HubError)
         -> JSONValue
     {
-        try args.rejectUnknown(command: "clear_faults")
+        try args.rejectUnknown(command: .clearFaults)
         let unreachable = faults.unreachableDevices
         faults = HubFaults()
         for id in unreachable.sorted() {
             if let nodeID = state.simulatedDevices[id]?.nodeID, let node = state.nodes[nodeID] {
                 // Available again, as OHF clients see it (they keep a node unavailable until told).
-                outcome.events.append(HubEvent("node_updated", nodeJSON(node), structure: node.structureID))
+                outcome.events.append(HubEvent(.nodeUpdated, nodeJSON(node), structure: node.structureID))
                 reachabilityChanged(node, reachable: true, now: now, &outcome)
             }
         }
-        outcome.events.append(HubEvent("faults_updated", faultsJSON))
+        outcome.events.append(HubEvent(.faultsUpdated, faultsJSON))
         return faultsJSON
     }
 
@@ -154,7 +155,7 @@ extension Hub {
         let principal = Principal(try args.requiredString("principal"))
         let structureID = try args.integer("structure_id", as: StructureID.self) ?? defaultStructureID
         let granted = try args.bool("granted") ?? true
-        try args.rejectUnknown(command: "set_permission")
+        try args.rejectUnknown(command: .setPermission)
         guard state.structures[structureID] != nil else {
             throw HubError(.structureNotFound, "no structure \(structureID)")
         }
@@ -168,7 +169,7 @@ extension Hub {
     }
 
     func getPermissions(_ args: inout Arguments) throws(HubError) -> JSONValue {
-        try args.rejectUnknown(command: "get_permissions")
+        try args.rejectUnknown(command: .getPermissions)
         return .array(
             state.revoked.sorted { ($0.principal.name, $0.structureID) < ($1.principal.name, $1.structureID) }
                 .map {
@@ -181,7 +182,7 @@ extension Hub {
 
     mutating func setTimingProfile(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError) -> JSONValue {
         let name = try args.requiredString("profile")
-        try args.rejectUnknown(command: "set_timing_profile")
+        try args.rejectUnknown(command: .setTimingProfile)
         guard let profile = TimingProfile.named(name) else {
             throw HubError(.invalidArguments, "profile must be instant or realistic, not \"\(name)\"")
         }
@@ -192,13 +193,13 @@ extension Hub {
     /// `reset`: back to the configured initial state; the fabric identity stays. A loaded scenario is dropped
     /// (`reset_scenario` goes back to the scenario's start instead).
     mutating func reset(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError) -> JSONValue {
-        try args.rejectUnknown(command: "reset")
+        try args.rejectUnknown(command: .reset)
         clearHome(reason: "the hub was reset", &outcome)
         if state.preferences != HubPreferences() {
             setPreferences(HubPreferences(), &outcome)
         }
         populateDefaults(&outcome)
-        outcome.events.append(HubEvent("hub_reset", .null))
+        outcome.events.append(HubEvent(.hubReset, .null))
         return ["reset": true]
     }
 
@@ -210,7 +211,7 @@ extension Hub {
             endSession(reason: "reset", error: HubError(.sessionCancelled, reason), &outcome)
         }
         for node in state.nodes.values.sorted(by: { $0.id < $1.id }) {
-            outcome.events.append(HubEvent("node_removed", .integer(Int64(node.id)), structure: node.structureID))
+            outcome.events.append(HubEvent(.nodeRemoved, .integer(Int64(node.id)), structure: node.structureID))
         }
         if !bridge.endpoints.isEmpty {
             outcome.outputs.append(.bridgeChanged(.endpoints(added: [], removed: bridge.endpoints)))

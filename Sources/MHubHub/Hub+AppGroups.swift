@@ -1,4 +1,5 @@
 import MHubCore
+import MHubProtocol
 
 /// App groups: the connections that name one app group (an iOS app and its Matter Add Device extension, two
 /// processes) share its commissioning session, its room list and the hub's fabric information
@@ -68,7 +69,7 @@ extension Hub {
         guard let group = try appGroupArgument(&args, client: client) else {
             throw HubError(.invalidArguments, "argument 'app_group' is required")
         }
-        try args.rejectUnknown(command: "join_app_group")
+        try args.rejectUnknown(command: .joinAppGroup)
         let shared = session.flatMap { $0.appGroup == group ? $0 : nil }
         let structureID = shared?.structureID ?? defaultStructureID
         try checkStructure(structureID, for: client)

@@ -1,4 +1,5 @@
 import MHubCore
+import MHubProtocol
 import MatterCredentials
 
 /// The public part of the hub's attestation identity (no private key), as the daemon loaded or made it: what a
@@ -33,7 +34,7 @@ extension Hub {
     /// `get_attestation`: the PAA → PAI → DAC chain and the CD, each with what a person checks and its DER in
     /// Base64 (so `mhubctl hub attestation --paa-der FILE` can write the PAA for a controller's trust store).
     func getAttestation(_ args: inout Arguments) throws(HubError) -> JSONValue {
-        try args.rejectUnknown(command: "get_attestation")
+        try args.rejectUnknown(command: .getAttestation)
         guard let attestation else {
             throw HubError(
                 .sessionState, "the hub's Matter node is off (matter.enabled): it has no attestation identity")

@@ -1,4 +1,5 @@
 import MHubCore
+import MHubProtocol
 
 /// Which clock the hub's timers run on (`mhubd --clock`, docs/testing.md "The virtual clock").
 public enum HubClockKind: String, Hashable, Sendable {
@@ -16,7 +17,7 @@ extension Hub {
 
     /// `get_clock`: the clock's kind and the hub's time now.
     func clockStatus(_ args: inout Arguments, now: Timestamp) throws(HubError) -> JSONValue {
-        try args.rejectUnknown(command: "get_clock")
+        try args.rejectUnknown(command: .getClock)
         return ["clock": .string(clock.rawValue), "now": .integer(now)]
     }
 
@@ -28,7 +29,7 @@ extension Hub {
         guard let milliseconds = try args.integer("milliseconds", as: Int64.self) else {
             throw HubError(.invalidArguments, "advance_clock needs 'milliseconds'")
         }
-        try args.rejectUnknown(command: "advance_clock")
+        try args.rejectUnknown(command: .advanceClock)
         guard (0...Self.longestClockAdvance).contains(milliseconds) else {
             throw HubError(
                 .invalidArguments, "'milliseconds' must be from 0 to \(Self.longestClockAdvance), not \(milliseconds)")

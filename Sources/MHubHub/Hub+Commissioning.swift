@@ -1,4 +1,5 @@
 import MHubCore
+import MHubProtocol
 import MatterDataModel
 import MatterOnboarding
 
@@ -10,7 +11,7 @@ extension Hub {
     {
         let structureID = try structureArgument(&args) ?? defaultStructureID
         let appGroup = try appGroupArgument(&args, client: client)
-        try args.rejectUnknown(command: "prepare_commissioning")
+        try args.rejectUnknown(command: .prepareCommissioning)
         try checkStructure(structureID, for: client)
         try checkOnline()
         try checkNoSession()
@@ -31,7 +32,7 @@ extension Hub {
         let home = try structureArgument(&args)
         // The Home APIs' commissioning ID is accepted and not used, as the Home APIs do not use it.
         _ = try args.string("commissioning_id")
-        try args.rejectUnknown(command: "commission_with_code")
+        try args.rejectUnknown(command: .commissionWithCode)
         var profile = settings.profile
         if let profileName {
             guard let named = TimingProfile.named(profileName) else {
@@ -111,7 +112,7 @@ extension Hub {
         let roomName = try args.string("room")
         let roomID = try args.integer("room_id", as: RoomID.self)
         let appGroup = try appGroupArgument(&args, client: client)
-        try args.rejectUnknown(command: "configure_device")
+        try args.rejectUnknown(command: .configureDevice)
         var current = try sharedSession(client, appGroup: appGroup)
         guard case .commissioned = current.state else {
             throw HubError(.sessionState, "session \(current.id) is \(current.stateName); commission a device first")
@@ -139,7 +140,7 @@ extension Hub {
         -> JSONValue
     {
         let appGroup = try appGroupArgument(&args, client: client)
-        try args.rejectUnknown(command: "complete_commissioning")
+        try args.rejectUnknown(command: .completeCommissioning)
         guard let current = session, try endingRole(of: client, appGroup: appGroup, &outcome) != nil else {
             if let previous = completed[client.connectionID] {
                 return previous
@@ -159,7 +160,7 @@ extension Hub {
         -> JSONValue
     {
         let appGroup = try appGroupArgument(&args, client: client)
-        try args.rejectUnknown(command: "cancel_commissioning")
+        try args.rejectUnknown(command: .cancelCommissioning)
         guard let current = session, try endingRole(of: client, appGroup: appGroup, &outcome) != nil else {
             if let current = session, client.scope < .admin {
                 throw notOwnedError(current)
@@ -182,7 +183,7 @@ extension Hub {
     {
         let id = try args.requiredString("session_id")
         let appGroup = try appGroupArgument(&args, client: client)
-        try args.rejectUnknown(command: "resume_commissioning")
+        try args.rejectUnknown(command: .resumeCommissioning)
         guard let current = session, current.id == id else {
             throw HubError(.noSession, "no session \(id) is open")
         }
@@ -209,7 +210,7 @@ extension Hub {
     }
 
     func sessionInfo(_ args: inout Arguments) throws(HubError) -> JSONValue {
-        try args.rejectUnknown(command: "get_session")
+        try args.rejectUnknown(command: .getSession)
         return session.map { $0.json(hub: self) } ?? .null
     }
 
@@ -256,7 +257,7 @@ extension Hub {
             if faults.failingSteps[run.step] != nil, faults.failingOnce.remove(run.step) != nil {
                 // A one-shot fault has failed its commissioning: the next one runs clean.
                 faults.failingSteps[run.step] = nil
-                outcome.events.append(HubEvent("faults_updated", faultsJSON))
+                outcome.events.append(HubEvent(.faultsUpdated, faultsJSON))
             }
             outcome.events.append(progressEvent(run.step, "failed", error: error, to: run.connectionID))
             failRun(run, error, &outcome)
@@ -466,7 +467,7 @@ extension Hub {
     func sessionEvent(_ change: String) -> HubEvent {
         var members = session.map { $0.jsonMembers(hub: self) } ?? ["state": "ended"]
         members["change"] = .string(change)
-        return HubEvent("session_updated", .object(members), to: ownerAudience)
+        return HubEvent(.sessionUpdated, .object(members), to: ownerAudience)
     }
 
     func progressEvent(_ step: CommissioningStep, _ status: String, error: HubError? = nil, to connection: UInt64)
@@ -480,7 +481,7 @@ extension Hub {
             data["error_code"] = .integer(Int64(error.code.rawValue))
             data["details"] = .string(error.details)
         }
-        guard let session, !session.implicit else { return HubEvent("commissioning_progress", .object(data)) }
+        guard let session, !session.implicit else { return HubEvent(.commissioningProgress, .object(data)) }
         // The owner and the app group's other members, each once (`members(of:)` leaves the owner out), and the
         // connection that runs the step if it is neither.
         var audience = [session.owner.connectionID] + members(of: session)
@@ -488,7 +489,7 @@ extension Hub {
             audience.append(connection)
         }
         audience.sort()
-        return HubEvent("commissioning_progress", .object(data), to: .listenersAnd(audience))
+        return HubEvent(.commissioningProgress, .object(data), to: .listenersAnd(audience))
     }
 
     /// The listeners, and the owner of a session it prepared itself with the members of its app group. The owner of

@@ -1,4 +1,5 @@
 import MHubCore
+import MHubProtocol
 
 extension FabricIdentity {
     /// The hub's own operational node ID on its fabric, which `_matter._tcp` names (reference A.3):
@@ -28,24 +29,29 @@ extension Hub {
         if let index = udcRequests.lastIndex(where: { $0.isRepeated(by: request, within: Self.udcRepeatWindow) }) {
             udcRequests[index].count += 1
             udcRequests[index].lastReceivedAt = request.receivedAt
+            outcome.logLines.append(
+                HubLogLine(
+                    .debug, "UDC IdentificationDeclaration from \(request.source) repeated: \(request.logDescription)"))
             return outcome
         }
         udcRequests.append(request)
         if udcRequests.count > Self.udcRequestsKept {
             udcRequests.removeFirst(udcRequests.count - Self.udcRequestsKept)
         }
-        outcome.events.append(HubEvent("udc_request_received", request.json))
+        outcome.events.append(HubEvent(.udcRequestReceived, request.json))
+        outcome.logLines.append(
+            HubLogLine(.notice, "UDC IdentificationDeclaration from \(request.source): \(request.logDescription)"))
         return outcome
     }
 
     func getAdvertising(_ args: inout Arguments) throws(HubError) -> JSONValue {
-        try args.rejectUnknown(command: "get_advertising")
+        try args.rejectUnknown(command: .getAdvertising)
         return advertising.json
     }
 
     /// The kept requests, newest first.
     func getUDCRequests(_ args: inout Arguments) throws(HubError) -> JSONValue {
-        try args.rejectUnknown(command: "get_udc_requests")
+        try args.rejectUnknown(command: .getUDCRequests)
         return .array(udcRequests.reversed().map(\.json))
     }
 }

@@ -1,4 +1,5 @@
 import MHubCore
+import MHubProtocol
 import MatterDataModel
 
 /// Structures, rooms and commissioned devices.
@@ -23,7 +24,7 @@ extension Hub {
     mutating func getRooms(_ args: inout Arguments, client: ClientInfo) throws(HubError) -> JSONValue {
         var id = try structureArgument(&args)
         let appGroup = try appGroupArgument(&args, client: client)
-        try args.rejectUnknown(command: "get_rooms")
+        try args.rejectUnknown(command: .getRooms)
         if let appGroup {
             guard let current = session, current.appGroup == appGroup else {
                 throw HubError(.noSession, "app group \(appGroup) has no commissioning session")
@@ -45,7 +46,7 @@ extension Hub {
     {
         let structureID = try args.integer("structure_id", as: StructureID.self) ?? defaultStructureID
         let name = try validatedName(try args.requiredString("name"), what: "the room name")
-        try args.rejectUnknown(command: "create_room")
+        try args.rejectUnknown(command: .createRoom)
         try checkStructure(structureID, for: client)
         guard room(named: name, in: structureID) == nil else {
             throw HubError(.roomExists, "structure \(structureID) already has a room named \"\(name)\"")
@@ -57,7 +58,7 @@ extension Hub {
         state.counters.nextRoomID += 1
         state.rooms[room.id] = room
         outcome.changes += [.saveRoom(room), .saveCounters(state.counters)]
-        outcome.events.append(HubEvent("room_updated", room.json))
+        outcome.events.append(HubEvent(.roomUpdated, room.json))
         return room.json
     }
 
@@ -66,7 +67,7 @@ extension Hub {
     {
         let id = try args.requiredInteger("room_id", as: RoomID.self)
         let name = try validatedName(try args.requiredString("name"), what: "the room name")
-        try args.rejectUnknown(command: "rename_room")
+        try args.rejectUnknown(command: .renameRoom)
         guard var room = state.rooms[id] else { throw HubError(.roomNotFound, "no room \(id)") }
         try checkStructure(room.structureID, for: client)
         if let other = self.room(named: name, in: room.structureID), other.id != id {
@@ -75,7 +76,7 @@ extension Hub {
         room.name = name
         state.rooms[id] = room
         outcome.changes.append(.saveRoom(room))
-        outcome.events.append(HubEvent("room_updated", room.json))
+        outcome.events.append(HubEvent(.roomUpdated, room.json))
         return room.json
     }
 
@@ -84,7 +85,7 @@ extension Hub {
         -> JSONValue
     {
         let id = try args.requiredInteger("room_id", as: RoomID.self)
-        try args.rejectUnknown(command: "delete_room")
+        try args.rejectUnknown(command: .deleteRoom)
         guard let room = state.rooms[id] else { throw HubError(.roomNotFound, "no room \(id)") }
         try checkStructure(room.structureID, for: client)
         for var node in state.nodes.values where node.roomID == id {
@@ -97,7 +98,7 @@ extension Hub {
             session?.roomID = nil
         }
         outcome.changes.append(.deleteRoom(id))
-        outcome.events.append(HubEvent("room_removed", ["room_id": .integer(id)]))
+        outcome.events.append(HubEvent(.roomRemoved, ["room_id": .integer(id)]))
         return ["room_id": .integer(id), "deleted": true]
     }
 
@@ -115,13 +116,13 @@ extension Hub {
 
     func getNodes(_ args: inout Arguments, client: ClientInfo) throws(HubError) -> JSONValue {
         _ = try args.bool("only_available")
-        try args.rejectUnknown(command: "get_nodes")
+        try args.rejectUnknown(command: .getNodes)
         return .array(visibleNodes(for: client).map(nodeJSON))
     }
 
     func getNode(_ args: inout Arguments, client: ClientInfo) throws(HubError) -> JSONValue {
         let id = try args.requiredInteger("node_id", as: NodeID.self)
-        try args.rejectUnknown(command: "get_node")
+        try args.rejectUnknown(command: .getNode)
         let node = try node(id)
         try checkStructure(node.structureID, for: client)
         return nodeJSON(node)
@@ -129,7 +130,7 @@ extension Hub {
 
     func getDevices(_ args: inout Arguments, client: ClientInfo) throws(HubError) -> JSONValue {
         let structureID = try args.integer("structure_id", as: StructureID.self)
-        try args.rejectUnknown(command: "get_devices")
+        try args.rejectUnknown(command: .getDevices)
         if isSyncing(client.connectionID) { return [] }
         return .array(
             state.nodes.values.filter { structureID == nil || $0.structureID == structureID }
@@ -149,7 +150,7 @@ extension Hub {
         let roomID = try args.integer("room_id", as: RoomID.self)
         let roomName = try args.string("room")
         let clearRoom = try args.bool("no_room") ?? false
-        try args.rejectUnknown(command: "update_device")
+        try args.rejectUnknown(command: .updateDevice)
         var node = try node(id)
         try checkStructure(node.structureID, for: client)
         if let name {
@@ -171,7 +172,7 @@ extension Hub {
         let renamed = state.nodes[id]?.name != node.name
         state.nodes[id] = node
         outcome.changes.append(.saveNode(node))
-        outcome.events.append(HubEvent("device_updated", deviceJSON(node), structure: node.structureID))
+        outcome.events.append(HubEvent(.deviceUpdated, deviceJSON(node), structure: node.structureID))
         if renamed, let path = bridgedInfoPath(node, attribute: 0x0005) {
             outcome.outputs.append(.bridgeChanged(.attributes([path])))
         }
@@ -184,7 +185,7 @@ extension Hub {
         throws(HubError) -> JSONValue
     {
         let id = try args.requiredInteger("node_id", as: NodeID.self)
-        try args.rejectUnknown(command: "remove_node")
+        try args.rejectUnknown(command: .removeNode)
         let node = try node(id)
         try checkStructure(node.structureID, for: client)
         decommission(node, &outcome)
@@ -204,7 +205,7 @@ extension Hub {
             state.simulatedDevices[deviceID] = device
             outcome.changes.append(.saveSimulatedDevice(device))
         }
-        outcome.events.append(HubEvent("node_removed", .integer(Int64(id)), structure: node.structureID))
+        outcome.events.append(HubEvent(.nodeRemoved, .integer(Int64(id)), structure: node.structureID))
         outcome.outputs.append(.bridgeChanged(.endpoints(added: [], removed: node.bridgedEndpoints.values.sorted())))
     }
 

@@ -1,4 +1,5 @@
 import MHubCore
+import MHubProtocol
 import MatterDataModel
 
 /// HomeKit's semantics (docs/protocol.md §5, "First sync" and "Notifications per attribute"): an mhub listener's
@@ -29,7 +30,7 @@ extension Hub {
             pendingSyncs[id] = nil
             syncedConnections.insert(id)
             guard let listener = listeners[id], listener.subscription == .all else { continue }
-            outcome.events.append(HubEvent("home_synced", home(for: listener.principal), to: .connection(id)))
+            outcome.events.append(HubEvent(.homeSynced, home(for: listener.principal), to: .connection(id)))
         }
     }
 
@@ -54,7 +55,7 @@ extension Hub {
         let node = try node(try args.requiredInteger("node_id", as: NodeID.self))
         let text = try args.requiredString("attribute_path")
         let enabled = try args.bool("enabled") ?? true
-        try args.rejectUnknown(command: "enable_notification")
+        try args.rejectUnknown(command: .enableNotification)
         try checkStructure(node.structureID, for: client)
         guard let pattern = AttributePattern(text) else {
             throw HubError(
@@ -81,7 +82,7 @@ extension Hub {
     }
 
     func getNotifications(_ args: inout Arguments, client: ClientInfo) throws(HubError) -> JSONValue {
-        try args.rejectUnknown(command: "get_notifications")
+        try args.rejectUnknown(command: .getNotifications)
         return notificationsJSON(client.connectionID)
     }
 

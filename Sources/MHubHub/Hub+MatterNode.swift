@@ -1,4 +1,5 @@
 import MHubCore
+import MHubProtocol
 import MatterNode
 
 /// Inputs from the Matter port: what happened on the hub's own Matter node (docs/matter.md). One direction: the
@@ -54,11 +55,11 @@ extension Hub {
         let old = Dictionary(uniqueKeysWithValues: matter.fabrics.map { ($0.fabricIndex, $0) })
         let new = Dictionary(uniqueKeysWithValues: fabrics.map { ($0.fabricIndex, $0) })
         for fabric in fabrics where old[fabric.fabricIndex] != fabric {
-            let name = old[fabric.fabricIndex] == nil ? "fabric_added" : "fabric_updated"
+            let name: HubEventName = old[fabric.fabricIndex] == nil ? .fabricAdded : .fabricUpdated
             outcome.events.append(HubEvent(name, Self.fabricJSON(fabric)))
         }
         for index in old.keys.sorted() where new[index] == nil {
-            outcome.events.append(HubEvent("fabric_removed", ["fabric_index": .integer(Int64(index))]))
+            outcome.events.append(HubEvent(.fabricRemoved, ["fabric_index": .integer(Int64(index))]))
         }
         matter.fabrics = fabrics
         return outcome
@@ -68,7 +69,7 @@ extension Hub {
         var outcome = HubOutcome()
         let entry = HubMatterState.Session(summary: session, openedAt: now)
         matter.sessions[session.localSessionID] = entry
-        outcome.events.append(HubEvent("matter_session_opened", .object(sessionJSON(entry))))
+        outcome.events.append(HubEvent(.matterSessionOpened, .object(sessionJSON(entry))))
         return outcome
     }
 
@@ -77,7 +78,7 @@ extension Hub {
         if let entry = matter.sessions.removeValue(forKey: localSessionID) {
             var data = sessionJSON(entry)
             data["reason"] = .string(reason)
-            outcome.events.append(HubEvent("matter_session_closed", .object(data)))
+            outcome.events.append(HubEvent(.matterSessionClosed, .object(data)))
         }
         return outcome
     }
@@ -99,7 +100,7 @@ extension Hub {
 
     /// `get_fabrics`: the fabrics the hub's Matter node belongs to, and its secure sessions.
     func getFabrics(_ args: inout Arguments) throws(HubError) -> JSONValue {
-        try args.rejectUnknown(command: "get_fabrics")
+        try args.rejectUnknown(command: .getFabrics)
         return [
             "fabrics": .array(matter.fabrics.map(Self.fabricJSON)),
             "sessions": .array(
@@ -115,7 +116,7 @@ extension Hub {
         _ args: inout Arguments, request: HubRequest, client: ClientInfo, _ outcome: inout HubOutcome
     ) throws(HubError) -> JSONValue? {
         let index = try args.requiredInteger("fabric_index", as: UInt8.self)
-        try args.rejectUnknown(command: "remove_fabric")
+        try args.rejectUnknown(command: .removeFabric)
         guard matter.fabrics.contains(where: { $0.fabricIndex == index }) else {
             throw HubError(.fabricNotFound, "the hub's Matter node has no fabric \(index)")
         }

@@ -1,4 +1,5 @@
 import MHubCore
+import MHubProtocol
 
 /// What OHF clients set for the hub's commissioning (`HubPreferences`): the fabric label Home Assistant sends right
 /// after `start_listening`, the Wi-Fi credentials and Thread dataset devices join at `network_setup`; and the vendor
@@ -11,7 +12,7 @@ extension Hub {
     {
         guard args.values["label"] != nil else { throw HubError(.invalidArguments, "argument 'label' is required") }
         let label = try args.string("label")
-        try args.rejectUnknown(command: "set_default_fabric_label")
+        try args.rejectUnknown(command: .setDefaultFabricLabel)
         var preferences = state.preferences
         // Cut to the 32 bytes a fabric label holds (Operational Credentials' UpdateFabricLabel, Matter Core
         // Specification 11.18.6.11), as the OHF server cuts it: Home Assistant sends its home's name whatever its
@@ -30,7 +31,7 @@ extension Hub {
     {
         let ssid = try args.requiredString("ssid")
         let credentials = try args.requiredString("credentials")
-        return try changePreferences(&args, command: "set_wifi_credentials", &outcome) { preferences throws(HubError) in
+        return try changePreferences(&args, command: .setWiFiCredentials, &outcome) { preferences throws(HubError) in
             switch WiFiCredentials.validated(ssid: ssid, credentials: credentials) {
             case .success(let valid): preferences.wifi = valid
             case .failure(let error): throw HubError(.invalidArguments, error.reason)
@@ -41,7 +42,7 @@ extension Hub {
     /// `set_thread_dataset {dataset, id?}`: the Active Operational Dataset as hex, checked (`ThreadDataset`).
     mutating func setThreadDataset(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError) -> JSONValue {
         let hex = try args.requiredString("dataset")
-        return try changePreferences(&args, command: "set_thread_dataset", &outcome) { preferences throws(HubError) in
+        return try changePreferences(&args, command: .setThreadDataset, &outcome) { preferences throws(HubError) in
             switch ThreadDataset.parse(hex: hex) {
             case .success(let valid): preferences.threadDataset = valid
             case .failure(let error):
@@ -54,21 +55,21 @@ extension Hub {
     mutating func removeWiFiCredentials(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError)
         -> JSONValue
     {
-        try changePreferences(&args, command: "remove_wifi_credentials", &outcome) { $0.wifi = nil }
+        try changePreferences(&args, command: .removeWiFiCredentials, &outcome) { $0.wifi = nil }
     }
 
     /// `remove_thread_dataset {id?}`.
     mutating func removeThreadDataset(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError)
         -> JSONValue
     {
-        try changePreferences(&args, command: "remove_thread_dataset", &outcome) { $0.threadDataset = nil }
+        try changePreferences(&args, command: .removeThreadDataset, &outcome) { $0.threadDataset = nil }
     }
 
     /// A credentials command's common part: its `id` (matterjs-server keeps named lists from schema 12, and its
     /// client sends `id: "default"` to a schema-11 server; mhub, schema 11, has the default entry only), no other
     /// argument, then `change` to the preferences, which are stored and announced (`setPreferences`). Answers null.
     private mutating func changePreferences(
-        _ args: inout Arguments, command: String, _ outcome: inout HubOutcome,
+        _ args: inout Arguments, command: HubCommand, _ outcome: inout HubOutcome,
         _ change: (inout HubPreferences) throws(HubError) -> Void
     ) throws(HubError) -> JSONValue {
         if let id = try args.string("id"), id != "default" {
@@ -89,14 +90,14 @@ extension Hub {
         state.preferences = preferences
         serverInfo = makeServerInfo()
         outcome.changes.append(.savePreferences(preferences))
-        outcome.events.append(HubEvent("server_info_updated", serverInfo))
+        outcome.events.append(HubEvent(.serverInfoUpdated, serverInfo))
     }
 
     /// `get_vendor_names {filter_vendors?}`: `{"<vendor ID>": name}` for the IDs asked (all when none are), from
     /// `VendorNames`; IDs it does not know are left out.
     func getVendorNames(_ args: inout Arguments) throws(HubError) -> JSONValue {
         let filter = args.raw("filter_vendors")
-        try args.rejectUnknown(command: "get_vendor_names")
+        try args.rejectUnknown(command: .getVendorNames)
         var names: [String: JSONValue] = [:]
         switch filter {
         case nil:

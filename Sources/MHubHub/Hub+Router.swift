@@ -15,7 +15,7 @@ extension Hub {
             guard let subscription = EventSubscription(rawValue: events) else {
                 throw HubError(.invalidArguments, "argument 'events' must be \"ohf\" or \"all\", not \"\(events)\"")
             }
-            try args.rejectUnknown(command: request.command)
+            try args.rejectUnknown(command: command)
             listeners[client.connectionID] = Listener(subscription: subscription, principal: client.principal)
             switch subscription {
             case .all: beginFirstSync(client, now: now, &outcome)
@@ -73,7 +73,10 @@ extension Hub {
         case .updateNode: return try updateNode(&args, request: request, client: client, now: now, &outcome)
         case .setACLEntry: return try setACLEntry(&args, request: request, client: client, now: now, &outcome)
         case .setNodeBinding: return try setNodeBinding(&args, request: request, client: client, now: now, &outcome)
-        default:
+        case .serverInfo, .diagnostics, .getNodes, .getNode, .getDevices, .getStructures, .getSession,
+            .getSimulatedDevices, .getFaults, .getTemplates, .getStatus, .getNotifications, .getCommissioningWindow,
+            .getAdvertising, .getFabrics, .getAttestation, .getUDCRequests, .pingNode, .getNodeIPAddresses, .discover,
+            .getPermissions, .getClock, .getScenario, .exportScenario, .getVendorNames, .checkNodeUpdate:
             // The queries (`HubCommand.isQuery`), which `handle` sends straight to `answer`; a scenario's steps come here.
             return try answer(query: command, &args, client: client, now: now)
         }
@@ -107,11 +110,11 @@ extension Hub {
     {
         switch command {
         case .serverInfo:
-            try args.rejectUnknown(command: command.rawValue)
+            try args.rejectUnknown(command: command)
             return serverInfo
         case .getStatus: return try status(&args, client: client)
         case .diagnostics:
-            try args.rejectUnknown(command: command.rawValue)
+            try args.rejectUnknown(command: command)
             return [
                 "info": serverInfo, "nodes": .array(state.nodes.values.sorted { $0.id < $1.id }.map(nodeJSON)),
                 "events": .array(devices.recentEvents),
@@ -124,7 +127,7 @@ extension Hub {
         case .getSimulatedDevices: return try listSimulatedDevices(&args)
         case .getFaults: return try getFaults(&args)
         case .getTemplates:
-            try args.rejectUnknown(command: command.rawValue)
+            try args.rejectUnknown(command: command)
             let bridge: JSONValue = [
                 "key": .string(SimulatedLayout.bridgeKey), "title": "Bridge (Aggregator)",
                 "device_type": .integer(Int64(0x000E)),
@@ -138,7 +141,7 @@ extension Hub {
                 } + [bridge])
         case .getNotifications: return try getNotifications(&args, client: client)
         case .getCommissioningWindow:
-            try args.rejectUnknown(command: command.rawValue)
+            try args.rejectUnknown(command: command)
             return windowJSON(revealingSecrets: client.scope == .admin)
         case .getAdvertising: return try getAdvertising(&args)
         case .getFabrics: return try getFabrics(&args)
@@ -153,10 +156,17 @@ extension Hub {
         case .exportScenario: return try exportScenario(&args)
         case .getVendorNames: return try getVendorNames(&args)
         case .checkNodeUpdate: return try checkNodeUpdate(&args, client: client)
-        default:
-            // A command that changes the hub is `route`'s; one with a handler in neither is refused, not a crash
-            // (`HubRouterTests` sends every command).
-            throw HubError(.invalidCommand, "\(command.rawValue) has no handler")
+        case .startListening, .commissionWithCode, .commissionOnNetwork, .deviceCommand, .readAttribute,
+            .writeAttribute, .removeNode, .interviewNode, .importTestNode, .openCommissioningWindow,
+            .closeCommissioningWindow, .removeFabric, .updateDevice, .createStructure, .renameStructure,
+            .deleteStructure, .moveDevice, .getRooms, .createRoom, .renameRoom, .deleteRoom, .prepareCommissioning,
+            .configureDevice, .completeCommissioning, .cancelCommissioning, .resumeCommissioning, .joinAppGroup,
+            .enableNotification, .setAttribute, .setBehavior, .addSimulatedDevice, .removeSimulatedDevice, .setFault,
+            .clearFaults, .setPermission, .setTimingProfile, .reset, .advanceClock, .loadScenario, .resetScenario,
+            .setDefaultFabricLabel, .setWiFiCredentials, .setThreadDataset, .removeWiFiCredentials,
+            .removeThreadDataset, .updateNode, .setACLEntry, .setNodeBinding, .setFirmwareUpdate:
+            // A command that changes the hub is `route`'s (`HubCommand.isQuery` sent it here by mistake).
+            throw HubError(.invalidCommand, "\(command.rawValue) is not a query")
         }
     }
 
@@ -190,7 +200,7 @@ extension Hub {
     public static let minimumSchemaVersion = 11
 
     func status(_ args: inout Arguments, client: ClientInfo) throws(HubError) -> JSONValue {
-        try args.rejectUnknown(command: "get_status")
+        try args.rejectUnknown(command: .getStatus)
         return [
             "online": .bool(!faults.hubOffline),
             "hub_name": .string(settings.hubName),

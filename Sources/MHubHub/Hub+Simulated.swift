@@ -1,4 +1,5 @@
 import MHubCore
+import MHubProtocol
 import MatterDataModel
 import MatterOnboarding
 
@@ -17,7 +18,7 @@ extension Hub {
         let network = try networkArgument(&args)
         let offer = try args.raw("firmware_update").map { json throws(HubError) in try FirmwareOffer(json: json) }
         let layout = try requestedLayout(template, &args)
-        try args.rejectUnknown(command: "add_simulated_device")
+        try args.rejectUnknown(command: .addSimulatedDevice)
         if let discriminator, discriminator > Discriminator.maximum {
             throw HubError(.invalidArguments, "discriminator must be 0 to 4095")
         }
@@ -40,7 +41,7 @@ extension Hub {
         device.firmware.offer = offer
         state.simulatedDevices[device.id] = device
         outcome.changes += [.saveSimulatedDevice(device), .saveCounters(state.counters)]
-        outcome.events.append(HubEvent("simulated_device_added", simulatedJSON(device)))
+        outcome.events.append(HubEvent(.simulatedDeviceAdded, simulatedJSON(device)))
         return simulatedJSON(device)
     }
 
@@ -90,7 +91,7 @@ extension Hub {
     }
 
     func listSimulatedDevices(_ args: inout Arguments) throws(HubError) -> JSONValue {
-        try args.rejectUnknown(command: "get_simulated_devices")
+        try args.rejectUnknown(command: .getSimulatedDevices)
         return .array(state.simulatedDevices.values.sorted { $0.id < $1.id }.map(simulatedJSON))
     }
 
@@ -98,7 +99,7 @@ extension Hub {
         -> JSONValue
     {
         let id = try args.requiredInteger("simulated_device_id", as: SimulatedDeviceID.self)
-        try args.rejectUnknown(command: "remove_simulated_device")
+        try args.rejectUnknown(command: .removeSimulatedDevice)
         guard let device = state.simulatedDevices[id] else {
             throw HubError(.simulatedDeviceNotFound, "no simulated device \(id)")
         }
@@ -117,7 +118,7 @@ extension Hub {
         faults.deviceLatency[id] = nil
         faults.failingWrites[id] = nil
         outcome.changes.append(.deleteSimulatedDevice(id))
-        outcome.events.append(HubEvent("simulated_device_removed", ["simulated_device_id": .integer(id)]))
+        outcome.events.append(HubEvent(.simulatedDeviceRemoved, ["simulated_device_id": .integer(id)]))
         return .null
     }
 

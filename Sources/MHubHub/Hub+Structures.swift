@@ -1,24 +1,25 @@
 import MHubCore
+import MHubProtocol
 import MatterDataModel
 
 /// Structures (homes): listed, created, renamed, deleted (empty, or with their devices moved), and devices moved
 /// between them (docs/protocol.md §6).
 extension Hub {
     func getStructures(_ args: inout Arguments, client: ClientInfo) throws(HubError) -> JSONValue {
-        try args.rejectUnknown(command: "get_structures")
+        try args.rejectUnknown(command: .getStructures)
         if isSyncing(client.connectionID) { return [] }
         return .array(state.structures.values.sorted { $0.id < $1.id }.map { $0.json })
     }
 
     mutating func createStructure(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError) -> JSONValue {
         let name = try validatedName(try args.requiredString("name"), what: "the structure name")
-        try args.rejectUnknown(command: "create_structure")
+        try args.rejectUnknown(command: .createStructure)
         try checkQuota(state.structures.count, HubQuotas.structures, "structures")
         let structure = Structure(id: state.counters.nextStructureID, name: name)
         state.counters.nextStructureID += 1
         state.structures[structure.id] = structure
         outcome.changes += [.saveStructure(structure), .saveCounters(state.counters)]
-        outcome.events.append(HubEvent("structure_updated", structure.json))
+        outcome.events.append(HubEvent(.structureUpdated, structure.json))
         return structure.json
     }
 
@@ -27,13 +28,13 @@ extension Hub {
     {
         let id = try args.requiredInteger("structure_id", as: StructureID.self)
         let name = try validatedName(try args.requiredString("name"), what: "the structure name")
-        try args.rejectUnknown(command: "rename_structure")
+        try args.rejectUnknown(command: .renameStructure)
         try checkStructure(id, for: client)
         guard var structure = state.structures[id] else { throw HubError(.structureNotFound, "no structure \(id)") }
         structure.name = name
         state.structures[id] = structure
         outcome.changes.append(.saveStructure(structure))
-        outcome.events.append(HubEvent("structure_updated", structure.json))
+        outcome.events.append(HubEvent(.structureUpdated, structure.json))
         return structure.json
     }
 
@@ -45,7 +46,7 @@ extension Hub {
     {
         let id = try args.requiredInteger("structure_id", as: StructureID.self)
         let target = try args.integer("move_devices_to", as: StructureID.self)
-        try args.rejectUnknown(command: "delete_structure")
+        try args.rejectUnknown(command: .deleteStructure)
         try checkStructure(id, for: client)
         guard state.structures.count > 1 else {
             throw HubError(.sessionState, "structure \(id) is the hub's only structure")
@@ -70,12 +71,12 @@ extension Hub {
             node.roomID = roomName.flatMap { room(named: $0, in: node.structureID)?.id }
             state.nodes[node.id] = node
             outcome.changes.append(.saveNode(node))
-            outcome.events.append(HubEvent("device_updated", deviceJSON(node), structure: node.structureID))
+            outcome.events.append(HubEvent(.deviceUpdated, deviceJSON(node), structure: node.structureID))
         }
         for room in state.rooms.values.filter({ $0.structureID == id }).sorted(by: { $0.id < $1.id }) {
             state.rooms[room.id] = nil
             outcome.changes.append(.deleteRoom(room.id))
-            outcome.events.append(HubEvent("room_removed", ["room_id": .integer(room.id)]))
+            outcome.events.append(HubEvent(.roomRemoved, ["room_id": .integer(room.id)]))
         }
         for key in state.revoked.filter({ $0.structureID == id }).sorted(by: { $0.principal.name < $1.principal.name })
         {
@@ -84,7 +85,7 @@ extension Hub {
         }
         state.structures[id] = nil
         outcome.changes.append(.deleteStructure(id))
-        outcome.events.append(HubEvent("structure_removed", ["structure_id": .integer(id)]))
+        outcome.events.append(HubEvent(.structureRemoved, ["structure_id": .integer(id)]))
         return [
             "structure_id": .integer(id), "deleted": true,
             "moved_node_ids": .array(devices.map { .integer(Int64($0.id)) }),
@@ -100,7 +101,7 @@ extension Hub {
         let structureID = try args.requiredInteger("structure_id", as: StructureID.self)
         let roomName = try args.string("room")
         let roomID = try args.integer("room_id", as: RoomID.self)
-        try args.rejectUnknown(command: "move_device")
+        try args.rejectUnknown(command: .moveDevice)
         var node = try node(id)
         try checkStructure(node.structureID, for: client)
         try checkStructure(structureID, for: client)
@@ -119,7 +120,7 @@ extension Hub {
         }
         state.nodes[id] = node
         outcome.changes.append(.saveNode(node))
-        outcome.events.append(HubEvent("device_updated", deviceJSON(node), structure: structureID))
+        outcome.events.append(HubEvent(.deviceUpdated, deviceJSON(node), structure: structureID))
         return deviceJSON(node)
     }
 }

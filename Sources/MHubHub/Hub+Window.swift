@@ -1,4 +1,5 @@
 import MHubCore
+import MHubProtocol
 import MatterNode
 import MatterOnboarding
 
@@ -103,7 +104,7 @@ extension Hub {
         let discriminator = try args.integer("discriminator", as: UInt16.self)
         let iterations = try args.integer("iteration", as: UInt32.self) ?? 1000
         _ = try args.integer("option", as: Int.self)
-        try args.rejectUnknown(command: "open_commissioning_window")
+        try args.rejectUnknown(command: .openCommissioningWindow)
         guard (1...Self.maximumWindowSeconds).contains(timeout) else {
             throw HubError(.invalidArguments, "timeout must be 1 to \(Self.maximumWindowSeconds) seconds")
         }
@@ -128,7 +129,7 @@ extension Hub {
     mutating func closeWindow(_ args: inout Arguments, now: Timestamp, _ outcome: inout HubOutcome) throws(HubError)
         -> JSONValue
     {
-        try args.rejectUnknown(command: "close_commissioning_window")
+        try args.rejectUnknown(command: .closeCommissioningWindow)
         let wasOpen = window != nil
         if wasOpen {
             endWindow(.closed, now: now, &outcome)
@@ -156,14 +157,14 @@ extension Hub {
     mutating func open(_ window: CommissioningWindow, _ outcome: inout HubOutcome) {
         self.window = window
         windowClosure = nil
-        outcome.events.append(HubEvent("commissioning_window_updated", windowJSON(revealingSecrets: false)))
+        outcome.events.append(HubEvent(.commissioningWindowUpdated, windowJSON(revealingSecrets: false)))
         outcome.outputs.append(.windowChanged(window))
     }
 
     mutating func endWindow(_ reason: CommissioningWindowClosure.Reason, now: Timestamp, _ outcome: inout HubOutcome) {
         window = nil
         windowClosure = CommissioningWindowClosure(reason: reason, at: now)
-        outcome.events.append(HubEvent("commissioning_window_updated", windowJSON(revealingSecrets: false)))
+        outcome.events.append(HubEvent(.commissioningWindowUpdated, windowJSON(revealingSecrets: false)))
         outcome.outputs.append(.windowChanged(nil))
     }
 

@@ -269,7 +269,7 @@ public struct Hub: Sendable {
         if session != nil {
             endSession(reason: "shutdown", error: HubError(.shuttingDown, "the hub is shutting down"), &outcome)
         }
-        outcome.events.append(HubEvent("server_shutdown", .null))
+        outcome.events.append(HubEvent(.serverShutdown, .null))
         return outcome
     }
 }

@@ -1,4 +1,5 @@
 import MHubCore
+import MHubProtocol
 import MatterDataModel
 import MatterNode
 
@@ -37,7 +38,7 @@ public struct Listener: Hashable, Sendable {
 }
 
 public struct HubEvent: Hashable, Sendable {
-    public var name: String
+    public var kind: HubEventName
     public var data: JSONValue
     public var audience: EventAudience
     /// The structure the event is about (a node's), if any: only listeners with permission for it get it.
@@ -46,24 +47,21 @@ public struct HubEvent: Hashable, Sendable {
     public var attribute: AttributeRef?
 
     public init(
-        _ name: String, _ data: JSONValue, to audience: EventAudience = .listeners, structure: StructureID? = nil,
+        _ name: HubEventName, _ data: JSONValue, to audience: EventAudience = .listeners, structure: StructureID? = nil,
         attribute: AttributeRef? = nil
     ) {
-        self.name = name
+        kind = name
         self.data = data
         self.audience = audience
         self.structure = structure
         self.attribute = attribute
     }
 
-    /// The OHF Matter Server's event types (`matter_server/common/models.py` `EventType`, 7.0.1).
-    public static let ohfNames: Set<String> = [
-        "node_added", "node_updated", "node_removed", "node_event", "attribute_updated", "server_shutdown",
-        "server_info_updated", "endpoint_added", "endpoint_removed",
-    ]
+    /// Its name as the wire carries it.
+    public var name: String { kind.rawValue }
 
     /// Whether an OHF client may receive it.
-    public var isOHF: Bool { Self.ohfNames.contains(name) }
+    public var isOHF: Bool { kind.isOHF }
 }
 
 /// One attribute of one node.
@@ -136,6 +134,8 @@ public struct HubOutcome: Sendable {
     public var events: [HubEvent] = []
     /// For the daemon's other parts, after the events (dropped with them when a commit fails).
     public var outputs: [HubOutput] = []
+    /// Lines for the daemon's log, where what the input meant decides the line (a new UDC request, or a copy).
+    public var logLines: [HubLogLine] = []
 
     public init() {}
 
@@ -147,5 +147,16 @@ public struct HubOutcome: Sendable {
             if case .advanceClock = output { return true }
             return false
         }
+    }
+}
+
+/// A line the daemon logs for an input.
+public struct HubLogLine: Hashable, Sendable {
+    public var level: LogLevel
+    public var text: String
+
+    public init(_ level: LogLevel, _ text: String) {
+        self.level = level
+        self.text = text
     }
 }

@@ -99,3 +99,16 @@ public struct UDCRequest: Hashable, Sendable {
         bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined()
     }
 }
+
+extension UDCRequest {
+    /// One line for the log: instance, vendor, product, name, with the peer's text escaped (`logSafe`).
+    public var logDescription: String {
+        var parts = ["instance \(logSafe(instanceName))"]
+        if let vendorID { parts.append("vendor \(vendorID)") }
+        if let productID { parts.append("product \(productID)") }
+        if let deviceName { parts.append("name \"\(logSafe(deviceName))\"") }
+        if let deviceType { parts.append("device type \(deviceType)") }
+        if let commissionerDeclarationPort { parts.append("CD port \(commissionerDeclarationPort)") }
+        return parts.joined(separator: ", ")
+    }
+}

@@ -25,7 +25,7 @@ final class Advertiser: @unchecked Sendable {
     private var configuration: DaemonConfiguration
     private var planner: AdvertisingPlanner
     private var random = SystemRandomNumberGenerator()
-    private weak var service: HubService?
+    private weak var service: (any HubAccess)?
     private var publisher: AvahiPublisher?
     private var facts: AdvertisingFacts?
     private var interfaces: (indexes: [UInt32], missing: [String]) = ([], [])
@@ -48,7 +48,7 @@ final class Advertiser: @unchecked Sendable {
     }
 
     /// Starts following the hub: plans and publishes at once, then after every change that matters.
-    func start(service: HubService) {
+    func start(service: any HubAccess) {
         dispatchPrecondition(condition: .onQueue(queue))
         self.service = service
         interfaces = NetworkInterfaces.indexes(configuration.dnsSD.interfaces)
@@ -133,8 +133,8 @@ final class Advertiser: @unchecked Sendable {
         updateReport()
     }
 
-    /// Logs what changed and hands the new report to the hub (asynchronously, as its own input, since this
-    /// may run while the hub's observers are being called).
+    /// Logs what changed and hands the new report to the hub (as its own input, which waits for the end of the
+    /// input being handled when this runs while the hub's observers are being called).
     private func updateReport() {
         var problems = interfaces.missing.map { "dns_sd.interfaces: no interface named \"\($0)\"" }
         if let startProblem {
@@ -154,11 +154,7 @@ final class Advertiser: @unchecked Sendable {
         }
         report = new
         scheduleRetry()
-        let advertiser = WeakAdvertiser(self)
-        let published = new
-        queue.async {
-            advertiser.value?.service?.apply { hub, _ in hub.advertisingChanged(published) }
-        }
+        service?.submit(.advertisingChanged(new))
     }
 
     /// While a service has collided or failed, publishes again every `retrySeconds`: the publisher tries

@@ -155,7 +155,7 @@ public final class Daemon: @unchecked Sendable {
             poller: poller, logger: logger)
         discovery?.start(service: service)
         let network = NetworkInterfaces.hubNetwork(matterPort: matterPort?.port)
-        service.apply { hub, _ in hub.networkKnown(network) }
+        service.submit(.networkKnown(network))
 
         do {
             adminToken = try AdminTokenFile.loadOrCreate(stateDirectory: stateDirectory)
@@ -167,7 +167,7 @@ public final class Daemon: @unchecked Sendable {
             processID: getpid(), unixSocketPath: unixSocketPath, webSocketURL: webSocketURL,
             matterPort: matterPort?.port, udcPort: discovery?.udcPort, stateDirectory: stateDirectory,
             isEphemeral: ephemeralDirectory != nil, clock: hub.clock)
-        service.apply { hub, _ in hub.instanceKnown(instance) }
+        service.submit(.instanceKnown(instance))
         logger.notice("mhubd ready (\(service.statusSummary))")
         if !readyAnnouncement.isEmpty {
             try readyAnnouncement.announce(ReadyAnnouncement.text(instance, adminToken: adminToken?.token))

@@ -28,7 +28,7 @@ final class DiscoveryServices {
             queue: queue, logger: logger)
     }
 
-    func start(service: HubService) {
+    func start(service: any HubAccess) {
         udc.start(service: service)
         advertiser.start(service: service)
     }

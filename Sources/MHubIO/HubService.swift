@@ -4,8 +4,12 @@ import MHubCore
 import MHubHub
 import MHubStore
 
-/// Runs the hub: feeds it requests, disconnects and time, commits its changes, delivers its replies
-/// and events.
+/// Runs the hub: feeds it its inputs (`HubInput`: requests, disconnects, time, the other parts' reports) one at a
+/// time, commits their changes, delivers their replies and events, then hands their outputs to the other parts.
+///
+/// An input submitted while another is being handled (by a part acting on an output, or a connection that closes
+/// while a message is written to it) waits behind it: the service never runs inside itself, and no part is called
+/// by the service for an input it is still submitting.
 ///
 /// - Important: Everything here runs on `queue`.
 final class HubService {
@@ -22,9 +26,15 @@ final class HubService {
     /// Parts that follow the hub's state (DNS-SD records): called on the queue after every input, with the hub as
     /// it now is.
     private var observers: [(Hub) -> Void] = []
-    /// Parts that act on the hub's outputs (the Matter port): called on the queue for each, in order, after the
-    /// outcome's events.
+    /// Parts that act on the hub's outputs (the Matter port): called on the queue for each, in order, once the
+    /// input that made it is done (committed, its events and replies sent, the observers told).
     private var outputHandlers: [(HubOutput) -> Void] = []
+    /// Inputs submitted while another was being handled, in order.
+    private var pendingInputs: [HubInput] = []
+    /// Outputs of the inputs handled, not yet handed to `outputHandlers`.
+    private var pendingOutputs: [HubOutput] = []
+    /// Whether an input is being handled (or outputs handed on): a new input waits in `pendingInputs`.
+    private var draining = false
 
     /// The hub's time on the virtual clock (`--clock virtual`), which only `advance_clock` moves; `nil` on the
     /// real clock.
@@ -92,12 +102,40 @@ final class HubService {
         armTimer(nextDeadline: hub.nextDeadline)
     }
 
-    /// An input from another part of the daemon (the advertiser's report, a UDC request), given the hub and
-    /// the time: its outcome is committed and delivered like a request's, then the observers run.
-    func apply(_ input: (inout Hub, Timestamp) -> HubOutcome) {
+    /// An input that no client acknowledges (time, a disconnect, another part's report): handled now, or after the
+    /// input being handled; its outcome is committed and delivered, the observers run, then its outputs go out.
+    func submit(_ input: HubInput) {
         dispatchPrecondition(condition: .onQueue(queue))
-        let now = now()
-        runUnacknowledged(input(&hub, now), now: now)
+        pendingInputs.append(input)
+        drain()
+    }
+
+    /// Handles the waiting inputs and hands on the outputs, in order, until none is left: each input's outputs go
+    /// out before the next input, and an input a part submits while acting on them comes after them.
+    private func drain() {
+        guard !draining else { return }
+        draining = true
+        defer { draining = false }
+        var nextInput = 0
+        while true {
+            if !pendingOutputs.isEmpty {
+                let outputs = pendingOutputs
+                pendingOutputs.removeAll(keepingCapacity: true)
+                for output in outputs {
+                    for handler in outputHandlers {
+                        handler(output)
+                    }
+                }
+                continue
+            }
+            guard nextInput < pendingInputs.count else { break }
+            let input = pendingInputs[nextInput]
+            nextInput += 1
+            logger.debug("input: \(input)")
+            let now = now()
+            runUnacknowledged(hub.handle(input, now: now), now: now)
+        }
+        pendingInputs.removeAll(keepingCapacity: true)
     }
 
     // MARK: connections
@@ -128,13 +166,19 @@ final class HubService {
         connection.send(JSONWriter.compactUTF8(hub.serverInfo))
     }
 
-    /// The messages one read of `connection` delivered: handled in order, committed together, then answered.
+    /// The messages one read of `connection` delivered: handled in order, committed together, then answered; then
+    /// their outputs go out.
     private func received(_ messages: [[UInt8]], from connection: ControlConnection) {
         guard let client = connection.client else { return }
+        handling { run(messages, from: connection, client: client) }
+    }
+
+    private func run(_ messages: [[UInt8]], from connection: ControlConnection, client: ClientInfo) {
         var batch = RequestBatch<HubRollback>()
         for bytes in messages {
             switch ControlMessages.decodeRequest(bytes, maximumBytes: maximumMessageBytes) {
             case .success(let request):
+                logger.debug("input: request \(logSafe(request.command)) from client \(client.connectionID)")
                 let outcome = hub.handle(request, from: client, now: now(), rollback: &batch.rollback)
                 batch.append(outcome, changedNothing: request.isQuery)
                 if outcome.advancesClock {
@@ -153,14 +197,22 @@ final class HubService {
         runRequests(batch)
     }
 
+    /// Runs `body` as the handling of an input, so inputs submitted meanwhile wait for its end; then drains.
+    private func handling(_ body: () -> Void) {
+        let nested = draining
+        draining = true
+        body()
+        draining = nested
+        drain()
+    }
+
     private func closed(_ connection: ControlConnection, reason: String) {
         connections[connection.id] = nil
         logger.debug("client \(connection.id) disconnected: \(reason)")
         if reason.hasPrefix("output queue") {
             logger.warning("dropped client \(connection.id) (\(connection.peer)): \(reason)")
         }
-        let now = now()
-        runUnacknowledged(hub.clientDisconnected(connection.id, now: now), now: now)
+        submit(.clientDisconnected(connectionID: connection.id))
     }
 
     private func sendError(to connection: ControlConnection, messageID: JSONValue, _ error: HubError) {
@@ -271,7 +323,13 @@ final class HubService {
         }
     }
 
+    /// Logs the outcome's lines, sends its events, then its replies; its outputs wait for the input's end
+    /// (`drain`), but for `advance_clock`'s, which runs the deadlines up to its time before its reply.
+
     private func deliver(_ outcome: HubOutcome) {
+        for line in outcome.logLines {
+            logger.log(line.level, line.text)
+        }
         // The hub is read once for all the outcome's events, and not at all without events: each read of the stored
         // property copies the whole hub (for each of a session's sixteen events, a twentieth of its instructions).
         let recipients = outcome.events.isEmpty ? [] : hub.recipients(ofEach: outcome.events)
@@ -290,9 +348,7 @@ final class HubService {
                 advanceVirtualClock(to: target)
                 connections[reply.connectionID]?.send(ControlMessages.encode(reply))
             }
-            for handler in outputHandlers {
-                handler(output)
-            }
+            pendingOutputs.append(output)
         }
     }
 
@@ -318,7 +374,7 @@ final class HubService {
             }
             current = max(current, deadline)
             virtualNow = current
-            runUnacknowledged(hub.tick(now: current), now: current)
+            runUnacknowledged(hub.handle(.tick, now: current), now: current)
         }
         virtualNow = max(current, target)
     }
@@ -341,8 +397,7 @@ final class HubService {
 
     private func timerFired() {
         timerArmedFor = nil
-        let now = now()
-        runUnacknowledged(hub.tick(now: now), now: now)
+        submit(.tick)
     }
 
     /// Refuses every open connection that presented a token for which `revoked` is true.
@@ -365,8 +420,10 @@ final class HubService {
         if let session = hub.session {
             logger.notice("rolling back commissioning session \(session.id)")
         }
-        let now = now()
-        runUnacknowledged(hub.shutdown(now: now), now: now, retryingNow: !backlog.isEmpty)
+        handling {
+            let now = now()
+            runUnacknowledged(hub.handle(.shutdown, now: now), now: now, retryingNow: !backlog.isEmpty)
+        }
         if !backlog.isEmpty {
             logger.error("stopping with changes that could not be saved; they are lost")
             for reply in backlog.abandon() {

@@ -25,7 +25,7 @@ final class UDCListener {
     private var stopped = false
     private let fd: FileDescriptor
     private let logger: Logger
-    private weak var service: HubService?
+    private weak var service: (any HubAccess)?
 
     /// Datagrams read per wake-up, so a flood cannot hold the queue.
     private static let batch = 64
@@ -39,7 +39,7 @@ final class UDCListener {
         self.poller = poller
     }
 
-    func start(service: HubService) {
+    func start(service: any HubAccess) {
         dispatchPrecondition(condition: .onQueue(queue))
         self.service = service
         do {
@@ -76,16 +76,7 @@ final class UDCListener {
             logger.debug("ignored a \(datagram.count)-byte datagram on the UDC port from \(sender): \(error)")
             return
         }
-        let logger = self.logger
-        service?.apply { hub, now in
-            let request = UDCRequest(declaration, source: sender, receivedAt: now)
-            let outcome = hub.udcRequestReceived(request, now: now)
-            if outcome.events.isEmpty {
-                logger.debug("UDC IdentificationDeclaration from \(sender) repeated: \(request.logDescription)")
-            } else {
-                logger.notice("UDC IdentificationDeclaration from \(sender): \(request.logDescription)")
-            }
-            return outcome
-        }
+        guard let service else { return }
+        service.submit(.udcRequestReceived(UDCRequest(declaration, source: sender, receivedAt: service.now())))
     }
 }

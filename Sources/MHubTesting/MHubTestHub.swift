@@ -9,7 +9,7 @@ import MHubCore
 /// ```swift
 /// try MHubTestHub.with { hub in
 ///     let client = try hub.connect()
-///     _ = try client.call("create_room", ["name": "Kitchen"])
+///     _ = try client.call(.createRoom, ["name": "Kitchen"])
 /// }
 /// ```
 public final class MHubTestHub: @unchecked Sendable {

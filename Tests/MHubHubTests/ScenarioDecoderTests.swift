@@ -51,13 +51,13 @@ import Testing
         #expect(scenario.devices[0].attributes.map(\.path.description) == ["1/8/0", "1/6/0"])
         #expect(scenario.timeline.map(\.at) == [30_000, 60_000, 90_000, 120_000, 120_000])
         #expect(
-            scenario.timeline.map(\.command.command) == [
+            scenario.timeline.map(\.command.command.rawValue) == [
                 "set_attribute", "set_fault", "set_fault", "set_fault", "device_command",
             ])
         #expect(scenario.timeline[0].command.arguments["attribute_path"] == "1/6/0")
         #expect(scenario.timeline[3].command.arguments["once"] == true)
         #expect(scenario.timeline[4].command.arguments["cluster_id"] == 6)
-        #expect(scenario.setup.map(\.command) == ["set_permission", "set_fault"])
+        #expect(scenario.setup.map(\.command.rawValue) == ["set_permission", "set_fault"])
         #expect(scenario.timeline[1].command.position == .init(line: 16, column: 5))
     }
 

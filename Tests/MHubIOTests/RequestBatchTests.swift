@@ -11,7 +11,7 @@ import Testing
         outcome.changes = changes
         outcome.replies = [HubReply(connectionID: 1, messageID: .string(id), result: .success(.string(id)))]
         if event {
-            outcome.events = [HubEvent("room_added", .string(id))]
+            outcome.events = [HubEvent(.roomUpdated, .string(id))]
             outcome.outputs = [.windowChanged(nil)]
         }
         return outcome

@@ -127,7 +127,7 @@ extension Hub {
         renamed.name = name
         state.nodes[node.id] = renamed
         outcome.changes.append(.saveNode(renamed))
-        outcome.events.append(HubEvent("device_updated", deviceJSON(renamed), structure: renamed.structureID))
+        outcome.events.append(HubEvent(.deviceUpdated, deviceJSON(renamed), structure: renamed.structureID))
         if let path = bridgedInfoPath(renamed, attribute: 0x0005) {
             outcome.outputs.append(.bridgeChanged(.attributes([path])))
         }

@@ -1,4 +1,5 @@
 import MHubCore
+import MHubProtocol
 import MatterDataModel
 
 /// The entries of `set_acl_entry` and the targets of `set_node_binding`, read from the JSON OHF clients send and
@@ -195,7 +196,7 @@ extension Hub {
     ) throws(HubError) -> JSONValue? {
         let node = try node(try args.requiredInteger("node_id", as: NodeID.self))
         guard let entry = args.raw("entry") else { throw HubError(.invalidArguments, "argument 'entry' is required") }
-        try args.rejectUnknown(command: "set_acl_entry")
+        try args.rejectUnknown(command: .setACLEntry)
         let path = AttributePath(endpoint: 0, cluster: ClusterDefinition.accessControl.id, attribute: 0x0000)
         return try writeList(path, of: node, request: request, client: client, now: now, &outcome) {
             () throws(InteractionError) in
@@ -213,7 +214,7 @@ extension Hub {
         guard let bindings = args.raw("bindings") else {
             throw HubError(.invalidArguments, "argument 'bindings' is required")
         }
-        try args.rejectUnknown(command: "set_node_binding")
+        try args.rejectUnknown(command: .setNodeBinding)
         let path = AttributePath(endpoint: endpoint, cluster: ClusterDefinition.binding.id, attribute: 0x0000)
         return try writeList(path, of: node, request: request, client: client, now: now, &outcome) {
             () throws(InteractionError) in

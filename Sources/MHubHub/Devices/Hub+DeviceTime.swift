@@ -1,4 +1,5 @@
 import MHubCore
+import MHubProtocol
 import MatterDataModel
 
 /// Time passing for devices: transitions report along the way and settle, slow devices answer,
@@ -121,7 +122,7 @@ extension Hub {
         let name = try args.requiredString("behavior")
         let enabled = try args.bool("enabled") ?? true
         let interval = try args.integer("interval_ms", as: Int64.self) ?? 30_000
-        try args.rejectUnknown(command: "set_behavior")
+        try args.rejectUnknown(command: .setBehavior)
         guard let kind = Behavior.Kind(rawValue: name) else {
             let names = Behavior.Kind.allCases.map(\.rawValue).joined(separator: ", ")
             throw HubError(.invalidArguments, "behavior must be one of \(names), not \"\(name)\"")

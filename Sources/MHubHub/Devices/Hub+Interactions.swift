@@ -1,4 +1,5 @@
 import MHubCore
+import MHubProtocol
 import MatterDataModel
 import MatterInteraction
 import MatterNode
@@ -19,7 +20,7 @@ extension Hub {
         let node = try node(try args.requiredInteger("node_id", as: NodeID.self))
         let patterns = try attributePatterns(&args)
         _ = try args.bool("fabric_filtered")
-        try args.rejectUnknown(command: "read_attribute")
+        try args.rejectUnknown(command: .readAttribute)
         try checkStructure(node.structureID, for: client)
         var values: [String: JSONValue] = [:]
         for pattern in patterns {
@@ -40,7 +41,7 @@ extension Hub {
     ) throws(HubError) -> JSONValue? {
         let node = try node(try args.requiredInteger("node_id", as: NodeID.self))
         let (path, json) = try pathAndValue(&args)
-        try args.rejectUnknown(command: "write_attribute")
+        try args.rejectUnknown(command: .writeAttribute)
         try checkStructure(node.structureID, for: client)
         let value: AttributeValue
         do {
@@ -80,7 +81,7 @@ extension Hub {
         _ = try args.string("response_type")
         _ = try args.integer("timed_request_timeout_ms", as: Int64.self)
         let timeout = try args.integer("interaction_timeout_ms", as: Int64.self)
-        try args.rejectUnknown(command: "device_command")
+        try args.rejectUnknown(command: .deviceCommand)
         try checkStructure(node.structureID, for: client)
         let effect: DeviceEffect
         let response: JSONValue?
@@ -113,7 +114,7 @@ extension Hub {
     {
         let node = try node(try args.requiredInteger("node_id", as: NodeID.self))
         let (path, json) = try pathAndValue(&args)
-        try args.rejectUnknown(command: "set_attribute")
+        try args.rejectUnknown(command: .setAttribute)
         try checkStructure(node.structureID, for: client)
         let value: AttributeValue
         do {
@@ -241,7 +242,7 @@ extension Hub {
             node.data[path] = value
             outcome.events.append(
                 HubEvent(
-                    "attribute_updated", [.integer(Int64(node.id)), .string(path.description), value.json],
+                    .attributeUpdated, [.integer(Int64(node.id)), .string(path.description), value.json],
                     structure: node.structureID, attribute: AttributeRef(node: node.id, path: path)))
             if let bridged = node.bridgedEndpoints[path.endpoint] {
                 outcome.outputs.append(
@@ -261,7 +262,7 @@ extension Hub {
 
     func nodeEvent(_ event: NodeEventRecord, node: NodeID, now: Timestamp) -> HubEvent {
         HubEvent(
-            "node_event",
+            .nodeEvent,
             [
                 "node_id": .integer(Int64(node)), "endpoint_id": .integer(Int64(event.endpoint)),
                 "cluster_id": .integer(Int64(event.cluster)), "event_id": .integer(Int64(event.event)),

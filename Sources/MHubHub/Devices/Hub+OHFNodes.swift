@@ -1,4 +1,5 @@
 import MHubCore
+import MHubProtocol
 import MatterDataModel
 import MatterOnboarding
 
@@ -9,7 +10,7 @@ extension Hub {
     func pingNode(_ args: inout Arguments) throws(HubError) -> JSONValue {
         let node = try node(try args.requiredInteger("node_id", as: NodeID.self))
         _ = try args.integer("attempts", as: Int.self)
-        try args.rejectUnknown(command: "ping_node")
+        try args.rejectUnknown(command: .pingNode)
         let reachable = !(node.simulatedDeviceID.map { faults.unreachableDevices.contains($0) } ?? false)
         return .object(
             Dictionary(
@@ -22,18 +23,18 @@ extension Hub {
         _ = try node(try args.requiredInteger("node_id", as: NodeID.self))
         _ = try args.bool("prefer_cache")
         let scoped = try args.bool("scoped") ?? false
-        try args.rejectUnknown(command: "get_node_ip_addresses")
+        try args.rejectUnknown(command: .getNodeIPAddresses)
         return .array(network.addresses.map { .string($0.text(scoped: scoped)) })
     }
 
     /// `interview_node`: reads every attribute again; listeners get `node_updated`.
     mutating func interviewNode(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError) -> JSONValue {
         let node = try node(try args.requiredInteger("node_id", as: NodeID.self))
-        try args.rejectUnknown(command: "interview_node")
+        try args.rejectUnknown(command: .interviewNode)
         if let device = node.simulatedDeviceID, faults.unreachableDevices.contains(device) {
             throw HubError(.nodeInterviewFailed, "node \(node.id) is unreachable")
         }
-        outcome.events.append(HubEvent("node_updated", nodeJSON(node), structure: node.structureID))
+        outcome.events.append(HubEvent(.nodeUpdated, nodeJSON(node), structure: node.structureID))
         return .null
     }
 
@@ -41,7 +42,7 @@ extension Hub {
     /// is: its host name, Matter port and addresses; the DNS-SD instance name when the device is advertised
     /// (`dns_sd.advertise_simulated_devices`), else `null`.
     func discover(_ args: inout Arguments) throws(HubError) -> JSONValue {
-        try args.rejectUnknown(command: "discover")
+        try args.rejectUnknown(command: .discover)
         return .array(
             state.simulatedDevices.values.filter { $0.nodeID == nil && !faults.unreachableDevices.contains($0.id) }
                 .sorted { $0.id < $1.id }
@@ -72,7 +73,7 @@ extension Hub {
         let filterType = try args.integer("filter_type", as: Int.self) ?? 0
         let filter = try args.integer("filter", as: Int64.self)
         _ = try args.string("ip_addr")
-        try args.rejectUnknown(command: "commission_on_network")
+        try args.rejectUnknown(command: .commissionOnNetwork)
         let candidates = state.simulatedDevices.values.filter { device in
             guard device.nodeID == nil else { return false }
             switch (filterType, filter) {

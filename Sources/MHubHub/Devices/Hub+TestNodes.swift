@@ -1,4 +1,5 @@
 import MHubCore
+import MHubProtocol
 import MatterDataModel
 
 /// `import_test_node`: nodes from an OHF Matter Server or Home Assistant diagnostics dump, the fixtures those
@@ -19,7 +20,7 @@ extension Hub {
         throws(HubError) -> JSONValue
     {
         let dump = try args.requiredString("dump")
-        try args.rejectUnknown(command: "import_test_node")
+        try args.rejectUnknown(command: .importTestNode)
         let ids = try importNodes(
             dump: dump, structureID: defaultStructureID, roomID: nil, name: nil, now: now, &outcome)
         return ["node_ids": .array(ids.map { .integer(Int64($0)) })]

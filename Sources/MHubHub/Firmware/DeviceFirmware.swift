@@ -55,7 +55,7 @@ extension FirmwareOffer {
         let versionString = try args.requiredString("software_version_string")
         let releaseNotes = try args.string("release_notes_url")
         let size = try args.integer("size_bytes", as: Int.self) ?? Self.defaultSize
-        try args.rejectUnknown(command: "an update")
+        try args.rejectUnknown(in: "an update")
         // Basic Information's SoftwareVersionString is 1 to 64 bytes (Matter Core Specification 11.1.5.10).
         guard (1...64).contains(versionString.utf8.count) else {
             throw HubError(.invalidArguments, "software_version_string must be 1 to 64 bytes")

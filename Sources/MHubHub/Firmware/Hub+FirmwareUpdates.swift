@@ -1,4 +1,5 @@
 import MHubCore
+import MHubProtocol
 import MatterDataModel
 
 /// Firmware updates, simulated (docs/devices.md, "Firmware updates"): an update offered to a device
@@ -22,7 +23,7 @@ extension Hub {
             throw HubError(.invalidArguments, "argument 'update' is required (an update, or null to withdraw one)")
         }
         let offer = try args.raw("update").map { json throws(HubError) in try FirmwareOffer(json: json) }
-        try args.rejectUnknown(command: "set_firmware_update")
+        try args.rejectUnknown(command: .setFirmwareUpdate)
         var device = try updatableDevice(nodeID: nodeID, simulatedID: simulatedID)
         if let offer, offer.version <= device.firmware.version {
             throw HubError(
@@ -60,7 +61,7 @@ extension Hub {
     /// `MatterSoftwareVersion`, or null. Its source is "local": mhub's own table, not the CSA's DCL.
     func checkNodeUpdate(_ args: inout Arguments, client: ClientInfo) throws(HubError) -> JSONValue {
         let node = try node(try args.requiredInteger("node_id", as: NodeID.self))
-        try args.rejectUnknown(command: "check_node_update")
+        try args.rejectUnknown(command: .checkNodeUpdate)
         try checkStructure(node.structureID, for: client)
         guard let id = node.simulatedDeviceID, let device = state.simulatedDevices[id],
             let offer = device.firmware.offer
@@ -89,7 +90,7 @@ extension Hub {
         case let other?:
             throw HubError(.invalidArguments, "software_version must be a number or a string, not \(other.typeName)")
         }
-        try args.rejectUnknown(command: "update_node")
+        try args.rejectUnknown(command: .updateNode)
         try checkStructure(node.structureID, for: client)
         guard let id = node.simulatedDeviceID, let device = state.simulatedDevices[id],
             let offer = device.firmware.offer,
@@ -191,7 +192,7 @@ extension Hub {
                 apply(effect, to: node.id, now: now, &outcome)
                 // The device rebooted into the new version and announces itself again: a controller reads it anew.
                 if let updated = state.nodes[node.id] {
-                    outcome.events.append(HubEvent("node_updated", nodeJSON(updated), structure: updated.structureID))
+                    outcome.events.append(HubEvent(.nodeUpdated, nodeJSON(updated), structure: updated.structureID))
                 }
                 reply(to: run, .success(.null), &outcome)
                 continue

@@ -1,4 +1,5 @@
 import MHubCore
+import MHubProtocol
 import MatterDataModel
 
 /// Scenarios: a home loaded from a file, and a timeline run on the hub's clock (docs/scenarios.md).
@@ -25,7 +26,7 @@ extension Hub {
                 files[name] = body
             }
         }
-        try args.rejectUnknown(command: "load_scenario")
+        try args.rejectUnknown(command: .loadScenario)
         let scenario: Scenario
         do {
             scenario = try ScenarioDecoder.decode(Array(text.utf8), files: files)
@@ -37,7 +38,7 @@ extension Hub {
     }
 
     func getScenario(_ args: inout Arguments) throws(HubError) -> JSONValue {
-        try args.rejectUnknown(command: "get_scenario")
+        try args.rejectUnknown(command: .getScenario)
         return scenarioStatus
     }
 
@@ -45,7 +46,7 @@ extension Hub {
     mutating func resetScenario(_ args: inout Arguments, now: Timestamp, _ outcome: inout HubOutcome)
         throws(HubError) -> JSONValue
     {
-        try args.rejectUnknown(command: "reset_scenario")
+        try args.rejectUnknown(command: .resetScenario)
         guard let loaded = scenario?.scenario else { throw HubError(.invalidScenario, "no scenario is loaded") }
         try apply(loaded, now: now, &outcome)
         return scenarioStatus
@@ -77,30 +78,30 @@ extension Hub {
         }
         for structure in loaded.structures {
             let made = try self.run(
-                "create_structure", ["name": .string(structure.name)], at: structure.position, now: now, &outcome)
+                .createStructure, ["name": .string(structure.name)], at: structure.position, now: now, &outcome)
             guard case .integer(let id)? = made?["structure_id"] else { continue }
             progress.structures[structure.name] = id
             for room in structure.rooms {
                 _ = try self.run(
-                    "create_room", ["name": .string(room), "structure_id": .integer(id)], at: structure.position,
+                    .createRoom, ["name": .string(room), "structure_id": .integer(id)], at: structure.position,
                     now: now, &outcome)
             }
         }
         if let profile = loaded.timingProfile {
             _ = try self.run(
-                "set_timing_profile", ["profile": .string(profile)], at: .init(line: 1, column: 1), now: now, &outcome)
+                .setTimingProfile, ["profile": .string(profile)], at: .init(line: 1, column: 1), now: now, &outcome)
         }
         for command in loaded.networks {
             _ = try self.run(command, in: progress, now: now, &outcome)
         }
         for device in loaded.simulatedDevices {
-            let made = try self.run("add_simulated_device", device.arguments, at: device.position, now: now, &outcome)
+            let made = try self.run(.addSimulatedDevice, device.arguments, at: device.position, now: now, &outcome)
             if let id = device.id, case .integer(let simulated)? = made?["simulated_device_id"] {
                 progress.simulatedDevices[id] = simulated
             }
         }
         for device in loaded.devices {
-            let made = try self.run("add_simulated_device", device.simulated, at: device.position, now: now, &outcome)
+            let made = try self.run(.addSimulatedDevice, device.simulated, at: device.position, now: now, &outcome)
             guard case .integer(let simulated)? = made?["simulated_device_id"] else { continue }
             progress.simulatedDevices[device.id] = simulated
             progress.nodes[device.id] = try addCommissioned(
@@ -123,7 +124,7 @@ extension Hub {
             _ = try self.run(command, in: progress, now: now, &outcome)
         }
         scenario = progress
-        outcome.events.append(HubEvent("scenario_updated", ["state": "loaded", "scenario": progress.json]))
+        outcome.events.append(HubEvent(.scenarioUpdated, ["state": "loaded", "scenario": progress.json]))
     }
 
     /// A device of the scenario put on the fabric as commissioning would have, in its room and state.
@@ -174,10 +175,10 @@ extension Hub {
 
     /// Runs a command as the scenario; its errors become InvalidScenario at `position`.
     private mutating func run(
-        _ command: String, _ arguments: [String: JSONValue], at position: JSONDocument.Position, now: Timestamp,
+        _ command: HubCommand, _ arguments: [String: JSONValue], at position: JSONDocument.Position, now: Timestamp,
         _ outcome: inout HubOutcome
     ) throws(HubError) -> JSONValue? {
-        let request = HubRequest(messageID: .null, command: command, args: .object(arguments))
+        let request = HubRequest(messageID: .null, command: command.rawValue, args: .object(arguments))
         do {
             return try route(request, client: Self.scenarioClient, now: now, outcome: &outcome)
         } catch {
@@ -215,7 +216,7 @@ extension Hub {
                 "at_ms": .integer(entry.at), "action": .string(entry.action),
             ]
             if let failure { step["error"] = .string(failure) }
-            outcome.events.append(HubEvent("scenario_updated", .object(step)))
+            outcome.events.append(HubEvent(.scenarioUpdated, .object(step)))
         }
     }
 }

@@ -1,4 +1,5 @@
 import MHubCore
+import MHubProtocol
 import MatterDataModel
 
 /// `export_scenario`: the home as it is now, written as a scenario file that loads back to it
@@ -8,7 +9,7 @@ extension Hub {
     /// gives each node and waiting simulated device, so a recorder can name them in the timeline it adds.
     func exportScenario(_ args: inout Arguments) throws(HubError) -> JSONValue {
         let name = try args.string("name") ?? "\(settings.hubName) home"
-        try args.rejectUnknown(command: "export_scenario")
+        try args.rejectUnknown(command: .exportScenario)
         var names: [String: JSONValue] = [:]
         for node in state.nodes.keys { names["node:\(node)"] = .string(Self.exportedID(node: node)) }
         for device in state.simulatedDevices.values {

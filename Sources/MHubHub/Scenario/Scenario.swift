@@ -1,4 +1,5 @@
 import MHubCore
+import MHubProtocol
 import MatterDataModel
 
 /// A scenario file, decoded: the home a test starts from and what happens in it when (docs/scenarios.md).
@@ -72,7 +73,7 @@ public struct Scenario: Hashable, Sendable {
     /// A command with the file's names still to be resolved: `device` becomes `node_id` or
     /// `simulated_device_id` (`deviceArgument`), `structure` becomes `structure_id`.
     public struct Command: Hashable, Sendable {
-        public var command: String
+        public var command: HubCommand
         public var arguments: [String: JSONValue]
         public var device: String?
         public var deviceArgument: DeviceArgument?

@@ -1,4 +1,5 @@
 import MHubCore
+import MHubProtocol
 import MatterDataModel
 
 /// Reads a scenario file strictly (docs/scenarios.md): unknown keys, wrong types, unknown templates, attribute
@@ -22,11 +23,6 @@ public struct ScenarioDecoder {
         var hasSimulatedDevice: Bool { self != .imported }
     }
 
-    /// The actions a timeline step may take, with what each becomes.
-    static let timelineActions = [
-        "set_attribute", "device_command", "set_fault", "clear_faults", "unreachable", "reachable",
-        "fail_next_commissioning", "set_behavior",
-    ]
     static let faultNames = [
         "hub_offline", "device_unreachable", "device_unresponsive", "step_failure", "slow_device", "update_failure",
     ]
@@ -107,7 +103,7 @@ public struct ScenarioDecoder {
             try wifi.rejectUnknownKeys("wifi")
             commands.append(
                 Scenario.Command(
-                    command: "set_wifi_credentials",
+                    command: .setWiFiCredentials,
                     arguments: ["ssid": .string(ssid), "credentials": .string(credentials)], device: nil,
                     deviceArgument: nil, structure: nil, position: wifi.position))
         }
@@ -117,7 +113,7 @@ public struct ScenarioDecoder {
             }
             commands.append(
                 Scenario.Command(
-                    command: "set_thread_dataset", arguments: ["dataset": .string(dataset)], device: nil,
+                    command: .setThreadDataset, arguments: ["dataset": .string(dataset)], device: nil,
                     deviceArgument: nil, structure: nil, position: object.position))
         }
         try object.rejectUnknownKeys("networks")
@@ -345,7 +341,7 @@ public struct ScenarioDecoder {
         }
         try object.rejectUnknownKeys("a permission")
         return Scenario.Command(
-            command: "set_permission", arguments: arguments, device: nil, deviceArgument: nil, structure: structure,
+            command: .setPermission, arguments: arguments, device: nil, deviceArgument: nil, structure: structure,
             position: object.position)
     }
 
@@ -368,7 +364,7 @@ public struct ScenarioDecoder {
             arguments["stage"] = .string(stage)
         }
         return Scenario.Command(
-            command: "set_fault", arguments: arguments, device: device,
+            command: .setFault, arguments: arguments, device: device,
             deviceArgument: device == nil ? nil : .simulatedDevice, structure: nil, position: object.position)
     }
 
@@ -380,7 +376,7 @@ public struct ScenarioDecoder {
             arguments["interval_ms"] = .integer(interval)
         }
         return Scenario.Command(
-            command: "set_behavior", arguments: arguments, device: device, deviceArgument: .node, structure: nil,
+            command: .setBehavior, arguments: arguments, device: device, deviceArgument: .node, structure: nil,
             position: object.position)
     }
 
@@ -397,17 +393,17 @@ public struct ScenarioDecoder {
                     "time out of order: \(DurationText.text(at)) comes after \(DurationText.text(previous.at)); "
                         + "the timeline runs top to bottom")
             }
-            let actions = Self.timelineActions.filter { object.members[$0] != nil }
+            let actions = ScenarioTimelineAction.allCases.filter { object.members[$0.rawValue] != nil }
             guard actions.count == 1, let action = actions.first else {
                 throw object.error(
                     nil,
                     actions.isEmpty
-                        ? "a timeline step needs one action: \(Self.timelineActions.joined(separator: ", "))"
-                        : "a timeline step has one action, not \(actions.joined(separator: " and "))")
+                        ? "a timeline step needs one action: \(ScenarioTimelineAction.allCases.map(\.rawValue).joined(separator: ", "))"
+                        : "a timeline step has one action, not \(actions.map(\.rawValue).joined(separator: " and "))")
             }
             let command = try timelineCommand(action, &object)
             try object.rejectUnknownKeys("a timeline step")
-            entries.append(Scenario.TimelineEntry(at: at, action: action, command: command))
+            entries.append(Scenario.TimelineEntry(at: at, action: action.rawValue, command: command))
         }
         return entries
     }
@@ -426,26 +422,32 @@ public struct ScenarioDecoder {
         }
     }
 
-    private func timelineCommand(_ action: String, _ step: inout ScenarioObject) throws(ScenarioError)
+    private func timelineCommand(_ action: ScenarioTimelineAction, _ step: inout ScenarioObject) throws(ScenarioError)
         -> Scenario.Command
     {
-        let value = step.raw(action)!
-        let at = step.pointer(action)
-        // The actions that name one device only.
-        if action == "unreachable" || action == "reachable" {
+        let name = action.rawValue
+        let value = step.raw(name)!
+        let at = step.pointer(name)
+        var command: Scenario.Command
+        var object: ScenarioObject
+        switch action {
+        case .unreachable, .reachable:
+            // The actions that name one device only.
             guard case .string(let id) = value else {
-                throw error(at, "\"\(action)\" is the id of a device, not \(value.typeName)")
+                throw error(at, "\"\(name)\" is the id of a device, not \(value.typeName)")
             }
             try check(id, as: .simulatedDevice, at: at)
             return Scenario.Command(
-                command: "set_fault",
-                arguments: ["fault": "device_unreachable", "enabled": .bool(action == "unreachable")], device: id,
+                command: .setFault,
+                arguments: ["fault": "device_unreachable", "enabled": .bool(action == .unreachable)], device: id,
                 deviceArgument: .simulatedDevice, structure: nil, position: step.position)
+        case .setAttribute, .deviceCommand, .setFault, .clearFaults, .failNextCommissioning, .setBehavior:
+            object = try ScenarioObject(value, at: at, in: document, what: "\"\(name)\"")
         }
-        var object = try ScenarioObject(value, at: at, in: document, what: "\"\(action)\"")
-        var command: Scenario.Command
         switch action {
-        case "set_attribute":
+        case .unreachable, .reachable:
+            preconditionFailure("answered above")
+        case .setAttribute:
             let device = try deviceReference(&object, as: .node, required: true)
             let text = try object.requiredString("attribute_path")
             guard case .success(let numeric) = ClusterCatalog.numericPath(text, wildcards: false) else {
@@ -456,9 +458,9 @@ public struct ScenarioDecoder {
             }
             guard let newValue = object.raw("value") else { throw object.error(nil, "needs \"value\"") }
             command = Scenario.Command(
-                command: "set_attribute", arguments: ["attribute_path": .string(numeric), "value": newValue],
+                command: .setAttribute, arguments: ["attribute_path": .string(numeric), "value": newValue],
                 device: device, deviceArgument: .node, structure: nil, position: step.position)
-        case "device_command":
+        case .deviceCommand:
             let device = try deviceReference(&object, as: .node, required: true)
             guard let endpoint = try object.integer("endpoint_id", in: 0...0xFFFF) else {
                 throw object.error(nil, "needs \"endpoint_id\"")
@@ -479,28 +481,26 @@ public struct ScenarioDecoder {
             ]
             if let payload = object.raw("payload") { arguments["payload"] = payload }
             command = Scenario.Command(
-                command: "device_command", arguments: arguments, device: device, deviceArgument: .node,
+                command: .deviceCommand, arguments: arguments, device: device, deviceArgument: .node,
                 structure: nil, position: step.position)
-        case "set_fault":
+        case .setFault:
             command = try fault(&object)
-        case "clear_faults":
+        case .clearFaults:
             command = Scenario.Command(
-                command: "clear_faults", arguments: [:], device: nil, deviceArgument: nil, structure: nil,
+                command: .clearFaults, arguments: [:], device: nil, deviceArgument: nil, structure: nil,
                 position: step.position)
-        case "fail_next_commissioning":
+        case .failNextCommissioning:
             var arguments: [String: JSONValue] = [
                 "fault": "step_failure", "step": .string(try object.requiredString("step")), "once": true,
             ]
             if let mode = try object.choice("mode", in: ["fail", "timeout"]) { arguments["mode"] = .string(mode) }
             command = Scenario.Command(
-                command: "set_fault", arguments: arguments, device: nil, deviceArgument: nil, structure: nil,
+                command: .setFault, arguments: arguments, device: nil, deviceArgument: nil, structure: nil,
                 position: step.position)
-        case "set_behavior":
+        case .setBehavior:
             command = try behavior(&object)
-        default:
-            throw object.error(nil, "unknown action \"\(action)\"")
         }
-        try object.rejectUnknownKeys("\"\(action)\"")
+        try object.rejectUnknownKeys("\"\(name)\"")
         command.position = step.position
         return command
     }

@@ -35,7 +35,7 @@ final class MatterPort {
     static let datagramsPerEvent = 64
 
     let port: UInt16
-    private let service: HubService
+    private let service: any HubAccess
     private let store: HubStore
     private let queue: DispatchQueue
     private let logger: Logger
@@ -63,10 +63,14 @@ final class MatterPort {
     private var stopped = false
     /// Reads of the TCP connections.
     private let poller: ReadPoller
+    /// How deep `run` is (a fabric table's save runs the node again inside it).
+    private var runDepth = 0
+    /// The node's reports to the hub while `run` is on the stack: submitted when it is done.
+    private var reports: [HubInput] = []
 
     /// Binds the port and starts serving the node made from `state`; then follows `service`'s window.
     init(
-        configuration: DaemonConfiguration, state: MatterNodeState, service: HubService, store: HubStore,
+        configuration: DaemonConfiguration, state: MatterNodeState, service: any HubAccess, store: HubStore,
         queue: DispatchQueue, poller: ReadPoller, logger: Logger
     ) throws {
         dispatchPrecondition(condition: .onQueue(queue))
@@ -104,13 +108,10 @@ final class MatterPort {
             accepted: { [weak self] socket, address in self?.accepted(socket, from: address) })
         logger.notice("listening on matter udp+tcp port \(port)")
         service.onOutput { [weak self] output in self?.hubOutput(output) }
-        windowChanged(service.current.window)
+        windowChanged(service.window)
         let fabrics = node.fabricSummaries
-        let attestation = HubAttestation(state.attestation)
-        service.apply { hub, _ in
-            _ = hub.attestationKnown(attestation)
-            return hub.matterFabricsChanged(fabrics)
-        }
+        service.submit(.attestationKnown(HubAttestation(state.attestation)))
+        service.submit(.matter(.fabricsChanged(fabrics)))
         logger.info(
             "matter: \(fabrics.count) fabric(s): \(fabrics.map { "\($0.fabricIndex)" }.joined(separator: ", "))")
     }
@@ -151,9 +152,7 @@ final class MatterPort {
             run(node.bridgedRequestAnswered(id: requestID, answer: answer, now: Self.now(), using: &random))
         case .removeFabric(let fabricIndex, let requestID):
             guard !stopped, let actions = node.removeFabric(fabricIndex, requestID: requestID) else {
-                service.apply { hub, now in
-                    hub.matterFabricRemovalDone(requestID: requestID, succeeded: false, now: now)
-                }
+                service.submit(.matter(.fabricRemovalDone(requestID: requestID, succeeded: false)))
                 return
             }
             logger.notice("matter: removing fabric \(fabricIndex), as the control socket asked")
@@ -239,12 +238,12 @@ final class MatterPort {
     /// The node takes a message, with the home as it is now. The view lives only in this call, so the hub's next
     /// change (which `run` may cause) copies nothing (`BridgedHome`).
     private func nodeReceived(_ message: [UInt8], from peer: MatterPeer) -> [MatterNodeAction] {
-        node.messageReceived(message, from: peer, now: Self.now(), home: service.current.bridgeView, using: &random)
+        node.messageReceived(message, from: peer, now: Self.now(), home: service.bridgeView, using: &random)
     }
 
     /// The node's timer, with the home as it is now for the subscriptions' reports (the view lives only in this call).
     private func nodeTimerFired(now: MonotonicInstant) -> [MatterNodeAction] {
-        node.timerFired(now: now, home: service.current.bridgeView, using: &random)
+        node.timerFired(now: now, home: service.bridgeView, using: &random)
     }
 
     private func closed(_ connection: MatterTCPConnection, reason: String) {
@@ -269,8 +268,21 @@ final class MatterPort {
 
     // MARK: outputs
 
+    /// Carries out the node's actions; the reports among them go to the hub once the outermost `run` is done (a
+    /// `persist` runs the node again inside it), in the order the node made them.
     private func run(_ actions: [MatterNodeAction]) {
         guard !stopped else { return }
+        runDepth += 1
+        defer {
+            runDepth -= 1
+            if runDepth == 0, !reports.isEmpty {
+                let inputs = reports
+                reports.removeAll(keepingCapacity: true)
+                for input in inputs {
+                    service.submit(input)
+                }
+            }
+        }
         for action in actions {
             switch action {
             case .send(let bytes, .udp(let address)):
@@ -305,7 +317,7 @@ final class MatterPort {
                 .bridgedRequest:
                 log(action)
                 // The hub's outputs (a window opened or closed) come back through `hubOutput`.
-                if let input = action.hubInput { service.apply(input) }
+                if let input = action.hubInput { reports.append(input) }
             }
         }
         armTimer()
