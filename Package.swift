@@ -21,7 +21,8 @@ let package = Package(
         .library(name: "MatterInteraction", targets: ["MatterInteraction"]),
         .library(name: "MatterDataModel", targets: ["MatterDataModel"]),
         .library(name: "MHubWebSocket", targets: ["MHubWebSocket"]),
-        .library(name: "MHubCore", targets: ["MHubCore"]),
+        .library(name: "MHubJSON", targets: ["MHubJSON"]),
+        .library(name: "MHubConfiguration", targets: ["MHubConfiguration"]),
         .library(name: "MHubHub", targets: ["MHubHub"]),
         .library(name: "MatterCrypto", targets: ["MatterCrypto"]),
         .library(name: "MatterCredentials", targets: ["MatterCredentials"]),
@@ -34,15 +35,18 @@ let package = Package(
         .target(name: "MatterTLV"),
         .target(name: "MatterOnboarding", dependencies: ["MatterTLV"]),
         .target(name: "MatterDataModel"),
-        .target(name: "MHubWebSocket"),
+        .target(name: "MHubWebSocket", dependencies: ["MHubJSON"]),
         .target(name: "MHubCommandLine"),
-        .target(name: "MHubCore", dependencies: ["MatterOnboarding"]),
+        // JSON values, the strict parser and the writer, with the one Base64 and the one hexadecimal codec.
+        .target(name: "MHubJSON"),
+        // The daemon's configuration and the service manager's environment, read without I/O.
+        .target(name: "MHubConfiguration", dependencies: ["MHubJSON", "MatterOnboarding"]),
         // The control protocol the daemon and the client share: its commands, scopes, error codes and envelope.
-        .target(name: "MHubProtocol", dependencies: ["MHubCore"]),
+        .target(name: "MHubProtocol", dependencies: ["MHubJSON"]),
         .target(
             name: "MHubHub",
             dependencies: [
-                "MHubCore", "MHubProtocol", "MatterOnboarding", "MatterDataModel", "MatterInteraction", "MatterNode",
+                "MHubConfiguration", "MHubJSON", "MHubProtocol", "MatterOnboarding", "MatterDataModel", "MatterInteraction", "MatterNode",
             ]
         ),
         .target(name: "MatterMessage", dependencies: ["MatterTLV", "MatterCrypto"]),
@@ -56,7 +60,7 @@ let package = Package(
         .target(
             name: "MatterNode",
             dependencies: [
-                "MHubCore", "MatterTLV", "MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction",
+                "MatterTLV", "MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction",
                 "MatterCredentials", "MatterDataModel",
             ]
         ),
@@ -64,7 +68,7 @@ let package = Package(
         .target(name: "MatterUDC", dependencies: ["MatterTLV", "MatterMessage"]),
         .target(
             name: "MHubDiscovery",
-            dependencies: ["MHubCore", "MHubHub", "MHubDNSSD", "MatterDataModel", "MatterUDC"]
+            dependencies: ["MHubConfiguration", "MHubJSON", "MHubHub", "MHubDNSSD", "MatterDataModel", "MatterUDC"]
         ),
 
         // C libraries from Debian packages.
@@ -97,7 +101,7 @@ let package = Package(
             plugins: ["DashboardAssets"]
         ),
         .plugin(name: "DashboardAssets", capability: .buildTool(), dependencies: ["mhub-embed-assets"]),
-        .executableTarget(name: "mhub-embed-assets", dependencies: ["MHubCore"]),
+        .executableTarget(name: "mhub-embed-assets", dependencies: ["MHubConfiguration", "MHubJSON"]),
 
         // Wrappers and I/O.
         .target(name: "MHubPOSIX"),
@@ -105,17 +109,17 @@ let package = Package(
         .target(name: "MatterCrypto", dependencies: ["CCrypto"]),
         .target(name: "MHubAvahi", dependencies: ["MHubDNSSD", "CAvahi"]),
         // The Swift client: pure targets and its own small platform shim (ClientPlatform), so it builds on macOS too.
-        .target(name: "MHubClient", dependencies: ["MHubCore", "MHubProtocol", "MHubWebSocket", "MatterDataModel"]),
-        .target(name: "MHubTesting", dependencies: ["MHubClient", "MHubCore"]),
+        .target(name: "MHubClient", dependencies: ["MHubJSON", "MHubProtocol", "MHubWebSocket", "MatterDataModel"]),
+        .target(name: "MHubTesting", dependencies: ["MHubClient", "MHubJSON", "MHubProtocol"]),
         // The hub's durable state: the SQLite wrapper and `HubStore`.
         .target(
             name: "MHubStore",
-            dependencies: ["MHubCore", "MHubHub", "MatterDataModel", "MatterNode", "MatterCredentials", "CSQLite"]
+            dependencies: ["MHubConfiguration", "MHubJSON", "MHubHub", "MatterDataModel", "MatterNode", "MatterCredentials", "CSQLite"]
         ),
         .target(
             name: "MHubIO",
             dependencies: [
-                "MHubCore", "MHubProtocol", "MHubHub", "MHubStore", "MHubWebSocket", "MHubPOSIX", "CLinux",
+                "MHubConfiguration", "MHubJSON", "MHubProtocol", "MHubHub", "MHubStore", "MHubWebSocket", "MHubPOSIX", "CLinux",
                 "MHubDNSSD", "MHubAvahi", "MHubDiscovery", "MHubDashboard", "MHubQRCode",
                 "MatterUDC", "MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction",
                 "MatterDataModel", "MatterNode", "MatterCredentials",
@@ -124,13 +128,13 @@ let package = Package(
         .target(
             name: "MHubControl",
             dependencies: [
-                "MatterOnboarding", "MatterDataModel", "MHubCommandLine", "MHubCore", "MHubProtocol", "MHubQRCode",
+                "MatterOnboarding", "MatterDataModel", "MHubCommandLine", "MHubConfiguration", "MHubJSON", "MHubProtocol", "MHubQRCode",
                 "MHubClient",
             ]
         ),
 
         // Executables: argument wiring only.
-        .executableTarget(name: "mhubd", dependencies: ["MHubCore", "MHubIO", "MHubCommandLine"]),
+        .executableTarget(name: "mhubd", dependencies: ["MHubConfiguration", "MHubJSON", "MHubIO", "MHubCommandLine"]),
         .executableTarget(name: "mhubctl", dependencies: ["MHubControl"]),
 
         // Examples/: the Google Home APIs' flow as an app and its extension, two processes (README, "Examples").
@@ -147,7 +151,7 @@ let package = Package(
         .executableTarget(
             name: "mhub-bench",
             dependencies: [
-                "CLinux", "MHubClient", "MHubCore", "MHubIO", "MHubPOSIX", "MHubWebSocket", "MatterCrypto",
+                "CLinux", "MHubClient", "MHubConfiguration", "MHubJSON", "MHubIO", "MHubPOSIX", "MHubWebSocket", "MatterCrypto",
                 "MatterSecureChannel", "MatterTestSupport", "MatterDataModel", "MatterInteraction", "MatterMessage",
             ],
             path: "bench/Sources/mhub-bench"
@@ -163,34 +167,34 @@ let package = Package(
         ),
         .testTarget(name: "MatterTLVTests", dependencies: ["MatterTLV"]),
         // The Swift test helper's own examples, against a real mhubd (built beside them: the dependency).
-        .testTarget(name: "MHubTestingTests", dependencies: ["MHubTesting", "MHubClient", "MHubCore", "mhubd"]),
+        .testTarget(name: "MHubTestingTests", dependencies: ["MHubTesting", "MHubClient", "MHubConfiguration", "MHubJSON", "mhubd"]),
         .testTarget(name: "MHubDNSSDTests", dependencies: ["MHubDNSSD"]),
         .testTarget(name: "MHubAvahiTests", dependencies: ["MHubAvahi", "MHubDNSSD", "DNSSDPeerSupport"]),
         .testTarget(name: "MatterUDCTests", dependencies: ["MatterUDC", "MatterTLV", "MatterMessage"]),
         .testTarget(
             name: "MHubDiscoveryTests",
-            dependencies: ["MHubDiscovery", "MHubCore", "MHubHub", "MHubProtocol", "MHubDNSSD", "MatterUDC"]
+            dependencies: ["MHubDiscovery", "MHubConfiguration", "MHubJSON", "MHubHub", "MHubProtocol", "MHubDNSSD", "MatterUDC"]
         ),
         .testTarget(name: "MatterDataModelTests", dependencies: ["MatterDataModel"]),
-        .testTarget(name: "MHubWebSocketTests", dependencies: ["MHubWebSocket"]),
+        .testTarget(name: "MHubWebSocketTests", dependencies: ["MHubWebSocket", "MHubJSON"]),
         .testTarget(name: "MHubDashboardTests", dependencies: ["MHubDashboard", "MHubWebSocket"]),
         .testTarget(
             name: "MHubIOTests",
             dependencies: [
-                "MHubIO", "MHubCore", "MHubHub", "MHubPOSIX", "MHubTestSupport",
+                "MHubIO", "MHubConfiguration", "MHubJSON", "MHubHub", "MHubPOSIX", "MHubTestSupport",
             ]
         ),
         .testTarget(
             name: "MatterNodeTests",
             dependencies: [
-                "MatterNode", "MHubCore", "MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction",
+                "MatterNode", "MHubConfiguration", "MHubJSON", "MHubHub", "MHubProtocol", "MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction",
                 "MatterDataModel", "MatterCredentials", "MatterTLV", "MatterTestSupport", "MHubTestSupport",
             ]
         ),
         .testTarget(
             name: "MHubStoreTests",
             dependencies: [
-                "MHubStore", "MHubCore", "MHubHub", "MatterDataModel", "MatterNode", "MatterCredentials",
+                "MHubStore", "MHubConfiguration", "MHubJSON", "MHubHub", "MatterDataModel", "MatterNode", "MatterCredentials",
                 "MHubTestSupport",
             ]
         ),
@@ -226,10 +230,11 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "MHubCommandLineTests", dependencies: ["MHubCommandLine"]),
-        .testTarget(name: "MHubCoreTests", dependencies: ["MHubCore"]),
-        .testTarget(name: "MHubProtocolTests", dependencies: ["MHubProtocol", "MHubCore"]),
+        .testTarget(name: "MHubConfigurationTests", dependencies: ["MHubConfiguration", "MHubJSON", "MHubProtocol"]),
+        .testTarget(name: "MHubJSONTests", dependencies: ["MHubJSON", "MHubTestSupport"]),
+        .testTarget(name: "MHubProtocolTests", dependencies: ["MHubProtocol", "MHubJSON"]),
         .testTarget(
-            name: "MHubClientTests", dependencies: ["MHubClient", "MHubCore", "MHubProtocol", "MHubTestSupport"]),
+            name: "MHubClientTests", dependencies: ["MHubClient", "MHubConfiguration", "MHubJSON", "MHubProtocol", "MHubTestSupport"]),
         .testTarget(
             name: "MHubHubTests",
             dependencies: ["MHubHub", "MHubProtocol", "MatterOnboarding", "MatterDataModel", "MatterNode"]
@@ -238,7 +243,7 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
-                "mhubd", "mhubctl", "mhub-example-app", "mhub-example-extension", "MHubCore", "MHubClient",
+                "mhubd", "mhubctl", "mhub-example-app", "mhub-example-extension", "MHubConfiguration", "MHubJSON", "MHubClient",
                 "MHubProtocol", "MHubDNSSD", "DNSSDPeerSupport", "MatterCrypto",
                 "MatterCredentials", "MatterMessage",
                 "MatterSecureChannel", "MatterInteraction", "MatterDataModel", "MatterTestSupport", "MHubTestSupport",

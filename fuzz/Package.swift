@@ -8,7 +8,7 @@ import PackageDescription
 /// main package's products each one drives. The targets compile in Swift 5 mode, the default of this tools version.
 let fuzzTargets: [(name: String, products: [String])] = [
     ("onboarding", ["MatterOnboarding"]),
-    ("control-request", ["MHubHub", "MHubCore"]),
+    ("control-request", ["MHubHub", "MHubJSON"]),
     ("websocket-frames", ["MHubWebSocket"]),
     ("http-head", ["MHubWebSocket"]),
     ("matter-message", ["MatterMessage"]),
@@ -21,7 +21,7 @@ let fuzzTargets: [(name: String, products: [String])] = [
     ("subscribe-request", ["MatterInteraction", "MatterDataModel", "MatterMessage"]),
     ("certificate", ["MatterCredentials"]),
     ("udc-declaration", ["MatterUDC"]),
-    ("line-splitter", ["MHubCore"]),
+    ("line-splitter", ["MHubConfiguration"]),
 ]
 
 let package = Package(

@@ -1,4 +1,4 @@
-import MHubCore
+import MHubJSON
 
 /// The home as an mhub listener knows it: empty until its first sync (`home_synced`), then kept current by the
 /// events that change structures, rooms and devices. A value: `MHubHomeManager` feeds it the connection's events.

@@ -1,4 +1,4 @@
-import MHubCore
+import MHubJSON
 import MHubProtocol
 
 /// Reading the hub's results into the client's types: a missing or mistyped member is a protocol violation.

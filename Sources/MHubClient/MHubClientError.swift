@@ -1,4 +1,4 @@
-import MHubCore
+import MHubJSON
 import MHubProtocol
 
 /// Why a call to `mhubd` failed: an enum a test can switch over.

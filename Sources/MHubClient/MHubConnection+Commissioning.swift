@@ -1,4 +1,4 @@
-import MHubCore
+import MHubJSON
 import MHubProtocol
 
 /// The commissioning flow of the Google Home APIs for iOS, as calls on the hub (`MHubStructure` and

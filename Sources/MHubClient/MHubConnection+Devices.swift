@@ -1,4 +1,4 @@
-import MHubCore
+import MHubJSON
 import MHubProtocol
 
 /// Reading, writing and commanding devices, as the OHF Matter Server's commands do it, by path or by cluster and

@@ -1,4 +1,4 @@
-import MHubCore
+import MHubJSON
 import MHubProtocol
 
 /// Structures, rooms and commissioned devices, as typed calls (docs/protocol.md §6, §8).

@@ -1,4 +1,3 @@
-import MHubCore
 import MHubProtocol
 
 /// The networks the hub gives devices at `network_setup`, and the label of its fabric, as typed calls

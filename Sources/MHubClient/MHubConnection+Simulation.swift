@@ -1,4 +1,4 @@
-import MHubCore
+import MHubJSON
 import MHubProtocol
 
 /// Simulated devices and faults, as typed calls (docs/protocol.md §9, §10).

@@ -1,5 +1,5 @@
 import Foundation
-import MHubCore
+import MHubJSON
 import MHubProtocol
 
 /// A connection to `mhubd`'s control protocol: calls with replies matched by `message_id`, and

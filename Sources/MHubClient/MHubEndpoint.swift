@@ -1,5 +1,5 @@
 import Foundation
-import MHubCore
+import MHubProtocol
 
 /// Where a client finds `mhubd`: its Unix socket, or its WebSocket on TCP.
 public enum MHubEndpoint: Sendable, Equatable, CustomStringConvertible {

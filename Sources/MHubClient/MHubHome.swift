@@ -1,4 +1,4 @@
-import MHubCore
+import MHubJSON
 import MHubProtocol
 
 /// The app's side of the Google Home APIs against mhub: a connection to the hub and the app group the app shares

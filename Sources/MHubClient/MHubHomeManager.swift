@@ -1,5 +1,4 @@
 import Foundation
-import MHubCore
 import Synchronization
 
 /// HomeKit's `HMHomeManager` against mhub: it listens, and its `homes` stay empty until the hub's first sync

@@ -1,6 +1,6 @@
 import MHubClient
 import MHubCommandLine
-import MHubCore
+import MHubJSON
 import MHubProtocol
 
 /// `mhubctl device firmware NODE [--version N --version-string S [--release-notes URL] [--size BYTES] | --clear]`

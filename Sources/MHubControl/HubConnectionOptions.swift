@@ -1,7 +1,7 @@
 import Foundation
 import MHubClient
 import MHubCommandLine
-import MHubCore
+import MHubProtocol
 
 /// The options every command that talks to `mhubd` takes, and the connection they describe.
 enum HubConnectionOptions {

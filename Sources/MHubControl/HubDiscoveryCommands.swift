@@ -1,6 +1,6 @@
 import MHubClient
 import MHubCommandLine
-import MHubCore
+import MHubJSON
 import MHubProtocol
 
 /// `mhubctl hub advertising` (`get_advertising`) and `mhubctl hub udc` (`get_udc_requests`): the hub's

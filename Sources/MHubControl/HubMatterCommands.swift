@@ -1,7 +1,7 @@
 import Foundation
 import MHubClient
 import MHubCommandLine
-import MHubCore
+import MHubJSON
 import MHubProtocol
 
 /// `mhubctl hub fabrics [list] | remove INDEX` (`get_fabrics`, `remove_fabric`) and `mhubctl hub attestation

@@ -1,6 +1,6 @@
 import MHubClient
 import MHubCommandLine
-import MHubCore
+import MHubJSON
 import MHubProtocol
 
 /// `mhubctl hub network [show] | wifi SSID PASSPHRASE | thread DATASET | forget wifi|thread` and `mhubctl hub

@@ -1,7 +1,7 @@
 import Foundation
 import MHubClient
 import MHubCommandLine
-import MHubCore
+import MHubJSON
 import MHubProtocol
 import MHubQRCode
 import MatterOnboarding

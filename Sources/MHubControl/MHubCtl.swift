@@ -1,5 +1,5 @@
 import MHubCommandLine
-import MHubCore
+import MHubProtocol
 
 /// `mhubctl`: parses a command line, runs the command, and returns the exit status.
 ///

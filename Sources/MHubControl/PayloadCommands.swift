@@ -1,5 +1,5 @@
 import MHubCommandLine
-import MHubCore
+import MHubJSON
 import MHubQRCode
 import MatterOnboarding
 

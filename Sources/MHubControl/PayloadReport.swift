@@ -1,4 +1,4 @@
-import MHubCore
+import MHubJSON
 import MatterOnboarding
 
 /// Everything `mhubctl payload` says about an onboarding payload, as JSON and as a table.

@@ -1,4 +1,4 @@
-import MHubCore
+import MHubJSON
 import MHubProtocol
 
 /// What `mhubctl record` writes: the home as the hub exported it when the recording began, and a timeline of

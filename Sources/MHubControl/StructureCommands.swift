@@ -1,6 +1,6 @@
 import MHubClient
 import MHubCommandLine
-import MHubCore
+import MHubJSON
 import MHubProtocol
 
 /// `mhubctl structures list|add|rename|remove|move`: the hub's structures (homes) and moving devices between them.

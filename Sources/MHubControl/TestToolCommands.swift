@@ -1,7 +1,8 @@
 import Foundation
 import MHubClient
 import MHubCommandLine
-import MHubCore
+import MHubConfiguration
+import MHubJSON
 import MHubProtocol
 
 /// `mhubctl scenario load|status|reset|export`, `mhubctl clock [advance DURATION]` and `mhubctl record FILE`: the

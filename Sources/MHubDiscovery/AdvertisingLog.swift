@@ -1,4 +1,4 @@
-import MHubCore
+import MHubConfiguration
 import MHubHub
 
 /// What the daemon logs when its advertising report changes (docs/dns-sd.md, "Logs").

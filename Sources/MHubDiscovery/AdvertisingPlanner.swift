@@ -1,4 +1,4 @@
-import MHubCore
+import MHubConfiguration
 import MHubDNSSD
 import MHubHub
 import MatterDataModel

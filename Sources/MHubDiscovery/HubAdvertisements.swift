@@ -1,6 +1,7 @@
-import MHubCore
+import MHubConfiguration
 import MHubDNSSD
 import MHubHub
+import MHubJSON
 
 /// The hub's records, built from its configuration with MHubDNSSD's builders (reference A).
 struct HubAdvertisements {

@@ -1,4 +1,4 @@
-import MHubCore
+import MHubJSON
 
 /// What the hub's DNS-SD advertising has achieved, as the daemon's advertiser reports it (docs/dns-sd.md).
 ///

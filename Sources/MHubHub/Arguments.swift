@@ -1,4 +1,4 @@
-import MHubCore
+import MHubJSON
 import MHubProtocol
 
 /// Reads a request's `args`, with an InvalidArguments error naming the argument for anything wrong,

@@ -1,4 +1,4 @@
-import MHubCore
+import MHubJSON
 import MHubProtocol
 
 /// The control protocol's envelope (the OHF Matter Server's): requests

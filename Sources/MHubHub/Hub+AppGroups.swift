@@ -1,4 +1,5 @@
-import MHubCore
+import MHubConfiguration
+import MHubJSON
 import MHubProtocol
 
 /// App groups: the connections that name one app group (an iOS app and its Matter Add Device extension, two

@@ -1,4 +1,4 @@
-import MHubCore
+import MHubJSON
 import MHubProtocol
 import MatterCredentials
 
@@ -39,7 +39,7 @@ extension Hub {
             throw HubError(
                 .sessionState, "the hub's Matter node is off (matter.enabled): it has no attestation identity")
         }
-        var declaration: JSONValue = ["der_base64": .string(base64(attestation.certificationDeclaration))]
+        var declaration: JSONValue = ["der_base64": .string(Base64.encode(attestation.certificationDeclaration))]
         if let envelope = try? CertificationDeclarationEnvelope(der: attestation.certificationDeclaration),
             let content = try? CertificationDeclaration(tlv: envelope.content)
         {
@@ -50,7 +50,7 @@ extension Hub {
                 "certificate_id": .string(content.certificateID),
                 "certification_type": .integer(Int64(content.certificationType)),
                 "signer_key_id": .string(hexText(envelope.signerKeyIdentifier)),
-                "der_base64": .string(base64(attestation.certificationDeclaration)),
+                "der_base64": .string(Base64.encode(attestation.certificationDeclaration)),
             ]
         }
         return [
@@ -61,14 +61,16 @@ extension Hub {
     }
 
     static func certificateJSON(_ der: [UInt8]) -> JSONValue {
-        guard let certificate = try? X509Certificate(der: der) else { return ["der_base64": .string(base64(der))] }
+        guard let certificate = try? X509Certificate(der: der) else {
+            return ["der_base64": .string(Base64.encode(der))]
+        }
         return [
             "subject": .string(distinguishedName(certificate)),
             "not_before": .string(certificate.notBefore.description),
             "not_after": .string(certificate.notAfter.description),
             "subject_key_id": certificate.subjectKeyIdentifier.map { .string(hexText($0)) } ?? .null,
             "authority_key_id": certificate.authorityKeyIdentifier.map { .string(hexText($0)) } ?? .null,
-            "der_bytes": .integer(Int64(der.count)), "der_base64": .string(base64(der)),
+            "der_bytes": .integer(Int64(der.count)), "der_base64": .string(Base64.encode(der)),
         ]
     }
 

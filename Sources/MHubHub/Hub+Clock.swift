@@ -1,4 +1,4 @@
-import MHubCore
+import MHubJSON
 import MHubProtocol
 
 /// Which clock the hub's timers run on (`mhubd --clock`, docs/testing.md "The virtual clock").

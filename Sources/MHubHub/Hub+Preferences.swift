@@ -1,4 +1,4 @@
-import MHubCore
+import MHubJSON
 import MHubProtocol
 
 /// What OHF clients set for the hub's commissioning (`HubPreferences`): the fabric label Home Assistant sends right

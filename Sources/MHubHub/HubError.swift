@@ -1,4 +1,4 @@
-import MHubCore
+import MHubJSON
 import MHubProtocol
 
 /// An error the hub returns for a request: a stable code (`HubErrorCode`, shared with the client), a

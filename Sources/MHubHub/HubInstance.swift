@@ -1,4 +1,5 @@
-import MHubCore
+import MHubJSON
+import MHubProtocol
 
 /// This run of `mhubd` as a client finds it: its process, where it listens, where it keeps its state. The daemon
 /// learns it once everything is bound (ports given as 0 are known only then) and writes it to `--ready-file`;

@@ -1,4 +1,4 @@
-import MHubCore
+import MHubJSON
 import MatterDataModel
 
 /// The JSON shapes of the hub's objects (docs/protocol.md).
@@ -84,7 +84,7 @@ extension AttributeValue {
         case .unsigned(let value): value <= UInt64(Int64.max) ? .integer(Int64(value)) : .double(Double(value))
         case .float(let value): .double(value)
         case .string(let value): .string(value)
-        case .bytes(let value): .string(base64(value))
+        case .bytes(let value): .string(Base64.encode(value))
         case .list(let values): .array(values.map(\.json))
         case .structure(let fields):
             .object(Dictionary(uniqueKeysWithValues: fields.map { (String($0.key), $0.value.json) }))
@@ -170,25 +170,4 @@ public func isoTimestamp(_ milliseconds: Timestamp) -> String {
         put(UInt64(millis), digits: 3, at: month0 + 15, then: "Z")
         return month0 + 19
     }
-}
-
-func base64(_ bytes: [UInt8]) -> String {
-    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
-    var output = ""
-    var index = 0
-    while index < bytes.count {
-        let chunk = Array(bytes[index..<min(index + 3, bytes.count)])
-        let value =
-            (UInt32(chunk[0]) << 16) | (chunk.count > 1 ? UInt32(chunk[1]) << 8 : 0)
-            | (chunk.count > 2 ? UInt32(chunk[2]) : 0)
-        for position in 0..<4 {
-            if position <= chunk.count {
-                output.append(alphabet[Int(value >> (18 - 6 * UInt32(position)) & 0x3F)])
-            } else {
-                output.append("=")
-            }
-        }
-        index += 3
-    }
-    return output
 }

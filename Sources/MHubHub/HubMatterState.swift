@@ -1,4 +1,4 @@
-import MHubCore
+import MHubJSON
 import MatterNode
 
 /// What the hub knows of its own Matter node, from the Matter port's reports (not stored by the hub: the node

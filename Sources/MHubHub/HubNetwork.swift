@@ -1,4 +1,4 @@
-import MHubCore
+import MHubConfiguration
 
 /// Where the hub is on the network, as the daemon found it at start: its mDNS host name, the Matter port it
 /// bound and its interfaces' addresses. Not stored: it describes this run. The OHF commands that ask where a

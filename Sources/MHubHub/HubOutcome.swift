@@ -1,4 +1,5 @@
-import MHubCore
+import MHubConfiguration
+import MHubJSON
 import MHubProtocol
 import MatterDataModel
 import MatterNode

@@ -1,4 +1,4 @@
-import MHubCore
+import MHubConfiguration
 
 /// The parts of the daemon's configuration the hub's logic uses.
 public struct HubSettings: Sendable {

@@ -1,4 +1,4 @@
-import MHubCore
+import MHubJSON
 import MatterDataModel
 
 /// Node data in the store's binary form (schema 4), decoded straight from the bytes.

@@ -1,4 +1,4 @@
-import MHubCore
+import MHubJSON
 import MatterDataModel
 
 /// `NodeData` as JSON that keeps every value's exact type (signed, unsigned, bytes…), and read back: the form

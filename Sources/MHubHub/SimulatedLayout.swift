@@ -1,4 +1,4 @@
-import MHubCore
+import MHubJSON
 import MatterDataModel
 
 /// How a simulated device's endpoints are laid out: one application endpoint, several of one device type (a power

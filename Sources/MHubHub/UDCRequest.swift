@@ -1,4 +1,4 @@
-import MHubCore
+import MHubJSON
 
 /// A User Directed Commissioning request the hub received: what a commissionee's IdentificationDeclaration
 /// said, and from where (Matter reference E).

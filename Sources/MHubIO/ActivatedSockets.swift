@@ -1,5 +1,5 @@
 import Foundation
-import MHubCore
+import MHubConfiguration
 import MHubPOSIX
 
 /// The listening sockets a service manager passed to `mhubd` (socket activation, sd_listen_fds(3)),

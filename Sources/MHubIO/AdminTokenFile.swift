@@ -1,6 +1,7 @@
 import Foundation
-import MHubCore
+import MHubConfiguration
 import MHubPOSIX
+import MHubProtocol
 
 /// The hub's own admin token: made at first start in the state directory (`admin.token`, 0640: the daemon's user
 /// and group may read it), so that the local developer can use admin commands over WebSocket without editing

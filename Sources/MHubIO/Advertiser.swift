@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import MHubAvahi
-import MHubCore
+import MHubConfiguration
 import MHubDNSSD
 import MHubDiscovery
 import MHubHub

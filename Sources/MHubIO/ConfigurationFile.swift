@@ -1,5 +1,5 @@
 import Foundation
-import MHubCore
+import MHubConfiguration
 
 /// Loads `mhubd`'s configuration file.
 public enum ConfigurationFile {

@@ -1,5 +1,5 @@
 import Dispatch
-import MHubCore
+import MHubConfiguration
 import MHubHub
 
 /// Bounds the control connections of both sockets (docs/configuration.md, "Who can connect"): how many are open,

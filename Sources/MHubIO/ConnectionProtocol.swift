@@ -1,5 +1,5 @@
 import Foundation
-import MHubCore
+import MHubConfiguration
 import MHubDashboard
 import MHubHub
 import MHubProtocol

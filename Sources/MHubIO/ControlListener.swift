@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import MHubCore
+import MHubConfiguration
 import MHubHub
 import MHubPOSIX
 import MHubProtocol

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import MHubCore
+import MHubConfiguration
 
 extension Daemon {
     /// How often `STATUS=` is refreshed when it changed (clients come and go, nodes are added).

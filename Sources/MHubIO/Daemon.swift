@@ -1,8 +1,10 @@
 internal import CLinux
 import Dispatch
 import Foundation
-import MHubCore
+import MHubConfiguration
 import MHubHub
+import MHubJSON
+import MHubProtocol
 import MHubStore
 
 /// The running `mhubd`: opens the state, starts the hub and its listeners, and stops them when asked.

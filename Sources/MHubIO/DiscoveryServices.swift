@@ -1,5 +1,5 @@
 import Dispatch
-import MHubCore
+import MHubConfiguration
 import MHubDiscovery
 import MHubPOSIX
 

@@ -1,4 +1,4 @@
-import MHubCore
+import MHubConfiguration
 import MHubHub
 
 /// What the daemon's other parts (the Matter port, discovery) reach of the hub service: they submit inputs, read

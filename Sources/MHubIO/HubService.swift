@@ -1,7 +1,8 @@
 import Dispatch
 import Foundation
-import MHubCore
+import MHubConfiguration
 import MHubHub
+import MHubJSON
 import MHubStore
 
 /// Runs the hub: feeds it its inputs (`HubInput`: requests, disconnects, time, the other parts' reports) one at a

@@ -1,5 +1,5 @@
 import Foundation
-import MHubCore
+import MHubConfiguration
 import Synchronization
 
 /// Writes log lines to standard error, one `write(2)` per line so lines from threads never interleave.

@@ -1,6 +1,6 @@
 import Foundation
-import MHubCore
 import MHubHub
+import MHubJSON
 import MHubPOSIX
 
 /// Where `mhubd` tells, once it is ready, how to reach it (`--ready-file PATH`, `--ready-fd N`): one JSON object,

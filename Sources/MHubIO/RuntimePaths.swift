@@ -1,6 +1,6 @@
 import Foundation
-import MHubCore
 import MHubPOSIX
+import MHubProtocol
 
 /// The default paths of this process (`DefaultPaths` for its environment and user), and the directories they
 /// need.

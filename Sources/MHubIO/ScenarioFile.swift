@@ -1,5 +1,5 @@
 import Foundation
-import MHubCore
+import MHubConfiguration
 import MHubHub
 
 /// A scenario file on disk and the files its `imports` name, read relative to the scenario's directory, then

@@ -1,4 +1,4 @@
-import MHubCore
+import MHubJSON
 
 /// The control protocol's envelope, the OHF Matter Server's (docs/protocol.md §2), as both ends write and read
 /// it: requests `{"message_id", "command", "args"}`, replies `{"message_id", "result"}` or

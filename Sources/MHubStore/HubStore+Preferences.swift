@@ -1,5 +1,5 @@
-import MHubCore
 import MHubHub
+import MHubJSON
 
 /// The stored forms of what OHF clients set (`HubPreferences`) and of a simulated device's firmware.
 extension HubStore {

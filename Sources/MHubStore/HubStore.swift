@@ -1,6 +1,7 @@
 import Foundation
-import MHubCore
+import MHubConfiguration
 import MHubHub
+import MHubJSON
 import MatterDataModel
 import Synchronization
 

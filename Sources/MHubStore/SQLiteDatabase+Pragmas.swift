@@ -1,5 +1,5 @@
 internal import CSQLite
-import MHubCore
+import MHubConfiguration
 
 extension SQLiteDatabase {
     /// `PRAGMA user_version`: a number in the file's header free for the application, 0 in a new file;

@@ -1,6 +1,6 @@
 import Foundation
 import MHubClient
-import MHubCore
+import MHubJSON
 
 /// A throw-away `mhubd` for one test: `mhubd --ephemeral` in its own temporary state directory with every port 0,
 /// started, waited for until its ready file says where it listens, and stopped (SIGTERM, then SIGKILL) when the

@@ -1,3 +1,5 @@
+import MHubJSON
+
 /// The opening handshake (RFC 6455 §4): the HTTP Upgrade request and the server's answer.
 public enum WebSocketHandshake {
     /// The GUID RFC 6455 §1.3 appends to the client's key.

@@ -1,4 +1,3 @@
-import MHubCore
 import MatterMessage
 
 /// Rate limits for the Matter port's log lines that anyone on the network can cause (`MatterNodeEvent.floodKind`),
@@ -10,14 +9,14 @@ import MatterMessage
 public struct MatterLogLimiter: Sendable {
     /// A line to write, at its level.
     public struct Line: Hashable, Sendable {
-        public var level: LogLevel
+        public var level: MatterLogLevel
         public var text: String
     }
 
     private struct Interval: Sendable {
         var ends: MonotonicInstant
         var suppressed = 0
-        public var level: LogLevel
+        public var level: MatterLogLevel
     }
 
     public let intervalMilliseconds: UInt64

@@ -1,4 +1,3 @@
-import MHubCore
 import MatterInteraction
 import MatterSecureChannel
 
@@ -62,7 +61,7 @@ public enum MatterNodeEvent: Hashable, Sendable, CustomStringConvertible {
         MatterPeer, subscriptionID: UInt32, paths: Int, minInterval: UInt16, maxInterval: UInt16)
     case subscriptionEnded(subscriptionID: UInt32, reason: String)
 
-    public var level: LogLevel {
+    public var level: MatterLogLevel {
         switch self {
         case .dropped, .deliveryFailed, .answerWithheld, .connectionRefused: .debug
         case .paseStarted, .interaction, .command, .bridgedNoAnswer, .subscriptionEstablished, .subscriptionEnded: .info

@@ -1,5 +1,5 @@
 import Foundation
-import MHubCore
+import MHubJSON
 
 // mhub-embed-assets OUTPUT FILE...: writes OUTPUT, a Swift source holding each FILE (UTF-8 text) as a string
 // literal with its name and an entity tag, for the DashboardAssets build plugin (docs/dashboard.md). A file that is

@@ -1,7 +1,9 @@
 import Foundation
 import MHubCommandLine
-import MHubCore
+import MHubConfiguration
 import MHubIO
+import MHubJSON
+import MHubProtocol
 
 // Wiring only: arguments → configuration → Daemon; then the main thread waits for signals.
 

@@ -1,6 +1,6 @@
 import Foundation
 import MHubClient
-import MHubCore
+import MHubConfiguration
 import Testing
 
 /// Who gets in over TCP (docs/configuration.md, "Who can connect"): web pages by their `Origin`, tokenless loopback

@@ -1,7 +1,7 @@
 import DNSSDPeerSupport
 import Foundation
 import MHubClient
-import MHubCore
+import MHubJSON
 import MatterTestSupport
 
 /// A real mhubd that advertises on loopback only (`dns_sd.interfaces: ["lo"]`), with a hub name, Thread

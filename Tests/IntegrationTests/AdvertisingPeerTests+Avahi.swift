@@ -1,6 +1,6 @@
 import DNSSDPeerSupport
 import Foundation
-import MHubCore
+import MHubConfiguration
 import Testing
 
 /// mhubd while avahi-daemon restarts or is missing (`scripts/start-avahi.sh restart|stop|start`).

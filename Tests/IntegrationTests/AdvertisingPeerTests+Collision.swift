@@ -1,7 +1,7 @@
 import DNSSDPeerSupport
 import Foundation
-import MHubCore
 import MHubDNSSD
+import MHubJSON
 import Testing
 
 /// Two mhubd on one network claiming the same names: the Border Agent name takes Avahi's alternative, the

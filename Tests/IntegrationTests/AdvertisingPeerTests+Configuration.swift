@@ -1,6 +1,6 @@
 import DNSSDPeerSupport
 import Foundation
-import MHubCore
+import MHubJSON
 import Testing
 
 /// Configuration switches seen from the network: simulated devices as their own records, and interfaces

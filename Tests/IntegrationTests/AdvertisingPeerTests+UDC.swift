@@ -1,6 +1,6 @@
 import DNSSDPeerSupport
 import Foundation
-import MHubCore
+import MHubJSON
 import Testing
 
 /// The port `_matterd._udp` advertises is served: User Directed Commissioning messages sent there reach the

@@ -1,6 +1,6 @@
 import DNSSDPeerSupport
 import Foundation
-import MHubCore
+import MHubJSON
 import Testing
 
 /// mhubd's DNS-SD records through a real avahi-daemon, as two independent peers see them: avahi-browse

@@ -1,6 +1,6 @@
 import DNSSDPeerSupport
 import Foundation
-import MHubCore
+import MHubJSON
 import Testing
 
 /// The CHIP Python controller using mhub's home over Matter across the test network, after commissioning the hub:

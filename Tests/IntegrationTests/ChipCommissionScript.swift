@@ -1,6 +1,6 @@
 import DNSSDPeerSupport
 import Foundation
-import MHubCore
+import MHubJSON
 
 /// `Peers/chip_commission.py`: the CHIP Python controller in the test network's controller namespace
 /// (`ip netns exec mh-ctl`), in its sandbox for the SDK's fixed paths (`Peers/chip_sandbox.sh`).

@@ -1,6 +1,7 @@
 import DNSSDPeerSupport
 import Foundation
-import MHubCore
+import MHubJSON
+import MHubProtocol
 import Testing
 
 /// The CHIP Python controller against the real mhubd across the test network (`scripts/netns-pair.sh`): mhubd and

@@ -1,5 +1,6 @@
 import Foundation
-import MHubCore
+import MHubJSON
+import MHubProtocol
 import Testing
 
 /// The CHIP Python controller (`home-assistant-chip-core` 2025.7.0 from PyPI, connectedhomeip's own controller)

@@ -1,6 +1,6 @@
 import Foundation
 import MHubClient
-import MHubCore
+import MHubConfiguration
 import Testing
 
 /// The client library's typed calls and HomeKit's semantics against the real mhubd, and `mhubctl structures`.

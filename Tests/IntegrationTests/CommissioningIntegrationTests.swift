@@ -1,6 +1,6 @@
 import Foundation
 import MHubClient
-import MHubCore
+import MHubJSON
 import Testing
 
 /// The Google Home APIs commissioning flow against the real mhubd, over both control sockets.

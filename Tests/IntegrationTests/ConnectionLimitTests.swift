@@ -1,6 +1,6 @@
 import Foundation
 import MHubClient
-import MHubCore
+import MHubConfiguration
 import Testing
 
 /// Control connections are bounded (docs/configuration.md, "Who can connect"): in all, per principal, while they

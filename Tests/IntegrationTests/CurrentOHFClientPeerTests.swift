@@ -1,5 +1,5 @@
 import Foundation
-import MHubCore
+import MHubJSON
 import Testing
 
 /// Today's OHF Python clients, unmodified, driven against mhubd as Home Assistant drives them

@@ -1,6 +1,6 @@
 import DNSSDPeerSupport
 import Foundation
-import MHubCore
+import MHubJSON
 
 extension DaemonHarness {
     /// An mhubd that runs inside the pair's hub namespace (`ip netns exec mh-hub mhubd …`), on the Matter port

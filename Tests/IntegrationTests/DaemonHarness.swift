@@ -1,6 +1,6 @@
 import Foundation
 import MHubClient
-import MHubCore
+import MHubJSON
 
 /// A real `mhubd` on temporary paths and a free port, for one test.
 final class DaemonHarness: @unchecked Sendable {

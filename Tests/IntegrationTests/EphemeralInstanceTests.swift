@@ -1,6 +1,6 @@
 import Foundation
 import MHubClient
-import MHubCore
+import MHubJSON
 import MHubTesting
 import Testing
 

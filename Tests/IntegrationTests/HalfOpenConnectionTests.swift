@@ -1,6 +1,6 @@
 import Foundation
 import MHubClient
-import MHubCore
+import MHubConfiguration
 import Testing
 
 /// Clients that close their sending side right after a request (a TCP or Unix half-close) still get the reply,

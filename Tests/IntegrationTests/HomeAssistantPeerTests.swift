@@ -1,7 +1,7 @@
 import DNSSDPeerSupport
 import Foundation
 import MHubClient
-import MHubCore
+import MHubJSON
 import MHubTesting
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import MHubClient
-import MHubCore
+import MHubConfiguration
 import Testing
 
 /// What the OHF node commands say comes from the running hub, and quotas are answered with an error.

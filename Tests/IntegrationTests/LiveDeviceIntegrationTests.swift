@@ -1,6 +1,6 @@
 import Foundation
 import MHubClient
-import MHubCore
+import MHubJSON
 import Testing
 
 /// Live devices through the real mhubd: commands, writes, transitions, changes from elsewhere reaching a

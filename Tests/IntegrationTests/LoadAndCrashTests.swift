@@ -1,6 +1,6 @@
 import Foundation
 import MHubClient
-import MHubCore
+import MHubConfiguration
 import Testing
 
 /// Bounded robustness runs: many clients at once, and kill -9 at random moments.

@@ -1,5 +1,5 @@
 import Foundation
-import MHubCore
+import MHubJSON
 import Testing
 
 /// mhubctl prints text for people and JSON only when asked with `--json` (issue 11 point 11: `fault`, `permission`

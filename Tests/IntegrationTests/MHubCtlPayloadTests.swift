@@ -1,5 +1,6 @@
 import Foundation
-import MHubCore
+import MHubJSON
+import MHubProtocol
 import Testing
 
 /// `mhubctl payload` as a user runs it: real processes, real pipes.

@@ -1,5 +1,7 @@
 import Foundation
-import MHubCore
+import MHubConfiguration
+import MHubJSON
+import MHubProtocol
 import Testing
 
 /// `mhubd` started as a real process: it logs its version and configuration, and stops cleanly.

@@ -1,6 +1,6 @@
 import Foundation
 import MHubClient
-import MHubCore
+import MHubConfiguration
 import Testing
 
 /// `mhubd` as systemd runs it: readiness, status, watchdog and stop over a `$NOTIFY_SOCKET` the test

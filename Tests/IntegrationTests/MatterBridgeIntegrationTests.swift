@@ -1,5 +1,5 @@
 import Foundation
-import MHubCore
+import MHubConfiguration
 import MHubTestSupport
 import MatterDataModel
 import MatterInteraction

@@ -1,5 +1,5 @@
 import Foundation
-import MHubCore
+import MHubConfiguration
 import MatterInteraction
 import MatterMessage
 import MatterSecureChannel

@@ -1,5 +1,6 @@
 import Foundation
-import MHubCore
+import MHubJSON
+import MHubProtocol
 import MHubTestSupport
 import MatterDataModel
 import MatterInteraction

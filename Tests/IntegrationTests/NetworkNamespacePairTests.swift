@@ -1,6 +1,6 @@
 import DNSSDPeerSupport
 import Foundation
-import MHubCore
+import MHubConfiguration
 import Testing
 
 /// The test network itself (`scripts/netns-pair.sh` through `NetworkNamespacePair`): mhubd in `mh-hub` publishes

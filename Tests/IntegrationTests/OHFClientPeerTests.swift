@@ -1,6 +1,6 @@
 import Foundation
 import MHubClient
-import MHubCore
+import MHubJSON
 import Testing
 
 /// python-matter-server's own client (`matter_server.client.MatterClient`, PyPI 7.0.1), unmodified,

@@ -1,6 +1,6 @@
 import DNSSDPeerSupport
 import Foundation
-import MHubCore
+import MHubJSON
 
 /// python-matter-server 7.0.1's own server (the OHF Matter Server, PyPI, unmodified; `scripts/ohf-server-venv.sh`)
 /// in the test network's controller namespace, started by `scripts/ohf-server.sh` as the benchmark starts its

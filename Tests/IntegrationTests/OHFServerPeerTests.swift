@@ -1,7 +1,8 @@
 import DNSSDPeerSupport
 import Foundation
 import MHubClient
-import MHubCore
+import MHubJSON
+import MHubProtocol
 import Testing
 
 /// python-matter-server 7.0.1's own server — what Home Assistant runs as its Matter controller — commissions the real

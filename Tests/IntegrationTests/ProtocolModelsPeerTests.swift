@@ -1,5 +1,5 @@
 import Foundation
-import MHubCore
+import MHubJSON
 import Testing
 
 /// Offline: every golden reply and event of docs/protocol.md parses with the OHF clients' own models

@@ -1,5 +1,5 @@
 import Foundation
-import MHubCore
+import MHubJSON
 import MHubWebSocket
 
 /// A raw Unix-socket client that writes bytes as they are and reads JSON lines, for malformed input.

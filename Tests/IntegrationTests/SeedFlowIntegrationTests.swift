@@ -1,6 +1,6 @@
 import Foundation
 import MHubClient
-import MHubCore
+import MHubJSON
 import Testing
 
 /// The Google Home APIs' flow as apps run it, against the real mhubd: the app and its Matter Add Device extension

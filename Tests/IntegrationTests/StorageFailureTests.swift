@@ -1,6 +1,6 @@
 import Foundation
 import MHubClient
-import MHubCore
+import MHubJSON
 import Testing
 
 /// A full disk under the real mhubd: its state directory on a small tmpfs filled to the brim.

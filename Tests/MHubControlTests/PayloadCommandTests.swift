@@ -1,4 +1,5 @@
-import MHubCore
+import MHubJSON
+import MHubProtocol
 import Testing
 
 @testable import MHubControl

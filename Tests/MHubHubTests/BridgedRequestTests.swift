@@ -1,4 +1,4 @@
-import MHubCore
+import MHubConfiguration
 import MatterDataModel
 import MatterInteraction
 import MatterNode

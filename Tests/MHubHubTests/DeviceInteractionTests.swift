@@ -1,4 +1,5 @@
-import MHubCore
+import MHubConfiguration
+import MHubJSON
 import MatterDataModel
 import MatterOnboarding
 import Testing

@@ -1,5 +1,5 @@
 import Foundation
-import MHubCore
+import MHubJSON
 import Testing
 
 @testable import MHubHub

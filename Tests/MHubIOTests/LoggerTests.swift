@@ -1,6 +1,6 @@
 import Testing
 
-@testable import MHubCore
+@testable import MHubConfiguration
 @testable import MHubIO
 
 /// Priority prefixes follow where standard error really goes (systemd.exec(5), `$JOURNAL_STREAM`).

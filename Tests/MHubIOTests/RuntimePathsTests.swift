@@ -1,6 +1,6 @@
 import Foundation
-import MHubCore
 import MHubPOSIX
+import MHubProtocol
 import Testing
 
 @testable import MHubIO

@@ -4,7 +4,7 @@ import MHubPOSIX
 import MHubTestSupport
 import Testing
 
-@testable import MHubCore
+@testable import MHubConfiguration
 @testable import MHubIO
 
 /// The notifier sends what sd_notify(3) would, to a datagram socket the test binds: a path or an

@@ -1,6 +1,6 @@
 import Foundation
-import MHubCore
 import MHubHub
+import MHubJSON
 import MHubTestSupport
 import MatterCredentials
 import MatterDataModel

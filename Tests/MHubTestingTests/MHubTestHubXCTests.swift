@@ -1,5 +1,5 @@
 import MHubClient
-import MHubCore
+import MHubJSON
 import MHubTesting
 import XCTest
 

@@ -1,3 +1,4 @@
+import MHubJSON
 import Testing
 
 @testable import MHubWebSocket

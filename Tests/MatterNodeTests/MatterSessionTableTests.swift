@@ -1,4 +1,4 @@
-import MHubCore
+import MHubProtocol
 import MatterDataModel
 import MatterInteraction
 import MatterMessage

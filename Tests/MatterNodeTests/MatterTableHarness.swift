@@ -1,4 +1,5 @@
-import MHubCore
+import MHubConfiguration
+import MHubHub
 import MHubTestSupport
 import MatterCrypto
 import MatterInteraction

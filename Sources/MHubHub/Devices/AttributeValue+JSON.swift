@@ -1,4 +1,4 @@
-import MHubCore
+import MHubJSON
 import MatterDataModel
 
 /// Reads a JSON value as a Matter value of a given type, for writes and command fields.
@@ -86,38 +86,6 @@ enum MatterValueReader {
                 UInt8(String(decoding: utf8[$0..<$0 + 2], as: UTF8.self), radix: 16)
             }
         }
-        return decodeBase64(utf8)
-    }
-
-    private static func decodeBase64(_ text: [UInt8]) -> [UInt8]? {
-        func value(_ character: UInt8) -> UInt8? {
-            switch character {
-            case 65...90: character - 65
-            case 97...122: character - 71
-            case 48...57: character + 4
-            case 43: 62
-            case 47: 63
-            default: nil
-            }
-        }
-        guard text.count % 4 == 0 else { return nil }
-        var output: [UInt8] = []
-        for chunk in stride(from: 0, to: text.count, by: 4) {
-            var accumulator: UInt32 = 0
-            var padding = 0
-            for index in 0..<4 {
-                let character = text[chunk + index]
-                if character == 61 {
-                    padding += 1
-                    accumulator <<= 6
-                } else {
-                    guard padding == 0, let digit = value(character) else { return nil }
-                    accumulator = accumulator << 6 | UInt32(digit)
-                }
-            }
-            let bytes = [UInt8(accumulator >> 16 & 0xFF), UInt8(accumulator >> 8 & 0xFF), UInt8(accumulator & 0xFF)]
-            output += bytes.prefix(3 - padding)
-        }
-        return output
+        return Base64.decodeLeniently(utf8)
     }
 }

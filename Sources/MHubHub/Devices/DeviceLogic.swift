@@ -1,4 +1,4 @@
-import MHubCore
+import MHubJSON
 import MatterDataModel
 
 /// What the simulated devices do when commanded: the behaviour of each cluster's commands as the

@@ -1,4 +1,5 @@
-import MHubCore
+import MHubJSON
+import MHubProtocol
 
 /// A simulated device's firmware: what it runs, and the update waiting for it, if any (docs/devices.md, "Firmware
 /// updates").

@@ -1,4 +1,4 @@
-import MHubCore
+import MHubJSON
 import MatterDataModel
 
 /// One firmware update a device is installing (`update_node`), as the OTA Software Update Requestor cluster shows it

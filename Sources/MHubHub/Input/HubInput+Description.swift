@@ -1,4 +1,4 @@
-import MHubCore
+import MHubJSON
 
 extension HubInput: CustomStringConvertible {
     /// One line for the debug log: what happened, without a request's arguments (they may hold secrets, such as a

@@ -1,4 +1,4 @@
-import MHubCore
+import MHubConfiguration
 import MatterNode
 
 /// Everything that happens to the hub, as a value: what the daemon's parts report, in the order they report it.

@@ -1,4 +1,4 @@
-import MHubCore
+import MHubJSON
 
 /// A Thread Operational Dataset: the MeshCoP TLVs a Thread device needs to join a network, as Network
 /// Commissioning's AddOrUpdateThreadNetwork carries them (Matter Core Specification 11.9.7.4: at most 254 octets)

@@ -1,4 +1,4 @@
-import MHubCore
+import MHubJSON
 
 /// Why a scenario cannot be loaded: where in the file, and why. Nothing of it was applied.
 public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible {

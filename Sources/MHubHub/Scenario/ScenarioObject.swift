@@ -1,4 +1,4 @@
-import MHubCore
+import MHubJSON
 
 /// Reads the members of one object of a scenario file, remembering which keys were read so that the rest can be
 /// named as unknown, and placing every error at the line and column of the value (or key) it is about.

@@ -1,4 +1,4 @@
-import MHubCore
+import MHubJSON
 import MatterDataModel
 
 /// A loaded scenario: the file's names for what it made, and how far its timeline has run.

@@ -1,3 +1,4 @@
+import MHubConfiguration
 import MHubHub
 import MatterNode
 
@@ -22,5 +23,18 @@ extension MatterNodeAction {
         case .send, .log, .peerActive, .requestAnswered, .requestFailed, .persist: return nil
         }
         return .matter(report)
+    }
+}
+
+extension LogLevel {
+    /// The daemon's level for a line of the Matter node's log.
+    init(_ level: MatterLogLevel) {
+        switch level {
+        case .error: self = .error
+        case .warning: self = .warning
+        case .notice: self = .notice
+        case .info: self = .info
+        case .debug: self = .debug
+        }
     }
 }

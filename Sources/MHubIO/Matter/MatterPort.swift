@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import MHubCore
+import MHubConfiguration
 import MHubHub
 import MHubPOSIX
 import MHubStore
@@ -261,7 +261,7 @@ final class MatterPort {
             connection.close(reason: "no message for \(Self.connectionIdleMilliseconds / 1000) s")
         }
         for line in logLimiter.intervalEnded(now: now) {
-            logger.log(line.level, line.text)
+            logger.log(LogLevel(line.level), line.text)
         }
         run(nodeTimerFired(now: now))
     }
@@ -294,8 +294,8 @@ final class MatterPort {
                 connections[id]?.send(bytes)
             case .log(let event):
                 // An event below the log level is neither written nor counted: its text is not even made.
-                if event.level <= logger.level, let line = logLimiter.admit(event, now: Self.now()) {
-                    logger.log(line.level, line.text)
+                if LogLevel(event.level) <= logger.level, let line = logLimiter.admit(event, now: Self.now()) {
+                    logger.log(LogLevel(line.level), line.text)
                 }
             case .peerActive(.tcp(let id, _)):
                 connections[id]?.messageTaken(at: Self.now())

@@ -1,6 +1,6 @@
 import Foundation
 import MHubClient
-import MHubCore
+import MHubJSON
 
 /// One benchmark run: the floor, mhubd and the reference measured one after another on this machine, each
 /// figure in the same run as its comparisons.

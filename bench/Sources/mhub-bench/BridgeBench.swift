@@ -1,5 +1,5 @@
 import MHubClient
-import MHubCore
+import MHubJSON
 import MatterDataModel
 import MatterInteraction
 import MatterTestSupport

@@ -1,4 +1,4 @@
-import MHubCore
+import MHubJSON
 
 /// The bridge rows' home: `devices` On/Off lights, all off, as a scenario file (docs/scenarios.md) that
 /// `mhubd --scenario` loads before anyone connects — the quickest way to a home of many commissioned devices.

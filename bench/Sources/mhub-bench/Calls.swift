@@ -1,5 +1,5 @@
 import MHubClient
-import MHubCore
+import MHubJSON
 
 extension MHubMessagePipe {
     /// Connects and reads the server's first message (its server info), retrying until `timeout` seconds have

@@ -1,5 +1,5 @@
 import MHubClient
-import MHubCore
+import MHubConfiguration
 
 /// Adds `count` on-off lights (discriminators from `firstDiscriminator`) and returns their QR codes.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import MHubCore
+import MHubJSON
 
 /// How long real controllers take to commission mhubd end to end, as `bench/commission-time.sh` measures it in the
 /// peer tests' two-namespace network: each controller's durations in seconds, and the first failure of each.

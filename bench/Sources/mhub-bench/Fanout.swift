@@ -1,6 +1,6 @@
 import Foundation
 import MHubClient
-import MHubCore
+import MHubConfiguration
 
 /// One change delivered to many listening connections: a driver connection sends `trigger` (a request that
 /// changes something every listener hears of); every listener's time from that send to its first `event` is one

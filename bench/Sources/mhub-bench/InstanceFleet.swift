@@ -1,6 +1,6 @@
 import Foundation
 import MHubClient
-import MHubCore
+import MHubJSON
 
 /// Many servers started at once, each told to write a ready file: how long until every file is there, what the
 /// servers take together, and the checks that each answers and none shares a state directory or a port.

@@ -1,6 +1,6 @@
 import Foundation
 import MHubClient
-import MHubCore
+import MHubJSON
 
 /// How to start one of the servers compared, and where it answers.
 struct ServerSetup {

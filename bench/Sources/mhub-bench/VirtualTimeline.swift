@@ -1,6 +1,6 @@
 import Foundation
 import MHubClient
-import MHubCore
+import MHubJSON
 
 /// A 10-minute scenario run on mhubd's virtual clock: how long, in real time, one `advance_clock` over the whole
 /// timeline takes, with a listener hearing every event (docs/scenarios.md).

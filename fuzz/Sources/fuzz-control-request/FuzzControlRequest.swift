@@ -1,5 +1,5 @@
 import FuzzSupport
-import MHubCore
+import MHubJSON
 import MHubHub
 
 /// The control protocol's request decoder and the JSON parser and writer under it: the size limit is exact

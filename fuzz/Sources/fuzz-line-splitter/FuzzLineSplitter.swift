@@ -1,5 +1,5 @@
 import FuzzSupport
-import MHubCore
+import MHubConfiguration
 
 /// The Unix socket's line framing (`LineSplitter`): the same bytes give the same items however they are cut into
 /// pieces, and exactly the items a direct reading of the rules gives (a line per LF, one CR before it dropped,

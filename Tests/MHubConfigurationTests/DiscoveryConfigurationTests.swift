@@ -1,6 +1,6 @@
 import Testing
 
-@testable import MHubCore
+@testable import MHubConfiguration
 
 /// The `matter`, `udc`, `dns_sd` and `thread` sections and `hub.device_type` (docs/configuration.md).
 @Suite struct DiscoveryConfigurationTests {

@@ -1,7 +1,8 @@
 import Foundation
+import MHubJSON
 import Testing
 
-@testable import MHubCore
+@testable import MHubConfiguration
 
 @Suite struct DaemonConfigurationTests {
     func decode(_ text: String) throws(ConfigurationError) -> DaemonConfiguration {

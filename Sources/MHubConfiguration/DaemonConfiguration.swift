@@ -1,3 +1,4 @@
+import MHubJSON
 import MatterOnboarding
 
 /// The configuration of `mhubd`, read from a JSON file (`docs/configuration.md` documents every key).

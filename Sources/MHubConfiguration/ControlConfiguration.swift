@@ -1,3 +1,5 @@
+import MHubJSON
+
 /// Where and how `mhubd` serves its control protocol (docs/configuration.md, `control.*`).
 public struct ControlConfiguration: Equatable, Sendable {
     /// The Unix socket's path; `nil` means the default in the runtime directory.

@@ -1,3 +1,5 @@
+import MHubJSON
+
 /// The hub's own Matter port (docs/configuration.md, `matter.*`; docs/matter.md).
 public struct MatterConfiguration: Equatable, Sendable {
     /// Whether `mhubd` serves Matter on UDP and TCP at all.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import MHubCore
+@testable import MHubConfiguration
 
 /// The Unix socket's line framing: lines, CR LF, empty lines, the size limit, and any split of the bytes.
 @Suite struct LineSplitterTests {

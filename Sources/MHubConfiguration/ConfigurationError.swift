@@ -1,3 +1,5 @@
+import MHubJSON
+
 /// Why a configuration file cannot be used; names the key and the reason.
 public struct ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The dotted path of the key, e.g. `hub.passcode`; empty for the file as a whole.

@@ -1,3 +1,5 @@
+import MHubJSON
+
 /// The hub as a Thread Border Router: what `_meshcop._udp` says about its Thread network
 /// (docs/configuration.md, `thread.*`; docs/dns-sd.md; Matter reference A.4).
 ///

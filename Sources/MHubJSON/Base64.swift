@@ -1,13 +1,11 @@
-/// Base64 with the standard alphabet and padding (RFC 4648 §4).
-///
-/// The handshake needs it twice: `Sec-WebSocket-Key` is 16 Base64-encoded bytes and `Sec-WebSocket-Accept` is a
-/// Base64-encoded SHA-1 digest (RFC 6455 §4.1, §4.2.2).
-enum Base64 {
+/// Base64 with the standard alphabet and padding (RFC 4648 §4): the WebSocket handshake's keys (RFC 6455 §4.1,
+/// §4.2.2), attribute values' octet strings as the OHF Matter Server writes them, and DER in `get_attestation`.
+public enum Base64 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
     private static let padding = UInt8(ascii: "=")
 
     /// The padded Base64 text of `bytes`.
-    static func encode(_ bytes: some Collection<UInt8>) -> String {
+    public static func encode(_ bytes: some Collection<UInt8>) -> String {
         let input = Array(bytes)
         var output: [UInt8] = []
         output.reserveCapacity((input.count + 2) / 3 * 4)
@@ -32,7 +30,7 @@ enum Base64 {
     /// Rejects characters outside the alphabet (including whitespace), a length that is not a multiple of four,
     /// padding anywhere but at the end, and non-zero bits in the unused low bits of the last character; RFC 4648
     /// §3.3 and §3.5 allow decoders to reject all of these, and doing so gives every byte string one spelling.
-    static func decode(_ text: String) -> [UInt8]? {
+    public static func decode(_ text: String) -> [UInt8]? {
         let input = Array(text.utf8)
         guard input.count % 4 == 0 else { return nil }
         var output: [UInt8] = []
@@ -76,5 +74,30 @@ enum Base64 {
         case UInt8(ascii: "/"): 63
         default: nil
         }
+    }
+
+    /// The bytes `text` encodes, read as attribute values have always been read: each group of four on its own,
+    /// padding allowed at the end of any group, the unused low bits of a padded group ignored; characters outside
+    /// the alphabet and a length that is not a multiple of four are still refused.
+    public static func decodeLeniently(_ text: [UInt8]) -> [UInt8]? {
+        guard text.count % 4 == 0 else { return nil }
+        var output: [UInt8] = []
+        for chunk in stride(from: 0, to: text.count, by: 4) {
+            var group: UInt32 = 0
+            var paddingCount = 0
+            for index in 0..<4 {
+                let character = text[chunk + index]
+                if character == padding {
+                    paddingCount += 1
+                    group <<= 6
+                } else {
+                    guard paddingCount == 0, let value = sextet(character) else { return nil }
+                    group = group << 6 | UInt32(value)
+                }
+            }
+            let bytes = [UInt8(group >> 16 & 0xFF), UInt8(group >> 8 & 0xFF), UInt8(group & 0xFF)]
+            output += bytes.prefix(3 - paddingCount)
+        }
+        return output
     }
 }

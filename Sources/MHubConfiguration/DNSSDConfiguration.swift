@@ -1,3 +1,5 @@
+import MHubJSON
+
 /// What `mhubd` advertises through avahi-daemon, and where (docs/configuration.md, `dns_sd.*`;
 /// docs/dns-sd.md).
 public struct DNSSDConfiguration: Equatable, Sendable {

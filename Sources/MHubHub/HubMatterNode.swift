@@ -1,4 +1,5 @@
-import MHubCore
+import MHubConfiguration
+import MHubProtocol
 import MatterDataModel
 
 /// The Basic Information cluster (0x0028) of the hub's own Matter node, endpoint 0.

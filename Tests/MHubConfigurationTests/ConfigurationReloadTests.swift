@@ -1,6 +1,7 @@
+import MHubJSON
 import Testing
 
-@testable import MHubCore
+@testable import MHubConfiguration
 
 /// Which keys a SIGHUP applies, which wait for a restart, and what the daemon runs with afterwards.
 @Suite struct ConfigurationReloadTests {

@@ -1,4 +1,4 @@
-import MHubCore
+import MHubProtocol
 import Testing
 
 @Suite struct DurationTextTests {

@@ -1,3 +1,5 @@
+import MHubJSON
+
 /// Who may use an app group (`control.app_groups`; docs/configuration.md, "App groups").
 ///
 /// An app group (`group.com.example.app`) is what an iOS app and its Matter Add Device extension both name to

@@ -1,3 +1,5 @@
+import MHubJSON
+
 /// The hub's User Directed Commissioning listener (docs/configuration.md, `udc.*`).
 ///
 /// `_matterd._udp` advertises this port, and `mhubd` receives IdentificationDeclaration messages on it

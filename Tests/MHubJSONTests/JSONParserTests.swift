@@ -1,6 +1,6 @@
 import Testing
 
-@testable import MHubCore
+@testable import MHubJSON
 
 @Suite struct JSONParserTests {
     let parser = JSONParser(maximumDepth: 8, maximumBytes: 4096)

@@ -1,4 +1,4 @@
-import MHubCore
+import MHubConfiguration
 import Testing
 
 @Suite struct DaemonOverridesTests {

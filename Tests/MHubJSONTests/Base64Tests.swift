@@ -1,6 +1,7 @@
+import MHubTestSupport
 import Testing
 
-@testable import MHubWebSocket
+@testable import MHubJSON
 
 @Suite struct Base64Tests {
     /// RFC 4648 §10 test vectors, which cover both padding cases.

@@ -1,3 +1,5 @@
+import MHubJSON
+
 /// The files a scenario file's `imports` name (`"file": …`), for whoever reads the scenario (`mhubd --scenario`,
 /// `mhubctl scenario load`) to read them too and pass their texts along: the hub reads no file a client names.
 public enum ScenarioImports {

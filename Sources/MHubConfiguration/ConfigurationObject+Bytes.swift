@@ -1,3 +1,5 @@
+import MHubJSON
+
 /// Byte strings in configuration files: hexadecimal text of a fixed length, and IPv6 prefixes.
 extension ConfigurationObject {
     /// `count` bytes written as `2 × count` hexadecimal digits, either case; `nil` when the key is absent or

@@ -1,3 +1,5 @@
+import MHubJSON
+
 /// How commissioning sessions behave (docs/configuration.md, `commissioning.*`).
 public struct CommissioningConfiguration: Equatable, Sendable {
     public static let timingProfiles = ["instant", "realistic"]

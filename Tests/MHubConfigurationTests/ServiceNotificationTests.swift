@@ -1,6 +1,6 @@
 import Testing
 
-@testable import MHubCore
+@testable import MHubConfiguration
 
 /// The sd_notify(3) messages, the `$NOTIFY_SOCKET` address forms and `$WATCHDOG_USEC`.
 @Suite struct ServiceNotificationTests {

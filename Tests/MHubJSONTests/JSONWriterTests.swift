@@ -1,7 +1,6 @@
 import Foundation
+import MHubJSON
 import Testing
-
-@testable import MHubCore
 
 /// The writer's text: integers in decimal, keys in order, strings escaped.
 @Suite struct JSONWriterTests {

@@ -1,6 +1,8 @@
+import MHubJSON
+import MHubProtocol
 import Testing
 
-@testable import MHubCore
+@testable import MHubConfiguration
 
 @Suite struct WebOriginTests {
     @Test func originsAreComparedInTheirSerializedForm() {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import MHubCore
+@testable import MHubConfiguration
 
 /// sd_listen_fds(3) semantics: descriptors from 3, only for the process LISTEN_PID names, names from
 /// LISTEN_FDNAMES or "unknown".
