@@ -1,6 +1,6 @@
 import MatterMessage
 
-/// What the owner of a `MatterSessionTable` must do after an event.
+/// What the owner of a `MatterNode` must do after an event.
 public enum MatterNodeAction: Hashable, Sendable {
     /// Send these bytes, one whole message, to the peer (the TCP owner adds the length prefix).
     case send([UInt8], to: MatterPeer)
@@ -16,7 +16,7 @@ public enum MatterNodeAction: Hashable, Sendable {
     case sessionOpened(MatterSessionSummary)
     /// A secure session ended, and why.
     case sessionEnded(MatterSessionSummary, reason: String)
-    /// The peer answered a request this node sent (`MatterSessionTable.sendRequest`); the exchange is over.
+    /// The peer answered a request this node sent (`MatterNode.sendRequest`); the exchange is over.
     case requestAnswered(
         localSessionID: UInt16, exchangeID: UInt16, protocolID: ProtocolID, opcode: UInt8,
         payload: [UInt8])

@@ -36,15 +36,15 @@ struct BridgeTestHome: BridgedHome {
 /// A node with a CASE session from `controller` on fabric `fabric`, bridging `home`.
 func bridgeHarness(
     _ controller: inout MatterTestController, home: any BridgedHome = BridgeTestHome.standard,
-    fabric: CASETestFabric = MatterSessionTableCASETests.one, record: FabricRecord? = nil,
-    peer: MatterPeer = MatterTableHarness.udp(40_301)
-) throws -> MatterTableHarness {
+    fabric: CASETestFabric = MatterNodeCASETests.one, record: FabricRecord? = nil,
+    peer: MatterPeer = MatterNodeHarness.udp(40_301)
+) throws -> MatterNodeHarness {
     var table = FabricTable()
     table.store(record ?? fabric.record())
-    var harness = try MatterTableHarness(windowOpen: false, fabricTable: table)
+    var harness = try MatterNodeHarness(windowOpen: false, fabricTable: table)
     harness.home = home
     harness.peer = peer
     _ = try harness.caseHandshake(
-        &controller, as: MatterSessionTableCASETests.initiator(fabric, seed: 77), peer: peer)
+        &controller, as: MatterNodeCASETests.initiator(fabric, seed: 77), peer: peer)
     return harness
 }

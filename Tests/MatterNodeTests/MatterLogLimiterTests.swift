@@ -6,7 +6,7 @@ import Testing
 
 /// Log lines a flood can cause: the first per kind and interval, then one count per interval.
 @Suite struct MatterLogLimiterTests {
-    let peer = MatterTableHarness.udp(40_001)
+    let peer = MatterNodeHarness.udp(40_001)
 
     static func at(_ milliseconds: UInt64) -> MonotonicInstant { MonotonicInstant(milliseconds: milliseconds) }
 

@@ -7,7 +7,7 @@ import Testing
 /// The node's attribute source answers a concrete read's first check (`hasCluster`) as its cluster lists say.
 @Suite struct MatterNodeAttributesTests {
     @Test func hasClusterAgreesWithTheClusterListOfEveryEndpoint() throws {
-        let harness = try MatterTableHarness(windowOpen: false)
+        let harness = try MatterNodeHarness(windowOpen: false)
         var home = BridgeTestHome.standard
         home.endpoints[4] = BridgedEndpoint(
             deviceTypes: [.init(id: 0x0100, revision: 3)],
@@ -28,7 +28,7 @@ import Testing
         #expect(source.hasCluster(0x0039, on: 4) == false)
         #expect(source.hasCluster(0x001D, on: 4) == true)
         #expect(source.hasCluster(0x0006, on: 5) == nil)
-        #expect(source.value(at: MatterSessionTable.currentFabricIndex) == .unsigned(1))
+        #expect(source.value(at: MatterNode.currentFabricIndex) == .unsigned(1))
         let empty = MatterNodeAttributes(root: NodeData(endpoints: []), accessingFabric: 0, home: home)
         #expect(empty.hasCluster(0x0028, on: 0) == nil && empty.clusterIDs(on: 0) == nil)
     }

@@ -11,11 +11,11 @@ import Testing
 /// the hub's changes, the bridged devices' commands and writes through the hub (at once and late), and access per
 /// path.
 @Suite struct MatterNodeBridgeTests {
-    static let peer = MatterTableHarness.udp(40_301)
+    static let peer = MatterNodeHarness.udp(40_301)
 
     /// Every report of a read of `paths` on the controller's session.
     static func read(
-        _ paths: [AttributePathIB], filters: [DataVersionFilterIB] = [], harness: inout MatterTableHarness,
+        _ paths: [AttributePathIB], filters: [DataVersionFilterIB] = [], harness: inout MatterNodeHarness,
         controller: inout MatterTestController
     ) throws -> [AttributeReportIB] {
         let request = ReadRequestMessage(attributeRequests: paths, dataVersionFilters: filters)
@@ -127,7 +127,7 @@ import Testing
     }
 
     static func invoke(
-        _ harness: inout MatterTableHarness, _ controller: inout MatterTestController, endpoint: EndpointID,
+        _ harness: inout MatterNodeHarness, _ controller: inout MatterTestController, endpoint: EndpointID,
         cluster: ClusterID, command: CommandID, fields: [TLVElement] = [], timed: UInt16? = nil
     ) throws -> [MatterTestController.Event] {
         try harness.converse(
@@ -226,7 +226,7 @@ import Testing
     /// An ACL entry granting Operate on endpoint 2 only: endpoint 3 is invisible and its commands refused;
     /// Identify (Manage) is refused on endpoint 2 too; OnOff is fine.
     @Test func accessIsCheckedPerPath() throws {
-        let fabric = MatterSessionTableCASETests.one
+        let fabric = MatterNodeCASETests.one
         var record = fabric.record()
         record.accessControl = [
             AccessControlEntry(

@@ -13,7 +13,7 @@ import Testing
     static let peer = MatterNodeBridgeTests.peer
 
     static func write(
-        _ writes: [AttributeDataIB], harness: inout MatterTableHarness, controller: inout MatterTestController,
+        _ writes: [AttributeDataIB], harness: inout MatterNodeHarness, controller: inout MatterTestController,
         timed: UInt16? = nil
     ) throws -> [AttributeStatusIB]? {
         let events = try harness.converse(
@@ -97,7 +97,7 @@ import Testing
 
     /// Operate may write OnTime but not StartUpOnOff (Manage) nor the ACL (Administer).
     @Test func writePrivilegesFollowTheAttribute() throws {
-        let fabric = MatterSessionTableCASETests.one
+        let fabric = MatterNodeCASETests.one
         var record = fabric.record()
         record.accessControl = [
             AccessControlEntry(
@@ -138,7 +138,7 @@ import Testing
         return TLVElement(.structure(members))
     }
 
-    static func acl(_ harness: MatterTableHarness) -> [AccessControlEntry] {
+    static func acl(_ harness: MatterNodeHarness) -> [AccessControlEntry] {
         harness.table.fabrics.records[1]?.accessControl ?? []
     }
 

@@ -21,7 +21,7 @@ import Testing
         var hasKey: Bool
         var added: UInt8?
 
-        init(_ table: MatterSessionTable) {
+        init(_ table: MatterNode) {
             fabrics = table.fabrics
             committed = table.committedFabrics
             breadcrumb = table.breadcrumb
@@ -35,7 +35,7 @@ import Testing
 
     /// Invokes and expects `status` (and a snapshot that did not move).
     static func refused(
-        _ commissioner: inout MatterTestCommissioner, _ harness: inout MatterTableHarness, cluster: UInt32,
+        _ commissioner: inout MatterTestCommissioner, _ harness: inout MatterNodeHarness, cluster: UInt32,
         command: UInt32, fields: [TLVElement] = [], timed: Bool = false, endpoint: UInt16 = 0,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> InvokeResponseIB {
@@ -56,7 +56,7 @@ import Testing
     static let nonce = [UInt8](repeating: 7, count: 32)
 
     @Test func pathsAccessAndFieldsAreCheckedFirst() throws {
-        var harness = try MatterTableHarness()
+        var harness = try MatterNodeHarness()
         var commissioner = try MatterNodeCommissioningTests.commissioner(seed: 51)
         try commissioner.pase(over: &harness)
         func expectStatus(
@@ -105,7 +105,7 @@ import Testing
     }
 
     @Test func theFailSafeAndTheOrderOfTheStagesAreEnforced() throws {
-        var harness = try MatterTableHarness()
+        var harness = try MatterNodeHarness()
         var commissioner = try MatterNodeCommissioningTests.commissioner(seed: 52)
         try commissioner.pase(over: &harness)
         let csr: [TLVElement] = [.init(tag: .context(0), .bytes(Self.nonce))]
@@ -222,10 +222,10 @@ import Testing
         try harness.openWindow()
         #expect(try commissioner.armFailSafe(seconds: 60, breadcrumb: 1, over: &harness) == 4)
         var other = try MatterNodeCommissioningTests.commissioner(seed: 54)
-        harness.peer = MatterTableHarness.udp(44_000)
+        harness.peer = MatterNodeHarness.udp(44_000)
         try other.pase(over: &harness)
         #expect(try other.armFailSafe(seconds: 60, breadcrumb: 1, over: &harness) == 0)
-        harness.peer = MatterTableHarness.udp(40_000)
+        harness.peer = MatterNodeHarness.udp(40_000)
         #expect(try commissioner.armFailSafe(seconds: 60, breadcrumb: 1, over: &harness) == 4)
         // With no window open, RevokeCommissioning is FAILURE / WindowNotOpen (and expires the fail-safe).
         _ = try harness.converse(try other.controller.closeSession(), controller: &other.controller)
@@ -239,7 +239,7 @@ import Testing
         let credentials = try CASETestFabric.credentials(
             rootedIn: admin.root, fabricID: admin.fabricID, nodeID: 0x777, epochKey: admin.epochKey, seed: 56)
         var outsider = MatterTestController(passcode: 0, seed: 57)
-        plain.peer = MatterTableHarness.udp(45_000)
+        plain.peer = MatterNodeHarness.udp(45_000)
         #expect(
             try plain.converse(
                 outsider.sigma1(CASEInitiator(fabric: credentials, peerNodeID: admin.hubNodeID, seed: 58)),

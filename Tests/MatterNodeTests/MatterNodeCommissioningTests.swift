@@ -14,13 +14,13 @@ import Testing
 
     static func commissioner(seed: UInt64 = 1) throws -> MatterTestCommissioner {
         var commissioner = try MatterTestCommissioner(
-            passcode: MatterTableHarness.passcode, fabricID: fabricID, hubNodeID: hubNodeID, seed: seed)
+            passcode: MatterNodeHarness.passcode, fabricID: fabricID, hubNodeID: hubNodeID, seed: seed)
         commissioner.trustedPAA = TestAttestation.identity.paa
         return commissioner
     }
 
     @Test func theStagesOfAControllerCommissionTheNode() throws {
-        var harness = try MatterTableHarness()
+        var harness = try MatterNodeHarness()
         var commissioner = try Self.commissioner()
         try commissioner.pase(over: &harness)
 
@@ -92,7 +92,7 @@ import Testing
     }
 
     @Test func theWholeFlowRunsAsOneAndTheWindowCloses() throws {
-        var harness = try MatterTableHarness()
+        var harness = try MatterNodeHarness()
         var commissioner = try Self.commissioner(seed: 2)
         #expect(try commissioner.commission(over: &harness) == 1)
         #expect(harness.table.commissionee == nil)

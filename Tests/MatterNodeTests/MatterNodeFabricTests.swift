@@ -15,8 +15,8 @@ import Testing
     static let secondSalt = Array("second window salt, 25 B!".utf8)
 
     /// A commissioned node, its commissioner holding a CASE session.
-    static func commissioned(seed: UInt64 = 21) throws -> (MatterTableHarness, MatterTestCommissioner) {
-        var harness = try MatterTableHarness()
+    static func commissioned(seed: UInt64 = 21) throws -> (MatterNodeHarness, MatterTestCommissioner) {
+        var harness = try MatterNodeHarness()
         var commissioner = try MatterNodeCommissioningTests.commissioner(seed: seed)
         try commissioner.commission(over: &harness)
         return (harness, commissioner)
@@ -72,12 +72,12 @@ import Testing
 
         var second = try MatterTestCommissioner(
             passcode: Self.secondPasscode, fabricID: 0xFAB2, hubNodeID: 0x5678, controllerNodeID: 0x42, seed: 23)
-        harness.peer = MatterTableHarness.udp(41_000)
+        harness.peer = MatterNodeHarness.udp(41_000)
         #expect(try second.commission(over: &harness) == 2)
         #expect(harness.table.committedFabrics.records.keys.sorted() == [1, 2])
         #expect(harness.table.commissionee == nil)
         // Each administrator sees its own fabric as current, and both in Fabrics unfiltered.
-        harness.peer = MatterTableHarness.udp(40_000)
+        harness.peer = MatterNodeHarness.udp(40_000)
         let current = try first.read([AttributePathIB(endpoint: 0, cluster: 0x3E, attribute: 5)], over: &harness)
         #expect(current.first.map { if case .data(_, _, .unsigned(1)) = $0 { true } else { false } } == true)
         let all = try first.read(
@@ -90,18 +90,18 @@ import Testing
     }
 
     @Test func aFullTableRefusesASixthFabric() throws {
-        var harness = try MatterTableHarness()
+        var harness = try MatterNodeHarness()
         for index in 1...5 {
             var commissioner = try MatterTestCommissioner(
-                passcode: MatterTableHarness.passcode, fabricID: UInt64(index), hubNodeID: UInt64(0x100 + index),
+                passcode: MatterNodeHarness.passcode, fabricID: UInt64(index), hubNodeID: UInt64(0x100 + index),
                 seed: UInt64(30 + index * 10))
-            harness.peer = MatterTableHarness.udp(42_000 + index)
+            harness.peer = MatterNodeHarness.udp(42_000 + index)
             #expect(try commissioner.commission(over: &harness) == UInt8(index))
             try harness.openWindow()
         }
         var sixth = try MatterTestCommissioner(
-            passcode: MatterTableHarness.passcode, fabricID: 6, hubNodeID: 0x106, seed: 99)
-        harness.peer = MatterTableHarness.udp(42_006)
+            passcode: MatterNodeHarness.passcode, fabricID: 6, hubNodeID: 0x106, seed: 99)
+        harness.peer = MatterNodeHarness.udp(42_006)
         try sixth.pase(over: &harness)
         _ = try sixth.armFailSafe(seconds: 60, breadcrumb: 1, over: &harness)
         let key = try sixth.csr(dac: TestAttestation.identity.dac, over: &harness)
@@ -160,7 +160,7 @@ import Testing
     }
 
     @Test func aCommissioningCompleteWhoseSaveFailsKeepsTheFailSafe() throws {
-        var harness = try MatterTableHarness()
+        var harness = try MatterNodeHarness()
         var commissioner = try MatterNodeCommissioningTests.commissioner(seed: 27)
         harness.saveSucceeds = false
         #expect(throws: MatterTestCommissioner.Failure.self) { try commissioner.commission(over: &harness) }
@@ -177,8 +177,8 @@ import Testing
             cluster: 0x3E, command: 0x09, fields: [.init(tag: .context(0), .utf8("home"))], over: &harness)
         try harness.openWindow()
         var second = try MatterTestCommissioner(
-            passcode: MatterTableHarness.passcode, fabricID: 0xFAB3, hubNodeID: 0x99, seed: 29)
-        harness.peer = MatterTableHarness.udp(43_000)
+            passcode: MatterNodeHarness.passcode, fabricID: 0xFAB3, hubNodeID: 0x99, seed: 29)
+        harness.peer = MatterNodeHarness.udp(43_000)
         try second.commission(over: &harness)
         let conflict = try second.invoke(
             cluster: 0x3E, command: 0x09, fields: [.init(tag: .context(0), .utf8("home"))], over: &harness)

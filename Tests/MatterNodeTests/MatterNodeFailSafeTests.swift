@@ -10,8 +10,8 @@ import Testing
 /// closes first, and the window stays as it was.
 @Suite struct MatterNodeFailSafeTests {
     /// A node and a commissioner that has run every stage up to AddNOC (the fail-safe armed for 60 s).
-    static func addedNOC(seed: UInt64) throws -> (MatterTableHarness, MatterTestCommissioner) {
-        var harness = try MatterTableHarness()
+    static func addedNOC(seed: UInt64) throws -> (MatterNodeHarness, MatterTestCommissioner) {
+        var harness = try MatterNodeHarness()
         var commissioner = try MatterNodeCommissioningTests.commissioner(seed: seed)
         try commissioner.pase(over: &harness)
         _ = try commissioner.readCommissioningInfo(over: &harness)
@@ -26,7 +26,7 @@ import Testing
     }
 
     /// The rolled-back node: no fabric, no ACL, Breadcrumb 0, the window as it was, CASE refused for the fabric.
-    static func expectRolledBack(_ harness: inout MatterTableHarness, _ commissioner: inout MatterTestCommissioner)
+    static func expectRolledBack(_ harness: inout MatterNodeHarness, _ commissioner: inout MatterTestCommissioner)
         throws
     {
         #expect(harness.table.fabrics == FabricTable())
@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test func reArmingExtendsButNeverPastTheCumulativeLimit() throws {
-        var harness = try MatterTableHarness()
+        var harness = try MatterNodeHarness()
         var commissioner = try MatterNodeCommissioningTests.commissioner(seed: 15)
         try commissioner.pase(over: &harness)
         let start = harness.now

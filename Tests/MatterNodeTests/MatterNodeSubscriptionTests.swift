@@ -15,7 +15,7 @@ import Testing
 
     /// Subscribes; returns the priming reports and the SubscribeResponse.
     static func subscribe(
-        _ request: SubscribeRequestMessage, harness: inout MatterTableHarness, controller: inout MatterTestController
+        _ request: SubscribeRequestMessage, harness: inout MatterNodeHarness, controller: inout MatterTestController
     ) throws -> (reports: [ReportDataMessage], response: SubscribeResponseMessage?) {
         let events = try harness.converse(controller.subscribe(request), controller: &controller, peer: peer)
         var reports: [ReportDataMessage] = []
@@ -43,7 +43,7 @@ import Testing
     /// The first report the node sends by `milliseconds` on the harness's clock, as (exchange, report), each
     /// acknowledged at once (so MRP does not send it again); the clock stops there, or at `milliseconds`.
     static func reports(
-        until milliseconds: UInt64, harness: inout MatterTableHarness, controller: inout MatterTestController
+        until milliseconds: UInt64, harness: inout MatterNodeHarness, controller: inout MatterTestController
     )
         throws -> [(UInt16, ReportDataMessage)]
     {
@@ -63,7 +63,7 @@ import Testing
 
     /// The subscriber's StatusResponse to a report on the node's exchange; returns what the node sends back.
     static func answer(
-        _ exchange: UInt16, _ status: InteractionModelStatus = .success, harness: inout MatterTableHarness,
+        _ exchange: UInt16, _ status: InteractionModelStatus = .success, harness: inout MatterNodeHarness,
         controller: inout MatterTestController
     ) throws -> [[UInt8]] {
         harness.deliver(

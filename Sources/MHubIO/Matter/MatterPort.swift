@@ -11,7 +11,7 @@ import MatterNode
 
 /// The hub's Matter port: UDP and TCP on one port (5540 by default), served on the daemon's queue.
 ///
-/// It owns the sockets, the timer and the TCP connections, and feeds a `MatterSessionTable` (the node as a value)
+/// It owns the sockets, the timer and the TCP connections, and feeds a `MatterNode` (the node as a value)
 /// with messages, time and randomness, then carries out what it returns: datagrams and frames, the fabric table's
 /// saves (before the answers that report them), and the node's reports to the hub as the hub's inputs
 /// (`MatterNodeAction.hubInput`: sessions, fabrics, windows an administrator opened or revoked, commissioning
@@ -50,7 +50,7 @@ final class MatterPort {
     /// The deadline the timer (or `due`, for one due at once) is armed for; nil once it went off (and before it was
     /// first armed).
     private var timerArmedFor: MonotonicInstant?
-    private var node: MatterSessionTable
+    private var node: MatterNode
     private var random = SecureRandomNumberGenerator()
     private var logLimiter = MatterLogLimiter()
     private var connections: [UInt64: MatterTCPConnection] = [:]
@@ -86,7 +86,7 @@ final class MatterPort {
             basicInformation: HubMatterNode.basicInformation(identity: configuration.hub),
             attestation: state.attestation,
             paseTimeoutMilliseconds: UInt64(configuration.matter.paseTimeoutSeconds) * 1000)
-        node = MatterSessionTable(configuration: nodeConfiguration, fabrics: state.fabrics, using: &random)
+        node = MatterNode(configuration: nodeConfiguration, fabrics: state.fabrics, using: &random)
         timer = DispatchSource.makeTimerSource(queue: queue)
         due = DispatchSource.makeUserDataAddSource(queue: queue)
         timer.setEventHandler { [weak self] in self?.timerFired() }

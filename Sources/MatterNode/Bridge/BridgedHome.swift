@@ -122,7 +122,7 @@ public struct BridgedRequest: Hashable, Sendable {
         case write(cluster: ClusterID, attribute: AttributeID, value: AttributeValue)
     }
 
-    /// The node's ticket: the hub's answer names it (`MatterSessionTable.bridgedRequestAnswered`).
+    /// The node's ticket: the hub's answer names it (`MatterNode.bridgedRequestAnswered`).
     public var id: UInt64
     /// The bridged endpoint.
     public var endpoint: EndpointID

@@ -20,7 +20,7 @@ import MatterSecureChannel
 /// back, no larger than itself except the handshakes' own messages, and nothing on a timer
 /// (`unsecuredMessageReceived`). Everything this table holds is bounded, so no sequence of datagrams can grow it
 /// without limit.
-public struct MatterSessionTable {
+public struct MatterNode {
     /// Exchanges kept at once; the least recently active goes first (closing ones before open ones).
     static let maximumExchanges = 32
     /// Unsecured initiators whose counters are kept for duplicate detection.

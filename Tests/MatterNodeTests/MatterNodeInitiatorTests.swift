@@ -7,15 +7,15 @@ import Testing
 
 /// The node as initiator: a request on an exchange it opens, retransmitted under MRP until acknowledged, its
 /// answer handed out and acknowledged, or its failure after the last retransmission.
-@Suite struct MatterSessionTableInitiatorTests {
-    let peer = MatterTableHarness.udp(40_201)
-    static let fabric = MatterSessionTableCASETests.one
+@Suite struct MatterNodeInitiatorTests {
+    let peer = MatterNodeHarness.udp(40_201)
+    static let fabric = MatterNodeCASETests.one
 
     /// A node with a CASE session to `controller`; returns the node's session ID.
-    func connected(_ controller: inout MatterTestController) throws -> (MatterTableHarness, UInt16) {
-        var harness = try MatterTableHarness(windowOpen: false, fabrics: [Self.fabric])
+    func connected(_ controller: inout MatterTestController) throws -> (MatterNodeHarness, UInt16) {
+        var harness = try MatterNodeHarness(windowOpen: false, fabrics: [Self.fabric])
         _ = try harness.caseHandshake(
-            &controller, as: MatterSessionTableCASETests.initiator(Self.fabric, seed: 31), peer: peer)
+            &controller, as: MatterNodeCASETests.initiator(Self.fabric, seed: 31), peer: peer)
         return (harness, try #require(controller.caseSession?.peerSessionID))
     }
 

@@ -1,7 +1,7 @@
 import MatterCrypto
 import MatterMessage
 
-extension MatterSessionTable {
+extension MatterNode {
     /// The largest message accepted from `peer`: a UDP datagram (Matter reference D), or a TCP frame.
     static func maximumLength(for peer: MatterPeer) -> Int {
         switch peer {

@@ -8,13 +8,13 @@ import Testing
 @testable import MatterNode
 
 /// The Matter node as a value: PASE, the one-session rule, the window, MRP, and reads over the session.
-@Suite struct MatterSessionTableTests {
-    let peer = MatterTableHarness.udp(40_001)
-    let other = MatterTableHarness.udp(40_002)
+@Suite struct MatterNodeSessionTests {
+    let peer = MatterNodeHarness.udp(40_001)
+    let other = MatterNodeHarness.udp(40_002)
 
     @Test func paseThenAReadOfBasicInformation() throws {
-        var harness = try MatterTableHarness()
-        var controller = MatterTestController(passcode: MatterTableHarness.passcode, seed: 1)
+        var harness = try MatterNodeHarness()
+        var controller = MatterTestController(passcode: MatterNodeHarness.passcode, seed: 1)
         #expect(try harness.pase(&controller, peer: peer) == [.established])
         #expect(harness.table.paseSession?.localSessionID == controller.session?.peerSessionID)
         #expect(harness.events.contains { if case .paseEstablished = $0 { true } else { false } })
@@ -41,8 +41,8 @@ import Testing
     }
 
     @Test func unsupportedPathsAndRequestsGetStatuses() throws {
-        var harness = try MatterTableHarness()
-        var controller = MatterTestController(passcode: MatterTableHarness.passcode, seed: 2)
+        var harness = try MatterNodeHarness()
+        var controller = MatterTestController(passcode: MatterNodeHarness.passcode, seed: 2)
         _ = try harness.pase(&controller, peer: peer)
         let read = try controller.readRequest([
             AttributePathIB(endpoint: 2, cluster: 0x28, attribute: 1),
@@ -63,8 +63,8 @@ import Testing
     }
 
     @Test func aClosedWindowRefusesPASEWithInvalidParameter() throws {
-        var harness = try MatterTableHarness(windowOpen: false)
-        var controller = MatterTestController(passcode: MatterTableHarness.passcode, seed: 3)
+        var harness = try MatterNodeHarness(windowOpen: false)
+        var controller = MatterTestController(passcode: MatterNodeHarness.passcode, seed: 3)
         let events = try harness.pase(&controller, peer: peer)
         #expect(events == [.statusReport(StatusReport(generalCode: .failure, secureChannelCode: .invalidParameter))])
         #expect(harness.events.contains(.windowClosed(peer)))
@@ -74,9 +74,9 @@ import Testing
     }
 
     @Test func aSecondControllerIsBusyWhileAHandshakeRunsOrASessionIsOpen() throws {
-        var harness = try MatterTableHarness()
-        var first = MatterTestController(passcode: MatterTableHarness.passcode, seed: 4)
-        var second = MatterTestController(passcode: MatterTableHarness.passcode, seed: 5)
+        var harness = try MatterNodeHarness()
+        var first = MatterTestController(passcode: MatterNodeHarness.passcode, seed: 4)
+        var second = MatterTestController(passcode: MatterNodeHarness.passcode, seed: 5)
         // The first handshake is under way (PBKDFParamResponse sent, Pake1 not yet).
         let response = harness.deliver(first.pbkdfParamRequest(), from: peer)
         #expect(response.count == 1)
@@ -110,20 +110,20 @@ import Testing
     }
 
     @Test func aWrongPasscodeFailsCleanlyAndTheRightOneThenSucceeds() throws {
-        var harness = try MatterTableHarness()
+        var harness = try MatterNodeHarness()
         var wrong = MatterTestController(passcode: 12_345_679, seed: 6)
         #expect(
             try harness.pase(&wrong, peer: peer)
                 == [.statusReport(StatusReport(generalCode: .failure, secureChannelCode: .invalidParameter))])
         #expect(harness.events.contains(.paseFailed(peer, .confirmationMismatch)))
         #expect(harness.table.paseSession == nil)
-        var right = MatterTestController(passcode: MatterTableHarness.passcode, seed: 7)
+        var right = MatterTestController(passcode: MatterNodeHarness.passcode, seed: 7)
         #expect(try harness.pase(&right, peer: peer) == [.established])
     }
 
     @Test func aStalledHandshakeAndAnIdleSessionFreeTheSlot() throws {
-        var harness = try MatterTableHarness(paseTimeoutMilliseconds: 5_000)
-        var stalled = MatterTestController(passcode: MatterTableHarness.passcode, seed: 8)
+        var harness = try MatterNodeHarness(paseTimeoutMilliseconds: 5_000)
+        var stalled = MatterTestController(passcode: MatterNodeHarness.passcode, seed: 8)
         _ = harness.deliver(stalled.pbkdfParamRequest(), from: peer)
         #expect(harness.table.paseResponder?.isHandshakeInProgress == true)
         // The responder's own timeout is the commissionee's (60 s); nothing happens at 5 s for the handshake.
@@ -131,7 +131,7 @@ import Testing
         #expect(harness.table.paseResponder?.isHandshakeInProgress == false)
         #expect(harness.events.contains(.paseFailed(peer, .timedOut)))
 
-        var controller = MatterTestController(passcode: MatterTableHarness.passcode, seed: 9)
+        var controller = MatterTestController(passcode: MatterNodeHarness.passcode, seed: 9)
         #expect(try harness.pase(&controller, peer: peer) == [.established])
         let deadline = try #require(harness.table.nextDeadline)
         _ = harness.advance(to: deadline.milliseconds, peer: peer)
@@ -141,8 +141,8 @@ import Testing
     }
 
     @Test func closingTheWindowEndsTheSession() throws {
-        var harness = try MatterTableHarness()
-        var controller = MatterTestController(passcode: MatterTableHarness.passcode, seed: 10)
+        var harness = try MatterNodeHarness()
+        var controller = MatterTestController(passcode: MatterNodeHarness.passcode, seed: 10)
         _ = try harness.pase(&controller, peer: peer)
         harness.record(harness.table.commissioneeChanged(to: nil))
         #expect(harness.table.paseSession == nil)
@@ -152,8 +152,8 @@ import Testing
     }
 
     @Test func theSecureSessionRetransmitsUntilAcknowledged() throws {
-        var harness = try MatterTableHarness()
-        var controller = MatterTestController(passcode: MatterTableHarness.passcode, seed: 11)
+        var harness = try MatterNodeHarness()
+        var controller = MatterTestController(passcode: MatterNodeHarness.passcode, seed: 11)
         _ = try harness.pase(&controller, peer: peer)
         // The report goes out with the R flag; the reader never acknowledges it.
         let report = harness.deliver(

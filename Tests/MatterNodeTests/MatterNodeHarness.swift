@@ -9,8 +9,8 @@ import MatterTestSupport
 
 @testable import MatterNode
 
-/// A `MatterSessionTable` on a manual clock, wired to test controllers: messages go back and forth in memory.
-struct MatterTableHarness: MatterTestTransport {
+/// A `MatterNode` on a manual clock, wired to test controllers: messages go back and forth in memory.
+struct MatterNodeHarness: MatterTestTransport {
     static let passcode: UInt32 = 20_202_021
     static let identity: HubIdentity = {
         var identity = HubIdentity()
@@ -20,7 +20,7 @@ struct MatterTableHarness: MatterTestTransport {
     }()
     static let salt = Array("SPAKE2P Key Salt".utf8)
 
-    var table: MatterSessionTable
+    var table: MatterNode
     var random = SeededGenerator(seed: 7)
     var now: UInt64 = 1_000
     /// Every log event, in order.
@@ -44,7 +44,7 @@ struct MatterTableHarness: MatterTestTransport {
     /// (as the port and the hub carry them).
     var echoesWindows = true
     /// The peer `converse(_:controller:)` speaks as.
-    var peer = MatterTableHarness.udp(40_000)
+    var peer = MatterNodeHarness.udp(40_000)
     /// The home the node bridges, handed to it with every message and timer.
     var home: any BridgedHome = NoBridgedHome()
     /// The hub's device logic for bridged commands and writes: an answer now, or nil to hold the request (answered
@@ -64,7 +64,7 @@ struct MatterTableHarness: MatterTestTransport {
         let configuration = MatterNodeConfiguration(
             basicInformation: HubMatterNode.basicInformation(identity: Self.identity),
             attestation: TestAttestation.identity, paseTimeoutMilliseconds: paseTimeoutMilliseconds, limits: limits)
-        self.table = MatterSessionTable(configuration: configuration, fabrics: table, using: &random)
+        self.table = MatterNode(configuration: configuration, fabrics: table, using: &random)
         self.establishmentTimeoutMilliseconds = establishmentTimeoutMilliseconds
         if windowOpen {
             try openWindow()

@@ -8,7 +8,7 @@ import MatterMessage
 /// `CommandHandler` decodes the fields): UNSUPPORTED_ENDPOINT, UNSUPPORTED_CLUSTER, UNSUPPORTED_COMMAND,
 /// UNSUPPORTED_ACCESS (Administer is needed), NEEDS_TIMED_INTERACTION, UNSUPPORTED_ACCESS for a fabric-scoped
 /// command without an accessing fabric, INVALID_COMMAND for fields that do not decode.
-extension MatterSessionTable {
+extension MatterNode {
     /// What a command asks of the invoke that carries it (the cluster XML's `mustUseTimedInvoke` and
     /// `isFabricScoped`).
     struct CommandRule {

@@ -6,9 +6,9 @@ import Testing
 @testable import MatterNode
 
 /// The PASE slot's bounds: one host holds it for one handshake timeout at a stretch, and a window's attempts run out.
-@Suite struct MatterSessionTablePASEHoldTests {
-    let holder = MatterTableHarness.udp(40_001, host: 1)
-    let waiter = MatterTableHarness.udp(40_002, host: 2)
+@Suite struct MatterNodePASEHoldTests {
+    let holder = MatterNodeHarness.udp(40_001, host: 1)
+    let waiter = MatterNodeHarness.udp(40_002, host: 2)
     static let refusal = StatusReport(generalCode: .failure, secureChannelCode: .invalidParameter)
 
     static func opcodes(_ messages: [[UInt8]]) throws -> [UInt8] {
@@ -16,27 +16,27 @@ import Testing
     }
 
     @Test func startingOverDoesNotPushTheDeadlineBack() throws {
-        var harness = try MatterTableHarness()
+        var harness = try MatterNodeHarness()
         // A handshake that fails at once (wrong passcode) starts the host's hold, until 61 s.
         var wrong = MatterTestController(passcode: 12_345_679, seed: 41)
         _ = try harness.pase(&wrong, peer: holder)
         #expect(harness.table.paseHold == PASEHold(host: "127.0.0.1", deadline: MonotonicInstant(milliseconds: 61_000)))
         // Half-way the same host starts over, from another port and ephemeral node: the hold's deadline stays.
         harness.now = 31_000
-        var again = MatterTestController(passcode: MatterTableHarness.passcode, seed: 42)
-        _ = harness.deliver(again.pbkdfParamRequest(), from: MatterTableHarness.udp(40_009, host: 1))
+        var again = MatterTestController(passcode: MatterNodeHarness.passcode, seed: 42)
+        _ = harness.deliver(again.pbkdfParamRequest(), from: MatterNodeHarness.udp(40_009, host: 1))
         #expect(harness.table.paseResponder?.nextDeadline?.milliseconds == 61_000)
         // Another host starting afterwards gets the whole timeout.
         _ = harness.advance(to: 61_000, peer: holder)
-        var other = MatterTestController(passcode: MatterTableHarness.passcode, seed: 43)
+        var other = MatterTestController(passcode: MatterNodeHarness.passcode, seed: 43)
         _ = harness.deliver(other.pbkdfParamRequest(), from: waiter)
         #expect(harness.table.paseResponder?.nextDeadline?.milliseconds == 121_000)
     }
 
     @Test func aHolderThatKeptOthersOutYieldsForOneTimeout() throws {
-        var harness = try MatterTableHarness()
+        var harness = try MatterNodeHarness()
         var attacker = MatterTestController(passcode: 1, seed: 43)
-        var controller = MatterTestController(passcode: MatterTableHarness.passcode, seed: 44)
+        var controller = MatterTestController(passcode: MatterNodeHarness.passcode, seed: 44)
         _ = harness.deliver(attacker.pbkdfParamRequest(), from: holder)
         harness.now = 41_000
         #expect(
@@ -54,36 +54,36 @@ import Testing
     }
 
     @Test func aHolderNobodyWaitedForMayStartAgain() throws {
-        var harness = try MatterTableHarness()
-        var controller = MatterTestController(passcode: MatterTableHarness.passcode, seed: 45)
+        var harness = try MatterNodeHarness()
+        var controller = MatterTestController(passcode: MatterNodeHarness.passcode, seed: 45)
         _ = harness.deliver(controller.pbkdfParamRequest(), from: holder)
         _ = harness.advance(to: 61_000, peer: holder)
         harness.now = 61_001
         #expect(try harness.pase(&controller, peer: holder) == [.established])
         // A wrong passcode and then the right one, at once, from one host: no hold-up either.
-        var harness2 = try MatterTableHarness()
+        var harness2 = try MatterNodeHarness()
         var wrong = MatterTestController(passcode: 12_345_679, seed: 46)
         _ = try harness2.pase(&wrong, peer: holder)
-        var right = MatterTestController(passcode: MatterTableHarness.passcode, seed: 47)
+        var right = MatterTestController(passcode: MatterNodeHarness.passcode, seed: 47)
         #expect(try harness2.pase(&right, peer: holder) == [.established])
     }
 
     @Test func twentyFailedAttemptsUseUpTheWindow() throws {
-        var harness = try MatterTableHarness()
-        for attempt in 0..<MatterSessionTable.maximumFailedAttempts - 1 {
+        var harness = try MatterNodeHarness()
+        for attempt in 0..<MatterNode.maximumFailedAttempts - 1 {
             var wrong = MatterTestController(passcode: 12_345_679, seed: 100 + UInt64(attempt))
             #expect(try harness.pase(&wrong, peer: holder) == [.statusReport(Self.refusal)])
         }
         #expect(harness.exhaustedReports == 0)
         // The twentieth: a handshake that times out counts too.
-        var stalled = MatterTestController(passcode: MatterTableHarness.passcode, seed: 99)
+        var stalled = MatterTestController(passcode: MatterNodeHarness.passcode, seed: 99)
         _ = harness.deliver(stalled.pbkdfParamRequest(), from: holder)
         _ = harness.advance(to: harness.now + 60_000, peer: holder)
         #expect(harness.exhaustedReports == 1)
         #expect(harness.events.contains(.attemptsExhausted(failedAttempts: 20)))
         // From now on PASE is refused as for a closed window, even with the right passcode, and the hub is not
         // told again.
-        var right = MatterTestController(passcode: MatterTableHarness.passcode, seed: 98)
+        var right = MatterTestController(passcode: MatterNodeHarness.passcode, seed: 98)
         #expect(try harness.pase(&right, peer: waiter) == [.statusReport(Self.refusal)])
         #expect(harness.events.last == .windowClosed(waiter))
         #expect(harness.exhaustedReports == 1)

@@ -5,7 +5,7 @@ import MatterMessage
 /// to save (`.persist`), and the answer reporting the change leaves only once the owner says the save succeeded.
 /// A failed save answers FAILURE and keeps the old table; a save is one transaction, so whatever happens to the
 /// process the stored table is the old one or the new one.
-extension MatterSessionTable {
+extension MatterNode {
     /// The owner saved (or failed to save) the table of `.persist(_, ticket:)`.
     public mutating func persisted(
         ticket: UInt64, succeeded: Bool, now: MonotonicInstant, using generator: inout some RandomNumberGenerator

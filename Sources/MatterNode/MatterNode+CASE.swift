@@ -1,7 +1,7 @@
 import MatterMessage
 import MatterSecureChannel
 
-extension MatterSessionTable {
+extension MatterNode {
     /// A CASE message on the unsecured session: Sigma1 (refused with BUSY while the sessions are full and none may
     /// go for its fabric), Sigma3, or the initiator's StatusReport, for the `CASEResponder`.
     mutating func caseMessage(

@@ -1,7 +1,7 @@
 import MatterInteraction
 import MatterMessage
 
-extension MatterSessionTable {
+extension MatterNode {
     /// A message on a secure session, opened with the session's I2R key and the peer's node ID in the nonce.
     ///
     /// The counter is checked before decrypting and committed after, so a forged message cannot move the window

@@ -2,7 +2,7 @@ import MatterMessage
 
 /// The fail-safe (Matter Core Specification 11.10.7.2; CHIP `FailSafeContext`, `operational-credentials-server.cpp`
 /// `FailSafeCleanup`, `CommissioningWindowManager::OnPlatformEvent`; matter.js `FailsafeContext.rollback`).
-extension MatterSessionTable {
+extension MatterNode {
     /// MaxCumulativeFailsafeSeconds: no fail-safe lasts longer from its first arming (BasicCommissioningInfo).
     static let maximumCumulativeFailSafeMilliseconds: UInt64 = 900_000
 

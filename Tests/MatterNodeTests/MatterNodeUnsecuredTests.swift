@@ -7,8 +7,8 @@ import Testing
 
 /// What an unverified peer gets on the unsecured session over UDP: one datagram per datagram at most, no larger
 /// than what it answers unless PASE's handshake goes on, and nothing on a timer.
-@Suite struct MatterSessionTableUnsecuredTests {
-    let peer = MatterTableHarness.udp(40_001)
+@Suite struct MatterNodeUnsecuredTests {
+    let peer = MatterNodeHarness.udp(40_001)
     static let refusal = StatusReport(generalCode: .failure, secureChannelCode: .invalidParameter)
 
     /// The smallest unsecured message: no node IDs, an empty PBKDFParamRequest, 14 bytes.
@@ -23,7 +23,7 @@ import Testing
     }
 
     /// Runs the table's timer up to `milliseconds` later and returns everything it sent to anyone.
-    static func sentOnTimers(_ harness: inout MatterTableHarness, for milliseconds: UInt64) -> [[UInt8]] {
+    static func sentOnTimers(_ harness: inout MatterNodeHarness, for milliseconds: UInt64) -> [[UInt8]] {
         let end = harness.now + milliseconds
         var sent: [[UInt8]] = []
         while let deadline = harness.table.nextDeadline, deadline.milliseconds <= end {
@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func aClosedWindowAnswersASpoofedTinyRequestWithNothing() throws {
-        var harness = try MatterTableHarness(windowOpen: false)
+        var harness = try MatterNodeHarness(windowOpen: false)
         let request = Self.spoofedRequest()
         #expect(request.count == 14)
         #expect(harness.deliver(request, from: peer).isEmpty)
@@ -48,8 +48,8 @@ import Testing
     }
 
     @Test func aClosedWindowRefusesARealRequestOnceWithLessThanItSent() throws {
-        var harness = try MatterTableHarness(windowOpen: false)
-        var controller = MatterTestController(passcode: MatterTableHarness.passcode, seed: 31)
+        var harness = try MatterNodeHarness(windowOpen: false)
+        var controller = MatterTestController(passcode: MatterNodeHarness.passcode, seed: 31)
         let request = controller.pbkdfParamRequest()
         let answers = harness.deliver(request, from: peer)
         #expect(answers.count == 1)
@@ -66,8 +66,8 @@ import Testing
     }
 
     @Test func aLostHandshakeMessageArrivesWhenItsRequestIsRepeated() throws {
-        var harness = try MatterTableHarness()
-        var controller = MatterTestController(passcode: MatterTableHarness.passcode, seed: 32)
+        var harness = try MatterNodeHarness()
+        var controller = MatterTestController(passcode: MatterNodeHarness.passcode, seed: 32)
         let request = controller.pbkdfParamRequest()
         let response = harness.deliver(request, from: peer)
         #expect(response.count == 1)
@@ -94,21 +94,21 @@ import Testing
         let report = [UInt8](repeating: 2, count: 30)
         let log = MatterNodeAction.log(.windowClosed(peer))
         #expect(
-            MatterSessionTable.answeringOnce([.send(ack, to: peer), log, .send(report, to: peer)], receivedBytes: 40)
+            MatterNode.answeringOnce([.send(ack, to: peer), log, .send(report, to: peer)], receivedBytes: 40)
                 == [log, .send(report, to: peer)])
         #expect(
-            MatterSessionTable.answeringOnce([.send(report, to: peer)], receivedBytes: 29)
+            MatterNode.answeringOnce([.send(report, to: peer)], receivedBytes: 29)
                 == [.log(.answerWithheld(peer, answerBytes: 30, receivedBytes: 29))])
-        #expect(MatterSessionTable.answeringOnce([log], receivedBytes: 0) == [log])
+        #expect(MatterNode.answeringOnce([log], receivedBytes: 0) == [log])
     }
 
     @Test func onlyMessagesTheNodeTookKeepAPeerActive() throws {
-        var harness = try MatterTableHarness()
+        var harness = try MatterNodeHarness()
         let tcp = MatterPeer.tcp(connection: 1, name: "[::1]:40000")
         let garbage = harness.table.messageReceived(
             [0, 0, 0, 0], from: tcp, now: harness.instant, using: &harness.random)
         #expect(!garbage.contains(.peerActive(tcp)))
-        var controller = MatterTestController(passcode: MatterTableHarness.passcode, seed: 33)
+        var controller = MatterTestController(passcode: MatterNodeHarness.passcode, seed: 33)
         let request = harness.table.messageReceived(
             controller.pbkdfParamRequest(), from: tcp, now: harness.instant, using: &harness.random)
         #expect(request.contains(.peerActive(tcp)))

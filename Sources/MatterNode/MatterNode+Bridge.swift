@@ -5,7 +5,7 @@ import MatterTLV
 
 /// The bridge (docs/matter.md, "The bridge"): reads over every endpoint, the bridged devices' commands and writes
 /// through the hub's device logic, and the hub's changes as data versions, subscription reports and events.
-extension MatterSessionTable {
+extension MatterNode {
     /// A command or write on a bridged endpoint waiting for the hub's answer (`bridgedRequestAnswered`).
     enum PendingBridged: Sendable {
         case invoke(MatterExchange.Key, path: CommandPathIB, ref: UInt16?)
@@ -219,7 +219,7 @@ struct AccessView: Sendable {
         of session: MatterSecureSession, endpoint: EndpointID, cluster: ClusterID,
         deviceTypes: () -> [DeviceTypeRef]
     ) -> AccessControlEntry.Privilege? {
-        MatterSessionTable.privilege(
+        MatterNode.privilege(
             of: session, in: fabrics, endpoint: endpoint, cluster: cluster, deviceTypes: deviceTypes)
     }
 }

@@ -7,7 +7,7 @@ import MatterInteraction
 /// Operational Credentials, their values made from the node's state. The endpoint is kept (`RootEndpointCache`) and
 /// a cluster made again only when the state it comes from changes: the observers of `fabrics`, `fabricFacts`,
 /// `failSafe`, `breadcrumb`, `regulatoryConfig` and `commissionee` mark it stale.
-extension MatterSessionTable {
+extension MatterNode {
     /// The server clusters of endpoint 0 (its Descriptor's ServerList).
     static let rootClusterIDs: [ClusterID] = [0x001D, 0x001F, 0x0028, 0x0030, 0x003C, 0x003E]
     /// Fabric-scoped lists and their fabric-sensitive fields: NOCs (NOC, ICAC), Fabrics (none), ACL (every field

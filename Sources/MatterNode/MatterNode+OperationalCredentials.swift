@@ -5,7 +5,7 @@ import MatterTLV
 
 /// Node Operational Credentials' commands (Matter Core Specification 11.18.6; CHIP
 /// `operational-credentials-server.cpp`, whose checks and their order these follow).
-extension MatterSessionTable {
+extension MatterNode {
     /// kMaxCHIPCertLength: the largest Matter TLV certificate taken.
     static let maximumCertificateLength = 400
 

@@ -9,17 +9,17 @@ import Testing
 
 /// CASE sessions on the node: the handshake and reads over the session with operational node IDs in the nonces,
 /// unknown fabrics, resumption, the limits (per fabric and in all, BUSY, eviction), IDs, idle and CloseSession.
-@Suite struct MatterSessionTableCASETests {
+@Suite struct MatterNodeCASETests {
     static let one = try! CASETestFabric(index: 1, fabricID: 0x1111, hubNodeID: 0x0101, seed: 500)
     static let two = try! CASETestFabric(index: 2, fabricID: 0x2222, hubNodeID: 0x0202, seed: 600)
-    let peer = MatterTableHarness.udp(40_101)
+    let peer = MatterNodeHarness.udp(40_101)
 
     static func initiator(_ fabric: CASETestFabric, seed: UInt64) -> CASEInitiator {
         CASEInitiator(fabric: fabric.controller, peerNodeID: fabric.hub.nodeID, seed: seed)
     }
 
     @Test func aControllerEstablishesCASEAndReadsWithOperationalNonces() throws {
-        var harness = try MatterTableHarness(windowOpen: false, fabrics: [Self.one])
+        var harness = try MatterNodeHarness(windowOpen: false, fabrics: [Self.one])
         var controller = MatterTestController(passcode: 0, seed: 1)
         #expect(
             try harness.caseHandshake(&controller, as: Self.initiator(Self.one, seed: 2), peer: peer) == [
@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func anUnknownFabricGetsNoSharedTrustRoots() throws {
-        var harness = try MatterTableHarness(windowOpen: false, fabrics: [Self.one])
+        var harness = try MatterNodeHarness(windowOpen: false, fabrics: [Self.one])
         var controller = MatterTestController(passcode: 0, seed: 3)
         let events = try harness.caseHandshake(&controller, as: Self.initiator(Self.two, seed: 4), peer: peer)
         #expect(events == [.statusReport(StatusReport(generalCode: .failure, secureChannelCode: .noSharedTrustRoots))])
@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func aKnownResumptionGetsSigma2Resume() throws {
-        var harness = try MatterTableHarness(windowOpen: false, fabrics: [Self.one])
+        var harness = try MatterNodeHarness(windowOpen: false, fabrics: [Self.one])
         var controller = MatterTestController(passcode: 0, seed: 5)
         _ = try harness.caseHandshake(&controller, as: Self.initiator(Self.one, seed: 6), peer: peer)
         let record = try #require(controller.caseInitiator?.established?.resumption)
@@ -91,8 +91,8 @@ import Testing
     }
 
     @Test func sessionIDsAreSharedAcrossPASEAndCASE() throws {
-        var harness = try MatterTableHarness(fabrics: [Self.one])
-        var pase = MatterTestController(passcode: MatterTableHarness.passcode, seed: 9)
+        var harness = try MatterNodeHarness(fabrics: [Self.one])
+        var pase = MatterTestController(passcode: MatterNodeHarness.passcode, seed: 9)
         #expect(try harness.pase(&pase, peer: peer) == [.established])
         var controller = MatterTestController(passcode: 0, seed: 10)
         _ = harness.deliver(try controller.sigma1(Self.initiator(Self.one, seed: 11)), from: peer)
@@ -103,15 +103,15 @@ import Testing
 
     @Test func eachFabricKeepsItsShareAndTheFullTableEvictsOrRefuses() throws {
         let limits = MatterSessionLimits(maximumCASESessions: 3, minimumCASESessionsPerFabric: 1)
-        var harness = try MatterTableHarness(windowOpen: false, fabrics: [Self.one, Self.two], limits: limits)
+        var harness = try MatterNodeHarness(windowOpen: false, fabrics: [Self.one, Self.two], limits: limits)
         var seed: UInt64 = 100
-        func connect(_ fabric: CASETestFabric, _ harness: inout MatterTableHarness) throws -> [MatterTestController
+        func connect(_ fabric: CASETestFabric, _ harness: inout MatterNodeHarness) throws -> [MatterTestController
             .Event]
         {
             seed += 2
             var controller = MatterTestController(passcode: 0, seed: seed)
             return try harness.caseHandshake(
-                &controller, as: Self.initiator(fabric, seed: seed + 1), peer: MatterTableHarness.udp(Int(seed)))
+                &controller, as: Self.initiator(fabric, seed: seed + 1), peer: MatterNodeHarness.udp(Int(seed)))
         }
         // Fabric 1 takes all three places; fabric 2's first session is still admitted, and one of fabric 1's goes.
         for _ in 0..<3 {
@@ -132,7 +132,7 @@ import Testing
         // A table smaller than its guarantees (one place, two fabrics): fabric 1 at its share may replace its own
         // session, but fabric 2 would take fabric 1's share: BUSY, until fabric 1's session goes idle.
         let tight = MatterSessionLimits(maximumCASESessions: 1, minimumCASESessionsPerFabric: 1)
-        var full = try MatterTableHarness(windowOpen: false, fabrics: [Self.one, Self.two], limits: tight)
+        var full = try MatterNodeHarness(windowOpen: false, fabrics: [Self.one, Self.two], limits: tight)
         #expect(try connect(Self.one, &full) == [.caseEstablished])
         full.now += 1_000
         #expect(try connect(Self.one, &full) == [.caseEstablished])
@@ -140,12 +140,12 @@ import Testing
         let wait = UInt16(clamping: full.table.idleDeadline(of: held).milliseconds(since: full.instant))
         #expect(try connect(Self.two, &full) == [.statusReport(.busy(minimumWaitMilliseconds: wait))])
         #expect(full.table.sessions.count == 1)
-        #expect(full.events.contains(.caseBusy(MatterTableHarness.udp(Int(seed)), minimumWaitMilliseconds: wait)))
+        #expect(full.events.contains(.caseBusy(MatterNodeHarness.udp(Int(seed)), minimumWaitMilliseconds: wait)))
     }
 
     @Test func closeSessionAndIdlenessEndOneSession() throws {
         let limits = MatterSessionLimits(caseIdleMilliseconds: 10_000)
-        var harness = try MatterTableHarness(windowOpen: false, fabrics: [Self.one], limits: limits)
+        var harness = try MatterNodeHarness(windowOpen: false, fabrics: [Self.one], limits: limits)
         var first = MatterTestController(passcode: 0, seed: 20)
         var second = MatterTestController(passcode: 0, seed: 21)
         _ = try harness.caseHandshake(&first, as: Self.initiator(Self.one, seed: 22), peer: peer)

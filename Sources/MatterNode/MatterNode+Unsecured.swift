@@ -1,7 +1,7 @@
 import MatterMessage
 import MatterSecureChannel
 
-extension MatterSessionTable {
+extension MatterNode {
     /// A message on the unsecured session (session 0): PASE or CASE, under MRP.
     ///
     /// Over UDP its sender is not verified (docs/matter.md, "What an unverified peer gets"): everything it gets
@@ -101,7 +101,7 @@ extension MatterSessionTable {
     }
 
     /// A PASE message: refused while the window is closed (or out of attempts) or a session is open, or while
-    /// its host must leave the slot to others (`MatterSessionTable+PASEHold`); else the responder's.
+    /// its host must leave the slot to others (`MatterNode+PASEHold`); else the responder's.
     private mutating func pase(
         _ message: Message, on key: MatterExchange.Key, from initiator: MatterUnsecuredPeer, now: MonotonicInstant,
         using generator: inout some RandomNumberGenerator

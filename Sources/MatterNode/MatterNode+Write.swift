@@ -17,7 +17,7 @@ import MatterMessage
 ///   UNSUPPORTED_WRITE.
 /// The WriteResponse leaves once every write has its status: at once, after the hub's answers (a slow device's come
 /// late), or after the save.
-extension MatterSessionTable {
+extension MatterNode {
     mutating func write(
         _ writes: [AttributeDataIB], timed: Bool, moreChunks: Bool, on key: MatterExchange.Key, now: MonotonicInstant,
         using generator: inout some RandomNumberGenerator

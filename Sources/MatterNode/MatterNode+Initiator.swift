@@ -1,6 +1,6 @@
 import MatterMessage
 
-extension MatterSessionTable {
+extension MatterNode {
     /// Opens an exchange on secure session `localSessionID` and sends `payload` on it as a reliable request: the
     /// node as initiator (what subscriptions' reports need). MRP retransmits it on the secure session's timer until
     /// acknowledged; the peer's answer comes out as `.requestAnswered` and ends the exchange (its acknowledgement

@@ -2,7 +2,7 @@ import MatterInteraction
 import MatterMessage
 
 /// General Commissioning's commands (Matter Core Specification 11.10.7; CHIP `general-commissioning-server.cpp`).
-extension MatterSessionTable {
+extension MatterNode {
     mutating func generalCommissioning(
         _ path: CommandPathIB, _ fields: CommandFields, on key: MatterExchange.Key, session: MatterSecureSession,
         now: MonotonicInstant

@@ -12,7 +12,7 @@ import MatterMessage
 ///   subscriber's StatusResponse. A report not acknowledged after MRP's retransmissions, not answered within
 ///   `reportResponseMilliseconds`, or answered with anything but SUCCESS ends the subscription, as CHIP's
 ///   `ReadHandler::OnResponseTimeout` and `OnStatusResponse` close it; so does the end of its session.
-extension MatterSessionTable {
+extension MatterNode {
     /// Subscriptions kept per fabric (CapabilityMinima announces 3; CHIP's minimum per fabric) and in all.
     static let maximumSubscriptionsPerFabric = 10
     static let maximumSubscriptions = 48

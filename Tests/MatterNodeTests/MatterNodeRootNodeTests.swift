@@ -10,13 +10,13 @@ import Testing
 /// Endpoint 0 is kept between inputs (`RootEndpointCache`): a change of the state a cluster comes from still reaches
 /// the next read and the subscriptions, with the cluster's data version bumped once, and CurrentFabricIndex is the
 /// reader's own.
-@Suite struct MatterSessionTableRootNodeTests {
+@Suite struct MatterNodeRootNodeTests {
     static let peer = MatterNodeBridgeTests.peer
     static let breadcrumb = AttributePath(endpoint: 0, cluster: 0x30, attribute: 0)
     static let fabricsList = AttributePath(endpoint: 0, cluster: 0x3E, attribute: 1)
     static let currentFabric = AttributePath(endpoint: 0, cluster: 0x3E, attribute: 5)
 
-    static func read(_ harness: inout MatterTableHarness, _ controller: inout MatterTestController) throws
+    static func read(_ harness: inout MatterNodeHarness, _ controller: inout MatterTestController) throws
         -> (values: [AttributePath: AttributeValue], generalCommissioning: UInt32?, credentials: UInt32?)
     {
         let reports = try MatterNodeBridgeTests.read(

@@ -1,6 +1,6 @@
 import MatterSecureChannel
 
-extension MatterSessionTable {
+extension MatterNode {
     /// Recomputes each fabric's facts and the CASE responder's fabrics from `fabrics`. A record whose certificates
     /// do not validate (a damaged store) is left out of both: CASE does not answer for it.
     mutating func rebuildFabricCache() {
