@@ -46,10 +46,11 @@ let package = Package(
         .target(
             name: "MHubHub",
             dependencies: [
-                "MHubConfiguration", "MHubJSON", "MHubProtocol", "MatterOnboarding", "MatterDataModel", "MatterInteraction", "MatterNode",
+                "MHubConfiguration", "MHubJSON", "MHubProtocol", "MatterOnboarding", "MatterDataModel", "MatterInteraction",
+                "MatterNode", "MatterCredentials",
             ]
         ),
-        .target(name: "MatterMessage", dependencies: ["MatterTLV", "MatterCrypto"]),
+        .target(name: "MatterMessage", dependencies: ["MatterCrypto"]),
         .target(
             name: "MatterSecureChannel",
             dependencies: ["MatterTLV", "MatterCrypto", "MatterMessage", "MatterCredentials"]
@@ -101,7 +102,7 @@ let package = Package(
             plugins: ["DashboardAssets"]
         ),
         .plugin(name: "DashboardAssets", capability: .buildTool(), dependencies: ["mhub-embed-assets"]),
-        .executableTarget(name: "mhub-embed-assets", dependencies: ["MHubConfiguration", "MHubJSON"]),
+        .executableTarget(name: "mhub-embed-assets", dependencies: ["MHubJSON"]),
 
         // Wrappers and I/O.
         .target(name: "MHubPOSIX"),
@@ -110,7 +111,7 @@ let package = Package(
         .target(name: "MHubAvahi", dependencies: ["MHubDNSSD", "CAvahi"]),
         // The Swift client: pure targets and its own small platform shim (ClientPlatform), so it builds on macOS too.
         .target(name: "MHubClient", dependencies: ["MHubJSON", "MHubProtocol", "MHubWebSocket", "MatterDataModel"]),
-        .target(name: "MHubTesting", dependencies: ["MHubClient", "MHubJSON", "MHubProtocol"]),
+        .target(name: "MHubTesting", dependencies: ["MHubClient", "MHubJSON"]),
         // The hub's durable state: the SQLite wrapper and `HubStore`.
         .target(
             name: "MHubStore",
@@ -121,8 +122,7 @@ let package = Package(
             dependencies: [
                 "MHubConfiguration", "MHubJSON", "MHubProtocol", "MHubHub", "MHubStore", "MHubWebSocket", "MHubPOSIX", "CLinux",
                 "MHubDNSSD", "MHubAvahi", "MHubDiscovery", "MHubDashboard", "MHubQRCode",
-                "MatterUDC", "MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction",
-                "MatterDataModel", "MatterNode", "MatterCredentials",
+                "MatterUDC", "MatterCrypto", "MatterMessage", "MatterInteraction", "MatterNode", "MatterCredentials",
             ]
         ),
         .target(
@@ -134,7 +134,8 @@ let package = Package(
         ),
 
         // Executables: argument wiring only.
-        .executableTarget(name: "mhubd", dependencies: ["MHubConfiguration", "MHubJSON", "MHubIO", "MHubCommandLine"]),
+        .executableTarget(
+            name: "mhubd", dependencies: ["MHubConfiguration", "MHubJSON", "MHubProtocol", "MHubIO", "MHubCommandLine"]),
         .executableTarget(name: "mhubctl", dependencies: ["MHubControl"]),
 
         // Examples/: the Google Home APIs' flow as an app and its extension, two processes (README, "Examples").
@@ -151,7 +152,7 @@ let package = Package(
         .executableTarget(
             name: "mhub-bench",
             dependencies: [
-                "CLinux", "MHubClient", "MHubConfiguration", "MHubJSON", "MHubIO", "MHubPOSIX", "MHubWebSocket", "MatterCrypto",
+                "CLinux", "MHubClient", "MHubConfiguration", "MHubJSON", "MHubPOSIX", "MHubWebSocket", "MatterCrypto",
                 "MatterSecureChannel", "MatterTestSupport", "MatterDataModel", "MatterInteraction", "MatterMessage",
             ],
             path: "bench/Sources/mhub-bench"
@@ -159,10 +160,7 @@ let package = Package(
         .target(name: "DNSSDPeerSupport", path: "Tests/DNSSDPeerSupport", resources: [.copy("Peers")]),
         .target(
             name: "MatterTestSupport",
-            dependencies: [
-                "MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction", "MatterCredentials",
-                "MatterNode", "MatterTLV", "MHubTestSupport",
-            ],
+            dependencies: ["MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction", "MatterCredentials", "MatterNode", "MatterTLV", "MHubTestSupport", "MatterDataModel"],
             path: "Tests/MatterTestSupport"
         ),
         .testTarget(name: "MatterTLVTests", dependencies: ["MatterTLV"]),
@@ -173,23 +171,18 @@ let package = Package(
         .testTarget(name: "MatterUDCTests", dependencies: ["MatterUDC", "MatterTLV", "MatterMessage"]),
         .testTarget(
             name: "MHubDiscoveryTests",
-            dependencies: ["MHubDiscovery", "MHubConfiguration", "MHubJSON", "MHubHub", "MHubProtocol", "MHubDNSSD", "MatterUDC"]
+            dependencies: ["MHubDiscovery", "MHubConfiguration", "MHubHub", "MHubProtocol", "MHubDNSSD", "MatterUDC"]
         ),
         .testTarget(name: "MatterDataModelTests", dependencies: ["MatterDataModel"]),
         .testTarget(name: "MHubWebSocketTests", dependencies: ["MHubWebSocket", "MHubJSON"]),
         .testTarget(name: "MHubDashboardTests", dependencies: ["MHubDashboard", "MHubWebSocket"]),
         .testTarget(
             name: "MHubIOTests",
-            dependencies: [
-                "MHubIO", "MHubConfiguration", "MHubJSON", "MHubHub", "MHubPOSIX", "MHubTestSupport",
-            ]
+            dependencies: ["MHubIO", "MHubConfiguration", "MHubJSON", "MHubHub", "MHubPOSIX", "MHubProtocol", "MHubStore", "MHubTestSupport", "MatterDataModel", "MatterMessage", "MHubWebSocket"]
         ),
         .testTarget(
             name: "MatterNodeTests",
-            dependencies: [
-                "MatterNode", "MHubConfiguration", "MHubJSON", "MHubHub", "MHubProtocol", "MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction",
-                "MatterDataModel", "MatterCredentials", "MatterTLV", "MatterTestSupport", "MHubTestSupport",
-            ]
+            dependencies: ["MatterNode", "MHubConfiguration", "MHubHub", "MHubProtocol", "MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction", "MatterDataModel", "MatterCredentials", "MatterTLV", "MatterTestSupport", "MHubTestSupport"]
         ),
         .testTarget(
             name: "MHubStoreTests",
@@ -212,7 +205,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MatterMessageTests",
-            dependencies: ["MHubTestSupport", "MatterMessage", "MatterCrypto", "MatterTLV"],
+            dependencies: ["MHubTestSupport", "MatterMessage", "MatterCrypto"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
@@ -230,25 +223,21 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "MHubCommandLineTests", dependencies: ["MHubCommandLine"]),
+        // docs/architecture.md's table against this file and the sources' imports.
+        .testTarget(name: "PackageShapeTests"),
         .testTarget(name: "MHubConfigurationTests", dependencies: ["MHubConfiguration", "MHubJSON", "MHubProtocol"]),
         .testTarget(name: "MHubJSONTests", dependencies: ["MHubJSON", "MHubTestSupport"]),
         .testTarget(name: "MHubProtocolTests", dependencies: ["MHubProtocol", "MHubJSON"]),
         .testTarget(
-            name: "MHubClientTests", dependencies: ["MHubClient", "MHubConfiguration", "MHubJSON", "MHubProtocol", "MHubTestSupport"]),
+            name: "MHubClientTests", dependencies: ["MHubClient", "MHubConfiguration", "MHubProtocol", "MHubTestSupport"]),
         .testTarget(
             name: "MHubHubTests",
-            dependencies: ["MHubHub", "MHubProtocol", "MatterOnboarding", "MatterDataModel", "MatterNode"]
+            dependencies: ["MHubHub", "MHubProtocol", "MatterOnboarding", "MatterDataModel", "MatterNode", "MHubConfiguration", "MHubJSON", "MatterInteraction"]
         ),
-        .testTarget(name: "MHubControlTests", dependencies: ["MHubControl", "MHubQRCode"]),
+        .testTarget(name: "MHubControlTests", dependencies: ["MHubControl", "MHubQRCode", "MHubJSON", "MHubProtocol"]),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: [
-                "mhubd", "mhubctl", "mhub-example-app", "mhub-example-extension", "MHubConfiguration", "MHubJSON", "MHubClient",
-                "MHubProtocol", "MHubDNSSD", "DNSSDPeerSupport", "MatterCrypto",
-                "MatterCredentials", "MatterMessage",
-                "MatterSecureChannel", "MatterInteraction", "MatterDataModel", "MatterTestSupport", "MHubTestSupport",
-                "MHubTesting",
-            ],
+            dependencies: ["mhubd", "mhubctl", "mhub-example-app", "mhub-example-extension", "MHubConfiguration", "MHubJSON", "MHubClient", "MHubProtocol", "MHubDNSSD", "DNSSDPeerSupport", "MatterCrypto", "MatterCredentials", "MatterMessage", "MatterSecureChannel", "MatterInteraction", "MatterDataModel", "MatterTestSupport", "MHubTestSupport", "MHubTesting", "MHubWebSocket", "MatterTLV"],
             exclude: ["Peers"]
         ),
     ],

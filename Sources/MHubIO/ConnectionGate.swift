@@ -12,88 +12,57 @@ import MHubHub
 ///
 /// - Important: Confined to the daemon's queue.
 final class ConnectionGate {
-    private var limits: ControlConfiguration
+    private var admission: ConnectionAdmission
     private let queue: DispatchQueue
     private let logger: Logger
-    private var open: Set<UInt64> = []
-    private var principals: [UInt64: Principal] = [:]
-    private var perPrincipal: [Principal: Int] = [:]
-    /// Connections waiting for their handshake, oldest first, with their deadlines.
-    private var pending: [(connection: ControlConnection, deadline: DispatchTime)] = []
-    private let timer: any DispatchSourceTimer
-    private var timerArmedFor: DispatchTime?
+    /// The connections waiting for their handshake, to refuse when their time is up or a newer one needs the room.
+    private var waiting: [UInt64: ControlConnection] = [:]
+    private let timer: DeadlineTimer
     private var refusals = 0
 
     init(limits: ControlConfiguration, queue: DispatchQueue, logger: Logger) {
-        self.limits = limits
+        admission = ConnectionAdmission(limits: limits)
         self.queue = queue
         self.logger = logger
-        timer = DispatchSource.makeTimerSource(queue: queue)
-        timer.setEventHandler { [weak self] in self?.timerFired() }
-        timer.schedule(deadline: .distantFuture)
-        timer.resume()
+        timer = DeadlineTimer(queue: queue, leewayMilliseconds: 10)
+        timer.onDeadline { [weak self] in self?.timerFired() }
     }
 
     /// A reload's limits apply from now on; connections already open stay.
     func reconfigure(_ control: ControlConfiguration) {
-        limits = control
+        admission.limits = control
     }
 
-    var openCount: Int { open.count }
+    var openCount: Int { admission.open.count }
 
     /// A connection was just accepted (`principal` known for Unix clients): `nil` if it may go on, or why not.
     func accepted(_ connection: ControlConnection, principal: Principal?) -> ConnectionRefusal? {
         dispatchPrecondition(condition: .onQueue(queue))
-        guard open.count < limits.maximumConnections else {
-            return refused(
-                ConnectionRefusal(
-                    kind: .tooManyConnections,
-                    details: "mhubd serves at most \(limits.maximumConnections) connections (control.max_connections)"),
-                connection)
-        }
-        if let principal, let refusal = principalRefusal(principal) {
+        let now = MonotonicClock.milliseconds()
+        let (refusal, evicted) = admission.accepted(connection.id, principal: principal, now: now)
+        if let refusal {
             return refused(refusal, connection)
         }
-        open.insert(connection.id)
         connection.onFinished = { [weak self] connection in self?.finished(connection) }
-        if let principal {
-            count(connection, as: principal)
-        } else {
+        if principal == nil {
             connection.admit = { [weak self] connection, principal in self?.authenticated(connection, as: principal) }
-            let deadline = DispatchTime.now() + .milliseconds(limits.handshakeTimeoutMilliseconds)
-            pending.append((connection, deadline))
-            if pending.count > limits.maximumPendingHandshakes {
-                let oldest = pending.removeFirst().connection
-                oldest.refuse(
-                    ConnectionRefusal(
-                        kind: .handshakeQueueFull,
-                        details: "more than \(limits.maximumPendingHandshakes) connections wait for their handshake"))
+            waiting[connection.id] = connection
+            if let evicted, let oldest = waiting.removeValue(forKey: evicted) {
+                oldest.refuse(admission.evictionRefusal)
             }
-            armTimer(for: deadline)
+            if let deadline = admission.nextDeadline {
+                timer.arm(at: deadline, now: now)
+            }
         }
         return nil
     }
 
     private func authenticated(_ connection: ControlConnection, as principal: Principal) -> ConnectionRefusal? {
-        pending.removeAll { $0.connection === connection }
-        if let refusal = principalRefusal(principal) {
+        waiting[connection.id] = nil
+        if let refusal = admission.authenticated(connection.id, as: principal) {
             return refused(refusal, connection)
         }
-        count(connection, as: principal)
         return nil
-    }
-
-    private func principalRefusal(_ principal: Principal) -> ConnectionRefusal? {
-        guard perPrincipal[principal, default: 0] >= limits.maximumConnectionsPerPrincipal else { return nil }
-        return ConnectionRefusal(
-            kind: .tooManyForPrincipal,
-            details: "\(principal) holds \(limits.maximumConnectionsPerPrincipal) connections already "
-                + "(control.max_connections_per_principal)")
-    }
-
-    private func count(_ connection: ControlConnection, as principal: Principal) {
-        principals[connection.id] = principal
-        perPrincipal[principal, default: 0] += 1
     }
 
     /// Logs refusals at a calm rate: the first, then every 1,000th.
@@ -106,34 +75,17 @@ final class ConnectionGate {
     }
 
     private func finished(_ connection: ControlConnection) {
-        open.remove(connection.id)
-        pending.removeAll { $0.connection === connection }
-        if let principal = principals.removeValue(forKey: connection.id) {
-            perPrincipal[principal, default: 1] -= 1
-            if perPrincipal[principal] == 0 { perPrincipal[principal] = nil }
-        }
-    }
-
-    /// Makes the timer go off by `deadline` at the latest (one comparison per connection, not a scan).
-    private func armTimer(for deadline: DispatchTime) {
-        if let armed = timerArmedFor, armed <= deadline { return }
-        timerArmedFor = deadline
-        timer.schedule(deadline: deadline, leeway: .milliseconds(10))
+        waiting[connection.id] = nil
+        admission.finished(connection.id)
     }
 
     private func timerFired() {
-        timerArmedFor = nil
-        let now = DispatchTime.now()
-        let expired = pending.filter { $0.deadline <= now }
-        pending.removeAll { $0.deadline <= now }
-        for (connection, _) in expired {
-            connection.refuse(
-                ConnectionRefusal(
-                    kind: .handshakeTimedOut,
-                    details: "no WebSocket handshake within \(limits.handshakeTimeoutMilliseconds) ms"))
+        let now = MonotonicClock.milliseconds()
+        for id in admission.expired(now: now) {
+            waiting.removeValue(forKey: id)?.refuse(admission.timeoutRefusal)
         }
-        if let next = pending.map(\.deadline).min() {
-            armTimer(for: next)
+        if let next = admission.nextDeadline {
+            timer.arm(at: next, now: now)
         }
     }
 

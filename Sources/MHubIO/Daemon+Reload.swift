@@ -10,7 +10,7 @@ extension Daemon {
     /// Keys that need a restart keep their running values and are named in a warning.
     func reloadOnQueue() {
         dispatchPrecondition(condition: .onQueue(queue))
-        send([.reloading(monotonicMicroseconds: Self.monotonicMicroseconds()), .status("reloading the configuration")])
+        send([.reloading(monotonicMicroseconds: MonotonicClock.microseconds()), .status("reloading the configuration")])
         defer { send([.ready, .status(serviceStatus)]) }
         let source = configurationPath ?? "built-in defaults"
         logger.notice("reloading the configuration (\(source))")

@@ -49,10 +49,4 @@ extension Daemon {
         }
     }
 
-    /// `CLOCK_MONOTONIC` in microseconds, for `MONOTONIC_USEC=`.
-    static func monotonicMicroseconds() -> UInt64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return UInt64(spec.tv_sec) * 1_000_000 + UInt64(spec.tv_nsec) / 1000
-    }
 }

@@ -11,16 +11,10 @@ enum HubClock {
     private static let origin: (wall: Timestamp, monotonic: Int64) = {
         var wall = timespec()
         clock_gettime(CLOCK_REALTIME, &wall)
-        return (Timestamp(wall.tv_sec) * 1000 + Timestamp(wall.tv_nsec) / 1_000_000, monotonicMilliseconds())
+        return (Timestamp(wall.tv_sec) * 1000 + Timestamp(wall.tv_nsec) / 1_000_000, MonotonicClock.milliseconds())
     }()
 
-    static func monotonicMilliseconds() -> Int64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
-    }
-
     static func now() -> Timestamp {
-        origin.wall + (monotonicMilliseconds() - origin.monotonic)
+        origin.wall + (MonotonicClock.milliseconds() - origin.monotonic)
     }
 }

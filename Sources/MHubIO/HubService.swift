@@ -15,12 +15,11 @@ import MHubStore
 /// - Important: Everything here runs on `queue`.
 final class HubService {
     private var hub: Hub
-    private let store: HubStore
+    private let store: any ServiceStore
     private let queue: DispatchQueue
     private let logger: Logger
-    private var connections: [UInt64: ControlConnection] = [:]
-    private let timer: any DispatchSourceTimer
-    private var timerArmedFor: Timestamp?
+    private var connections: [UInt64: any ServiceConnection] = [:]
+    private let timer: DeadlineTimer
     /// What waits for the disk while commits fail, and when to retry.
     private var backlog = CommitBacklog()
     private let maximumMessageBytes: Int
@@ -47,7 +46,7 @@ final class HubService {
 
     /// - Parameter virtualClockStart: the time the virtual clock starts at, for a hub on it (`hub.clock`).
     init(
-        hub: Hub, store: HubStore, queue: DispatchQueue, logger: Logger, maximumMessageBytes: Int,
+        hub: Hub, store: any ServiceStore, queue: DispatchQueue, logger: Logger, maximumMessageBytes: Int,
         virtualClockStart: Timestamp? = nil
     ) {
         self.hub = hub
@@ -56,10 +55,8 @@ final class HubService {
         self.queue = queue
         self.logger = logger
         self.maximumMessageBytes = maximumMessageBytes
-        timer = DispatchSource.makeTimerSource(queue: queue)
-        timer.setEventHandler { [weak self] in self?.timerFired() }
-        timer.schedule(deadline: .distantFuture)
-        timer.resume()
+        timer = DeadlineTimer(queue: queue)
+        timer.onDeadline { [weak self] in self?.timerFired() }
     }
 
     /// The hub's time: on the real clock monotonic, so deadlines do not move when the system clock is stepped
@@ -151,9 +148,7 @@ final class HubService {
             self?.received(messages, from: connection)
         }
         connection.onOversized = { [weak self] connection in
-            self?.sendError(
-                to: connection, messageID: .null,
-                HubError(.messageTooLarge, "the message is larger than \(self?.maximumMessageBytes ?? 0) bytes"))
+            self?.oversized(connection)
         }
         connection.onClose = { [weak self] connection, reason in
             self?.closed(connection, reason: reason)
@@ -161,7 +156,10 @@ final class HubService {
         connection.start()
     }
 
-    private func ready(_ connection: ControlConnection) {
+    /// A connection whose `client` is known: it gets the server info first.
+    func ready(_ connection: any ServiceConnection) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        connections[connection.id] = connection
         guard let client = connection.client else { return }
         logger.debug("client \(connection.id) connected: \(client.peer) as \(client.principal) (\(client.scope.name))")
         connection.send(JSONWriter.compactUTF8(hub.serverInfo))
@@ -169,12 +167,13 @@ final class HubService {
 
     /// The messages one read of `connection` delivered: handled in order, committed together, then answered; then
     /// their outputs go out.
-    private func received(_ messages: [[UInt8]], from connection: ControlConnection) {
+    func received(_ messages: [[UInt8]], from connection: any ServiceConnection) {
+        dispatchPrecondition(condition: .onQueue(queue))
         guard let client = connection.client else { return }
         handling { run(messages, from: connection, client: client) }
     }
 
-    private func run(_ messages: [[UInt8]], from connection: ControlConnection, client: ClientInfo) {
+    private func run(_ messages: [[UInt8]], from connection: any ServiceConnection, client: ClientInfo) {
         var batch = RequestBatch<HubRollback>()
         for bytes in messages {
             switch ControlMessages.decodeRequest(bytes, maximumBytes: maximumMessageBytes) {
@@ -207,7 +206,15 @@ final class HubService {
         drain()
     }
 
-    private func closed(_ connection: ControlConnection, reason: String) {
+    /// A message over the size limit: refused, the connection kept.
+    func oversized(_ connection: any ServiceConnection) {
+        sendError(
+            to: connection, messageID: .null,
+            HubError(.messageTooLarge, "the message is larger than \(maximumMessageBytes) bytes"))
+    }
+
+    func closed(_ connection: any ServiceConnection, reason: String) {
+        dispatchPrecondition(condition: .onQueue(queue))
         connections[connection.id] = nil
         logger.debug("client \(connection.id) disconnected: \(reason)")
         if reason.hasPrefix("output queue") {
@@ -216,7 +223,7 @@ final class HubService {
         submit(.clientDisconnected(connectionID: connection.id))
     }
 
-    private func sendError(to connection: ControlConnection, messageID: JSONValue, _ error: HubError) {
+    private func sendError(to connection: any ServiceConnection, messageID: JSONValue, _ error: HubError) {
         connection.send(
             ControlMessages.encode(HubReply(connectionID: connection.id, messageID: messageID, result: .failure(error)))
         )
@@ -381,23 +388,15 @@ final class HubService {
     }
 
     /// Arms the one timer for the hub's next deadline (`nextDeadline`, which the caller read from the hub) or the
-    /// backlog's retry, whichever comes first.
-    ///
-    /// A timer already armed for an earlier time is left as it is, and one for no deadline any more is not
-    /// disarmed: it fires early, `tick` finds nothing due, and the timer is armed again then. Setting a Dispatch
-    /// timer wakes Dispatch's manager thread; without this, every commissioning session (its fail-safe deadline
-    /// set at prepare, gone at complete) set it twice.
+    /// backlog's retry, whichever comes first (`DeadlineTimer`: one for no deadline any more is not disarmed; it goes
+    /// off early, `tick` finds nothing due, and the timer is armed again then).
     private func armTimer(nextDeadline: Timestamp?) {
         guard virtualNow == nil else { return }  // the virtual clock moves only by advance_clock
         guard let deadline = [nextDeadline, backlog.retryAt].compactMap({ $0 }).min() else { return }
-        if let armed = timerArmedFor, armed <= deadline { return }
-        timerArmedFor = deadline
-        let delay = max(0, deadline - now())
-        timer.schedule(deadline: .now() + .milliseconds(Int(delay)), leeway: .milliseconds(1))
+        timer.arm(at: deadline, now: now())
     }
 
     private func timerFired() {
-        timerArmedFor = nil
         submit(.tick)
     }
 

@@ -43,13 +43,7 @@ final class MatterPort {
     private var tcpListener: ListeningSocket?
     /// The UDP socket's registration with the poller (`ReadPoller`: one wake-up per datagram read, not two).
     private var udpReads: ReadPoller.Registration?
-    private let timer: any DispatchSourceTimer
-    /// Runs `timerFired` next on the queue when the earliest deadline is already due (a subscription's report of a
-    /// change), instead of through Dispatch's timer thread and a leeway.
-    private let due: any DispatchSourceUserDataAdd
-    /// The deadline the timer (or `due`, for one due at once) is armed for; nil once it went off (and before it was
-    /// first armed).
-    private var timerArmedFor: MonotonicInstant?
+    private let timer: DeadlineTimer
     private var node: MatterNode
     private var random = SecureRandomNumberGenerator()
     private var logLimiter = MatterLogLimiter()
@@ -87,13 +81,8 @@ final class MatterPort {
             attestation: state.attestation,
             paseTimeoutMilliseconds: UInt64(configuration.matter.paseTimeoutSeconds) * 1000)
         node = MatterNode(configuration: nodeConfiguration, fabrics: state.fabrics, using: &random)
-        timer = DispatchSource.makeTimerSource(queue: queue)
-        due = DispatchSource.makeUserDataAddSource(queue: queue)
-        timer.setEventHandler { [weak self] in self?.timerFired() }
-        due.setEventHandler { [weak self] in self?.timerFired() }
-        timer.schedule(deadline: .distantFuture)
-        timer.resume()
-        due.resume()
+        timer = DeadlineTimer(queue: queue)
+        timer.onDeadline { [weak self] in self?.timerFired() }
         do {
             udpReads = try poller.register(FileDescriptor(rawValue: udp)) { [weak self] in
                 self?.datagramsAvailable()
@@ -118,7 +107,7 @@ final class MatterPort {
 
     /// Monotonic milliseconds, the node's clock.
     static func now() -> MonotonicInstant {
-        MonotonicInstant(milliseconds: DispatchTime.now().uptimeNanoseconds / 1_000_000)
+        MonotonicInstant(milliseconds: UInt64(MonotonicClock.milliseconds()))
     }
 
     /// Stops serving: the sockets and connections close, the timer stops.
@@ -130,7 +119,6 @@ final class MatterPort {
         Glibc.close(udpFD)
         tcpListener?.stop()
         timer.cancel()
-        due.cancel()
         for connection in connections.values {
             connection.close(reason: "mhubd is stopping")
         }
@@ -254,10 +242,11 @@ final class MatterPort {
 
     private func timerFired() {
         guard !stopped else { return }
-        timerArmedFor = nil
         let now = Self.now()
         for connection in connections.values
-        where connection.lastActivity.advanced(byMilliseconds: Self.connectionIdleMilliseconds) <= now {
+        where MatterPortDeadline.isIdle(
+            lastActivity: connection.lastActivity, now: now, idleMilliseconds: Self.connectionIdleMilliseconds)
+        {
             connection.close(reason: "no message for \(Self.connectionIdleMilliseconds / 1000) s")
         }
         for line in logLimiter.intervalEnded(now: now) {
@@ -343,21 +332,14 @@ final class MatterPort {
         }
     }
 
+    /// Arms the one timer for the earliest of the node's deadlines, the log limiter's and the TCP connections' idle
+    /// ones (`MatterPortDeadline`). Re-arming after every message (each moves an exchange's idle deadline on) was a
+    /// sixth of a read's time; `DeadlineTimer` re-arms only for an earlier one.
     private func armTimer() {
-        let idle = connections.values.map { $0.lastActivity.advanced(byMilliseconds: Self.connectionIdleMilliseconds) }
-        // The timer is armed only for a deadline earlier than the armed one (or when none is armed): with a later
-        // one, or none, it goes off early, once, and `timerFired` arms it for what is then next. Re-arming after
-        // every message (each moves an exchange's idle deadline on) was a sixth of a read's time.
-        guard let deadline = ([node.nextDeadline, logLimiter.nextDeadline] + idle).compactMap({ $0 }).min() else {
-            return
-        }
-        if let armed = timerArmedFor, armed <= deadline { return }
-        timerArmedFor = deadline
-        let delay = deadline.milliseconds(since: Self.now())
-        guard delay > 0 else {
-            due.add(data: 1)
-            return
-        }
-        timer.schedule(deadline: .now() + .milliseconds(Int(min(delay, 86_400_000))), leeway: .milliseconds(1))
+        let deadline = MatterPortDeadline.next(
+            node: node.nextDeadline, logLimiter: logLimiter.nextDeadline,
+            lastActivity: connections.values.map(\.lastActivity), idleMilliseconds: Self.connectionIdleMilliseconds)
+        guard let deadline else { return }
+        timer.arm(at: Int64(deadline.milliseconds), now: Int64(Self.now().milliseconds))
     }
 }

@@ -1,0 +1,59 @@
+import Dispatch
+import Foundation
+import MatterMessage
+import Testing
+
+@testable import MHubIO
+
+/// The one timer mechanism: a deadline re-arms the timer only when it is earlier than the armed one.
+@Suite struct DeadlineTimerTests {
+    @Test func onlyAnEarlierDeadlineRearms() {
+        var schedule = DeadlineSchedule()
+        let arms = [500, 800, 500].map { schedule.needsArming(for: $0) }
+        #expect(arms == [true, false, false])
+        #expect(schedule.armedFor == 500)
+        let earlier = schedule.needsArming(for: 200)
+        #expect(earlier && schedule.armedFor == 200)
+        schedule.wentOff()
+        #expect(schedule.armedFor == nil)
+        let afterwards = schedule.needsArming(for: 900)
+        #expect(afterwards)
+    }
+
+    /// The timer on a real queue: it goes off once for the earliest deadline, a due one on the queue's next turn,
+    /// and a later deadline given meanwhile does not hold it back.
+    @Test func theTimerGoesOffForTheEarliestDeadline() {
+        let queue = DispatchQueue(label: "deadline-timer-test")
+        let fired = DispatchSemaphore(value: 0)
+        let timer = queue.sync { DeadlineTimer(queue: queue) }
+        queue.sync { timer.onDeadline { fired.signal() } }
+        let start = MonotonicClock.milliseconds()
+        queue.sync {
+            timer.arm(at: start + 50, now: start)
+            timer.arm(at: start + 60_000, now: start)
+        }
+        #expect(fired.wait(timeout: .now() + 5) == .success)
+        #expect(MonotonicClock.milliseconds() - start >= 45)
+        #expect(fired.wait(timeout: .now() + 0.2) == .timedOut)
+        // A deadline already past goes off without a timer's delay.
+        queue.sync { timer.arm(at: start, now: MonotonicClock.milliseconds()) }
+        #expect(fired.wait(timeout: .now() + 5) == .success)
+        queue.sync { timer.cancel() }
+    }
+
+    @Test func theMatterPortWaitsForTheEarliestOfTheNodeTheLimiterAndIdleConnections() {
+        func at(_ milliseconds: UInt64) -> MonotonicInstant { MonotonicInstant(milliseconds: milliseconds) }
+        #expect(MatterPortDeadline.next(node: nil, logLimiter: nil, lastActivity: [], idleMilliseconds: 100) == nil)
+        #expect(
+            MatterPortDeadline.next(node: at(500), logLimiter: at(400), lastActivity: [], idleMilliseconds: 100)
+                == at(400))
+        #expect(
+            MatterPortDeadline.next(
+                node: at(500), logLimiter: nil, lastActivity: [at(350), at(250)], idleMilliseconds: 100) == at(350))
+        #expect(
+            MatterPortDeadline.next(node: nil, logLimiter: nil, lastActivity: [at(10)], idleMilliseconds: 100)
+                == at(110))
+        #expect(!MatterPortDeadline.isIdle(lastActivity: at(10), now: at(109), idleMilliseconds: 100))
+        #expect(MatterPortDeadline.isIdle(lastActivity: at(10), now: at(110), idleMilliseconds: 100))
+    }
+}
