@@ -4,6 +4,13 @@ import MatterDataModel
 
 /// Structures, rooms and commissioned devices.
 extension Hub {
+    /// `device_updated` for `node`, to the listeners with permission for its structure.
+    func deviceUpdatedEvent(_ node: Node) -> HubEvent {
+        HubEvent(.deviceUpdated, deviceJSON(node), structure: node.structureID)
+    }
+}
+
+extension Hub {
     var defaultStructureID: StructureID {
         state.structures.keys.min() ?? 1
     }
@@ -172,7 +179,7 @@ extension Hub {
         let renamed = state.nodes[id]?.name != node.name
         state.nodes[id] = node
         outcome.changes.append(.saveNode(node))
-        outcome.events.append(HubEvent(.deviceUpdated, deviceJSON(node), structure: node.structureID))
+        outcome.events.append(deviceUpdatedEvent(node))
         if renamed, let path = bridgedInfoPath(node, attribute: 0x0005) {
             outcome.outputs.append(.bridgeChanged(.attributes([path])))
         }

@@ -71,7 +71,7 @@ extension Hub {
             node.roomID = roomName.flatMap { room(named: $0, in: node.structureID)?.id }
             state.nodes[node.id] = node
             outcome.changes.append(.saveNode(node))
-            outcome.events.append(HubEvent(.deviceUpdated, deviceJSON(node), structure: node.structureID))
+            outcome.events.append(deviceUpdatedEvent(node))
         }
         for room in state.rooms.values.filter({ $0.structureID == id }).sorted(by: { $0.id < $1.id }) {
             state.rooms[room.id] = nil

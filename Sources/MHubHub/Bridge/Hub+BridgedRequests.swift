@@ -1,4 +1,3 @@
-import MHubJSON
 import MatterDataModel
 import MatterNode
 
@@ -76,12 +75,10 @@ extension Hub {
             guard let command = cluster.command(commandID) else {
                 throw InteractionError(.unsupportedCommand, "\(cluster.name) has no command \(commandID)")
             }
-            let payload = JSONValue.object(
-                Dictionary(uniqueKeysWithValues: fields.map { (String($0.key), $0.value.json) }))
             // Fields that do not decode are INVALID_COMMAND, as CHIP's command handlers answer a decoding failure.
             let named: [String: AttributeValue]
             do {
-                named = try Self.commandFields(payload, command: command)
+                named = try MatterValueCheck.commandFields(fields, command: command)
             } catch {
                 throw InteractionError(.invalidCommand, error.reason)
             }
@@ -94,7 +91,7 @@ extension Hub {
             return (effect, .response(command: responseID, fields: Self.responseFields(response, definition)))
         case .write(let cluster, let attribute, let value):
             let path = AttributePath(endpoint: endpoint, cluster: cluster, attribute: attribute)
-            let checked = try checkedWrite(value.json, at: path, in: node)
+            let checked = try checkedWrite(value, at: path, in: node)
             var effect = DeviceEffect()
             effect.stopping.append(path)
             effect.changes.append((path, checked))
@@ -102,16 +99,17 @@ extension Hub {
         }
     }
 
-    /// A response's fields by tag, from the device logic's JSON (fields by name).
-    static func responseFields(_ response: JSONValue, _ definition: CommandDefinition) -> [UInt32: AttributeValue] {
-        guard case .object(let members) = response else { return [:] }
+    /// A response's fields by tag, from the device logic's (fields by name), each as its field's type has it.
+    static func responseFields(_ response: DeviceLogic.Response, _ definition: CommandDefinition)
+        -> [UInt32: AttributeValue]
+    {
         var fields: [UInt32: AttributeValue] = [:]
         for field in definition.fields {
-            guard let json = members[field.name],
-                let value = try? MatterValueReader.read(
-                    json, as: field.type, nullable: field.nullable, what: field.name)
+            guard let value = response[field.name],
+                let typed = try? MatterValueCheck.conform(
+                    value, to: field.type, nullable: field.nullable, what: field.name)
             else { continue }
-            fields[field.id] = value
+            fields[field.id] = typed
         }
         return fields
     }
@@ -127,7 +125,7 @@ extension Hub {
         renamed.name = name
         state.nodes[node.id] = renamed
         outcome.changes.append(.saveNode(renamed))
-        outcome.events.append(HubEvent(.deviceUpdated, deviceJSON(renamed), structure: renamed.structureID))
+        outcome.events.append(deviceUpdatedEvent(renamed))
         if let path = bridgedInfoPath(renamed, attribute: 0x0005) {
             outcome.outputs.append(.bridgeChanged(.attributes([path])))
         }

@@ -1,9 +1,7 @@
-import MHubJSON
-import MHubProtocol
 import MatterDataModel
 
-/// The entries of `set_acl_entry` and the targets of `set_node_binding`, read from the JSON OHF clients send and
-/// checked as a device checks a write of Access Control's ACL (Matter Core Specification 9.10.5.6,
+/// The entries of `set_acl_entry` and the targets of `set_node_binding`, read from the JSON OHF clients send or the
+/// TLV a controller writes over Matter (`ACLWriteInput`), and checked as a device checks a write of Access Control's ACL (Matter Core Specification 9.10.5.6,
 /// AccessControlEntryStruct; 9.10.4.2, subjects by auth mode) or Binding's Binding (9.6.5.1, TargetStruct).
 ///
 /// Fields are taken by the names python-matter-server's clients send (`privilege`, `authMode`, `subjects`,
@@ -16,9 +14,11 @@ enum AccessControlWrite {
     static let targetsPerEntry = 3
     static let entriesPerFabric = 4
 
-    /// The ACL `json` (a list of entries) spells, or the status a device answers.
-    static func entries(_ json: JSONValue, fabricIndex: UInt64) throws(InteractionError) -> AttributeValue {
-        guard case .array(let items) = json else {
+    /// The ACL `input` (a list of entries) spells, or the status a device answers.
+    static func entries<Input: ACLWriteInput>(of input: Input, fabricIndex: UInt64) throws(InteractionError)
+        -> AttributeValue
+    {
+        guard let items = input.listItems else {
             throw InteractionError(.invalidDataType, "entry must be a list of access control entries")
         }
         guard items.count <= entriesPerFabric else {
@@ -32,10 +32,10 @@ enum AccessControlWrite {
         return .list(entries)
     }
 
-    private static func entry(_ json: JSONValue, index: Int, fabricIndex: UInt64) throws(InteractionError)
-        -> AttributeValue
+    private static func entry<Input: ACLWriteInput>(_ input: Input, index: Int, fabricIndex: UInt64)
+        throws(InteractionError) -> AttributeValue
     {
-        guard case .object(let fields) = json else {
+        guard let fields = input.fields else {
             throw InteractionError(.invalidDataType, "entry \(index) must be an object")
         }
         let what = "entry \(index)"
@@ -54,8 +54,8 @@ enum AccessControlWrite {
         default: throw InteractionError(.constraintError, "\(what): authMode must be 2 (CASE) or 3 (Group)")
         }
         var subjects: AttributeValue = .null
-        if let list = value(fields, ["subjects", "3"]), list != .null {
-            guard case .array(let items) = list else {
+        if let list = value(fields, ["subjects", "3"]), !list.isNull {
+            guard let items = list.listItems else {
                 throw InteractionError(.invalidDataType, "\(what): subjects must be a list or null")
             }
             guard items.count <= subjectsPerEntry else {
@@ -63,7 +63,7 @@ enum AccessControlWrite {
             }
             var checked: [AttributeValue] = []
             for item in items {
-                guard case .integer(let number) = item, let subject = UInt64(exactly: number) else {
+                guard let number = item.wholeNumber, let subject = UInt64(exactly: number) else {
                     throw InteractionError(.invalidDataType, "\(what): a subject must be a whole number")
                 }
                 guard authMode == 2 ? isCASESubject(subject) : (1...0xFFFF).contains(subject) else {
@@ -76,8 +76,8 @@ enum AccessControlWrite {
             subjects = .list(checked)
         }
         var targets: AttributeValue = .null
-        if let list = value(fields, ["targets", "4"]), list != .null {
-            guard case .array(let items) = list else {
+        if let list = value(fields, ["targets", "4"]), !list.isNull {
+            guard let items = list.listItems else {
                 throw InteractionError(.invalidDataType, "\(what): targets must be a list or null")
             }
             guard items.count <= targetsPerEntry else {
@@ -85,7 +85,7 @@ enum AccessControlWrite {
             }
             var checked: [AttributeValue] = []
             for item in items {
-                guard case .object(let target) = item else {
+                guard let target = item.fields else {
                     throw InteractionError(.invalidDataType, "\(what): a target must be an object")
                 }
                 let cluster = try integer(target, ["cluster", "0"], what: what, required: false)
@@ -117,15 +117,17 @@ enum AccessControlWrite {
         ])
     }
 
-    /// The Binding `json` (a list of targets) spells, or the status a device answers.
-    static func bindings(_ json: JSONValue, fabricIndex: UInt64) throws(InteractionError) -> AttributeValue {
-        guard case .array(let items) = json else {
+    /// The Binding `input` (a list of targets) spells, or the status a device answers.
+    static func bindings<Input: ACLWriteInput>(of input: Input, fabricIndex: UInt64) throws(InteractionError)
+        -> AttributeValue
+    {
+        guard let items = input.listItems else {
             throw InteractionError(.invalidDataType, "bindings must be a list of targets")
         }
         var targets: [AttributeValue] = []
         for (index, item) in items.enumerated() {
             let what = "binding \(index)"
-            guard case .object(let fields) = item else {
+            guard let fields = item.fields else {
                 throw InteractionError(.invalidDataType, "\(what) must be an object")
             }
             let node = try integer(fields, ["node", "1"], what: what, required: false)
@@ -166,86 +168,68 @@ enum AccessControlWrite {
         return subject >> 32 == 0xFFFF_FFFD && subject & 0xFFFF != 0
     }
 
-    private static func value(_ fields: [String: JSONValue], _ names: [String]) -> JSONValue? {
+    private static func value<Input>(_ fields: [String: Input], _ names: [String]) -> Input? {
         for name in names { if let value = fields[name] { return value } }
         return nil
     }
 
-    private static func integer(_ fields: [String: JSONValue], _ names: [String], what: String, required: Bool)
-        throws(InteractionError) -> Int64?
-    {
-        switch value(fields, names) {
-        case nil, .null?:
+    private static func integer<Input: ACLWriteInput>(
+        _ fields: [String: Input], _ names: [String], what: String, required: Bool
+    ) throws(InteractionError) -> Int64? {
+        guard let field = value(fields, names), !field.isNull else {
             if required { throw InteractionError(.invalidDataType, "\(what): \(names[0]) is required") }
             return nil
-        case .integer(let number)?:
-            guard number >= 0 else { throw InteractionError(.constraintError, "\(what): \(names[0]) is negative") }
-            return number
-        case let other?:
-            throw InteractionError(
-                .invalidDataType, "\(what): \(names[0]) must be a whole number, not \(other.typeName)")
         }
+        guard let number = field.wholeNumber else {
+            throw InteractionError(
+                .invalidDataType, "\(what): \(names[0]) must be a whole number, not \(field.typeName)")
+        }
+        guard number >= 0 else { throw InteractionError(.constraintError, "\(what): \(names[0]) is negative") }
+        return number
     }
 }
 
-extension Hub {
-    /// `set_acl_entry {node_id, entry}` (OHF): replaces the ACL of the hub's fabric on the node, as python-matter-server
-    /// writes Access Control's ACL on endpoint 0; answers like `write_attribute`.
-    mutating func setACLEntry(
-        _ args: inout Arguments, request: HubRequest, client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome
-    ) throws(HubError) -> JSONValue? {
-        let node = try node(try args.requiredInteger("node_id", as: NodeID.self))
-        guard let entry = args.raw("entry") else { throw HubError(.invalidArguments, "argument 'entry' is required") }
-        try args.rejectUnknown(command: .setACLEntry)
-        let path = AttributePath(endpoint: 0, cluster: ClusterDefinition.accessControl.id, attribute: 0x0000)
-        return try writeList(path, of: node, request: request, client: client, now: now, &outcome) {
-            () throws(InteractionError) in
-            try AccessControlWrite.entries(entry, fabricIndex: CommissionedNodeState.fabricIndex)
+/// What `AccessControlWrite` reads entries and targets from: a JSON value from the control socket, or a TLV value
+/// written over Matter, whose structures are keyed by tag (the tag's digits, which the field lists name too).
+protocol ACLWriteInput {
+    var isNull: Bool { get }
+    var listItems: [Self]? { get }
+    /// A structure's (or JSON object's) fields, by name or by the digits of their tag.
+    var fields: [String: Self]? { get }
+    var wholeNumber: Int64? { get }
+    /// What it is, for an error ("a string").
+    var typeName: String { get }
+}
+
+extension AttributeValue: ACLWriteInput {
+    var isNull: Bool { self == .null }
+
+    var listItems: [AttributeValue]? {
+        if case .list(let items) = self { items } else { nil }
+    }
+
+    var fields: [String: AttributeValue]? {
+        guard case .structure(let fields) = self else { return nil }
+        return Dictionary(uniqueKeysWithValues: fields.map { (String($0.key), $0.value) })
+    }
+
+    var wholeNumber: Int64? {
+        switch self {
+        case .signed(let number): number
+        case .unsigned(let number) where number <= UInt64(Int64.max): Int64(number)
+        default: nil
         }
     }
 
-    /// `set_node_binding {node_id, endpoint, bindings}` (OHF): replaces the Binding of the hub's fabric on the node's
-    /// endpoint.
-    mutating func setNodeBinding(
-        _ args: inout Arguments, request: HubRequest, client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome
-    ) throws(HubError) -> JSONValue? {
-        let node = try node(try args.requiredInteger("node_id", as: NodeID.self))
-        let endpoint = try args.requiredInteger("endpoint", as: EndpointID.self)
-        guard let bindings = args.raw("bindings") else {
-            throw HubError(.invalidArguments, "argument 'bindings' is required")
+    var typeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .signed, .unsigned, .float: "a number"
+        case .string: "a string"
+        case .bytes: "bytes"
+        case .list: "a list"
+        case .structure: "a structure"
         }
-        try args.rejectUnknown(command: .setNodeBinding)
-        let path = AttributePath(endpoint: endpoint, cluster: ClusterDefinition.binding.id, attribute: 0x0000)
-        return try writeList(path, of: node, request: request, client: client, now: now, &outcome) {
-            () throws(InteractionError) in
-            try AccessControlWrite.bindings(bindings, fabricIndex: CommissionedNodeState.fabricIndex)
-        }
-    }
-
-    /// Writes a fabric-scoped list attribute the device checks with `value`, through the same path as
-    /// `write_attribute` (faults, latency, the reply once applied).
-    private mutating func writeList(
-        _ path: AttributePath, of node: Node, request: HubRequest, client: ClientInfo, now: Timestamp,
-        _ outcome: inout HubOutcome, value: () throws(InteractionError) -> AttributeValue
-    ) throws(HubError) -> JSONValue? {
-        try checkStructure(node.structureID, for: client)
-        let checked: AttributeValue
-        do throws(InteractionError) {
-            guard let endpoint = node.data.endpoints[path.endpoint] else {
-                throw InteractionError(.unsupportedEndpoint, "node \(node.id) has no endpoint \(path.endpoint)")
-            }
-            guard endpoint.clusters[path.cluster] != nil else {
-                let name = ClusterCatalog.definition(path.cluster)?.name ?? "cluster \(path.cluster)"
-                throw InteractionError(.unsupportedCluster, "endpoint \(path.endpoint) has no \(name) cluster")
-            }
-            checked = try value()
-        } catch {
-            throw error.hubError
-        }
-        var effect = DeviceEffect()
-        effect.changes.append((path, checked))
-        return try answer(
-            node: node, request: request, client: client, now: now, effect: effect, result: Self.writeResult(path),
-            &outcome)
     }
 }

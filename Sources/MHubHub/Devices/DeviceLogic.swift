@@ -1,4 +1,3 @@
-import MHubJSON
 import MatterDataModel
 
 /// What the simulated devices do when commanded: the behaviour of each cluster's commands as the
@@ -6,6 +5,9 @@ import MatterDataModel
 ///
 /// Pure: it reads the node and returns a `DeviceEffect` and the command's response.
 enum DeviceLogic {
+    /// A command's response: its fields by name, as the command's response definition names them.
+    typealias Response = [String: AttributeValue]
+
     struct Invocation {
         var node: Node
         var endpoint: EndpointID
@@ -38,7 +40,7 @@ enum DeviceLogic {
     }
 
     /// Runs a command; the response is `nil` for commands answered by a plain status.
-    static func invoke(_ invocation: Invocation) throws(InteractionError) -> (DeviceEffect, JSONValue?) {
+    static func invoke(_ invocation: Invocation) throws(InteractionError) -> (DeviceEffect, Response?) {
         switch invocation.cluster.id {
         case 0x0003: return try identify(invocation)
         case 0x0004: return try groups(invocation)
@@ -58,7 +60,7 @@ enum DeviceLogic {
 
     // MARK: Identify (0x0003)
 
-    private static func identify(_ call: Invocation) throws(InteractionError) -> (DeviceEffect, JSONValue?) {
+    private static func identify(_ call: Invocation) throws(InteractionError) -> (DeviceEffect, Response?) {
         var effect = DeviceEffect()
         switch call.command.name {
         case "Identify":
@@ -82,20 +84,25 @@ enum DeviceLogic {
     // MARK: Groups (0x0004)
 
     /// Groups answers as a device with no group table entries would; mhub keeps no group table.
-    private static func groups(_ call: Invocation) throws(InteractionError) -> (DeviceEffect, JSONValue?) {
-        let group = JSONValue.integer(call.field("groupID") ?? 0)
+    private static func groups(_ call: Invocation) throws(InteractionError) -> (DeviceEffect, Response?) {
+        let group = AttributeValue.unsigned(UInt64(max(0, call.field("groupID") ?? 0)))
         switch call.command.name {
         case "AddGroup", "AddGroupIfIdentifying":
-            return (DeviceEffect(), ["status": 0, "groupID": group])
+            return (DeviceEffect(), ["status": .unsigned(0), "groupID": group])
         case "ViewGroup":
             return (
                 DeviceEffect(),
-                ["status": .integer(Int64(InteractionStatus.notFound.rawValue)), "groupID": group, "groupName": ""]
+                [
+                    "status": .unsigned(UInt64(InteractionStatus.notFound.rawValue)), "groupID": group,
+                    "groupName": .string(""),
+                ]
             )
         case "RemoveGroup":
-            return (DeviceEffect(), ["status": .integer(Int64(InteractionStatus.notFound.rawValue)), "groupID": group])
+            return (
+                DeviceEffect(), ["status": .unsigned(UInt64(InteractionStatus.notFound.rawValue)), "groupID": group]
+            )
         case "GetGroupMembership":
-            return (DeviceEffect(), ["capacity": .null, "groupList": []])
+            return (DeviceEffect(), ["capacity": .null, "groupList": .list([])])
         case "RemoveAllGroups":
             return (DeviceEffect(), nil)
         default:
@@ -105,7 +112,7 @@ enum DeviceLogic {
 
     // MARK: On/Off (0x0006)
 
-    private static func onOff(_ call: Invocation) throws(InteractionError) -> (DeviceEffect, JSONValue?) {
+    private static func onOff(_ call: Invocation) throws(InteractionError) -> (DeviceEffect, Response?) {
         var effect = DeviceEffect()
         let isOn = call.value(0x0000) == .bool(true)
         let newValue: Bool
@@ -131,7 +138,7 @@ enum DeviceLogic {
 
     // MARK: Level Control (0x0008)
 
-    private static func levelControl(_ call: Invocation) throws(InteractionError) -> (DeviceEffect, JSONValue?) {
+    private static func levelControl(_ call: Invocation) throws(InteractionError) -> (DeviceEffect, Response?) {
         var effect = DeviceEffect()
         let name = call.command.name
         let withOnOff = name.hasSuffix("WithOnOff")
@@ -198,7 +205,7 @@ enum DeviceLogic {
 
     // MARK: Color Control (0x0300), colour temperature
 
-    private static func colorControl(_ call: Invocation) throws(InteractionError) -> (DeviceEffect, JSONValue?) {
+    private static func colorControl(_ call: Invocation) throws(InteractionError) -> (DeviceEffect, Response?) {
         var effect = DeviceEffect()
         let mireds = call.path(0x0007)
         let current = call.integer(0x0007) ?? 250
@@ -253,7 +260,7 @@ enum DeviceLogic {
 
     // MARK: Door Lock (0x0101)
 
-    private static func doorLock(_ call: Invocation) throws(InteractionError) -> (DeviceEffect, JSONValue?) {
+    private static func doorLock(_ call: Invocation) throws(InteractionError) -> (DeviceEffect, Response?) {
         var effect = DeviceEffect()
         let state = call.path(0x0000)
         func operation(_ type: Int64) -> NodeEventRecord {
@@ -290,7 +297,7 @@ enum DeviceLogic {
 
     // MARK: Thermostat (0x0201)
 
-    private static func thermostat(_ call: Invocation) throws(InteractionError) -> (DeviceEffect, JSONValue?) {
+    private static func thermostat(_ call: Invocation) throws(InteractionError) -> (DeviceEffect, Response?) {
         guard call.command.name == "SetpointRaiseLower" else { throw unsupported(call) }
         var effect = DeviceEffect()
         let mode = call.field("mode") ?? 2
@@ -314,7 +321,7 @@ enum DeviceLogic {
     /// Full travel takes this long; a move of part of it takes its share.
     static let fullTravel: Int64 = 10_000
 
-    private static func windowCovering(_ call: Invocation) throws(InteractionError) -> (DeviceEffect, JSONValue?) {
+    private static func windowCovering(_ call: Invocation) throws(InteractionError) -> (DeviceEffect, Response?) {
         var effect = DeviceEffect()
         let currentPath = call.path(0x000E)
         let current = call.integer(0x000E) ?? 0
@@ -360,9 +367,10 @@ enum DeviceLogic {
     /// RemoveFabric of it makes the device leave: it is decommissioned as `remove_node` does. Another index is
     /// InvalidFabricIndex (11). Commissioning's own commands (CSR, AddNOC, …) are the hub's, not a client's.
     private static func operationalCredentials(_ call: Invocation) throws(InteractionError)
-        -> (DeviceEffect, JSONValue?)
+        -> (DeviceEffect, Response?)
     {
         let hubFabric = Int64(CommissionedNodeState.fabricIndex)
+        let hubFabricIndex = AttributeValue.unsigned(UInt64(CommissionedNodeState.fabricIndex))
         switch call.command.name {
         case "UpdateFabricLabel":
             guard case .string(let label)? = call.fields["label"] else {
@@ -373,21 +381,21 @@ enum DeviceLogic {
                 let index = fabrics.firstIndex(where: {
                     if case .structure(let fields) = $0 { fields[0xFE]?.integerValue == hubFabric } else { false }
                 }), case .structure(var descriptor) = fabrics[index]
-            else { return (DeviceEffect(), ["statusCode": 11]) }
+            else { return (DeviceEffect(), ["statusCode": .unsigned(11)]) }
             descriptor[5] = .string(label)
             fabrics[index] = .structure(descriptor)
             var effect = DeviceEffect()
             effect.changes.append((path, .list(fabrics)))
-            return (effect, ["statusCode": 0, "fabricIndex": .integer(hubFabric)])
+            return (effect, ["statusCode": .unsigned(0), "fabricIndex": hubFabricIndex])
         case "RemoveFabric":
             let index = call.field("fabricIndex") ?? 0
             guard index == hubFabric else {
                 // NodeOperationalCertStatusEnum InvalidFabricIndex.
-                return (DeviceEffect(), ["statusCode": 11, "fabricIndex": .integer(index)])
+                return (DeviceEffect(), ["statusCode": .unsigned(11), "fabricIndex": .unsigned(UInt64(max(0, index)))])
             }
             var effect = DeviceEffect()
             effect.leavesFabric = true
-            return (effect, ["statusCode": 0, "fabricIndex": .integer(hubFabric)])
+            return (effect, ["statusCode": .unsigned(0), "fabricIndex": hubFabricIndex])
         default:
             throw unsupported(call)
         }

@@ -84,7 +84,7 @@ extension Hub {
         try args.rejectUnknown(command: .deviceCommand)
         try checkStructure(node.structureID, for: client)
         let effect: DeviceEffect
-        let response: JSONValue?
+        let response: DeviceLogic.Response?
         do throws(InteractionError) {
             guard let endpointData = node.data.endpoints[endpoint] else {
                 throw InteractionError(.unsupportedEndpoint, "node \(node.id) has no endpoint \(endpoint)")
@@ -103,7 +103,8 @@ extension Hub {
             throw error.hubError
         }
         return try answer(
-            node: node, request: request, client: client, now: now, effect: effect, result: response ?? .null,
+            node: node, request: request, client: client, now: now, effect: effect,
+            result: response.map { .object($0.mapValues(\.json)) } ?? .null,
             timeout: timeout, &outcome)
     }
 
@@ -280,74 +281,17 @@ extension Hub {
         -> AttributeValue
     {
         let value = try validatedValue(json, at: path, in: node, asWrite: true)
-        if path.endpoint == 0 && path.cluster == ClusterDefinition.accessControl.id && path.attribute == 0 {
-            return try AccessControlWrite.entries(json, fabricIndex: CommissionedNodeState.fabricIndex)
-        }
-        if path.cluster == ClusterDefinition.binding.id && path.attribute == 0 {
-            return try AccessControlWrite.bindings(json, fabricIndex: CommissionedNodeState.fabricIndex)
-        }
-        return value
+        return try Self.fabricScopedWrite(json, at: path) ?? value
     }
 
     /// The value a write (or a physical change) would set, checked against the attribute's definition.
     func validatedValue(_ json: JSONValue, at path: AttributePath, in node: Node, asWrite: Bool)
         throws(InteractionError) -> AttributeValue
     {
-        guard let endpoint = node.data.endpoints[path.endpoint] else {
-            throw InteractionError(.unsupportedEndpoint, "node \(node.id) has no endpoint \(path.endpoint)")
-        }
-        guard let cluster = endpoint.clusters[path.cluster] else {
-            throw InteractionError(.unsupportedCluster, "endpoint \(path.endpoint) has no cluster \(path.cluster)")
-        }
-        guard cluster.attributes[path.attribute] != nil,
-            let definition = ClusterCatalog.definition(path.cluster)?.attribute(path.attribute)
-        else {
-            throw InteractionError(.unsupportedAttribute, "cluster \(path.cluster) has no attribute \(path.attribute)")
-        }
-        if asWrite && !definition.writable {
-            throw InteractionError(.unsupportedWrite, "\(definition.name) (\(path)) is read-only")
-        }
+        let definition = try attributeDefinition(at: path, in: node, asWrite: asWrite)
         let value = try MatterValueReader.read(
             json, as: definition.type, nullable: definition.nullable, what: definition.name)
-        if let range = definition.range, let number = value.integerValue, !range.contains(number) {
-            throw InteractionError(
-                .constraintError, "\(definition.name) must be \(range.lowerBound) to \(range.upperBound), not \(number)"
-            )
-        }
-        try Self.checkRelations(path, value, in: node)
-        return value
-    }
-
-    /// Constraints between attributes: thermostat setpoints within their limits and apart by the dead
-    /// band (Application Cluster Specification 4.3.9).
-    static func checkRelations(_ path: AttributePath, _ value: AttributeValue, in node: Node) throws(InteractionError) {
-        guard path.cluster == 0x0201, let number = value.integerValue else { return }
-        func attribute(_ id: AttributeID) -> Int64? {
-            node.data[AttributePath(endpoint: path.endpoint, cluster: 0x0201, attribute: id)]?.integerValue
-        }
-        let deadBand = (attribute(0x0019) ?? 20) * 10
-        switch path.attribute {
-        case 0x0012:  // OccupiedHeatingSetpoint
-            if let low = attribute(0x0015), let high = attribute(0x0016), !(low...high).contains(number) {
-                throw InteractionError(.constraintError, "occupiedHeatingSetpoint must be \(low) to \(high)")
-            }
-            if let cool = attribute(0x0011), number > cool - deadBand {
-                throw InteractionError(
-                    .constraintError, "occupiedHeatingSetpoint must stay \(deadBand) below the cooling setpoint \(cool)"
-                )
-            }
-        case 0x0011:  // OccupiedCoolingSetpoint
-            if let low = attribute(0x0017), let high = attribute(0x0018), !(low...high).contains(number) {
-                throw InteractionError(.constraintError, "occupiedCoolingSetpoint must be \(low) to \(high)")
-            }
-            if let heat = attribute(0x0012), number < heat + deadBand {
-                throw InteractionError(
-                    .constraintError, "occupiedCoolingSetpoint must stay \(deadBand) above the heating setpoint \(heat)"
-                )
-            }
-        default:
-            break
-        }
+        return try checked(value, definition, at: path, in: node)
     }
 
     /// Events a physical change raises: Boolean State StateChange (event 0x00, Application Cluster
@@ -398,16 +342,32 @@ extension Hub {
         guard case .object(let members) = payload else {
             throw InteractionError(.invalidCommand, "the payload must be an object")
         }
-        var fields: [String: AttributeValue] = [:]
+        var named: [(CommandField, JSONValue)] = []
         for (key, json) in members {
             guard let field = command.fields.first(where: { $0.name == key || String($0.id) == key }) else {
                 throw InteractionError(.invalidCommand, "\(command.name) has no field \(key)")
             }
+            named.append((field, json))
+        }
+        return try commandFields(
+            named, command: command, isNull: { $0 == .null },
+            read: { (json, field) throws(InteractionError) in
+                try MatterValueReader.read(json, as: field.type, nullable: field.nullable, what: field.name)
+            })
+    }
+
+    /// The fields by name from each field's value, read by `read`; the rules of every command's fields, whether they
+    /// came as JSON (`device_command`) or over Matter (`MatterValueCheck.commandFields`).
+    static func commandFields<Value>(
+        _ named: [(CommandField, Value)], command: CommandDefinition, isNull: (Value) -> Bool,
+        read: (Value, CommandField) throws(InteractionError) -> AttributeValue
+    ) throws(InteractionError) -> [String: AttributeValue] {
+        var fields: [String: AttributeValue] = [:]
+        for (field, value) in named {
             // An optional field left out arrives as null from the chip.clusters dataclasses (`LockDoor`'s PINCode
             // from Home Assistant): it is absent, as the SDK's TLV writer leaves it out.
-            if json == .null && field.optional && !field.nullable { continue }
-            fields[field.name] = try MatterValueReader.read(
-                json, as: field.type, nullable: field.nullable, what: field.name)
+            if isNull(value) && field.optional && !field.nullable { continue }
+            fields[field.name] = try read(value, field)
         }
         for field in command.fields where !field.optional && fields[field.name] == nil {
             // The chip.clusters dataclasses send every field; a missing mandatory one is an error unless nullable.
