@@ -197,7 +197,7 @@ protocol ACLWriteInput {
     /// A structure's (or JSON object's) fields, by name or by the digits of their tag.
     var fields: [String: Self]? { get }
     var wholeNumber: Int64? { get }
-    /// What it is, for an error ("a string").
+    /// What it is, for an error ("a string"), in the words JSON's types have, whatever brought it.
     var typeName: String { get }
 }
 
@@ -228,8 +228,8 @@ extension AttributeValue: ACLWriteInput {
         case .signed, .unsigned, .float: "a number"
         case .string: "a string"
         case .bytes: "bytes"
-        case .list: "a list"
-        case .structure: "a structure"
+        case .list: "an array"
+        case .structure: "an object"
         }
     }
 }

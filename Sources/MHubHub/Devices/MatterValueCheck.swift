@@ -1,8 +1,9 @@
 import MatterDataModel
 
-/// A Matter value as it came over Matter (TLV, already an `AttributeValue`) checked against the type a write or a
-/// command field needs: the rules of `MatterValueReader` (whole numbers within the type's range, strings and byte
-/// strings within their length, null only where nullable, the same statuses), without going through JSON.
+/// A Matter value checked against the type a write or a command field needs: whole numbers within the type's range,
+/// strings and byte strings within their length, null only where nullable, each refusal with its Interaction Model
+/// status. A value over Matter (TLV) comes here as it is; one from a control client's JSON after `MatterValueReader`
+/// read it, so both answer the same, in the words JSON's types have.
 ///
 /// Integers of either sign are one kind on the wire, so a non-negative signed value is read as an unsigned one and
 /// the other way round; a list or structure keeps its elements as they came (a number by sign, bytes as bytes).
@@ -53,7 +54,7 @@ enum MatterValueCheck {
             guard case .list = value else { throw typeError(what, "a list", value) }
             return value
         case .structure:
-            guard case .structure = value else { throw typeError(what, "a structure", value) }
+            guard case .structure = value else { throw typeError(what, "an object", value) }
             return value
         }
     }
