@@ -33,10 +33,10 @@ final class DeadlineTimer {
         self.handler = handler
     }
 
-    /// Makes the timer go off by `deadline` at the latest.
-    func arm(at deadline: Int64, now: Int64) {
+    /// Makes the timer go off by `deadline` at the latest (`now` is read only when the timer is set).
+    func arm(at deadline: Int64, now: @autoclosure () -> Int64) {
         guard schedule.needsArming(for: deadline) else { return }
-        let delay = deadline - now
+        let delay = deadline - now()
         guard delay > 0 else {
             due.add(data: 1)
             return

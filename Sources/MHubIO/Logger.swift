@@ -14,13 +14,13 @@ public struct Logger: Sendable {
     /// Copies of a logger share it, so a reload (SIGHUP) changes it for every part of the daemon at once.
     public var level: LogLevel {
         get { LogLevel.allCases[shared.levelIndex.load(ordering: .relaxed)] }
-        nonmutating set { shared.levelIndex.store(LogLevel.allCases.firstIndex(of: newValue)!, ordering: .relaxed) }
+        nonmutating set { shared.levelIndex.store(newValue.index, ordering: .relaxed) }
     }
     private let shared: SharedLevel
     private let priorityPrefixes: Bool
 
     public init(level: LogLevel) {
-        shared = SharedLevel(LogLevel.allCases.firstIndex(of: level)!)
+        shared = SharedLevel(level.index)
         var status = stat()
         let standardError = fstat(STDERR_FILENO, &status) == 0 ? (UInt64(status.st_dev), UInt64(status.st_ino)) : nil
         priorityPrefixes = Self.usesPriorityPrefixes(
@@ -40,8 +40,14 @@ public struct Logger: Sendable {
         return !isTerminal
     }
 
+    /// Whether a line at `messageLevel` is written: one atomic load, no array (`LogLevel.allCases` makes one each time),
+    /// since the hub service asks for every input.
+    public func logs(_ messageLevel: LogLevel) -> Bool {
+        messageLevel.index <= shared.levelIndex.load(ordering: .relaxed)
+    }
+
     public func log(_ messageLevel: LogLevel, _ message: @autoclosure () -> String) {
-        guard messageLevel <= level else { return }
+        guard logs(messageLevel) else { return }
         let prefix = priorityPrefixes ? "<\(messageLevel.syslogPriority)>" : "\(messageLevel.rawValue): "
         let line = Array((prefix + message() + "\n").utf8)
         line.withUnsafeBytes { buffer in
@@ -67,6 +73,19 @@ public struct Logger: Sendable {
 
         init(_ index: Int) {
             levelIndex = Atomic(index)
+        }
+    }
+}
+
+extension LogLevel {
+    /// Its place in `allCases`, most severe first.
+    fileprivate var index: Int {
+        switch self {
+        case .error: 0
+        case .warning: 1
+        case .notice: 2
+        case .info: 3
+        case .debug: 4
         }
     }
 }

@@ -283,7 +283,7 @@ final class MatterPort {
                 connections[id]?.send(bytes)
             case .log(let event):
                 // An event below the log level is neither written nor counted: its text is not even made.
-                if LogLevel(event.level) <= logger.level, let line = logLimiter.admit(event, now: Self.now()) {
+                if logger.logs(LogLevel(event.level)), let line = logLimiter.admit(event, now: Self.now()) {
                     logger.log(LogLevel(line.level), line.text)
                 }
             case .peerActive(.tcp(let id, _)):
