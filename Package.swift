@@ -106,6 +106,9 @@ let package = Package(
 
         // Wrappers and I/O.
         .target(name: "MHubPOSIX"),
+        // The daemon's event loop: the poller, socket sources and output queues, listeners, the one deadline timer
+        // and the one monotonic clock, and the log.
+        .target(name: "MHubEventLoop", dependencies: ["MHubConfiguration", "MHubPOSIX", "CLinux"]),
         .target(name: "MHubQRCode", dependencies: ["CQRencode"]),
         .target(name: "MatterCrypto", dependencies: ["CCrypto"]),
         .target(name: "MHubAvahi", dependencies: ["MHubDNSSD", "CAvahi"]),
@@ -120,7 +123,8 @@ let package = Package(
         .target(
             name: "MHubIO",
             dependencies: [
-                "MHubConfiguration", "MHubJSON", "MHubProtocol", "MHubHub", "MHubStore", "MHubWebSocket", "MHubPOSIX", "CLinux",
+                "MHubConfiguration", "MHubJSON", "MHubProtocol", "MHubHub", "MHubStore", "MHubWebSocket", "MHubPOSIX",
+                "MHubEventLoop",
                 "MHubDNSSD", "MHubAvahi", "MHubDiscovery", "MHubDashboard", "MHubQRCode",
                 "MatterUDC", "MatterCrypto", "MatterMessage", "MatterInteraction", "MatterNode", "MatterCredentials",
             ]
@@ -135,7 +139,8 @@ let package = Package(
 
         // Executables: argument wiring only.
         .executableTarget(
-            name: "mhubd", dependencies: ["MHubConfiguration", "MHubJSON", "MHubProtocol", "MHubIO", "MHubCommandLine"]),
+            name: "mhubd",
+            dependencies: ["MHubConfiguration", "MHubJSON", "MHubProtocol", "MHubIO", "MHubEventLoop", "MHubCommandLine"]),
         .executableTarget(name: "mhubctl", dependencies: ["MHubControl"]),
 
         // Examples/: the Google Home APIs' flow as an app and its extension, two processes (README, "Examples").
@@ -174,11 +179,13 @@ let package = Package(
             dependencies: ["MHubDiscovery", "MHubConfiguration", "MHubHub", "MHubProtocol", "MHubDNSSD", "MatterUDC"]
         ),
         .testTarget(name: "MatterDataModelTests", dependencies: ["MatterDataModel"]),
+        .testTarget(
+            name: "MHubEventLoopTests", dependencies: ["MHubEventLoop", "MHubConfiguration", "MHubPOSIX", "MHubTestSupport"]),
         .testTarget(name: "MHubWebSocketTests", dependencies: ["MHubWebSocket", "MHubJSON"]),
         .testTarget(name: "MHubDashboardTests", dependencies: ["MHubDashboard", "MHubWebSocket"]),
         .testTarget(
             name: "MHubIOTests",
-            dependencies: ["MHubIO", "MHubConfiguration", "MHubJSON", "MHubHub", "MHubPOSIX", "MHubProtocol", "MHubStore", "MHubTestSupport", "MatterDataModel", "MatterMessage", "MHubWebSocket"]
+            dependencies: ["MHubIO", "MHubConfiguration", "MHubJSON", "MHubHub", "MHubPOSIX", "MHubProtocol", "MHubStore", "MHubTestSupport", "MatterDataModel", "MatterMessage", "MHubWebSocket", "MHubEventLoop"]
         ),
         .testTarget(
             name: "MatterNodeTests",

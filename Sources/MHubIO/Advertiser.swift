@@ -4,6 +4,7 @@ import MHubAvahi
 import MHubConfiguration
 import MHubDNSSD
 import MHubDiscovery
+import MHubEventLoop
 import MHubHub
 
 /// Publishes the hub's DNS-SD services through avahi-daemon and keeps them in step with the hub and the

@@ -1,5 +1,6 @@
 import Dispatch
 import MHubConfiguration
+import MHubEventLoop
 import MHubHub
 
 /// Bounds the control connections of both sockets (docs/configuration.md, "Who can connect"): how many are open,

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import MHubConfiguration
+import MHubEventLoop
 
 extension Daemon {
     /// How often `STATUS=` is refreshed when it changed (clients come and go, nodes are added).

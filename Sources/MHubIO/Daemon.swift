@@ -1,7 +1,7 @@
-internal import CLinux
 import Dispatch
 import Foundation
 import MHubConfiguration
+import MHubEventLoop
 import MHubHub
 import MHubJSON
 import MHubProtocol
@@ -122,7 +122,7 @@ public final class Daemon: @unchecked Sendable {
         if let loaded = try store.load() {
             state = loaded
             // Parsing every stored node leaves freed parse trees in the decoding threads' malloc arenas.
-            malloc_trim(0)
+            ProcessMemory.trim()
             logger.info(
                 "state: \(databasePath) (\(loaded.nodes.count) nodes, \(loaded.simulatedDevices.count) simulated devices)"
             )

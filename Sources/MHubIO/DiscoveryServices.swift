@@ -1,6 +1,7 @@
 import Dispatch
 import MHubConfiguration
 import MHubDiscovery
+import MHubEventLoop
 import MHubPOSIX
 
 /// How the hub is found on the network: the User Directed Commissioning listener and the DNS-SD

@@ -1,4 +1,5 @@
 import Foundation
+import MHubEventLoop
 import MHubHub
 
 /// The hub's clock: wall-clock milliseconds as read once at start, advanced by the monotonic clock from then on.

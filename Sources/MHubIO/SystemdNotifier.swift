@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import MHubConfiguration
+import MHubEventLoop
 import MHubPOSIX
 import Synchronization
 

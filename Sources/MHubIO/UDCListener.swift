@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import MHubConfiguration
 import MHubDiscovery
+import MHubEventLoop
 import MHubHub
 import MHubPOSIX
 import MatterUDC

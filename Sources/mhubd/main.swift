@@ -1,6 +1,7 @@
 import Foundation
 import MHubCommandLine
 import MHubConfiguration
+import MHubEventLoop
 import MHubIO
 import MHubJSON
 import MHubProtocol

@@ -1,5 +1,6 @@
 import Foundation
 import MHubConfiguration
+import MHubEventLoop
 import MHubStore
 import MatterCredentials
 import MatterCrypto

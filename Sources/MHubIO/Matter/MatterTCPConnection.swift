@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import MHubEventLoop
 import MHubPOSIX
 import MatterMessage
 import MatterNode

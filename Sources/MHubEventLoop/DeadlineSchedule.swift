@@ -4,19 +4,19 @@
 /// it: the timer then goes off early, once, and its owner arms it for what is next by then. Setting a Dispatch timer
 /// wakes Dispatch's manager thread, and re-arming for every later deadline (every message moves an exchange's idle
 /// deadline; every commissioning session set the fail-safe deadline twice) cost more than the early wake-ups.
-struct DeadlineSchedule: Equatable {
+package struct DeadlineSchedule: Equatable {
     /// The deadline the timer is armed for; nil before the first and once it went off.
-    private(set) var armedFor: Int64?
+    package private(set) var armedFor: Int64?
 
     /// Whether the timer must be set for `deadline` (then it is armed for it).
-    mutating func needsArming(for deadline: Int64) -> Bool {
+    package mutating func needsArming(for deadline: Int64) -> Bool {
         if let armedFor, armedFor <= deadline { return false }
         armedFor = deadline
         return true
     }
 
     /// The timer went off: the next deadline arms it whatever it is.
-    mutating func wentOff() {
+    package mutating func wentOff() {
         armedFor = nil
     }
 }

@@ -8,8 +8,8 @@ import MHubPOSIX
 /// built on it.
 ///
 /// - Important: Use from `queue` only.
-final class SocketSources {
-    let fd: FileDescriptor
+package final class SocketSources {
+    package let fd: FileDescriptor
     private let poller: ReadPoller
     private var reads: ReadPoller.Registration?
     private let writeSource: any DispatchSourceWrite
@@ -19,7 +19,7 @@ final class SocketSources {
     /// Why the poller did not take the socket, if it did not.
     private var readStartFailure: String?
 
-    init(fd: FileDescriptor, queue: DispatchQueue, poller: ReadPoller) {
+    package init(fd: FileDescriptor, queue: DispatchQueue, poller: ReadPoller) {
         self.fd = fd
         self.poller = poller
         writeSource = DispatchSource.makeWriteSource(fileDescriptor: fd.rawValue, queue: queue)
@@ -27,7 +27,7 @@ final class SocketSources {
 
     /// Starts reading; `writable` is called when waiting output can be written again. A socket the poller cannot
     /// take is reported as readable once, so its read fails and the connection ends.
-    func start(readable: @escaping () -> Void, writable: @escaping () -> Void) {
+    package func start(readable: @escaping () -> Void, writable: @escaping () -> Void) {
         writeSource.setEventHandler(handler: writable)
         writeSource.setCancelHandler { [fd] in fd.close() }
         do {
@@ -38,7 +38,7 @@ final class SocketSources {
         }
     }
 
-    enum ReadResult {
+    package enum ReadResult {
         case bytes([UInt8])
         /// Nothing to read after all (EAGAIN, EINTR): wait for the next event.
         case nothing
@@ -49,7 +49,7 @@ final class SocketSources {
 
     /// One `read` of what is waiting, up to 64 KiB, into the poller's buffer; the bytes read come back as an array
     /// of their own size.
-    func read() -> ReadResult {
+    package func read() -> ReadResult {
         if let readStartFailure { return .failed(readStartFailure) }
         return poller.withReadBuffer { buffer in
             switch fd.read(into: buffer) {
@@ -63,7 +63,7 @@ final class SocketSources {
 
     /// Writes what `output` holds that the socket takes now, and keeps the write source running exactly while
     /// some is left.
-    func flush(_ output: inout OutputQueue) -> OutputQueue.FlushResult {
+    package func flush(_ output: inout OutputQueue) -> OutputQueue.FlushResult {
         let result = output.flush(to: fd)
         switch result {
         case .wouldBlock:
@@ -84,7 +84,7 @@ final class SocketSources {
 
     /// Stops the reads and cancels the write source (a suspended source must be resumed to be cancelled); the
     /// descriptor is closed when its cancel handler has run.
-    func cancel() {
+    package func cancel() {
         guard !cancelled else { return }
         cancelled = true
         reads?.cancel()

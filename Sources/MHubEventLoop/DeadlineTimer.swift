@@ -9,15 +9,15 @@ import Dispatch
 /// off early, and the owner arms it again.
 ///
 /// - Important: Confined to `queue`; the handler runs there.
-final class DeadlineTimer {
+package final class DeadlineTimer {
     private var schedule = DeadlineSchedule()
     private let timer: any DispatchSourceTimer
     private let due: any DispatchSourceUserDataAdd
     private let leeway: DispatchTimeInterval
     private var handler: (() -> Void)?
-    static let longestDelayMilliseconds: Int64 = 86_400_000
+    package static let longestDelayMilliseconds: Int64 = 86_400_000
 
-    init(queue: DispatchQueue, leewayMilliseconds: Int = 1) {
+    package init(queue: DispatchQueue, leewayMilliseconds: Int = 1) {
         timer = DispatchSource.makeTimerSource(queue: queue)
         due = DispatchSource.makeUserDataAddSource(queue: queue)
         leeway = .milliseconds(leewayMilliseconds)
@@ -29,12 +29,12 @@ final class DeadlineTimer {
     }
 
     /// Calls `handler` each time the timer goes off (set once, before the first `arm`).
-    func onDeadline(_ handler: @escaping () -> Void) {
+    package func onDeadline(_ handler: @escaping () -> Void) {
         self.handler = handler
     }
 
     /// Makes the timer go off by `deadline` at the latest (`now` is read only when the timer is set).
-    func arm(at deadline: Int64, now: @autoclosure () -> Int64) {
+    package func arm(at deadline: Int64, now: @autoclosure () -> Int64) {
         guard schedule.needsArming(for: deadline) else { return }
         let delay = deadline - now()
         guard delay > 0 else {
@@ -45,7 +45,7 @@ final class DeadlineTimer {
             deadline: .now() + .milliseconds(Int(min(delay, Self.longestDelayMilliseconds))), leeway: leeway)
     }
 
-    func cancel() {
+    package func cancel() {
         timer.cancel()
         due.cancel()
         handler = nil

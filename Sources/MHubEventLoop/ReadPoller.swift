@@ -18,7 +18,7 @@ import MHubPOSIX
 /// registration was cancelled (and whose descriptor may have been reused) finds no handler and is dropped.
 ///
 /// - Important: `register` and `Registration.cancel` on `queue` only; the handlers run there.
-final class ReadPoller: @unchecked Sendable {
+package final class ReadPoller: @unchecked Sendable {
     private let epoll: Int32
     private let queue: DispatchQueue
     /// Confined to `queue`.
@@ -29,7 +29,7 @@ final class ReadPoller: @unchecked Sendable {
     private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65536, alignment: 16)
 
     /// Starts the polling thread; it runs as long as the process.
-    init(queue: DispatchQueue) throws(SystemError) {
+    package init(queue: DispatchQueue) throws(SystemError) {
         let epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
         guard epoll >= 0 else { throw SystemError("epoll_create1") }
         self.epoll = epoll
@@ -40,7 +40,7 @@ final class ReadPoller: @unchecked Sendable {
     }
 
     /// One socket's reads, until `cancel`.
-    final class Registration {
+    package final class Registration {
         let token: UInt64
         private let fd: FileDescriptor
         private weak var poller: ReadPoller?
@@ -52,7 +52,7 @@ final class ReadPoller: @unchecked Sendable {
         }
 
         /// No more reads: call before the descriptor is closed. Once is enough; again does nothing.
-        func cancel() {
+        package func cancel() {
             poller?.unregister(fd, token: token)
             poller = nil
         }
@@ -60,7 +60,7 @@ final class ReadPoller: @unchecked Sendable {
 
     /// Calls `handler` on the queue whenever `fd` is readable (or at its end, or on an error), until the registration
     /// is cancelled.
-    func register(_ fd: FileDescriptor, handler: @escaping () -> Void) throws(SystemError) -> Registration {
+    package func register(_ fd: FileDescriptor, handler: @escaping () -> Void) throws(SystemError) -> Registration {
         dispatchPrecondition(condition: .onQueue(queue))
         let token = nextToken
         nextToken += 1
@@ -76,7 +76,7 @@ final class ReadPoller: @unchecked Sendable {
 
     /// Runs `body` with the 64 KiB buffer the handlers read into; on the queue only, and the bytes are the caller's
     /// to copy before it returns.
-    func withReadBuffer<Result>(_ body: (UnsafeMutableRawBufferPointer) -> Result) -> Result {
+    package func withReadBuffer<Result>(_ body: (UnsafeMutableRawBufferPointer) -> Result) -> Result {
         dispatchPrecondition(condition: .onQueue(queue))
         return body(readBuffer)
     }

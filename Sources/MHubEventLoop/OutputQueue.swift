@@ -5,20 +5,22 @@ import MHubPOSIX
 ///
 /// Owners keep one per connection, bound it with `count` before appending, and resume their write
 /// source when `flush` says the socket would block.
-struct OutputQueue {
+package struct OutputQueue {
     private var bytes: [UInt8] = []
     private var offset = 0
 
     /// Bytes not yet written.
-    var count: Int { bytes.count - offset }
+    package var count: Int { bytes.count - offset }
 
-    var isEmpty: Bool { offset == bytes.count }
+    package var isEmpty: Bool { offset == bytes.count }
 
-    mutating func append(_ more: some Collection<UInt8>) {
+    package init() {}
+
+    package mutating func append(_ more: some Collection<UInt8>) {
         bytes += more
     }
 
-    enum FlushResult: Equatable {
+    package enum FlushResult: Equatable {
         /// Everything is written.
         case drained
         /// The socket takes no more now; wait until it is writable.
@@ -28,7 +30,7 @@ struct OutputQueue {
     }
 
     /// Writes what the socket takes (`send` with MSG_NOSIGNAL, EINTR retried).
-    mutating func flush(to fd: FileDescriptor) -> FlushResult {
+    package mutating func flush(to fd: FileDescriptor) -> FlushResult {
         while offset < bytes.count {
             let start = offset
             switch bytes.withUnsafeBytes({ fd.send(UnsafeRawBufferPointer(rebasing: $0[start...])) }) {

@@ -16,13 +16,13 @@ import MHubPOSIX
 /// which it could not do without descriptors).
 ///
 /// - Important: Confined to `queue`; the descriptor is closed when the listener stops.
-final class ListeningSocket {
+package final class ListeningSocket {
     /// Connections accepted per wake-up, so a storm of connections cannot hold the queue.
-    static let acceptsPerEvent = 128
-    static let firstPauseMilliseconds = 100
-    static let maximumPauseMilliseconds = 2000
+    package static let acceptsPerEvent = 128
+    package static let firstPauseMilliseconds = 100
+    package static let maximumPauseMilliseconds = 2000
 
-    let fd: FileDescriptor
+    package let fd: FileDescriptor
     private let label: String
     private let queue: DispatchQueue
     private let logger: Logger
@@ -39,7 +39,7 @@ final class ListeningSocket {
 
     /// Starts accepting on `fd`; `accepted` gets each new connection (non-blocking, close-on-exec), `shed` each
     /// one turned away for want of descriptors (write a refusal without blocking; the listener closes it).
-    init(
+    package init(
         fd: FileDescriptor, label: String, queue: DispatchQueue, poller: ReadPoller, logger: Logger,
         accepted: @escaping (FileDescriptor, SocketAddress) -> Void, shed: @escaping (FileDescriptor) -> Void = { _ in }
     ) {
@@ -73,7 +73,7 @@ final class ListeningSocket {
         return fd >= 0 ? FileDescriptor(rawValue: fd) : nil
     }
 
-    func stop() {
+    package func stop() {
         dispatchPrecondition(condition: .onQueue(queue))
         guard !stopped else { return }
         stopped = true

@@ -4,7 +4,7 @@ import MHubPOSIX
 import Synchronization
 import Testing
 
-@testable import MHubIO
+@testable import MHubEventLoop
 
 /// The poller runs a socket's read handler on the daemon's queue while it is readable, never after it is
 /// unregistered, and never for a registration that an earlier one's reused descriptor number could be mistaken for.

@@ -1,7 +1,7 @@
 import Testing
 
 @testable import MHubConfiguration
-@testable import MHubIO
+@testable import MHubEventLoop
 
 /// Priority prefixes follow where standard error really goes (systemd.exec(5), `$JOURNAL_STREAM`).
 @Suite struct LoggerTests {
