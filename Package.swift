@@ -46,7 +46,8 @@ let package = Package(
         .target(
             name: "MHubHub",
             dependencies: [
-                "MHubConfiguration", "MHubJSON", "MHubProtocol", "MatterOnboarding", "MatterDataModel", "MatterInteraction",
+                "MHubConfiguration", "MHubJSON", "MHubProtocol", "MatterOnboarding", "MatterDataModel",
+                "MatterInteraction",
                 "MatterNode", "MatterCredentials",
             ]
         ),
@@ -109,6 +110,14 @@ let package = Package(
         // The daemon's event loop: the poller, socket sources and output queues, listeners, the one deadline timer
         // and the one monotonic clock, and the log.
         .target(name: "MHubEventLoop", dependencies: ["MHubConfiguration", "MHubPOSIX", "CLinux"]),
+        // The control server: the listeners, the connections and their framings (JSON lines, WebSocket), the gate
+        // that bounds them, and the dashboard's serving.
+        .target(
+            name: "MHubControlServer",
+            dependencies: [
+                "MHubConfiguration", "MHubDashboard", "MHubEventLoop", "MHubHub", "MHubPOSIX", "MHubProtocol",
+                "MHubQRCode", "MHubWebSocket",
+            ]),
         .target(name: "MHubQRCode", dependencies: ["CQRencode"]),
         .target(name: "MatterCrypto", dependencies: ["CCrypto"]),
         .target(name: "MHubAvahi", dependencies: ["MHubDNSSD", "CAvahi"]),
@@ -118,21 +127,24 @@ let package = Package(
         // The hub's durable state: the SQLite wrapper and `HubStore`.
         .target(
             name: "MHubStore",
-            dependencies: ["MHubConfiguration", "MHubJSON", "MHubHub", "MatterDataModel", "MatterNode", "MatterCredentials", "CSQLite"]
+            dependencies: [
+                "MHubConfiguration", "MHubJSON", "MHubHub", "MatterDataModel", "MatterNode", "MatterCredentials",
+                "CSQLite",
+            ]
         ),
         .target(
             name: "MHubIO",
             dependencies: [
-                "MHubConfiguration", "MHubJSON", "MHubProtocol", "MHubHub", "MHubStore", "MHubWebSocket", "MHubPOSIX",
-                "MHubEventLoop",
-                "MHubDNSSD", "MHubAvahi", "MHubDiscovery", "MHubDashboard", "MHubQRCode",
-                "MatterUDC", "MatterCrypto", "MatterMessage", "MatterInteraction", "MatterNode", "MatterCredentials",
+                "MHubConfiguration", "MHubJSON", "MHubProtocol", "MHubHub", "MHubStore", "MHubPOSIX", "MHubEventLoop",
+                "MHubControlServer", "MHubDNSSD", "MHubAvahi", "MHubDiscovery", "MatterUDC", "MatterCrypto",
+                "MatterMessage", "MatterInteraction", "MatterNode", "MatterCredentials",
             ]
         ),
         .target(
             name: "MHubControl",
             dependencies: [
-                "MatterOnboarding", "MatterDataModel", "MHubCommandLine", "MHubConfiguration", "MHubJSON", "MHubProtocol", "MHubQRCode",
+                "MatterOnboarding", "MatterDataModel", "MHubCommandLine", "MHubConfiguration", "MHubJSON",
+                "MHubProtocol", "MHubQRCode",
                 "MHubClient",
             ]
         ),
@@ -140,7 +152,9 @@ let package = Package(
         // Executables: argument wiring only.
         .executableTarget(
             name: "mhubd",
-            dependencies: ["MHubConfiguration", "MHubJSON", "MHubProtocol", "MHubIO", "MHubEventLoop", "MHubCommandLine"]),
+            dependencies: [
+                "MHubConfiguration", "MHubJSON", "MHubProtocol", "MHubIO", "MHubEventLoop", "MHubCommandLine",
+            ]),
         .executableTarget(name: "mhubctl", dependencies: ["MHubControl"]),
 
         // Examples/: the Google Home APIs' flow as an app and its extension, two processes (README, "Examples").
@@ -165,12 +179,17 @@ let package = Package(
         .target(name: "DNSSDPeerSupport", path: "Tests/DNSSDPeerSupport", resources: [.copy("Peers")]),
         .target(
             name: "MatterTestSupport",
-            dependencies: ["MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction", "MatterCredentials", "MatterNode", "MatterTLV", "MHubTestSupport", "MatterDataModel"],
+            dependencies: [
+                "MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction", "MatterCredentials",
+                "MatterNode", "MatterTLV", "MHubTestSupport", "MatterDataModel",
+            ],
             path: "Tests/MatterTestSupport"
         ),
         .testTarget(name: "MatterTLVTests", dependencies: ["MatterTLV"]),
         // The Swift test helper's own examples, against a real mhubd (built beside them: the dependency).
-        .testTarget(name: "MHubTestingTests", dependencies: ["MHubTesting", "MHubClient", "MHubConfiguration", "MHubJSON", "mhubd"]),
+        .testTarget(
+            name: "MHubTestingTests",
+            dependencies: ["MHubTesting", "MHubClient", "MHubConfiguration", "MHubJSON", "mhubd"]),
         .testTarget(name: "MHubDNSSDTests", dependencies: ["MHubDNSSD"]),
         .testTarget(name: "MHubAvahiTests", dependencies: ["MHubAvahi", "MHubDNSSD", "DNSSDPeerSupport"]),
         .testTarget(name: "MatterUDCTests", dependencies: ["MatterUDC", "MatterTLV", "MatterMessage"]),
@@ -180,21 +199,34 @@ let package = Package(
         ),
         .testTarget(name: "MatterDataModelTests", dependencies: ["MatterDataModel"]),
         .testTarget(
-            name: "MHubEventLoopTests", dependencies: ["MHubEventLoop", "MHubConfiguration", "MHubPOSIX", "MHubTestSupport"]),
+            name: "MHubControlServerTests",
+            dependencies: ["MHubControlServer", "MHubConfiguration", "MHubHub", "MHubProtocol", "MHubWebSocket"]),
+        .testTarget(
+            name: "MHubEventLoopTests",
+            dependencies: ["MHubEventLoop", "MHubConfiguration", "MHubPOSIX", "MHubTestSupport"]),
         .testTarget(name: "MHubWebSocketTests", dependencies: ["MHubWebSocket", "MHubJSON"]),
         .testTarget(name: "MHubDashboardTests", dependencies: ["MHubDashboard", "MHubWebSocket"]),
         .testTarget(
             name: "MHubIOTests",
-            dependencies: ["MHubIO", "MHubConfiguration", "MHubJSON", "MHubHub", "MHubPOSIX", "MHubProtocol", "MHubStore", "MHubTestSupport", "MatterDataModel", "MatterMessage", "MHubWebSocket", "MHubEventLoop"]
+            dependencies: [
+                "MHubIO", "MHubConfiguration", "MHubJSON", "MHubHub", "MHubPOSIX", "MHubProtocol", "MHubStore",
+                "MHubTestSupport", "MatterDataModel", "MatterMessage", "MHubWebSocket", "MHubEventLoop",
+                "MHubControlServer",
+            ]
         ),
         .testTarget(
             name: "MatterNodeTests",
-            dependencies: ["MatterNode", "MHubConfiguration", "MHubHub", "MHubProtocol", "MatterCrypto", "MatterMessage", "MatterSecureChannel", "MatterInteraction", "MatterDataModel", "MatterCredentials", "MatterTLV", "MatterTestSupport", "MHubTestSupport"]
+            dependencies: [
+                "MatterNode", "MHubConfiguration", "MHubHub", "MHubProtocol", "MatterCrypto", "MatterMessage",
+                "MatterSecureChannel", "MatterInteraction", "MatterDataModel", "MatterCredentials", "MatterTLV",
+                "MatterTestSupport", "MHubTestSupport",
+            ]
         ),
         .testTarget(
             name: "MHubStoreTests",
             dependencies: [
-                "MHubStore", "MHubConfiguration", "MHubJSON", "MHubHub", "MatterDataModel", "MatterNode", "MatterCredentials",
+                "MHubStore", "MHubConfiguration", "MHubJSON", "MHubHub", "MatterDataModel", "MatterNode",
+                "MatterCredentials",
                 "MHubTestSupport",
             ]
         ),
@@ -236,15 +268,24 @@ let package = Package(
         .testTarget(name: "MHubJSONTests", dependencies: ["MHubJSON", "MHubTestSupport"]),
         .testTarget(name: "MHubProtocolTests", dependencies: ["MHubProtocol", "MHubJSON"]),
         .testTarget(
-            name: "MHubClientTests", dependencies: ["MHubClient", "MHubConfiguration", "MHubProtocol", "MHubTestSupport"]),
+            name: "MHubClientTests",
+            dependencies: ["MHubClient", "MHubConfiguration", "MHubProtocol", "MHubTestSupport"]),
         .testTarget(
             name: "MHubHubTests",
-            dependencies: ["MHubHub", "MHubProtocol", "MatterOnboarding", "MatterDataModel", "MatterNode", "MHubConfiguration", "MHubJSON", "MatterInteraction"]
+            dependencies: [
+                "MHubHub", "MHubProtocol", "MatterOnboarding", "MatterDataModel", "MatterNode", "MHubConfiguration",
+                "MHubJSON", "MatterInteraction",
+            ]
         ),
         .testTarget(name: "MHubControlTests", dependencies: ["MHubControl", "MHubQRCode", "MHubJSON", "MHubProtocol"]),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["mhubd", "mhubctl", "mhub-example-app", "mhub-example-extension", "MHubConfiguration", "MHubJSON", "MHubClient", "MHubProtocol", "MHubDNSSD", "DNSSDPeerSupport", "MatterCrypto", "MatterCredentials", "MatterMessage", "MatterSecureChannel", "MatterInteraction", "MatterDataModel", "MatterTestSupport", "MHubTestSupport", "MHubTesting", "MHubWebSocket", "MatterTLV"],
+            dependencies: [
+                "mhubd", "mhubctl", "mhub-example-app", "mhub-example-extension", "MHubConfiguration", "MHubJSON",
+                "MHubClient", "MHubProtocol", "MHubDNSSD", "DNSSDPeerSupport", "MatterCrypto", "MatterCredentials",
+                "MatterMessage", "MatterSecureChannel", "MatterInteraction", "MatterDataModel", "MatterTestSupport",
+                "MHubTestSupport", "MHubTesting", "MHubWebSocket", "MatterTLV",
+            ],
             exclude: ["Peers"]
         ),
     ],

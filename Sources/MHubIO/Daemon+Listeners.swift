@@ -1,5 +1,6 @@
 import Foundation
 import MHubConfiguration
+import MHubControlServer
 import MHubHub
 import MHubPOSIX
 import MHubProtocol
@@ -64,7 +65,8 @@ extension Daemon {
     ) {
         guard let gate, let poller else { return }
         let listener = ControlListener(
-            fd: fd, kind: kind, service: service, gate: gate, configuration: configuration.control, queue: queue,
+            fd: fd, kind: kind, adopt: { [unowned service] in service.adopt($0) }, gate: gate,
+            configuration: configuration.control, queue: queue,
             poller: poller, logger: logger, nextID: { [unowned self] in nextConnectionID() })
         listener.removesPathOnStop = removesPathOnStop
         listeners.append(listener)

@@ -1,5 +1,6 @@
 import Foundation
 import MHubConfiguration
+import MHubControlServer
 import MHubEventLoop
 import MHubHub
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import MHubConfiguration
+import MHubControlServer
 import MHubEventLoop
 import MHubHub
 import MHubJSON

@@ -1,3 +1,4 @@
+import MHubControlServer
 import MHubHub
 import MHubStore
 

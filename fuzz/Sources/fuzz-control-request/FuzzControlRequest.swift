@@ -1,6 +1,6 @@
 import FuzzSupport
-import MHubJSON
 import MHubHub
+import MHubJSON
 
 /// The control protocol's request decoder and the JSON parser and writer under it: the size limit is exact
 /// (a request of `maximumBytes` is read like any other, one byte more is refused), a decoded request written out

@@ -12,7 +12,7 @@ import MHubHub
 /// connections cannot keep new clients out.
 ///
 /// - Important: Confined to the daemon's queue.
-final class ConnectionGate {
+package final class ConnectionGate {
     private var admission: ConnectionAdmission
     private let queue: DispatchQueue
     private let logger: Logger
@@ -21,7 +21,7 @@ final class ConnectionGate {
     private let timer: DeadlineTimer
     private var refusals = 0
 
-    init(limits: ControlConfiguration, queue: DispatchQueue, logger: Logger) {
+    package init(limits: ControlConfiguration, queue: DispatchQueue, logger: Logger) {
         admission = ConnectionAdmission(limits: limits)
         self.queue = queue
         self.logger = logger
@@ -30,14 +30,14 @@ final class ConnectionGate {
     }
 
     /// A reload's limits apply from now on; connections already open stay.
-    func reconfigure(_ control: ControlConfiguration) {
+    package func reconfigure(_ control: ControlConfiguration) {
         admission.limits = control
     }
 
-    var openCount: Int { admission.open.count }
+    package var openCount: Int { admission.open.count }
 
     /// A connection was just accepted (`principal` known for Unix clients): `nil` if it may go on, or why not.
-    func accepted(_ connection: ControlConnection, principal: Principal?) -> ConnectionRefusal? {
+    package func accepted(_ connection: ControlConnection, principal: Principal?) -> ConnectionRefusal? {
         dispatchPrecondition(condition: .onQueue(queue))
         let now = MonotonicClock.milliseconds()
         let (refusal, evicted) = admission.accepted(connection.id, principal: principal, now: now)
@@ -90,7 +90,7 @@ final class ConnectionGate {
         }
     }
 
-    func stop() {
+    package func stop() {
         timer.cancel()
     }
 }

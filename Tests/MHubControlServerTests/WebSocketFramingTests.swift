@@ -3,7 +3,7 @@ import MHubHub
 import MHubWebSocket
 import Testing
 
-@testable import MHubIO
+@testable import MHubControlServer
 
 /// The TCP listener's framing before the handshake: the page's requests answered and closed, the WebSocket at `/ws`
 /// with its token from `Authorization`, the `mhub.bearer.` subprotocol element or the query.

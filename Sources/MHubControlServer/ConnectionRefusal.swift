@@ -3,8 +3,8 @@ import MHubHub
 /// Why mhubd turns a control connection away (docs/configuration.md, "Who can connect"), and how each framing
 /// says so: an HTTP status before the WebSocket handshake's answer, a close code after it, an error line on the
 /// Unix socket.
-struct ConnectionRefusal: Error, Equatable {
-    enum Kind: Equatable {
+package struct ConnectionRefusal: Error, Equatable {
+    package enum Kind: Equatable {
         /// `control.max_connections` are open.
         case tooManyConnections
         /// The principal holds `control.max_connections_per_principal`.
@@ -17,10 +17,15 @@ struct ConnectionRefusal: Error, Equatable {
         case tokenRevoked
     }
 
-    var kind: Kind
-    var details: String
+    package var kind: Kind
+    package var details: String
 
-    var httpStatus: Int {
+    package init(kind: Kind, details: String) {
+        self.kind = kind
+        self.details = details
+    }
+
+    package var httpStatus: Int {
         switch kind {
         case .tooManyConnections, .handshakeQueueFull: 503
         case .tooManyForPrincipal: 429
@@ -30,21 +35,21 @@ struct ConnectionRefusal: Error, Equatable {
     }
 
     /// RFC 6455 section 7.4.1: 1013 (try again later) for load, 1008 (policy violation) for a revoked token.
-    var closeCode: UInt16 {
+    package var closeCode: UInt16 {
         switch kind {
         case .tooManyConnections, .tooManyForPrincipal, .handshakeQueueFull, .handshakeTimedOut: 1013
         case .tokenRevoked: 1008
         }
     }
 
-    var retryAfterSeconds: Int? {
+    package var retryAfterSeconds: Int? {
         switch kind {
         case .tooManyConnections, .tooManyForPrincipal, .handshakeQueueFull: 1
         case .handshakeTimedOut, .tokenRevoked: nil
         }
     }
 
-    var errorCode: HubError.Code {
+    package var errorCode: HubError.Code {
         switch kind {
         case .tooManyConnections, .tooManyForPrincipal, .handshakeQueueFull, .handshakeTimedOut: .tooManyConnections
         case .tokenRevoked: .unauthorized

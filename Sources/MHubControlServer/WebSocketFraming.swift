@@ -6,79 +6,12 @@ import MHubProtocol
 import MHubQRCode
 import MHubWebSocket
 
-/// What a connection's framing asks of the connection after bytes arrive.
-enum FramingAction: Equatable {
-    /// A complete request message (UTF-8 JSON text).
-    case message([UInt8])
-    /// A message over the size limit: answer MessageTooLarge.
-    case oversized
-    /// Bytes to write as they are (handshake responses, pongs, close frames).
-    case write([UInt8])
-    /// The WebSocket handshake is valid and authenticates this client: write its `response` if the connection
-    /// admits it, or refuse it.
-    case handshakeAccepted(WebSocketClient)
-    /// Close after writing what is queued.
-    case close(reason: String)
-}
-
-/// A client the WebSocket handshake authenticated, and the 101 response that lets it in.
-struct WebSocketClient: Equatable {
-    var principal: Principal
-    var scope: Scope
-    /// The token it presented, if any: a reload that revokes the token closes the connection.
-    var token: String?
-    var response: [UInt8]
-}
-
-/// How messages are cut from, and put into, a connection's byte stream.
-protocol Framing {
-    mutating func received(_ bytes: [UInt8]) -> [FramingAction]
-    /// One outgoing JSON message (its UTF-8 text) framed for the wire.
-    func frame(_ json: [UInt8]) -> [UInt8]
-    /// The bytes that say goodbye (a WebSocket close frame), if any.
-    func goodbye(code: UInt16, reason: String) -> [UInt8]
-    /// The bytes that refuse a connection: an HTTP error before the WebSocket handshake's response went out, a
-    /// close frame after it, or a JSON error line.
-    func refusal(_ refusal: ConnectionRefusal, handshakeAnswered: Bool) -> [UInt8]
-}
-
-/// The Unix socket's framing: one JSON object per line.
-struct LineFraming: Framing {
-    private var splitter: LineSplitter
-
-    init(maximumBytes: Int) {
-        splitter = LineSplitter(maximumBytes: maximumBytes)
-    }
-
-    mutating func received(_ bytes: [UInt8]) -> [FramingAction] {
-        splitter.append(bytes).map { item in
-            switch item {
-            case .line(let line): .message(line)
-            case .oversized: .oversized
-            }
-        }
-    }
-
-    func frame(_ json: [UInt8]) -> [UInt8] {
-        var bytes = json
-        bytes.append(UInt8(ascii: "\n"))
-        return bytes
-    }
-
-    func goodbye(code: UInt16, reason: String) -> [UInt8] { [] }
-
-    func refusal(_ refusal: ConnectionRefusal, handshakeAnswered: Bool) -> [UInt8] {
-        let error = HubError(refusal.errorCode, refusal.details)
-        return frame(ControlMessages.encode(HubReply(connectionID: 0, messageID: .null, result: .failure(error))))
-    }
-}
-
 /// TCP: an HTTP upgrade to WebSocket at `/ws` (RFC 6455), then one JSON message per text frame; any other path is a
 /// request for the dashboard page, answered by the `DashboardRouter` and closed (docs/dashboard.md).
-struct WebSocketFraming: Framing {
+package struct WebSocketFraming: Framing {
     /// Who may connect: tokens by value, the scope of loopback clients without one, and the web origins whose
     /// pages may connect.
-    struct Access {
+    package struct Access {
         var tokens: [String: (Principal, Scope)]
         /// `nil` when a token is required.
         var anonymousScope: Scope?
@@ -96,14 +29,14 @@ struct WebSocketFraming: Framing {
 
     /// The subprotocol the hub speaks over `/ws` (docs/protocol.md §1): offered by browsers, which must offer one to
     /// send a token in `Sec-WebSocket-Protocol`, and selected in the 101.
-    static let subprotocol = "mhub"
+    package static let subprotocol = "mhub"
 
     private var state: State
-    let access: Access
+    package let access: Access
     private let maximumBytes: Int
     private let dashboard: DashboardRouter
 
-    init(maximumBytes: Int, access: Access, dashboard: DashboardRouter = Self.dashboard) {
+    package init(maximumBytes: Int, access: Access, dashboard: DashboardRouter = Self.dashboard) {
         self.maximumBytes = maximumBytes
         self.access = access
         self.dashboard = dashboard
@@ -111,9 +44,9 @@ struct WebSocketFraming: Framing {
     }
 
     /// The page's router, drawing QR codes with libqrencode.
-    static let dashboard = DashboardRouter { text in QRCodeMatrix.encode(text).map(QRCodeSVGRenderer.render) }
+    package static let dashboard = DashboardRouter { text in QRCodeMatrix.encode(text).map(QRCodeSVGRenderer.render) }
 
-    mutating func received(_ bytes: [UInt8]) -> [FramingAction] {
+    package mutating func received(_ bytes: [UInt8]) -> [FramingAction] {
         switch state {
         case .handshake(var parser):
             parser.append(bytes)
@@ -223,7 +156,7 @@ struct WebSocketFraming: Framing {
                 + extraHeaders + "Connection: close\r\n\r\n" + body).utf8)
     }
 
-    func refusal(_ refusal: ConnectionRefusal, handshakeAnswered: Bool) -> [UInt8] {
+    package func refusal(_ refusal: ConnectionRefusal, handshakeAnswered: Bool) -> [UInt8] {
         guard handshakeAnswered else {
             let retry = refusal.retryAfterSeconds.map { "Retry-After: \($0)\r\n" } ?? ""
             return httpError(refusal.httpStatus, refusal.details, extraHeaders: retry)
@@ -232,11 +165,11 @@ struct WebSocketFraming: Framing {
     }
 
     /// A text frame: `json` is UTF-8, as RFC 6455 §5.6 asks of a text frame's payload.
-    func frame(_ json: [UInt8]) -> [UInt8] {
+    package func frame(_ json: [UInt8]) -> [UInt8] {
         WebSocketFrameEncoder.encodeFrame(opcode: .text, payload: json, role: .server)
     }
 
-    func goodbye(code: UInt16, reason: String) -> [UInt8] {
+    package func goodbye(code: UInt16, reason: String) -> [UInt8] {
         WebSocketFrameEncoder.encode(.close(code: code, reason: reason), role: .server)
     }
 }

@@ -6,7 +6,7 @@ extension ControlListener {
     /// The WebSocket rules the configuration gives: its tokens (and the hub's own admin token), the scope of
     /// clients without a token, which only a listener on a loopback address grants, and the web origins allowed
     /// (docs/configuration.md, "Who can connect").
-    static func webSocketAccess(_ control: ControlConfiguration, isLoopback: Bool, adminToken: AccessToken?)
+    package static func webSocketAccess(_ control: ControlConfiguration, isLoopback: Bool, adminToken: AccessToken?)
         -> WebSocketFraming.Access
     {
         var tokens: [String: (Principal, Scope)] = [:]
@@ -19,14 +19,14 @@ extension ControlListener {
     }
 
     /// The scope of Unix-socket peers that are neither root nor the daemon's own user.
-    static func unixGroupScope(_ control: ControlConfiguration) -> Scope {
+    package static func unixGroupScope(_ control: ControlConfiguration) -> Scope {
         Scope(name: control.unixGroupScope) ?? .commission
     }
 
     /// A reloaded configuration: its tokens and scopes apply to connections accepted from now on; open
     /// connections keep the scope they were given, except that one whose token is gone or changed is closed
     /// (`HubService.closeConnections(where:)`, called by the daemon's reload).
-    func reconfigure(_ control: ControlConfiguration, adminToken: AccessToken?) {
+    package func reconfigure(_ control: ControlConfiguration, adminToken: AccessToken?) {
         switch kind {
         case .unix(let path, _):
             kind = .unix(path: path, groupScope: Self.unixGroupScope(control))

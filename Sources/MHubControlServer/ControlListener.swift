@@ -7,11 +7,11 @@ import MHubPOSIX
 import MHubProtocol
 
 /// Accepts control-protocol clients on one listening socket, lets the `ConnectionGate` admit them, and hands
-/// them to the `HubService`.
+/// them on (`adopt`: the daemon's hub service).
 ///
 /// - Important: Confined to the daemon's queue.
-final class ControlListener {
-    enum Kind {
+package final class ControlListener {
+    package enum Kind {
         /// One JSON object per line; clients identified by their Unix credentials.
         case unix(path: String, groupScope: Scope)
         /// WebSocket at `/ws`; clients identified by token, or as loopback.
@@ -19,25 +19,25 @@ final class ControlListener {
     }
 
     /// Who may do what; a reload (SIGHUP) replaces it for connections accepted from then on.
-    var kind: Kind
+    package var kind: Kind
     /// Whether `stop()` removes the socket file: not when the service manager made it (socket activation),
     /// since it keeps listening there for the next start.
-    var removesPathOnStop = true
+    package var removesPathOnStop = true
     private var socket: ListeningSocket?
-    private let service: HubService
+    private let adopt: (ControlConnection) -> Void
     private let gate: ConnectionGate
     private var configuration: ControlConfiguration
     private let nextID: () -> UInt64
     private let queue: DispatchQueue
     private let poller: ReadPoller
 
-    init(
-        fd: FileDescriptor, kind: Kind, service: HubService, gate: ConnectionGate,
+    package init(
+        fd: FileDescriptor, kind: Kind, adopt: @escaping (ControlConnection) -> Void, gate: ConnectionGate,
         configuration: ControlConfiguration, queue: DispatchQueue, poller: ReadPoller, logger: Logger,
         nextID: @escaping () -> UInt64
     ) {
         self.kind = kind
-        self.service = service
+        self.adopt = adopt
         self.gate = gate
         self.configuration = configuration
         self.queue = queue
@@ -63,7 +63,7 @@ final class ControlListener {
             shed: { client in refusal.withUnsafeBytes { _ = client.send($0, flags: Int32(MSG_DONTWAIT)) } })
     }
 
-    func stop() {
+    package func stop() {
         socket?.stop()
         socket = nil
         if case .unix(let path, _) = kind, removesPathOnStop {
@@ -102,6 +102,6 @@ final class ControlListener {
             connection.refuse(refusal)
             return
         }
-        service.adopt(connection)
+        adopt(connection)
     }
 }

@@ -9,9 +9,9 @@ import MHubPOSIX
 ///
 /// - Important: Confined to the daemon's queue; the descriptor is closed only once its reads have stopped and its
 ///   write source has been cancelled (`SocketSources`).
-final class ControlConnection {
-    let id: UInt64
-    private(set) var client: ClientInfo?
+package final class ControlConnection {
+    package let id: UInt64
+    package private(set) var client: ClientInfo?
     private var framing: any Framing
     private let queue: DispatchQueue
     private let sources: SocketSources
@@ -20,26 +20,26 @@ final class ControlConnection {
     /// end of the read (`readAvailable`), not one write per message.
     private var holdingOutput = false
     private var closing = false
-    private(set) var closed = false
+    package private(set) var closed = false
     private let maximumOutput: Int
-    let peer: String
+    package let peer: String
     /// The token a WebSocket client presented, if any.
-    private(set) var token: String?
+    package private(set) var token: String?
 
     /// Called with the complete incoming messages of one read, in order, with the client as authenticated;
     /// messages that another action of the framing (a refusal, a close) separates come in separate calls.
-    var onMessages: ((ControlConnection, [[UInt8]]) -> Void)?
-    var onOversized: ((ControlConnection) -> Void)?
+    package var onMessages: ((ControlConnection, [[UInt8]]) -> Void)?
+    package var onOversized: ((ControlConnection) -> Void)?
     /// Called once when the client is known (at once for Unix, after the handshake for WebSocket).
-    var onReady: ((ControlConnection) -> Void)?
+    package var onReady: ((ControlConnection) -> Void)?
     /// Called once when the connection is gone, with the reason.
-    var onClose: ((ControlConnection, String) -> Void)?
+    package var onClose: ((ControlConnection, String) -> Void)?
     /// Asked when a WebSocket handshake authenticated a client, before it is answered: a refusal turns it away.
-    var admit: ((ControlConnection, Principal) -> ConnectionRefusal?)?
+    package var admit: ((ControlConnection, Principal) -> ConnectionRefusal?)?
     /// Called once when the connection is gone, after `onClose` (the connection gate's count).
-    var onFinished: ((ControlConnection) -> Void)?
+    package var onFinished: ((ControlConnection) -> Void)?
 
-    init(
+    package init(
         id: UInt64, fd: FileDescriptor, framing: any Framing, client: ClientInfo?, peer: String, maximumOutput: Int,
         queue: DispatchQueue, poller: ReadPoller
     ) {
@@ -52,7 +52,7 @@ final class ControlConnection {
         sources = SocketSources(fd: fd, queue: queue, poller: poller)
     }
 
-    func start() {
+    package func start() {
         dispatchPrecondition(condition: .onQueue(queue))
         sources.start(readable: { [weak self] in self?.readAvailable() }, writable: { [weak self] in self?.flush() })
         if client != nil {
@@ -61,7 +61,7 @@ final class ControlConnection {
     }
 
     /// Queues one JSON message (its UTF-8 text); a client whose queue passes the limit is dropped.
-    func send(_ json: [UInt8]) {
+    package func send(_ json: [UInt8]) {
         guard !closing && !closed else { return }
         enqueue(framing.frame(json))
     }
@@ -79,7 +79,7 @@ final class ControlConnection {
     }
 
     /// Turns the client away with `refusal` in its framing's words, then closes.
-    func refuse(_ refusal: ConnectionRefusal) {
+    package func refuse(_ refusal: ConnectionRefusal) {
         guard !closing && !closed else { return }
         enqueue(framing.refusal(refusal, handshakeAnswered: client != nil))
         closing = true
@@ -90,7 +90,7 @@ final class ControlConnection {
     }
 
     /// Sends what is queued, then a goodbye (WebSocket close) and closes.
-    func close(code: UInt16 = 1000, reason: String) {
+    package func close(code: UInt16 = 1000, reason: String) {
         guard !closing && !closed else { return }
         enqueue(framing.goodbye(code: code, reason: String(reason.prefix(120))))
         closing = true
