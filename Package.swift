@@ -110,6 +110,13 @@ let package = Package(
         // The daemon's event loop: the poller, socket sources and output queues, listeners, the one deadline timer
         // and the one monotonic clock, and the log.
         .target(name: "MHubEventLoop", dependencies: ["MHubConfiguration", "MHubPOSIX", "CLinux"]),
+        // The hub's Matter port: UDP and TCP sockets, connections and the one timer that run the MatterNode value.
+        .target(
+            name: "MHubMatterPort",
+            dependencies: [
+                "MHubConfiguration", "MHubEventLoop", "MHubHub", "MHubPOSIX", "MHubStore", "MatterCredentials",
+                "MatterCrypto", "MatterInteraction", "MatterMessage", "MatterNode",
+            ]),
         // The control server: the listeners, the connections and their framings (JSON lines, WebSocket), the gate
         // that bounds them, and the dashboard's serving.
         .target(
@@ -136,8 +143,7 @@ let package = Package(
             name: "MHubIO",
             dependencies: [
                 "MHubConfiguration", "MHubJSON", "MHubProtocol", "MHubHub", "MHubStore", "MHubPOSIX", "MHubEventLoop",
-                "MHubControlServer", "MHubDNSSD", "MHubAvahi", "MHubDiscovery", "MatterUDC", "MatterCrypto",
-                "MatterMessage", "MatterInteraction", "MatterNode", "MatterCredentials",
+                "MHubControlServer", "MHubMatterPort", "MHubDNSSD", "MHubAvahi", "MHubDiscovery", "MatterUDC",
             ]
         ),
         .target(
@@ -201,6 +207,7 @@ let package = Package(
         .testTarget(
             name: "MHubControlServerTests",
             dependencies: ["MHubControlServer", "MHubConfiguration", "MHubHub", "MHubProtocol", "MHubWebSocket"]),
+        .testTarget(name: "MHubMatterPortTests", dependencies: ["MHubMatterPort", "MatterMessage"]),
         .testTarget(
             name: "MHubEventLoopTests",
             dependencies: ["MHubEventLoop", "MHubConfiguration", "MHubPOSIX", "MHubTestSupport"]),

@@ -5,6 +5,7 @@ import MHubControlServer
 import MHubEventLoop
 import MHubHub
 import MHubJSON
+import MHubMatterPort
 import MHubProtocol
 import MHubStore
 

@@ -2,6 +2,7 @@ import Dispatch
 import MHubConfiguration
 import MHubDiscovery
 import MHubEventLoop
+import MHubHub
 import MHubPOSIX
 
 /// How the hub is found on the network: the User Directed Commissioning listener and the DNS-SD

@@ -24,18 +24,18 @@ import MatterNode
 /// `MatterLogLimiter`.
 ///
 /// - Important: Confined to the daemon's queue (asserted); descriptors are closed only in cancel handlers.
-final class MatterPort {
+package final class MatterPort {
     /// TCP connections served at once; more are accepted and closed at once.
-    static let maximumConnections = 16
+    package static let maximumConnections = 16
     /// TCP connections served at once from one host (address without port); more are closed at once.
-    static let maximumConnectionsPerHost = 4
+    package static let maximumConnectionsPerHost = 4
     /// A TCP connection that has carried no message the node took (`MatterNodeAction.peerActive`) for this long is
     /// closed: empty frames, partial frames and messages that do not decode do not count.
-    static let connectionIdleMilliseconds: UInt64 = 300_000
+    package static let connectionIdleMilliseconds: UInt64 = 300_000
     /// Datagrams handled per wake-up, so a flood cannot hold the queue from the control clients.
-    static let datagramsPerEvent = 64
+    package static let datagramsPerEvent = 64
 
-    let port: UInt16
+    package let port: UInt16
     private let service: any HubAccess
     private let store: HubStore
     private let queue: DispatchQueue
@@ -54,7 +54,7 @@ final class MatterPort {
     /// The text of datagrams' sender addresses, made once per address: `getnameinfo` for every datagram was a
     /// twentieth of a read's time. Emptied when full, so a flood of senders cannot grow it.
     private var addressTexts: [[UInt8]: String] = [:]
-    static let maximumAddressTexts = 256
+    package static let maximumAddressTexts = 256
     private var stopped = false
     /// Reads of the TCP connections.
     private let poller: ReadPoller
@@ -64,7 +64,7 @@ final class MatterPort {
     private var reports: [HubInput] = []
 
     /// Binds the port and starts serving the node made from `state`; then follows `service`'s window.
-    init(
+    package init(
         configuration: DaemonConfiguration, state: MatterNodeState, service: any HubAccess, store: HubStore,
         queue: DispatchQueue, poller: ReadPoller, logger: Logger
     ) throws {
@@ -107,12 +107,12 @@ final class MatterPort {
     }
 
     /// Monotonic milliseconds, the node's clock.
-    static func now() -> MonotonicInstant {
+    package static func now() -> MonotonicInstant {
         MonotonicInstant(milliseconds: UInt64(MonotonicClock.milliseconds()))
     }
 
     /// Stops serving: the sockets and connections close, the timer stops.
-    func stop() {
+    package func stop() {
         dispatchPrecondition(condition: .onQueue(queue))
         guard !stopped else { return }
         stopped = true

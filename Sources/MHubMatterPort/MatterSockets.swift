@@ -6,10 +6,10 @@ import MatterNode
 ///
 /// IPv6 sockets with IPV6_V6ONLY off take IPv4 too (as `::ffff:a.b.c.d`); where IPv6 is missing, IPv4 alone.
 /// Every descriptor is non-blocking and close-on-exec from its creation (`Sockets.bindEveryAddress`).
-enum MatterSockets {
+package enum MatterSockets {
     /// Binds UDP, then TCP on the same port; with port 0 the kernel picks UDP's and TCP follows, retried if
     /// that port is taken for TCP.
-    static func bind(port: UInt16) throws(SystemError) -> (udp: Int32, tcp: Int32, port: UInt16) {
+    package static func bind(port: UInt16) throws(SystemError) -> (udp: Int32, tcp: Int32, port: UInt16) {
         var lastError = SystemError("bind", errno: .addressInUse)
         for _ in 0..<(port == 0 ? 20 : 1) {
             let udp = try Sockets.bindEveryAddress(type: Int32(SOCK_DGRAM.rawValue), port: port)
@@ -32,7 +32,7 @@ enum MatterSockets {
     }
 
     /// A datagram waiting on `fd` and who sent it; nil when none is waiting.
-    static func receive(_ fd: Int32, into buffer: inout [UInt8]) -> (count: Int, address: SocketAddress)? {
+    package static func receive(_ fd: Int32, into buffer: inout [UInt8]) -> (count: Int, address: SocketAddress)? {
         let result = buffer.withUnsafeMutableBytes { FileDescriptor(rawValue: fd).receiveDatagram(into: $0) }
         guard case .success(let (count, address)) = result else { return nil }
         return (count, address)
@@ -40,7 +40,7 @@ enum MatterSockets {
 
     /// Sends one datagram; false if the kernel would not take it now (UDP may drop; MRP retransmits).
     @discardableResult
-    static func send(_ fd: Int32, _ bytes: [UInt8], to address: MatterUDPAddress) -> Bool {
+    package static func send(_ fd: Int32, _ bytes: [UInt8], to address: MatterUDPAddress) -> Bool {
         guard let target = SocketAddress(bytes: address.bytes),
             case .success(let sent) = FileDescriptor(rawValue: fd).sendDatagram(bytes, to: target)
         else { return false }

@@ -3,9 +3,9 @@ import MatterMessage
 /// When the Matter port's one timer must go off, and which TCP connections have been idle too long: the node's
 /// deadlines (retransmissions, exchanges, sessions, subscriptions), the log limiter's interval, and each connection's
 /// idle limit, all on the node's monotonic clock.
-enum MatterPortDeadline {
+package enum MatterPortDeadline {
     /// The earliest of them, or nil when nothing waits.
-    static func next(
+    package static func next(
         node: MonotonicInstant?, logLimiter: MonotonicInstant?, lastActivity: [MonotonicInstant],
         idleMilliseconds: UInt64
     ) -> MonotonicInstant? {
@@ -18,7 +18,8 @@ enum MatterPortDeadline {
     }
 
     /// Whether a connection whose node last took a message at `lastActivity` is idle too long at `now`.
-    static func isIdle(lastActivity: MonotonicInstant, now: MonotonicInstant, idleMilliseconds: UInt64) -> Bool {
+    package static func isIdle(lastActivity: MonotonicInstant, now: MonotonicInstant, idleMilliseconds: UInt64) -> Bool
+    {
         lastActivity.advanced(byMilliseconds: idleMilliseconds) <= now
     }
 }

@@ -5,7 +5,7 @@ import MatterNode
 extension MatterCommissionee {
     /// The commissionee for the hub's window: its passcode's verifier, computed once when it opens, or the verifier
     /// an administrator sent.
-    init(window: CommissioningWindow, establishmentTimeoutMilliseconds: UInt64) throws(CryptoError) {
+    package init(window: CommissioningWindow, establishmentTimeoutMilliseconds: UInt64) throws(CryptoError) {
         let administrator = window.administrator
         switch window.secret {
         case .passcode(let passcode):

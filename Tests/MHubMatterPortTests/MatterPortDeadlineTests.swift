@@ -1,7 +1,7 @@
 import MatterMessage
 import Testing
 
-@testable import MHubIO
+@testable import MHubMatterPort
 
 /// When the Matter port's one timer goes off, and which TCP connections are idle.
 @Suite struct MatterPortDeadlineTests {

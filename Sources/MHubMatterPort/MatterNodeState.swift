@@ -9,11 +9,11 @@ import MatterNode
 /// What the Matter node starts from, loaded from the store: the hub's attestation identity (made and saved at
 /// first start, or again when `hub.vendor_id`/`hub.product_id` no longer match it, since its DAC and CD carry
 /// them) and the fabric table.
-struct MatterNodeState {
-    var attestation: AttestationIdentity
-    var fabrics: FabricTable
+package struct MatterNodeState {
+    package var attestation: AttestationIdentity
+    package var fabrics: FabricTable
 
-    static func load(store: HubStore, identity: HubIdentity, logger: Logger) throws -> MatterNodeState {
+    package static func load(store: HubStore, identity: HubIdentity, logger: Logger) throws -> MatterNodeState {
         var attestation = try store.loadAttestation()
         if let loaded = attestation, loaded.vendorID != identity.vendorID || loaded.productID != identity.productID {
             logger.notice(

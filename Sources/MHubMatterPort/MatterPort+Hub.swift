@@ -5,7 +5,7 @@ import MatterNode
 /// What the Matter node tells the hub, as the hub's inputs (docs/matter.md): one direction each way.
 extension MatterNodeAction {
     /// The hub input this action is, if it is one.
-    var hubInput: HubInput? {
+    package var hubInput: HubInput? {
         let report: MatterReport
         switch self {
         case .commissioningAttemptsExhausted: report = .commissioningAttemptsExhausted
@@ -28,7 +28,7 @@ extension MatterNodeAction {
 
 extension LogLevel {
     /// The daemon's level for a line of the Matter node's log.
-    init(_ level: MatterLogLevel) {
+    package init(_ level: MatterLogLevel) {
         switch level {
         case .error: self = .error
         case .warning: self = .warning

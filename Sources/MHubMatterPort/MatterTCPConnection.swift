@@ -9,26 +9,26 @@ import MatterNode
 ///
 /// - Important: Confined to the daemon's queue; the descriptor is closed only once both of its Dispatch sources
 ///   have been cancelled.
-final class MatterTCPConnection {
+package final class MatterTCPConnection {
     /// Output waiting for a peer that does not read beyond this drops the connection.
-    static let maximumOutputBytes = 1 << 20
+    package static let maximumOutputBytes = 1 << 20
 
-    let id: UInt64
-    let peer: MatterPeer
+    package let id: UInt64
+    package let peer: MatterPeer
     private let queue: DispatchQueue
     private let sources: SocketSources
     private var framing = MatterTCPFraming()
     private var output = OutputQueue()
-    private(set) var closed = false
+    package private(set) var closed = false
     /// When the connection opened, or last carried a message the node took (`messageTaken(at:)`).
-    private(set) var lastActivity: MonotonicInstant
+    package private(set) var lastActivity: MonotonicInstant
 
     /// Each whole message received.
-    var onMessage: ((MatterTCPConnection, [UInt8]) -> Void)?
+    package var onMessage: ((MatterTCPConnection, [UInt8]) -> Void)?
     /// Called once when the connection is gone, with the reason.
-    var onClose: ((MatterTCPConnection, String) -> Void)?
+    package var onClose: ((MatterTCPConnection, String) -> Void)?
 
-    init(id: UInt64, fd: Int32, name: String, queue: DispatchQueue, poller: ReadPoller, now: MonotonicInstant) {
+    package init(id: UInt64, fd: Int32, name: String, queue: DispatchQueue, poller: ReadPoller, now: MonotonicInstant) {
         self.id = id
         self.queue = queue
         peer = .tcp(connection: id, name: name)
@@ -36,18 +36,18 @@ final class MatterTCPConnection {
         sources = SocketSources(fd: FileDescriptor(rawValue: fd), queue: queue, poller: poller)
     }
 
-    func start() {
+    package func start() {
         dispatchPrecondition(condition: .onQueue(queue))
         sources.start(readable: { [weak self] in self?.readAvailable() }, writable: { [weak self] in self?.flush() })
     }
 
     /// The node took a message from this connection: it is not idle.
-    func messageTaken(at now: MonotonicInstant) {
+    package func messageTaken(at now: MonotonicInstant) {
         lastActivity = now
     }
 
     /// Queues one message with its length prefix.
-    func send(_ message: [UInt8]) {
+    package func send(_ message: [UInt8]) {
         dispatchPrecondition(condition: .onQueue(queue))
         guard !closed else { return }
         if output.count + message.count + 4 > Self.maximumOutputBytes {
@@ -58,7 +58,7 @@ final class MatterTCPConnection {
         flush()
     }
 
-    func close(reason: String) {
+    package func close(reason: String) {
         guard !closed else { return }
         closed = true
         sources.cancel()
