@@ -139,8 +139,10 @@ let package = Package(
                 "CSQLite",
             ]
         ),
+        // The daemon: the hub service (inputs, commits, delivery), the store's wiring, discovery (DNS-SD, UDC),
+        // systemd, signals and this run's files.
         .target(
-            name: "MHubIO",
+            name: "MHubDaemon",
             dependencies: [
                 "MHubConfiguration", "MHubJSON", "MHubProtocol", "MHubHub", "MHubStore", "MHubPOSIX", "MHubEventLoop",
                 "MHubControlServer", "MHubMatterPort", "MHubDNSSD", "MHubAvahi", "MHubDiscovery", "MatterUDC",
@@ -159,7 +161,7 @@ let package = Package(
         .executableTarget(
             name: "mhubd",
             dependencies: [
-                "MHubConfiguration", "MHubJSON", "MHubProtocol", "MHubIO", "MHubEventLoop", "MHubCommandLine",
+                "MHubConfiguration", "MHubJSON", "MHubProtocol", "MHubDaemon", "MHubEventLoop", "MHubCommandLine",
             ]),
         .executableTarget(name: "mhubctl", dependencies: ["MHubControl"]),
 
@@ -214,9 +216,9 @@ let package = Package(
         .testTarget(name: "MHubWebSocketTests", dependencies: ["MHubWebSocket", "MHubJSON"]),
         .testTarget(name: "MHubDashboardTests", dependencies: ["MHubDashboard", "MHubWebSocket"]),
         .testTarget(
-            name: "MHubIOTests",
+            name: "MHubDaemonTests",
             dependencies: [
-                "MHubIO", "MHubConfiguration", "MHubJSON", "MHubHub", "MHubPOSIX", "MHubProtocol", "MHubStore",
+                "MHubDaemon", "MHubConfiguration", "MHubJSON", "MHubHub", "MHubPOSIX", "MHubProtocol", "MHubStore",
                 "MHubTestSupport", "MatterDataModel", "MatterMessage", "MHubWebSocket", "MHubEventLoop",
                 "MHubControlServer",
             ]

@@ -1,4 +1,4 @@
-// glibc's Linux extensions that Swift's Glibc module does not bring in: malloc_trim and epoll (MHubIO), and
+// glibc's Linux extensions that Swift's Glibc module does not bring in: malloc_trim and epoll (MHubDaemon), and
 // posix_spawn's closefrom action (glibc 2.34; the benchmark's child processes).
 #include <malloc.h>
 #include <spawn.h>

@@ -1,2 +1,2 @@
-// SQLite 3 (Debian: libsqlite3-dev) for the MHubIO target.
+// SQLite 3 (Debian: libsqlite3-dev) for the MHubDaemon target.
 #include <sqlite3.h>

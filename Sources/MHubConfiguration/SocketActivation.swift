@@ -2,7 +2,7 @@
 /// and `LISTEN_FDNAMES` the way `sd_listen_fds_with_names(3)` reads them.
 ///
 /// This is the pure half: it only reads the variables. Taking the descriptors (close-on-exec, checking
-/// what they are, unsetting the variables) is `MHubIO`'s.
+/// what they are, unsetting the variables) is `MHubDaemon`'s.
 public struct SocketActivation: Equatable, Sendable {
     /// One passed descriptor and the name `FileDescriptorName=` (systemd.socket(5)) gave it.
     public struct Descriptor: Equatable, Sendable {

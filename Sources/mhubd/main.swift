@@ -1,8 +1,8 @@
 import Foundation
 import MHubCommandLine
 import MHubConfiguration
+import MHubDaemon
 import MHubEventLoop
-import MHubIO
 import MHubJSON
 import MHubProtocol
 

@@ -2,7 +2,7 @@ import MHubConfiguration
 import MHubHub
 import Testing
 
-@testable import MHubIO
+@testable import MHubDaemon
 
 /// What waits for the disk, retries with backoff, and when a run of failures begins and ends.
 @Suite struct CommitBacklogTests {

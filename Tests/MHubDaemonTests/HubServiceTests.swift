@@ -11,7 +11,7 @@ import MHubTestSupport
 import MatterDataModel
 import Testing
 
-@testable import MHubIO
+@testable import MHubDaemon
 
 /// `HubService` on its own queue, with a real store in a temporary directory (whose commits a test can make fail)
 /// and recording connections: commit before reply, one commit per read, rollback, and the backlog's retry.

@@ -5,7 +5,7 @@ import MHubTestSupport
 import Testing
 
 @testable import MHubConfiguration
-@testable import MHubIO
+@testable import MHubDaemon
 
 /// The notifier sends what sd_notify(3) would, to a datagram socket the test binds: a path or an
 /// abstract name, one datagram per message.

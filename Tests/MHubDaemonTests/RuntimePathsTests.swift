@@ -3,7 +3,7 @@ import MHubPOSIX
 import MHubProtocol
 import Testing
 
-@testable import MHubIO
+@testable import MHubDaemon
 
 /// The private runtime directory in the shared /tmp: anyone can make that name first, so mhubd makes it 0700 and
 /// refuses one that others can write (or that another user owns).
