@@ -149,7 +149,7 @@ enum PayloadCommands {
                 SetupPayloadExtension(tag: SetupPayloadExtension.pbkdfIterationsTag, value: .unsigned(iterations)))
         }
         if let salt = command.value("pbkdf-salt") {
-            guard let bytes = parseHex(salt) else {
+            guard case .success(let bytes) = HexText.decode(salt) else {
                 throw UsageError("--pbkdf-salt takes hex digits, not \"\(salt)\"", commandPath: command.path)
             }
             entries.append(SetupPayloadExtension(tag: SetupPayloadExtension.pbkdfSaltTag, value: .bytes(bytes)))
@@ -188,18 +188,6 @@ enum PayloadCommands {
         return entries.sorted { $0.tag < $1.tag }
     }
 
-    private static func parseHex(_ text: String) -> [UInt8]? {
-        let digits = Array(text.utf8)
-        guard digits.count % 2 == 0 else { return nil }
-        var bytes: [UInt8] = []
-        for index in stride(from: 0, to: digits.count, by: 2) {
-            guard let byte = UInt8(String(decoding: digits[index..<index + 2], as: UTF8.self), radix: 16) else {
-                return nil
-            }
-            bytes.append(byte)
-        }
-        return bytes
-    }
 }
 
 extension String {

@@ -38,10 +38,11 @@ enum MatterValueReader {
 
     static func decodeBytes(_ text: String) -> [UInt8]? {
         let utf8 = Array(text.utf8)
-        if utf8.count % 2 == 0, utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }) {
-            return stride(from: 0, to: utf8.count, by: 2).compactMap {
-                UInt8(String(decoding: utf8[$0..<$0 + 2], as: UTF8.self), radix: 16)
-            }
+        // Lower-case hexadecimal of whole bytes is read as hex; anything else as Base64.
+        if utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }),
+            case .success(let bytes) = HexText.decode(text)
+        {
+            return bytes
         }
         return Base64.decodeLeniently(utf8)
     }
