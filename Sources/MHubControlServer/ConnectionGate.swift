@@ -34,10 +34,10 @@ package final class ConnectionGate {
         admission.limits = control
     }
 
-    package var openCount: Int { admission.open.count }
+    var openCount: Int { admission.open.count }
 
     /// A connection was just accepted (`principal` known for Unix clients): `nil` if it may go on, or why not.
-    package func accepted(_ connection: ControlConnection, principal: Principal?) -> ConnectionRefusal? {
+    func accepted(_ connection: ControlConnection, principal: Principal?) -> ConnectionRefusal? {
         dispatchPrecondition(condition: .onQueue(queue))
         let now = MonotonicClock.milliseconds()
         let (refusal, evicted) = admission.accepted(connection.id, principal: principal, now: now)

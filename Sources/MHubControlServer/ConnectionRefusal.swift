@@ -17,7 +17,7 @@ package struct ConnectionRefusal: Error, Equatable {
         case tokenRevoked
     }
 
-    package var kind: Kind
+    var kind: Kind
     package var details: String
 
     package init(kind: Kind, details: String) {
@@ -25,7 +25,7 @@ package struct ConnectionRefusal: Error, Equatable {
         self.details = details
     }
 
-    package var httpStatus: Int {
+    var httpStatus: Int {
         switch kind {
         case .tooManyConnections, .handshakeQueueFull: 503
         case .tooManyForPrincipal: 429
@@ -35,21 +35,21 @@ package struct ConnectionRefusal: Error, Equatable {
     }
 
     /// RFC 6455 section 7.4.1: 1013 (try again later) for load, 1008 (policy violation) for a revoked token.
-    package var closeCode: UInt16 {
+    var closeCode: UInt16 {
         switch kind {
         case .tooManyConnections, .tooManyForPrincipal, .handshakeQueueFull, .handshakeTimedOut: 1013
         case .tokenRevoked: 1008
         }
     }
 
-    package var retryAfterSeconds: Int? {
+    var retryAfterSeconds: Int? {
         switch kind {
         case .tooManyConnections, .tooManyForPrincipal, .handshakeQueueFull: 1
         case .handshakeTimedOut, .tokenRevoked: nil
         }
     }
 
-    package var errorCode: HubError.Code {
+    var errorCode: HubError.Code {
         switch kind {
         case .tooManyConnections, .tooManyForPrincipal, .handshakeQueueFull, .handshakeTimedOut: .tooManyConnections
         case .tokenRevoked: .unauthorized

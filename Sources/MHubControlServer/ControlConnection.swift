@@ -20,7 +20,7 @@ package final class ControlConnection {
     /// end of the read (`readAvailable`), not one write per message.
     private var holdingOutput = false
     private var closing = false
-    package private(set) var closed = false
+    private(set) var closed = false
     private let maximumOutput: Int
     package let peer: String
     /// The token a WebSocket client presented, if any.
@@ -35,9 +35,9 @@ package final class ControlConnection {
     /// Called once when the connection is gone, with the reason.
     package var onClose: ((ControlConnection, String) -> Void)?
     /// Asked when a WebSocket handshake authenticated a client, before it is answered: a refusal turns it away.
-    package var admit: ((ControlConnection, Principal) -> ConnectionRefusal?)?
+    var admit: ((ControlConnection, Principal) -> ConnectionRefusal?)?
     /// Called once when the connection is gone, after `onClose` (the connection gate's count).
-    package var onFinished: ((ControlConnection) -> Void)?
+    var onFinished: ((ControlConnection) -> Void)?
 
     package init(
         id: UInt64, fd: FileDescriptor, framing: any Framing, client: ClientInfo?, peer: String, maximumOutput: Int,

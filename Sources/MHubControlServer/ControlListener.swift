@@ -19,7 +19,7 @@ package final class ControlListener {
     }
 
     /// Who may do what; a reload (SIGHUP) replaces it for connections accepted from then on.
-    package var kind: Kind
+    var kind: Kind
     /// Whether `stop()` removes the socket file: not when the service manager made it (socket activation),
     /// since it keeps listening there for the next start.
     package var removesPathOnStop = true

@@ -18,11 +18,11 @@ package enum FramingAction: Equatable {
 
 /// A client the WebSocket handshake authenticated, and the 101 response that lets it in.
 package struct WebSocketClient: Equatable {
-    package var principal: Principal
-    package var scope: Scope
+    var principal: Principal
+    var scope: Scope
     /// The token it presented, if any: a reload that revokes the token closes the connection.
-    package var token: String?
-    package var response: [UInt8]
+    var token: String?
+    var response: [UInt8]
 }
 
 /// How messages are cut from, and put into, a connection's byte stream.

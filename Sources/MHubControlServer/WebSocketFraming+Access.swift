@@ -5,7 +5,7 @@ import MHubWebSocket
 extension WebSocketFraming {
     /// The prefix of a `Sec-WebSocket-Protocol` element that carries a token: how a browser page, which cannot set
     /// `Authorization`, presents one without putting it in a URL (docs/dashboard.md, "Admin on the page").
-    package static let bearerSubprotocolPrefix = "mhub.bearer."
+    static let bearerSubprotocolPrefix = "mhub.bearer."
 
     /// Why a browser page's handshake is refused, if it is (RFC 6455 section 10.2: the server decides by `Origin`).
     ///
@@ -13,7 +13,7 @@ extension WebSocketFraming {
     /// `allowedOrigins`, or if it was loaded from this very listener: its origin's host and port are the
     /// request's `Host`, and that host is `localhost` or an IP literal, so a page of another site cannot pass by
     /// rebinding its own domain name to 127.0.0.1 (DNS rebinding).
-    package func originRefusal(_ head: HTTPRequestHead) -> String? {
+    func originRefusal(_ head: HTTPRequestHead) -> String? {
         let values = head.headerValues("Origin")
         guard !values.isEmpty else { return nil }
         guard values.count == 1, let origin = WebOrigin(values[0]) else {
@@ -30,7 +30,7 @@ extension WebSocketFraming {
 
     /// A bearer token from, in this order, `Authorization: Bearer …`, a `Sec-WebSocket-Protocol` element
     /// `mhub.bearer.<token>` (never selected: the 101 names `mhub`), or the `token` query parameter.
-    package static func token(in head: HTTPRequestHead) -> String? {
+    static func token(in head: HTTPRequestHead) -> String? {
         if let authorization = head.header("Authorization"), authorization.lowercased().hasPrefix("bearer ") {
             return String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces)
         }

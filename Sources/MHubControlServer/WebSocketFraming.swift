@@ -29,10 +29,10 @@ package struct WebSocketFraming: Framing {
 
     /// The subprotocol the hub speaks over `/ws` (docs/protocol.md §1): offered by browsers, which must offer one to
     /// send a token in `Sec-WebSocket-Protocol`, and selected in the 101.
-    package static let subprotocol = "mhub"
+    static let subprotocol = "mhub"
 
     private var state: State
-    package let access: Access
+    let access: Access
     private let maximumBytes: Int
     private let dashboard: DashboardRouter
 
@@ -44,7 +44,7 @@ package struct WebSocketFraming: Framing {
     }
 
     /// The page's router, drawing QR codes with libqrencode.
-    package static let dashboard = DashboardRouter { text in QRCodeMatrix.encode(text).map(QRCodeSVGRenderer.render) }
+    static let dashboard = DashboardRouter { text in QRCodeMatrix.encode(text).map(QRCodeSVGRenderer.render) }
 
     package mutating func received(_ bytes: [UInt8]) -> [FramingAction] {
         switch state {

@@ -6,17 +6,17 @@
 /// deadline; every commissioning session set the fail-safe deadline twice) cost more than the early wake-ups.
 package struct DeadlineSchedule: Equatable {
     /// The deadline the timer is armed for; nil before the first and once it went off.
-    package private(set) var armedFor: Int64?
+    private(set) var armedFor: Int64?
 
     /// Whether the timer must be set for `deadline` (then it is armed for it).
-    package mutating func needsArming(for deadline: Int64) -> Bool {
+    mutating func needsArming(for deadline: Int64) -> Bool {
         if let armedFor, armedFor <= deadline { return false }
         armedFor = deadline
         return true
     }
 
     /// The timer went off: the next deadline arms it whatever it is.
-    package mutating func wentOff() {
+    mutating func wentOff() {
         armedFor = nil
     }
 }

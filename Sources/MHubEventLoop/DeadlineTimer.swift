@@ -15,7 +15,7 @@ package final class DeadlineTimer {
     private let due: any DispatchSourceUserDataAdd
     private let leeway: DispatchTimeInterval
     private var handler: (() -> Void)?
-    package static let longestDelayMilliseconds: Int64 = 86_400_000
+    static let longestDelayMilliseconds: Int64 = 86_400_000
 
     package init(queue: DispatchQueue, leewayMilliseconds: Int = 1) {
         timer = DispatchSource.makeTimerSource(queue: queue)

@@ -18,11 +18,11 @@ import MHubPOSIX
 /// - Important: Confined to `queue`; the descriptor is closed when the listener stops.
 package final class ListeningSocket {
     /// Connections accepted per wake-up, so a storm of connections cannot hold the queue.
-    package static let acceptsPerEvent = 128
-    package static let firstPauseMilliseconds = 100
-    package static let maximumPauseMilliseconds = 2000
+    static let acceptsPerEvent = 128
+    static let firstPauseMilliseconds = 100
+    static let maximumPauseMilliseconds = 2000
 
-    package let fd: FileDescriptor
+    let fd: FileDescriptor
     private let label: String
     private let queue: DispatchQueue
     private let logger: Logger

@@ -29,7 +29,7 @@ public struct Logger: Sendable {
     }
 
     /// Whether lines carry `<N>` priorities: on the journal's own stream, and on any non-terminal.
-    package static func usesPriorityPrefixes(
+    static func usesPriorityPrefixes(
         journalStream: JournalStream?, standardError: (device: UInt64, inode: UInt64)?, isTerminal: Bool
     ) -> Bool {
         if let journalStream, let standardError,

@@ -4,7 +4,7 @@ import Glibc
 /// timers, and `MONOTONIC_USEC=` for the service manager all count from it, so none moves when the system clock is
 /// stepped.
 package enum MonotonicClock {
-    package static func nanoseconds() -> UInt64 {
+    static func nanoseconds() -> UInt64 {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
         return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)

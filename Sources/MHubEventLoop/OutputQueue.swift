@@ -30,7 +30,7 @@ package struct OutputQueue {
     }
 
     /// Writes what the socket takes (`send` with MSG_NOSIGNAL, EINTR retried).
-    package mutating func flush(to fd: FileDescriptor) -> FlushResult {
+    mutating func flush(to fd: FileDescriptor) -> FlushResult {
         while offset < bytes.count {
             let start = offset
             switch bytes.withUnsafeBytes({ fd.send(UnsafeRawBufferPointer(rebasing: $0[start...])) }) {

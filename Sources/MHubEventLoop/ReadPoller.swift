@@ -76,7 +76,7 @@ package final class ReadPoller: @unchecked Sendable {
 
     /// Runs `body` with the 64 KiB buffer the handlers read into; on the queue only, and the bytes are the caller's
     /// to copy before it returns.
-    package func withReadBuffer<Result>(_ body: (UnsafeMutableRawBufferPointer) -> Result) -> Result {
+    func withReadBuffer<Result>(_ body: (UnsafeMutableRawBufferPointer) -> Result) -> Result {
         dispatchPrecondition(condition: .onQueue(queue))
         return body(readBuffer)
     }

@@ -9,7 +9,7 @@ import MHubPOSIX
 ///
 /// - Important: Use from `queue` only.
 package final class SocketSources {
-    package let fd: FileDescriptor
+    let fd: FileDescriptor
     private let poller: ReadPoller
     private var reads: ReadPoller.Registration?
     private let writeSource: any DispatchSourceWrite

@@ -10,8 +10,8 @@ import MatterNode
 /// first start, or again when `hub.vendor_id`/`hub.product_id` no longer match it, since its DAC and CD carry
 /// them) and the fabric table.
 package struct MatterNodeState {
-    package var attestation: AttestationIdentity
-    package var fabrics: FabricTable
+    var attestation: AttestationIdentity
+    var fabrics: FabricTable
 
     package static func load(store: HubStore, identity: HubIdentity, logger: Logger) throws -> MatterNodeState {
         var attestation = try store.loadAttestation()

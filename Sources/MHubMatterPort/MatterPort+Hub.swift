@@ -5,7 +5,7 @@ import MatterNode
 /// What the Matter node tells the hub, as the hub's inputs (docs/matter.md): one direction each way.
 extension MatterNodeAction {
     /// The hub input this action is, if it is one.
-    package var hubInput: HubInput? {
+    var hubInput: HubInput? {
         let report: MatterReport
         switch self {
         case .commissioningAttemptsExhausted: report = .commissioningAttemptsExhausted

@@ -26,14 +26,14 @@ import MatterNode
 /// - Important: Confined to the daemon's queue (asserted); descriptors are closed only in cancel handlers.
 package final class MatterPort {
     /// TCP connections served at once; more are accepted and closed at once.
-    package static let maximumConnections = 16
+    static let maximumConnections = 16
     /// TCP connections served at once from one host (address without port); more are closed at once.
-    package static let maximumConnectionsPerHost = 4
+    static let maximumConnectionsPerHost = 4
     /// A TCP connection that has carried no message the node took (`MatterNodeAction.peerActive`) for this long is
     /// closed: empty frames, partial frames and messages that do not decode do not count.
-    package static let connectionIdleMilliseconds: UInt64 = 300_000
+    static let connectionIdleMilliseconds: UInt64 = 300_000
     /// Datagrams handled per wake-up, so a flood cannot hold the queue from the control clients.
-    package static let datagramsPerEvent = 64
+    static let datagramsPerEvent = 64
 
     package let port: UInt16
     private let service: any HubAccess
@@ -54,7 +54,7 @@ package final class MatterPort {
     /// The text of datagrams' sender addresses, made once per address: `getnameinfo` for every datagram was a
     /// twentieth of a read's time. Emptied when full, so a flood of senders cannot grow it.
     private var addressTexts: [[UInt8]: String] = [:]
-    package static let maximumAddressTexts = 256
+    static let maximumAddressTexts = 256
     private var stopped = false
     /// Reads of the TCP connections.
     private let poller: ReadPoller
@@ -107,7 +107,7 @@ package final class MatterPort {
     }
 
     /// Monotonic milliseconds, the node's clock.
-    package static func now() -> MonotonicInstant {
+    static func now() -> MonotonicInstant {
         MonotonicInstant(milliseconds: UInt64(MonotonicClock.milliseconds()))
     }
 

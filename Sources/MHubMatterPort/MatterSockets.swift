@@ -9,7 +9,7 @@ import MatterNode
 package enum MatterSockets {
     /// Binds UDP, then TCP on the same port; with port 0 the kernel picks UDP's and TCP follows, retried if
     /// that port is taken for TCP.
-    package static func bind(port: UInt16) throws(SystemError) -> (udp: Int32, tcp: Int32, port: UInt16) {
+    static func bind(port: UInt16) throws(SystemError) -> (udp: Int32, tcp: Int32, port: UInt16) {
         var lastError = SystemError("bind", errno: .addressInUse)
         for _ in 0..<(port == 0 ? 20 : 1) {
             let udp = try Sockets.bindEveryAddress(type: Int32(SOCK_DGRAM.rawValue), port: port)
@@ -32,7 +32,7 @@ package enum MatterSockets {
     }
 
     /// A datagram waiting on `fd` and who sent it; nil when none is waiting.
-    package static func receive(_ fd: Int32, into buffer: inout [UInt8]) -> (count: Int, address: SocketAddress)? {
+    static func receive(_ fd: Int32, into buffer: inout [UInt8]) -> (count: Int, address: SocketAddress)? {
         let result = buffer.withUnsafeMutableBytes { FileDescriptor(rawValue: fd).receiveDatagram(into: $0) }
         guard case .success(let (count, address)) = result else { return nil }
         return (count, address)
@@ -40,7 +40,7 @@ package enum MatterSockets {
 
     /// Sends one datagram; false if the kernel would not take it now (UDP may drop; MRP retransmits).
     @discardableResult
-    package static func send(_ fd: Int32, _ bytes: [UInt8], to address: MatterUDPAddress) -> Bool {
+    static func send(_ fd: Int32, _ bytes: [UInt8], to address: MatterUDPAddress) -> Bool {
         guard let target = SocketAddress(bytes: address.bytes),
             case .success(let sent) = FileDescriptor(rawValue: fd).sendDatagram(bytes, to: target)
         else { return false }

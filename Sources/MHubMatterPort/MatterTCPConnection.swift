@@ -11,22 +11,22 @@ import MatterNode
 ///   have been cancelled.
 package final class MatterTCPConnection {
     /// Output waiting for a peer that does not read beyond this drops the connection.
-    package static let maximumOutputBytes = 1 << 20
+    static let maximumOutputBytes = 1 << 20
 
-    package let id: UInt64
-    package let peer: MatterPeer
+    let id: UInt64
+    let peer: MatterPeer
     private let queue: DispatchQueue
     private let sources: SocketSources
     private var framing = MatterTCPFraming()
     private var output = OutputQueue()
-    package private(set) var closed = false
+    private(set) var closed = false
     /// When the connection opened, or last carried a message the node took (`messageTaken(at:)`).
-    package private(set) var lastActivity: MonotonicInstant
+    private(set) var lastActivity: MonotonicInstant
 
     /// Each whole message received.
-    package var onMessage: ((MatterTCPConnection, [UInt8]) -> Void)?
+    var onMessage: ((MatterTCPConnection, [UInt8]) -> Void)?
     /// Called once when the connection is gone, with the reason.
-    package var onClose: ((MatterTCPConnection, String) -> Void)?
+    var onClose: ((MatterTCPConnection, String) -> Void)?
 
     package init(id: UInt64, fd: Int32, name: String, queue: DispatchQueue, poller: ReadPoller, now: MonotonicInstant) {
         self.id = id
@@ -36,18 +36,18 @@ package final class MatterTCPConnection {
         sources = SocketSources(fd: FileDescriptor(rawValue: fd), queue: queue, poller: poller)
     }
 
-    package func start() {
+    func start() {
         dispatchPrecondition(condition: .onQueue(queue))
         sources.start(readable: { [weak self] in self?.readAvailable() }, writable: { [weak self] in self?.flush() })
     }
 
     /// The node took a message from this connection: it is not idle.
-    package func messageTaken(at now: MonotonicInstant) {
+    func messageTaken(at now: MonotonicInstant) {
         lastActivity = now
     }
 
     /// Queues one message with its length prefix.
-    package func send(_ message: [UInt8]) {
+    func send(_ message: [UInt8]) {
         dispatchPrecondition(condition: .onQueue(queue))
         guard !closed else { return }
         if output.count + message.count + 4 > Self.maximumOutputBytes {
@@ -58,7 +58,7 @@ package final class MatterTCPConnection {
         flush()
     }
 
-    package func close(reason: String) {
+    func close(reason: String) {
         guard !closed else { return }
         closed = true
         sources.cancel()
