@@ -180,7 +180,7 @@ final class HubService {
         for bytes in messages {
             switch ControlMessages.decodeRequest(bytes, maximumBytes: maximumMessageBytes) {
             case .success(let request):
-                logger.debug("input: request \(logSafe(request.command)) from client \(client.connectionID)")
+                logger.debug("input: \(HubInput.request(request, from: client))")
                 let outcome = hub.handle(request, from: client, now: now(), rollback: &batch.rollback)
                 batch.append(outcome, changedNothing: request.isQuery)
                 if outcome.advancesClock {

@@ -20,8 +20,8 @@ import MatterNode
 /// reaches it as the hub's output (`HubOutput.windowChanged`): it computes the window's SPAKE2+ verifier once (or
 /// takes the administrator's) and hands the node the new commissionee (docs/matter.md); so do the bridge's changes
 /// and the answers to its commands and writes (`HubOutput.bridgeChanged`, `.bridgedAnswer`). With every message and
-/// timer it hands the node the hub's view of the home (`Hub.bridgeView`), for that call only. Log lines a flood could cause go through a
-/// `MatterLogLimiter`.
+/// timer it hands the node the hub's view of the home (`HubAccess.bridgeView`), for that call only. Log lines a flood
+/// could cause go through a `MatterLogLimiter`.
 ///
 /// - Important: Confined to the daemon's queue (asserted); descriptors are closed only in cancel handlers.
 package final class MatterPort {

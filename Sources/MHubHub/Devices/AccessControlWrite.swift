@@ -1,8 +1,9 @@
 import MatterDataModel
 
 /// The entries of `set_acl_entry` and the targets of `set_node_binding`, read from the JSON OHF clients send or the
-/// TLV a controller writes over Matter (`ACLWriteInput`), and checked as a device checks a write of Access Control's ACL (Matter Core Specification 9.10.5.6,
-/// AccessControlEntryStruct; 9.10.4.2, subjects by auth mode) or Binding's Binding (9.6.5.1, TargetStruct).
+/// TLV a controller writes over Matter (`ACLWriteInput`), and checked as a device checks a write of Access Control's
+/// ACL (Matter Core Specification 9.10.5.6, AccessControlEntryStruct; 9.10.4.2, subjects by auth mode) or Binding's
+/// Binding (9.6.5.1, TargetStruct).
 ///
 /// Fields are taken by the names python-matter-server's clients send (`privilege`, `authMode`, `subjects`,
 /// `targets`, `fabricIndex`), by matterjs-server's (`auth_mode`, `device_type`, `fabric_index`) or by tag number.

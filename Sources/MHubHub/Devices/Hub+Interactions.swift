@@ -274,9 +274,10 @@ extension Hub {
             ], structure: state.nodes[node]?.structureID)
     }
 
-    /// The value a write sets, checked as the device checks it: against the attribute's definition, and the
-    /// fabric-scoped lists (Access Control's ACL, Binding) entry by entry, as `set_acl_entry` and `set_node_binding`
-    /// check them. Over the control socket and over the hub's Matter bridge alike.
+    /// The value a control client's write sets, checked as the device checks it: against the attribute's definition,
+    /// and the fabric-scoped lists (Access Control's ACL, Binding) entry by entry from the JSON, whose entries may
+    /// name their fields, as `set_acl_entry` and `set_node_binding` check them. A write over the hub's Matter bridge
+    /// is `checkedWrite(_:at:in:)` on its `AttributeValue` (Hub+AttributeChecks).
     func checkedWrite(_ json: JSONValue, at path: AttributePath, in node: Node) throws(InteractionError)
         -> AttributeValue
     {

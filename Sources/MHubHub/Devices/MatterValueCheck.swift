@@ -77,13 +77,10 @@ enum MatterValueCheck {
             })
     }
 
-    /// A value's number: wire integers of either sign within Int64.
+    /// A value's number: wire integers of either sign within Int64 (`AttributeValue.wholeNumber`).
     private static func wholeNumber(_ value: AttributeValue, what: String) throws(InteractionError) -> Int64 {
-        switch value {
-        case .signed(let number): return number
-        case .unsigned(let number) where number <= UInt64(Int64.max): return Int64(number)
-        default: throw typeError(what, "a whole number", value)
-        }
+        guard let number = value.wholeNumber else { throw typeError(what, "a whole number", value) }
+        return number
     }
 
     private static func typeError(_ what: String, _ expected: String, _ value: AttributeValue) -> InteractionError {
