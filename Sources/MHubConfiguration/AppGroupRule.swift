@@ -25,13 +25,13 @@ public struct AppGroupRule: Equatable, Sendable {
         }
     }
 
-    static func decode(_ value: JSONValue, key: String) throws(ConfigurationError) -> [AppGroupRule] {
+    static func decode(_ value: JSONValue, at path: JSONPath) throws(ConfigurationError) -> [AppGroupRule] {
         guard case .array(let entries) = value else {
-            throw ConfigurationError(key: key, reason: "must be an array of {\"name\", \"principals\"}")
+            throw ConfigurationError(key: path.dotted, reason: "must be an array of {\"name\", \"principals\"}")
         }
         var rules: [AppGroupRule] = []
         for (index, entry) in entries.enumerated() {
-            var object = try ConfigurationObject(entry, path: "\(key)[\(index)]")
+            var object = try ConfigurationObject(entry, at: path.appending(index: index))
             let name = try object.string("name", default: "")
             guard isValidName(name) else {
                 throw ConfigurationError(

@@ -14,84 +14,49 @@ public struct ConfigurationError: Error, Equatable, Sendable, CustomStringConver
     public var description: String { key.isEmpty ? reason : "\(key): \(reason)" }
 }
 
-/// Reads the members of one JSON object, remembering which keys were read so that the rest can be
-/// reported as unknown.
-struct ConfigurationObject {
-    let path: String
-    let members: [String: JSONValue]
-    private var known: Set<String> = []
+/// One object of the configuration, read by the one JSON-object reader; every failure names the key's dotted path.
+typealias ConfigurationObject = JSONObjectReader<ConfigurationReading>
 
-    init(_ value: JSONValue, path: String) throws(ConfigurationError) {
-        guard case .object(let members) = value else {
-            throw ConfigurationError(key: path, reason: "must be an object, not \(value.typeName)")
+/// How the configuration words a failure: the dotted key, then the reason.
+struct ConfigurationReading: JSONReadContext {
+    var nullIsAbsent: Bool { false }
+
+    func failure(_ error: JSONReadError) -> ConfigurationError {
+        let key = error.path.dotted
+        return switch error.problem {
+        case .notAnObject(_, let found): ConfigurationError(key: key, reason: "must be an object, not \(found)")
+        case .wrongType(let expected, let found):
+            ConfigurationError(key: key, reason: "must be \(expected.phrase), not \(found)")
+        case .notWholeNumber(_, let bounds), .outOfRange(let bounds, _):
+            ConfigurationError(key: key, reason: "must be a whole number from \(bounds.lower) to \(bounds.upper)")
+        case .notAChoice(let choices, let found):
+            ConfigurationError(key: key, reason: "must be one of \(choices.joined(separator: ", ")), not \"\(found)\"")
+        case .missing: ConfigurationError(key: key, reason: "is required")
+        case .unknownMember: ConfigurationError(key: key, reason: "unknown key")
+        case .invalid(let reason): ConfigurationError(key: key, reason: reason)
         }
-        self.path = path
-        self.members = members
+    }
+}
+
+extension JSONObjectReader where Context == ConfigurationReading {
+    init(_ value: JSONValue, at path: JSONPath) throws(ConfigurationError) {
+        try self.init(value, at: path, what: "it", context: ConfigurationReading())
     }
 
-    func keyPath(_ key: String) -> String {
-        path.isEmpty ? key : "\(path).\(key)"
-    }
+    /// The dotted path of member `key`, as errors name it.
+    func keyPath(_ key: String) -> String { path(key).dotted }
 
-    mutating func raw(_ key: String) -> JSONValue? {
-        known.insert(key)
-        return members[key]
-    }
-
-    mutating func string(_ key: String, default fallback: String) throws(ConfigurationError) -> String {
-        guard let value = raw(key) else { return fallback }
-        guard case .string(let string) = value else {
-            throw ConfigurationError(key: keyPath(key), reason: "must be a string, not \(value.typeName)")
-        }
-        return string
-    }
-
-    mutating func integer<T: FixedWidthInteger>(
-        _ key: String, default fallback: T, in range: ClosedRange<T>
-    ) throws(ConfigurationError) -> T {
-        guard let value = raw(key) else { return fallback }
-        guard case .integer(let integer) = value, let number = T(exactly: integer), range.contains(number) else {
-            throw ConfigurationError(
-                key: keyPath(key), reason: "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
-        }
-        return number
-    }
-
+    /// A string, or `nil` when the key is absent or `null`.
     mutating func optionalString(_ key: String) throws(ConfigurationError) -> String? {
         guard let value = raw(key), value != .null else { return nil }
-        guard case .string(let string) = value else {
-            throw ConfigurationError(key: keyPath(key), reason: "must be a string, not \(value.typeName)")
+        guard case .string(let text) = value else {
+            throw failure(key, .wrongType(expected: .string, found: value.typeName))
         }
-        return string
+        return text
     }
 
-    mutating func bool(_ key: String, default fallback: Bool) throws(ConfigurationError) -> Bool {
-        guard let value = raw(key) else { return fallback }
-        guard case .bool(let flag) = value else {
-            throw ConfigurationError(key: keyPath(key), reason: "must be true or false, not \(value.typeName)")
-        }
-        return flag
-    }
-
-    mutating func choice(_ key: String, default fallback: String, in choices: [String]) throws(ConfigurationError)
-        -> String
-    {
-        let value = try string(key, default: fallback)
-        guard choices.contains(value) else {
-            throw ConfigurationError(
-                key: keyPath(key), reason: "must be one of \(choices.joined(separator: ", ")), not \"\(value)\"")
-        }
-        return value
-    }
-
-    mutating func object(_ key: String) throws(ConfigurationError) -> ConfigurationObject {
-        try ConfigurationObject(raw(key) ?? .object([:]), path: keyPath(key))
-    }
-
-    /// Fails on the first key (in sorted order) that was never read.
+    /// Fails on the first key (in key order) that was never read.
     func rejectUnknownKeys() throws(ConfigurationError) {
-        if let unknown = members.keys.sorted().first(where: { !known.contains($0) }) {
-            throw ConfigurationError(key: keyPath(unknown), reason: "unknown key")
-        }
+        try rejectUnknown(in: "")
     }
 }

@@ -70,19 +70,19 @@ public struct ControlConfiguration: Equatable, Sendable {
         control.maximumOutputBytes = try object.integer(
             "max_output_bytes", default: control.maximumOutputBytes, in: 65536...(1 << 30))
         if let rules = object.raw("app_groups") {
-            control.appGroups = try AppGroupRule.decode(rules, key: object.keyPath("app_groups"))
+            control.appGroups = try AppGroupRule.decode(rules, at: object.path("app_groups"))
         }
         if let tokens = object.raw("tokens") {
             guard case .array(let entries) = tokens else {
                 throw ConfigurationError(key: object.keyPath("tokens"), reason: "must be an array")
             }
             for (index, entry) in entries.enumerated() {
-                var token = try ConfigurationObject(entry, path: object.keyPath("tokens[\(index)]"))
+                var token = try ConfigurationObject(entry, at: object.path("tokens").appending(index: index))
                 let name = try token.string("name", default: "")
                 let secret = try token.string("token", default: "")
                 guard !name.isEmpty, secret.utf8.count >= 16 else {
                     throw ConfigurationError(
-                        key: token.path, reason: "needs a \"name\" and a \"token\" of at least 16 characters")
+                        key: token.path.dotted, reason: "needs a \"name\" and a \"token\" of at least 16 characters")
                 }
                 let scope = try token.choice("scope", default: "admin", in: scopeNames)
                 try token.rejectUnknownKeys()

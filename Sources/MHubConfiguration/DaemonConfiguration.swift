@@ -35,7 +35,7 @@ public struct DaemonConfiguration: Equatable, Sendable {
 
     public static func decode(_ value: JSONValue) throws(ConfigurationError) -> DaemonConfiguration {
         var configuration = DaemonConfiguration()
-        var root = try ConfigurationObject(value, path: "")
+        var root = try ConfigurationObject(value, at: .root)
         let level = try root.string("log_level", default: configuration.logLevel.rawValue)
         guard let logLevel = LogLevel(rawValue: level) else {
             let choices = LogLevel.allCases.map(\.rawValue).joined(separator: ", ")
@@ -93,14 +93,15 @@ public struct DaemonConfiguration: Equatable, Sendable {
         }
         var devices: [SimulatedDeviceDeclaration] = []
         for (index, entry) in entries.enumerated() {
-            var object = try ConfigurationObject(entry, path: "simulated_devices[\(index)]")
+            var object = try ConfigurationObject(
+                entry, at: JSONPath.root.appending("simulated_devices").appending(index: index))
             let template = try object.choice("template", default: "", in: DeviceTemplateNames.all)
             var device = SimulatedDeviceDeclaration(
                 template: template,
                 discriminator: try object.integer("discriminator", default: 0, in: 0...Discriminator.maximum),
                 passcode: try object.integer("passcode", default: 0, in: 0...UInt32.max))
             guard object.members["discriminator"] != nil, object.members["passcode"] != nil else {
-                throw ConfigurationError(key: object.path, reason: "needs \"discriminator\" and \"passcode\"")
+                throw ConfigurationError(key: object.path.dotted, reason: "needs \"discriminator\" and \"passcode\"")
             }
             guard SetupPasscode.isValid(device.passcode) else {
                 throw ConfigurationError(

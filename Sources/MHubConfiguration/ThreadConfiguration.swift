@@ -111,7 +111,7 @@ public struct ThreadConfiguration: Equatable, Sendable {
         -> BackboneRouter?
     {
         guard let value = object.raw("backbone_router"), value != .null else { return nil }
-        var router = try ConfigurationObject(value, path: object.keyPath("backbone_router"))
+        var router = try ConfigurationObject(value, at: object.path("backbone_router"))
         let sequence = try router.integer("sequence_number", default: UInt8(0), in: 0...UInt8.max)
         let primary = try router.bool("primary", default: true)
         try router.rejectUnknownKeys()

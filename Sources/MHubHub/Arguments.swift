@@ -1,75 +1,43 @@
 import MHubJSON
 import MHubProtocol
 
-/// Reads a request's `args`, with an InvalidArguments error naming the argument for anything wrong,
-/// and rejects arguments the command does not know.
-struct Arguments {
-    let values: [String: JSONValue]
-    private var known: Set<String> = []
+/// A request's `args` (and the objects inside them, such as a firmware update), read by the one JSON-object reader;
+/// every failure is InvalidArguments naming the argument.
+typealias Arguments = JSONObjectReader<ArgumentReading>
 
+/// How a request's arguments word a failure; `null` is the same as an absent argument.
+struct ArgumentReading: JSONReadContext {
+    var nullIsAbsent: Bool { true }
+
+    func failure(_ error: JSONReadError) -> HubError {
+        let name = "argument '\(error.key)'"
+        return switch error.problem {
+        case .notAnObject(let what, let found): HubError(.invalidArguments, "\(what) must be an object, not \(found)")
+        case .wrongType(let expected, let found):
+            HubError(.invalidArguments, "\(name) must be \(expected.phrase), not \(found)")
+        case .notWholeNumber(_, let bounds), .outOfRange(let bounds, _):
+            HubError(.invalidArguments, "\(name) must be a whole number from \(bounds.lower) to \(bounds.upper)")
+        case .notAChoice(let choices, let found):
+            HubError(.invalidArguments, "\(name) must be one of \(choices.joined(separator: ", ")), not \"\(found)\"")
+        case .missing: HubError(.invalidArguments, "\(name) is required")
+        case .unknownMember(let what, _): HubError(.invalidArguments, "\(what) takes no argument '\(error.key)'")
+        case .invalid(let reason): HubError(.invalidArguments, reason)
+        }
+    }
+}
+
+extension JSONObjectReader where Context == ArgumentReading {
+    /// A request's `args`: absent or `null` is no argument; anything else must be an object.
     init(_ value: JSONValue?) throws(HubError) {
         switch value {
-        case nil, .null?: values = [:]
-        case .object(let members)?: values = members
-        case let other?: throw HubError(.invalidArguments, "args must be an object, not \(other.typeName)")
+        case nil, .null?: self.init(members: [:], context: ArgumentReading())
+        case let value?: try self.init(value, what: "args", context: ArgumentReading())
         }
     }
 
-    mutating func raw(_ name: String) -> JSONValue? {
-        known.insert(name)
-        if case .null? = values[name] { return nil }
-        return values[name]
-    }
-
-    mutating func string(_ name: String) throws(HubError) -> String? {
-        guard let value = raw(name) else { return nil }
-        guard case .string(let string) = value else {
-            throw HubError(.invalidArguments, "argument '\(name)' must be a string, not \(value.typeName)")
-        }
-        return string
-    }
-
-    mutating func requiredString(_ name: String) throws(HubError) -> String {
-        guard let value = try string(name) else { throw HubError(.invalidArguments, "argument '\(name)' is required") }
-        return value
-    }
-
-    mutating func integer<T: FixedWidthInteger>(_ name: String, as type: T.Type = T.self) throws(HubError) -> T? {
-        guard let value = raw(name) else { return nil }
-        guard case .integer(let number) = value, let result = T(exactly: number) else {
-            throw HubError(
-                .invalidArguments, "argument '\(name)' must be a whole number from \(T.min) to \(T.max)")
-        }
-        return result
-    }
-
-    mutating func requiredInteger<T: FixedWidthInteger>(_ name: String, as type: T.Type = T.self) throws(HubError)
-        -> T
-    {
-        guard let value: T = try integer(name) else {
-            throw HubError(.invalidArguments, "argument '\(name)' is required")
-        }
-        return value
-    }
-
-    mutating func bool(_ name: String) throws(HubError) -> Bool? {
-        guard let value = raw(name) else { return nil }
-        guard case .bool(let flag) = value else {
-            throw HubError(.invalidArguments, "argument '\(name)' must be true or false, not \(value.typeName)")
-        }
-        return flag
-    }
-
-    /// Fails on the first argument (in sorted order) the command did not read.
+    /// Fails on the first argument (in key order) the command did not read.
     func rejectUnknown(command: HubCommand) throws(HubError) {
         try rejectUnknown(in: command.rawValue)
-    }
-
-    /// Fails on the first member (in sorted order) that was not read, naming what they belong to ("an update").
-    func rejectUnknown(in what: String) throws(HubError) {
-        if let unknown = values.keys.sorted().first(where: { !known.contains($0) }) {
-            throw HubError(.invalidArguments, "\(what) takes no argument '\(unknown)'")
-        }
     }
 }
 

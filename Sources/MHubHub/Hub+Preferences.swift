@@ -10,7 +10,7 @@ extension Hub {
     mutating func setDefaultFabricLabel(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError)
         -> JSONValue
     {
-        guard args.values["label"] != nil else { throw HubError(.invalidArguments, "argument 'label' is required") }
+        guard args.members["label"] != nil else { throw HubError(.invalidArguments, "argument 'label' is required") }
         let label = try args.string("label")
         try args.rejectUnknown(command: .setDefaultFabricLabel)
         var preferences = state.preferences

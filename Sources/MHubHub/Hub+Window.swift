@@ -83,7 +83,7 @@ extension Hub {
     mutating func openWindow(
         _ args: inout Arguments, client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome
     ) throws(HubError) -> JSONValue {
-        if args.values["node_id"] != nil {
+        if args.members["node_id"] != nil {
             // The OHF form answers with an OHF code (UnknownError) and mhub's first in `details`: python-matter-server's
             // clients 7.0.1 and 8.1.2 end their listener on a code they do not know (`ERROR_MAP[error_code]`).
             throw HubError(

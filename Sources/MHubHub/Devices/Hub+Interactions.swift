@@ -140,7 +140,7 @@ extension Hub {
             throw HubError(
                 .invalidArguments, "attribute_path must be \"endpoint/cluster/attribute\", not \"\(pathText)\"")
         }
-        guard args.values["value"] != nil else { throw HubError(.invalidArguments, "argument 'value' is required") }
+        guard args.members["value"] != nil else { throw HubError(.invalidArguments, "argument 'value' is required") }
         return (path, args.raw("value") ?? .null)
     }
 

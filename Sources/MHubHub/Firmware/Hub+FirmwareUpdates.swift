@@ -19,7 +19,7 @@ extension Hub {
     {
         let nodeID = try args.integer("node_id", as: NodeID.self)
         let simulatedID = try args.integer("simulated_device_id", as: SimulatedDeviceID.self)
-        guard args.values["update"] != nil else {
+        guard args.members["update"] != nil else {
             throw HubError(.invalidArguments, "argument 'update' is required (an update, or null to withdraw one)")
         }
         let offer = try args.raw("update").map { json throws(HubError) in try FirmwareOffer(json: json) }

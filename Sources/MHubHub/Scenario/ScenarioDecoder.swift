@@ -48,8 +48,8 @@ public struct ScenarioDecoder {
     }
 
     public mutating func decode() throws(ScenarioError) -> Scenario {
-        var root = try ScenarioObject(document.value, at: "", in: document, what: "a scenario")
-        guard let version = try root.integer("mhub_scenario", in: 0...Int64.max) else {
+        var root = try ScenarioObject(document.value, at: .root, in: document, what: "a scenario")
+        guard let version = try root.integer("mhub_scenario", as: Int64.self, in: 0...Int64.max) else {
             throw root.error(nil, "a scenario starts with \"mhub_scenario\": \(Scenario.schemaVersion)")
         }
         guard version == Scenario.schemaVersion else {
@@ -65,21 +65,21 @@ public struct ScenarioDecoder {
         let devices = try decodeDevices(&root)
         let imports = try decodeImports(&root)
         var setup: [Scenario.Command] = []
-        for (value, pointer) in try root.array("permissions") {
-            setup.append(try permission(value, at: pointer))
+        for (value, path) in try root.array("permissions") {
+            setup.append(try permission(value, at: path))
         }
-        for (value, pointer) in try root.array("faults") {
-            var object = try ScenarioObject(value, at: pointer, in: document, what: "a fault")
+        for (value, path) in try root.array("faults") {
+            var object = try ScenarioObject(value, at: path, in: document, what: "a fault")
             setup.append(try fault(&object))
-            try object.rejectUnknownKeys("a fault")
+            try object.rejectUnknown(in: "a fault")
         }
-        for (value, pointer) in try root.array("behaviors") {
-            var object = try ScenarioObject(value, at: pointer, in: document, what: "a behavior")
+        for (value, path) in try root.array("behaviors") {
+            var object = try ScenarioObject(value, at: path, in: document, what: "a behavior")
             setup.append(try behavior(&object))
-            try object.rejectUnknownKeys("a behavior")
+            try object.rejectUnknown(in: "a behavior")
         }
         let timeline = try decodeTimeline(&root)
-        try root.rejectUnknownKeys("the scenario")
+        try root.rejectUnknown(in: "the scenario")
         return Scenario(
             name: name, description: description, timingProfile: profile, structures: structures,
             networks: networks, simulatedDevices: simulated, devices: devices, imports: imports, setup: setup,
@@ -92,16 +92,16 @@ public struct ScenarioDecoder {
     /// the hub gives devices at `network_setup` (`set_wifi_credentials`, `set_thread_dataset`).
     private func decodeNetworks(_ root: inout ScenarioObject) throws(ScenarioError) -> [Scenario.Command] {
         guard let value = root.raw("networks") else { return [] }
-        var object = try ScenarioObject(value, at: root.pointer("networks"), in: document, what: "networks")
+        var object = try ScenarioObject(value, at: root.path("networks"), in: document, what: "networks")
         var commands: [Scenario.Command] = []
         if let wifiValue = object.raw("wifi") {
-            var wifi = try ScenarioObject(wifiValue, at: object.pointer("wifi"), in: document, what: "wifi")
+            var wifi = try ScenarioObject(wifiValue, at: object.path("wifi"), in: document, what: "wifi")
             let ssid = try wifi.requiredString("ssid")
             let credentials = try wifi.string("credentials") ?? ""
             if case .failure(let error) = WiFiCredentials.validated(ssid: ssid, credentials: credentials) {
                 throw wifi.error(nil, error.reason)
             }
-            try wifi.rejectUnknownKeys("wifi")
+            try wifi.rejectUnknown(in: "wifi")
             commands.append(
                 Scenario.Command(
                     command: .setWiFiCredentials,
@@ -117,14 +117,14 @@ public struct ScenarioDecoder {
                     command: .setThreadDataset, arguments: ["dataset": .string(dataset)], device: nil,
                     deviceArgument: nil, structure: nil, position: object.position))
         }
-        try object.rejectUnknownKeys("networks")
+        try object.rejectUnknown(in: "networks")
         return commands
     }
 
     private mutating func decodeStructures(_ root: inout ScenarioObject) throws(ScenarioError) -> [Scenario.Structure] {
         var result: [Scenario.Structure] = []
-        for (value, pointer) in try root.array("structures") {
-            var object = try ScenarioObject(value, at: pointer, in: document, what: "a structure")
+        for (value, path) in try root.array("structures") {
+            var object = try ScenarioObject(value, at: path, in: document, what: "a structure")
             let name = try object.requiredString("name")
             guard structures[name] == nil else { throw object.error("name", "a second structure named \"\(name)\"") }
             var rooms: [String] = []
@@ -137,7 +137,7 @@ public struct ScenarioDecoder {
                 }
                 rooms.append(roomName)
             }
-            try object.rejectUnknownKeys("a structure")
+            try object.rejectUnknown(in: "a structure")
             structures[name] = Set(rooms)
             result.append(Scenario.Structure(name: name, rooms: rooms, position: object.position))
         }
@@ -194,12 +194,12 @@ public struct ScenarioDecoder {
         -> [Scenario.SimulatedDevice]
     {
         var result: [Scenario.SimulatedDevice] = []
-        for (value, pointer) in try root.array("simulated_devices") {
-            var object = try ScenarioObject(value, at: pointer, in: document, what: "a simulated device")
+        for (value, path) in try root.array("simulated_devices") {
+            var object = try ScenarioObject(value, at: path, in: document, what: "a simulated device")
             let id = try declare(&object, .simulated, required: false)
             var arguments = try simulatedArguments(&object)
             if let name = try object.string("name") { arguments["name"] = .string(name) }
-            try object.rejectUnknownKeys("a simulated device")
+            try object.rejectUnknown(in: "a simulated device")
             result.append(Scenario.SimulatedDevice(id: id, arguments: arguments, position: object.position))
         }
         return result
@@ -207,8 +207,8 @@ public struct ScenarioDecoder {
 
     private mutating func decodeDevices(_ root: inout ScenarioObject) throws(ScenarioError) -> [Scenario.Device] {
         var result: [Scenario.Device] = []
-        for (value, pointer) in try root.array("devices") {
-            var object = try ScenarioObject(value, at: pointer, in: document, what: "a device")
+        for (value, path) in try root.array("devices") {
+            var object = try ScenarioObject(value, at: path, in: document, what: "a device")
             let id = try declare(&object, .commissioned, required: true)!
             var simulated = try simulatedArguments(&object)
             let name = try object.requiredString("name")
@@ -217,9 +217,9 @@ public struct ScenarioDecoder {
             var attributes: [Scenario.Attribute] = []
             if let map = object.raw("attributes") {
                 let mapObject = try ScenarioObject(
-                    map, at: object.pointer("attributes"), in: document, what: "\"attributes\"")
+                    map, at: object.path("attributes"), in: document, what: "\"attributes\"")
                 for key in mapObject.members.keys.sorted() {
-                    let at = mapObject.pointer(key)
+                    let at = mapObject.path(key).pointer
                     guard case .success(let numeric) = ClusterCatalog.numericPath(key, wildcards: false),
                         let path = AttributePath(numeric)
                     else {
@@ -236,7 +236,7 @@ public struct ScenarioDecoder {
                             path: path, value: mapObject.members[key]!, position: document.position(of: at)))
                 }
             }
-            try object.rejectUnknownKeys("a device")
+            try object.rejectUnknown(in: "a device")
             result.append(
                 Scenario.Device(
                     id: id, simulated: simulated, name: name, structure: structure, room: room, attributes: attributes,
@@ -270,8 +270,8 @@ public struct ScenarioDecoder {
 
     private mutating func decodeImports(_ root: inout ScenarioObject) throws(ScenarioError) -> [Scenario.Import] {
         var result: [Scenario.Import] = []
-        for (value, pointer) in try root.array("imports") {
-            var object = try ScenarioObject(value, at: pointer, in: document, what: "an import")
+        for (value, path) in try root.array("imports") {
+            var object = try ScenarioObject(value, at: path, in: document, what: "an import")
             let id = try declare(&object, .imported, required: false)
             let dump: String
             switch (object.raw("dump"), try object.string("file")) {
@@ -293,7 +293,7 @@ public struct ScenarioDecoder {
             }
             let name = try object.string("name")
             let (structure, room) = try place(&object)
-            try object.rejectUnknownKeys("an import")
+            try object.rejectUnknown(in: "an import")
             result.append(
                 Scenario.Import(
                     id: id, dump: dump, name: name, structure: structure, room: room, position: object.position))
@@ -303,8 +303,8 @@ public struct ScenarioDecoder {
 
     // MARK: commands
 
-    private func error(_ pointer: String, _ reason: String) -> ScenarioError {
-        ScenarioError(position: document.position(of: pointer), pointer: pointer, reason: reason)
+    private func error(_ path: JSONPath, _ reason: String) -> ScenarioError {
+        ScenarioReading(document: document).error(at: path, reason)
     }
 
     /// The `device` member: a declared ID of a device of the right kind.
@@ -315,32 +315,32 @@ public struct ScenarioDecoder {
             if required { throw object.error(nil, "needs \"device\", the id of a device the scenario declares") }
             return nil
         }
-        try check(id, as: argument, at: object.pointer("device"))
+        try check(id, as: argument, at: object.path("device"))
         return id
     }
 
-    private func check(_ id: String, as argument: Scenario.Command.DeviceArgument, at pointer: String)
+    private func check(_ id: String, as argument: Scenario.Command.DeviceArgument, at path: JSONPath)
         throws(ScenarioError)
     {
-        guard let kind = devices[id] else { throw error(pointer, "no device with the id \"\(id)\" in the scenario") }
+        guard let kind = devices[id] else { throw error(path, "no device with the id \"\(id)\" in the scenario") }
         switch argument {
         case .node where !kind.hasNode:
-            throw error(pointer, "\"\(id)\" is a simulated device not yet commissioned: it has no node")
+            throw error(path, "\"\(id)\" is a simulated device not yet commissioned: it has no node")
         case .simulatedDevice where !kind.hasSimulatedDevice:
-            throw error(pointer, "\"\(id)\" is an imported node: no simulated device stands behind it")
+            throw error(path, "\"\(id)\" is an imported node: no simulated device stands behind it")
         case .node, .simulatedDevice: break
         }
     }
 
-    private func permission(_ value: JSONValue, at pointer: String) throws(ScenarioError) -> Scenario.Command {
-        var object = try ScenarioObject(value, at: pointer, in: document, what: "a permission")
+    private func permission(_ value: JSONValue, at path: JSONPath) throws(ScenarioError) -> Scenario.Command {
+        var object = try ScenarioObject(value, at: path, in: document, what: "a permission")
         var arguments: [String: JSONValue] = ["principal": .string(try object.requiredString("principal"))]
         if let granted = try object.bool("granted") { arguments["granted"] = .bool(granted) }
         let structure = try object.string("structure")
         if let structure, structures[structure] == nil {
             throw object.error("structure", "no structure \"\(structure)\" in the scenario's structures")
         }
-        try object.rejectUnknownKeys("a permission")
+        try object.rejectUnknown(in: "a permission")
         return Scenario.Command(
             command: .setPermission, arguments: arguments, device: nil, deviceArgument: nil, structure: structure,
             position: object.position)
@@ -357,7 +357,7 @@ public struct ScenarioDecoder {
         let device = try deviceReference(&object, as: .simulatedDevice, required: needsDevice)
         if let step = try object.string("step") { arguments["step"] = .string(step) }
         if let mode = try object.choice("mode", in: ["fail", "timeout"]) { arguments["mode"] = .string(mode) }
-        if let latency = try object.integer("latency_ms", in: 0...600_000) {
+        if let latency = try object.integer("latency_ms", as: Int64.self, in: 0...600_000) {
             arguments["latency_ms"] = .integer(latency)
         }
         if let once = try object.bool("once") { arguments["once"] = .bool(once) }
@@ -373,7 +373,7 @@ public struct ScenarioDecoder {
         let device = try deviceReference(&object, as: .node, required: true)
         var arguments: [String: JSONValue] = ["behavior": .string(try object.requiredString("behavior"))]
         if let enabled = try object.bool("enabled") { arguments["enabled"] = .bool(enabled) }
-        if let interval = try object.integer("interval_ms", in: 1...86_400_000) {
+        if let interval = try object.integer("interval_ms", as: Int64.self, in: 1...86_400_000) {
             arguments["interval_ms"] = .integer(interval)
         }
         return Scenario.Command(
@@ -385,8 +385,8 @@ public struct ScenarioDecoder {
 
     private func decodeTimeline(_ root: inout ScenarioObject) throws(ScenarioError) -> [Scenario.TimelineEntry] {
         var entries: [Scenario.TimelineEntry] = []
-        for (value, pointer) in try root.array("timeline") {
-            var object = try ScenarioObject(value, at: pointer, in: document, what: "a timeline step")
+        for (value, path) in try root.array("timeline") {
+            var object = try ScenarioObject(value, at: path, in: document, what: "a timeline step")
             let at = try time(&object)
             if let previous = entries.last, at < previous.at {
                 throw object.error(
@@ -403,7 +403,7 @@ public struct ScenarioDecoder {
                         : "a timeline step has one action, not \(actions.map(\.rawValue).joined(separator: " and "))")
             }
             let command = try timelineCommand(action, &object)
-            try object.rejectUnknownKeys("a timeline step")
+            try object.rejectUnknown(in: "a timeline step")
             entries.append(Scenario.TimelineEntry(at: at, action: action.rawValue, command: command))
         }
         return entries
@@ -428,7 +428,7 @@ public struct ScenarioDecoder {
     {
         let name = action.rawValue
         let value = step.raw(name)!
-        let at = step.pointer(name)
+        let at = step.path(name)
         var command: Scenario.Command
         var object: ScenarioObject
         switch action {
@@ -463,7 +463,7 @@ public struct ScenarioDecoder {
                 device: device, deviceArgument: .node, structure: nil, position: step.position)
         case .deviceCommand:
             let device = try deviceReference(&object, as: .node, required: true)
-            guard let endpoint = try object.integer("endpoint_id", in: 0...0xFFFF) else {
+            guard let endpoint = try object.integer("endpoint_id", as: Int64.self, in: 0...0xFFFF) else {
                 throw object.error(nil, "needs \"endpoint_id\"")
             }
             let cluster: Int64
@@ -501,7 +501,7 @@ public struct ScenarioDecoder {
         case .setBehavior:
             command = try behavior(&object)
         }
-        try object.rejectUnknownKeys("\"\(name)\"")
+        try object.rejectUnknown(in: "\"\(name)\"")
         command.position = step.position
         return command
     }
