@@ -39,7 +39,7 @@ func connectTransport(to endpoint: MHubEndpoint, deadline: Double) throws(MHubCl
 final class SocketHandle: @unchecked Sendable {
     // @unchecked: `fd` never changes; reads (and `readBuffer`) happen on one thread, writes under the caller's lock.
     let fd: Int32
-    /// What `readSome` reads into, made once: a 64 KiB array made and zeroed for every read cost more than the read.
+    /// What `readSome` reads into, made once rather than a 64 KiB array made and zeroed for every read.
     private var readBuffer = [UInt8](repeating: 0, count: 65536)
 
     init(fd: Int32) {

@@ -27,8 +27,7 @@ public struct LineSplitter: Sendable {
         return Array(bytes).withUnsafeBufferPointer { split($0) }
     }
 
-    /// Finds the newlines and takes what lies between them in runs, not byte by byte (a tenth of a pipelined
-    /// request's time when it went byte by byte).
+    /// Finds the newlines and takes what lies between them in runs, not byte by byte.
     private mutating func split(_ bytes: UnsafeBufferPointer<UInt8>) -> [Item] {
         var items: [Item] = []
         var start = 0

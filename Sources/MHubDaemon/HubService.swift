@@ -341,7 +341,7 @@ final class HubService {
             logger.log(line.level, line.text)
         }
         // The hub is read once for all the outcome's events, and not at all without events: each read of the stored
-        // property copies the whole hub (for each of a session's sixteen events, a twentieth of its instructions).
+        // property copies the whole hub.
         let recipients = outcome.events.isEmpty ? [] : hub.recipients(ofEach: outcome.events)
         for (event, recipients) in zip(outcome.events, recipients) {
             guard !recipients.isEmpty else { continue }  // written only for someone to read

@@ -2,8 +2,8 @@
 ///
 /// A deadline earlier than the armed one (or any, when none is) re-arms the timer; a later one, or the same, leaves
 /// it: the timer then goes off early, once, and its owner arms it for what is next by then. Setting a Dispatch timer
-/// wakes Dispatch's manager thread, and re-arming for every later deadline (every message moves an exchange's idle
-/// deadline; every commissioning session set the fail-safe deadline twice) cost more than the early wake-ups.
+/// wakes Dispatch's manager thread, and later deadlines come often (every message moves an exchange's idle deadline
+/// on): one early wake-up costs less than re-arming for each.
 package struct DeadlineSchedule: Equatable {
     /// The deadline the timer is armed for; nil before the first and once it went off.
     private(set) var armedFor: Int64?

@@ -9,10 +9,9 @@ import MHubPOSIX
 /// `epoll` for all of them reports events in the order they happened: a connection's end before the connection that
 /// followed it.
 ///
-/// A Dispatch read source costs two wake-ups per read, its event thread's and then a worker's it pokes to run the
-/// handler on the queue; on the 2-core benchmark machine the poke (a futex wake) and the event thread were a fifth
-/// of mhubd's CPU time under pipelined requests (docs/benchmarks.md). Writes keep their Dispatch write sources:
-/// they wait only while a socket's buffer is full.
+/// A Dispatch read source costs two wake-ups per read, its event thread's and then a worker's it pokes (a futex wake)
+/// to run the handler on the queue; the poller costs one. Writes keep their Dispatch write sources: they wait only
+/// while a socket's buffer is full.
 ///
 /// Each registration has a token of its own, never reused: an event that `epoll_wait` returned for a socket whose
 /// registration was cancelled (and whose descriptor may have been reused) finds no handler and is dropped.
@@ -25,7 +24,7 @@ package final class ReadPoller: @unchecked Sendable {
     private var handlers: [UInt64: () -> Void] = [:]
     private var nextToken: UInt64 = 1
     /// What a handler reads into (`withReadBuffer`), one for all of them since they run on the queue one at a
-    /// time: a 64 KiB array made and zeroed for every read was a tenth of a commissioning session's instructions.
+    /// time, rather than a 64 KiB array made and zeroed for every read.
     private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65536, alignment: 16)
 
     /// Starts the polling thread; it runs as long as the process.

@@ -43,8 +43,8 @@ extension JSONObjectReader where Context == ArgumentReading {
 
 /// Names: 1 to 64 bytes of UTF-8, not only white space.
 ///
-/// White space is trimmed from both ends by finding the first and the last other character (building the name anew
-/// from its characters reversed twice was a thirtieth of a commissioning session's CPU).
+/// White space is trimmed from both ends by finding the first and the last other character; a name with none to trim
+/// is returned as it is.
 func validatedName(_ name: String, what: String) throws(HubError) -> String {
     guard let first = name.firstIndex(where: { !$0.isWhitespace }),
         let last = name.lastIndex(where: { !$0.isWhitespace }),

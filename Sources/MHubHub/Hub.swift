@@ -161,9 +161,8 @@ public struct Hub: Sendable {
     ///
     /// A request that fails changes nothing: the hub is restored to its state before it. A query
     /// (`HubCommand.isQuery`) cannot change it, so no copy is kept for it. For any other request the copy leaves the
-    /// nodes out, and their table keeps an undo log instead (`ShardedDictionary`): with the nodes in the copy, the
-    /// request's first change of a node copied that node's shard, about 80 nodes in a 10,000-device home, which was
-    /// most of what a write there cost beyond the same write in a 1-device home.
+    /// nodes out, and their table keeps an undo log instead (`ShardedDictionary`), so that the request's first change
+    /// of a node copies no shard of them.
     public mutating func handle(_ request: HubRequest, from client: ClientInfo, now: Timestamp) -> HubOutcome {
         var rollback: HubRollback?
         return handle(request, from: client, now: now, rollback: &rollback)

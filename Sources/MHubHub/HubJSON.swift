@@ -145,8 +145,8 @@ public func isoTimestamp(_ milliseconds: Timestamp) -> String {
     let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
     let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
     let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    // Each field's digits written at their place, without a buffer that grows (appending each field's decimal was a
-    // fortieth of a commissioning session's instructions). A year has four digits or more, and a sign before it.
+    // Each field's digits written at their place, without a buffer that grows. A year has four digits or more, and a
+    // sign before it.
     var (yearDigits, yearLimit): (Int, UInt64) = (4, 10_000)
     while year.magnitude >= yearLimit { (yearDigits, yearLimit) = (yearDigits + 1, yearLimit * 10) }
     let yearStart = year < 0 ? 1 : 0

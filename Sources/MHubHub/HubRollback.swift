@@ -5,8 +5,8 @@ import MatterDataModel
 /// that request and of each successful one after it.
 ///
 /// The copy of the hub is the one `handle(_:from:now:rollback:)` keeps anyway to undo a failed request, moved here
-/// when the request succeeds: the service once made a second copy before each request. Like that copy it leaves
-/// the nodes out, so that a write into a large home copies no shard of them; their undo logs put them back.
+/// when the request succeeds, so no second copy is made. Like that copy it leaves the nodes out, so that a write into
+/// a large home copies no shard of them; their undo logs put them back.
 public struct HubRollback: Sendable {
     /// The hub before the first request with changes, without its nodes.
     var hub: Hub

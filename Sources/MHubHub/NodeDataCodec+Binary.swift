@@ -57,8 +57,8 @@ extension NodeDataCodec {
     }
 }
 
-/// Appends the binary form's pieces, into a `ByteOutput` (an `[UInt8]`'s checks of uniqueness and capacity for
-/// each byte appended were most of a node's encoding).
+/// Appends the binary form's pieces, into a `ByteOutput`, not an `[UInt8]`, which checks its uniqueness and capacity
+/// for each byte appended.
 struct BinaryWriter: ~Copyable {
     var output = ByteOutput(capacity: 2048)
 

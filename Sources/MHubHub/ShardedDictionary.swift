@@ -3,8 +3,8 @@
 ///
 /// The hub undoes a failed request by going back to a copy of itself taken before it (`Hub.handle`, and
 /// `HubService`'s batch before its commit). With a plain `Dictionary` of every node, the first change after such a
-/// copy copied all of the home's nodes: a write into a 10,000-device home cost a copy of 10,000 nodes. Here it copies
-/// the shard array (`shardCount` references) and the one shard the key falls in, about count ÷ `shardCount` entries.
+/// copy would copy all of the home's nodes. Here it copies the shard array (`shardCount` references) and the one
+/// shard the key falls in, about count ÷ `shardCount` entries.
 /// Order of iteration is unspecified, as a `Dictionary`'s.
 ///
 /// The home's nodes are not in `Hub.handle`'s copy at all: while a request runs, the table keeps an undo log, the

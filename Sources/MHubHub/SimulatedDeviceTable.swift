@@ -1,10 +1,9 @@
 /// The hub's simulated devices by ID, and the uncommissioned ones (those discovery can find) also by their short
 /// discriminator, the upper four bits of the discriminator (what a manual pairing code carries).
 ///
-/// Discovery for a code went through every device of the home (`Hub.discoveredDevice`): commissioning one device
-/// into a 10,000-device home looked at 10,000 devices, most of them on the fabric already. It now looks only at the
-/// uncommissioned devices of the code's short discriminator. Every change goes through the subscript, which keeps
-/// the index in step with the devices; the index is not compared, hashed or stored, being made of the devices.
+/// Discovery for a code (`Hub.discoveredDevice`) looks only at the uncommissioned devices of the code's short
+/// discriminator, not at every device of the home. Every change goes through the subscript, which keeps the index in
+/// step with the devices; the index is not compared, hashed or stored, being made of the devices.
 public struct SimulatedDeviceTable: Sendable {
     /// Sharded, so that the copy a request's undo keeps costs one shard on the next change (`ShardedDictionary`).
     public private(set) var byID: ShardedDictionary<SimulatedDeviceID, SimulatedDevice> = [:]

@@ -1,6 +1,6 @@
 /// Bytes written one after another into one buffer that grows by doubling: what `JSONWriter` and the store's binary
-/// node form (`NodeDataCodec.encodeBinary`) write into. Appending to an `[UInt8]` checked the array's uniqueness and
-/// capacity for every byte, a third of the writer's time for a `server_info` reply (`bench/`, docs/benchmarks.md).
+/// node form (`NodeDataCodec.encodeBinary`) write into. It cannot be copied, so an append checks the capacity only,
+/// where an `[UInt8]` checks its uniqueness too for every byte.
 ///
 /// The appends are inlinable, so that writers in other modules (the store's binary node form) append a byte in a
 /// few instructions rather than a call each.
@@ -62,8 +62,7 @@ public struct ByteOutput: ~Copyable {
 
     /// `value` in decimal: a minus sign when it is negative, then at least `minimumDigits` digits (zeros first).
     ///
-    /// The digits are counted first and written in place from the last: through a small buffer they were a twelfth
-    /// of the writer's instructions for a node's attributes, most of them small numbers.
+    /// The digits are counted first and written in place from the last, not through a small buffer.
     public mutating func appendDecimal(_ value: Int64, minimumDigits: Int = 1) {
         if value < 0 { append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude

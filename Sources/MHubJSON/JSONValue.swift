@@ -39,9 +39,8 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
     public init(floatLiteral value: Double) { self = .double(value) }
     public init(nilLiteral: ()) { self = .null }
-    /// A repeated key keeps its last value. Inserted one by one into a dictionary of the literal's size:
-    /// `Dictionary(_:uniquingKeysWith:)` went through its generic merge, a tenth of a request's time for the
-    /// larger replies.
+    /// A repeated key keeps its last value. Inserted one by one into a dictionary of the literal's size, not through
+    /// `Dictionary(_:uniquingKeysWith:)`'s generic merge.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         var members = [String: JSONValue](minimumCapacity: elements.count)
         for (key, value) in elements {

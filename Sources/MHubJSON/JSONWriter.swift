@@ -1,7 +1,6 @@
 /// Writes `JSONValue`s as JSON text: object keys sorted (by their UTF-8 bytes), so equal values give equal text.
 ///
-/// The text is built as UTF-8 bytes and turned into a `String` once: appending to a `String` scalar by scalar
-/// was most of the daemon's time per request (the benchmark's profile).
+/// The text is built as UTF-8 bytes and turned into a `String` once, not appended to a `String` scalar by scalar.
 public enum JSONWriter {
     public static func compact(_ value: JSONValue) -> String {
         String(decoding: compactUTF8(value), as: UTF8.self)
@@ -16,7 +15,7 @@ public enum JSONWriter {
 
     /// An object given as its members in key order, written without a dictionary made for it first (the messages'
     /// envelopes). The keys must be sorted and distinct, as `compact` would write them. An array, not any
-    /// collection: called from another module, a generic one ran unspecialized (1.1 k instructions a message).
+    /// collection: called from another module, a generic one runs unspecialized.
     public static func compactUTF8(sortedMembers members: [(key: String, value: JSONValue)]) -> [UInt8] {
         assert(zip(members, members.dropFirst()).allSatisfy { $0.key < $1.key }, "members in key order")
         var output = ByteOutput()
@@ -66,9 +65,9 @@ public enum JSONWriter {
 
     /// The object's members in the order of their keys' UTF-8 bytes (for keys in NFC, as every key the hub writes
     /// is, the order of `String`'s `<`), as indices into it: sorted by each key's first sixteen bytes as two
-    /// integers, and only keys that share those by all their bytes. Sorting the members themselves with `String`'s
-    /// `<` was a tenth of a request's time; with eight bytes, an attribute map's keys ("0/29/65528" … "0/29/65533")
-    /// tied by the cluster and fell to that comparison, nearly a third of a commissioned node's ordering.
+    /// integers, and only keys that share those by all their bytes, rather than the members themselves by `String`'s
+    /// `<`. Sixteen, not eight: an attribute map's keys ("0/29/65528" … "0/29/65533") share their first eight bytes
+    /// within a cluster.
     private static func keyOrder(
         of members: [String: JSONValue]
     ) -> [(prefix: KeyPrefix, index: Dictionary<String, JSONValue>.Index)] {
@@ -104,8 +103,7 @@ public enum JSONWriter {
             ?? Array(key.utf8.prefix(16)).withUnsafeBufferPointer(keyPrefix)
     }
 
-    /// The prefix of a key's bytes, each eight in one load where there are eight (walking `utf8` byte by byte was a
-    /// third of the ordering's time).
+    /// The prefix of a key's bytes, each eight in one load where there are eight, not walking `utf8` byte by byte.
     private static func keyPrefix(_ bytes: UnsafeBufferPointer<UInt8>) -> KeyPrefix {
         KeyPrefix(high: word(bytes, from: 0), low: bytes.count > 8 ? word(bytes, from: 8) : 0)
     }
@@ -115,8 +113,7 @@ public enum JSONWriter {
         if bytes.count - start >= 8, let base = bytes.baseAddress {
             return UInt64(bigEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
         }
-        // Fewer than eight, in one copy (byte by byte was a fifth of the ordering's instructions, most keys being
-        // shorter than sixteen bytes).
+        // Fewer than eight, in one copy, not byte by byte (most keys are shorter than sixteen bytes).
         guard let base = bytes.baseAddress, bytes.count > start else { return 0 }
         return UInt64(bigEndian: paddedTail(base + start, count: bytes.count - start, padding: 0))
     }
@@ -179,7 +176,7 @@ public enum JSONWriter {
 
     /// A JSON string (RFC 8259 section 7): quote, backslash and control characters escaped, the rest as UTF-8.
     ///
-    /// Runs of bytes that need no escape are appended whole: byte by byte was a tenth of a request's time.
+    /// Runs of bytes that need no escape are appended whole, not byte by byte.
     private static func writeString(_ string: String, to output: inout ByteOutput) {
         output.append(UInt8(ascii: "\""))
         // A native or small string's bytes are read in place; only a string without contiguous UTF-8 is copied.

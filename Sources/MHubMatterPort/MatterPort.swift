@@ -51,8 +51,8 @@ package final class MatterPort {
     private var connections: [UInt64: MatterTCPConnection] = [:]
     private var connectionCounter: UInt64 = 0
     private var receiveBuffer = [UInt8](repeating: 0, count: 65536)
-    /// The text of datagrams' sender addresses, made once per address: `getnameinfo` for every datagram was a
-    /// twentieth of a read's time. Emptied when full, so a flood of senders cannot grow it.
+    /// The text of datagrams' sender addresses, made once per address, not by `getnameinfo` for every datagram.
+    /// Emptied when full, so a flood of senders cannot grow it.
     private var addressTexts: [[UInt8]: String] = [:]
     static let maximumAddressTexts = 256
     private var stopped = false
@@ -334,8 +334,8 @@ package final class MatterPort {
     }
 
     /// Arms the one timer for the earliest of the node's deadlines, the log limiter's and the TCP connections' idle
-    /// ones (`MatterPortDeadline`). Re-arming after every message (each moves an exchange's idle deadline on) was a
-    /// sixth of a read's time; `DeadlineTimer` re-arms only for an earlier one.
+    /// ones (`MatterPortDeadline`). Every message moves an exchange's idle deadline on; `DeadlineTimer` re-arms only
+    /// for an earlier one.
     private func armTimer() {
         let deadline = MatterPortDeadline.next(
             node: node.nextDeadline, logLimiter: logLimiter.nextDeadline,

@@ -96,7 +96,7 @@ extension FileDescriptor {
 
     /// Sends small writes at once (TCP_NODELAY). Without it, a reply written right after an event waits for the
     /// client's delayed ACK of the event (Nagle's algorithm, RFC 896, against delayed ACKs, RFC 1122 4.2.3.2): up
-    /// to 40 ms on Linux per request that causes events, as the benchmark's commissioning sessions showed.
+    /// to 40 ms on Linux per request that causes events.
     public func disableNagle() {
         setOption(level: Int32(IPPROTO_TCP), TCP_NODELAY, 1)
     }

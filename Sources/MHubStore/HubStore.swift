@@ -154,9 +154,8 @@ public final class HubStore {
         ALTER TABLE counters ADD COLUMN next_bridged_endpoint INTEGER NOT NULL DEFAULT 2;
         ALTER TABLE counters ADD COLUMN next_event_number INTEGER NOT NULL DEFAULT 1;
         """,
-        // 3 → 4: node data in the binary form (`NodeDataCodec.encodeBinary`) instead of JSON text, which was most of
-        // a start's time with many nodes; `migrated(to:)` converts the stored nodes and drops the JSON column in the
-        // same transaction.
+        // 3 → 4: node data in the binary form (`NodeDataCodec.encodeBinary`) instead of JSON text, for a quicker start
+        // with many nodes; `migrated(to:)` converts the stored nodes and drops the JSON column in the same transaction.
         """
         ALTER TABLE nodes ADD COLUMN node_data BLOB NOT NULL DEFAULT x'';
         """,
@@ -212,7 +211,7 @@ public final class HubStore {
     }
 
     static func decodeBridgedEndpoints(_ text: String) -> [EndpointID: EndpointID] {
-        // What every node but a bridge has: not worth a parser (a tenth of a 10,000-device load's decoding).
+        // What every node but a bridge has: not worth a parser.
         if text == "{}" { return [:] }
         guard case .object(let members)? = try? JSONParser().parse(text) else { return [:] }
         var numbers: [EndpointID: EndpointID] = [:]
@@ -227,7 +226,6 @@ public final class HubStore {
 
     /// Each blob's node data, in order: the blobs in one run per CPU (a run for every 256 at most), each run with a
     /// decoder of its own, so equal parts of different nodes share storage within a run (`NodeDataDecoder`).
-    /// Decoding on one CPU was two thirds of a 10,000-device home's load.
     static func decodeNodeData(_ blobs: [[UInt8]]) -> [Result<NodeData, NodeDataCodec.DecodingError>] {
         let runs = max(1, min(ProcessInfo.processInfo.activeProcessorCount, blobs.count / 256))
         let decoded = Mutex([[Result<NodeData, NodeDataCodec.DecodingError>]](repeating: [], count: runs))

@@ -12,10 +12,9 @@ extension SQLiteDatabase {
     ///
     /// Why: a commit under `synchronous=FULL` syncs the log. While the log grows, that sync must also commit the
     /// file's new length to the file system's journal; writing inside the length the file already has, only the
-    /// data. On the benchmark's ext4 disk a commit cost 193–210 µs appending and 115–120 µs overwriting (400
-    /// two-page commits). SQLite itself rewinds the log after a full checkpoint and keeps its length
-    /// (sqlite.org/fileformat2.html, "WAL Reset"), so from the first checkpoint on its commits overwrite
-    /// anyway; this makes the first thousand commits after a new log do the same.
+    /// data, so a commit that overwrites costs less than one that appends. SQLite itself rewinds the log after a full
+    /// checkpoint and keeps its length (sqlite.org/fileformat2.html, "WAL Reset"), so from the first checkpoint on its
+    /// commits overwrite anyway; this makes the first thousand commits after a new log do the same.
     ///
     /// Why it is safe: only bytes past the log's current end are written, and a frame counts only when its salts
     /// match the header's and its checksum follows the frames before it (the same page, "WAL File Format"): a

@@ -47,9 +47,9 @@ extension SQLiteDatabase {
         return result
     }
 
-    /// Runs `sql`, a statement without values or rows, compiled once: compiling `BEGIN IMMEDIATE` and `COMMIT` for
-    /// every transaction was 7% of a commit's instructions. `refuseTransactionStatements(_:)` throws the
-    /// compiled ones away, so that its authorizer, which SQLite asks while compiling, sees them again.
+    /// Runs `sql`, a statement without values or rows, compiled once, not for every transaction.
+    /// `refuseTransactionStatements(_:)` throws the compiled ones away, so that its authorizer, which SQLite asks
+    /// while compiling, sees them again.
     func runTransactionStatement(_ sql: String) throws(SQLiteError) {
         let statement: OpaquePointer
         if let compiled = transactionStatements[sql] {
