@@ -52,7 +52,7 @@ public enum ControlMessages {
 
     /// A reply as the compact JSON text (UTF-8) a client is sent.
     public static func encode(_ reply: HubReply) -> [UInt8] {
-        switch reply.result {
+        switch reply.body {
         case .success(let result):
             ProtocolEnvelope.replyUTF8(messageID: reply.messageID, result: result)
         case .failure(let error):
@@ -63,6 +63,6 @@ public enum ControlMessages {
 
     /// An event as the compact JSON text (UTF-8) a client is sent.
     public static func encode(_ event: HubEvent) -> [UInt8] {
-        ProtocolEnvelope.eventUTF8(name: event.name, data: event.data)
+        ProtocolEnvelope.eventUTF8(name: event.name, data: event.body)
     }
 }

@@ -40,7 +40,8 @@ public struct Listener: Hashable, Sendable {
 
 public struct HubEvent: Hashable, Sendable {
     public var kind: HubEventName
-    public var data: JSONValue
+    /// Its data as the wire carries it, written once from the typed value (or `JSONValue`) it was made from.
+    public var body: JSONText
     public var audience: EventAudience
     /// The structure the event is about (a node's), if any: only listeners with permission for it get it.
     public var structure: StructureID?
@@ -48,18 +49,29 @@ public struct HubEvent: Hashable, Sendable {
     public var attribute: AttributeRef?
 
     public init(
-        _ name: HubEventName, _ data: JSONValue, to audience: EventAudience = .listeners, structure: StructureID? = nil,
-        attribute: AttributeRef? = nil
+        _ name: HubEventName, _ data: some JSONWritable, to audience: EventAudience = .listeners,
+        structure: StructureID? = nil, attribute: AttributeRef? = nil
     ) {
         kind = name
-        self.data = data
+        body = JSONText(data)
         self.audience = audience
         self.structure = structure
         self.attribute = attribute
     }
 
+    /// An event whose data is a `JSONValue` (a literal, or a shape not yet typed).
+    public init(
+        _ name: HubEventName, _ data: JSONValue, to audience: EventAudience = .listeners,
+        structure: StructureID? = nil, attribute: AttributeRef? = nil
+    ) {
+        self.init(name, JSONText(data), to: audience, structure: structure, attribute: attribute)
+    }
+
     /// Its name as the wire carries it.
     public var name: String { kind.rawValue }
+
+    /// Its data read back (tests, logs).
+    public var data: JSONValue { body.value }
 
     /// Whether an OHF client may receive it.
     public var isOHF: Bool { kind.isOHF }
@@ -81,12 +93,23 @@ public struct HubReply: Hashable, Sendable {
     public var connectionID: UInt64
     /// The request's `message_id` as the client sent it.
     public var messageID: JSONValue
-    public var result: Result<JSONValue, HubError>
+    /// The result as the wire carries it, written once from the handler's typed value (or `JSONValue`).
+    public var body: Result<JSONText, HubError>
 
-    public init(connectionID: UInt64, messageID: JSONValue, result: Result<JSONValue, HubError>) {
+    public init(connectionID: UInt64, messageID: JSONValue, body: Result<JSONText, HubError>) {
         self.connectionID = connectionID
         self.messageID = messageID
-        self.result = result
+        self.body = body
+    }
+
+    public init(connectionID: UInt64, messageID: JSONValue, result: Result<JSONValue, HubError>) {
+        self.init(connectionID: connectionID, messageID: messageID, body: result.map { JSONText($0) })
+    }
+
+    /// The result read back (tests, logs); setting it writes it anew.
+    public var result: Result<JSONValue, HubError> {
+        get { body.map(\.value) }
+        set { body = newValue.map { JSONText($0) } }
     }
 }
 

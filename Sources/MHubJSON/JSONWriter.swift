@@ -32,7 +32,7 @@ public enum JSONWriter {
         return String(decoding: output.bytes(), as: UTF8.self)
     }
 
-    private static func write(_ value: JSONValue, indent: [UInt8]?, level: Int, to output: inout ByteOutput) {
+    static func write(_ value: JSONValue, indent: [UInt8]?, level: Int, to output: inout ByteOutput) {
         switch value {
         case .null: output.append("null")
         case .bool(let bool): output.append(bool ? "true" : "false")
@@ -177,7 +177,7 @@ public enum JSONWriter {
     /// A JSON string (RFC 8259 section 7): quote, backslash and control characters escaped, the rest as UTF-8.
     ///
     /// Runs of bytes that need no escape are appended whole, not byte by byte.
-    private static func writeString(_ string: String, to output: inout ByteOutput) {
+    static func writeString(_ string: String, to output: inout ByteOutput) {
         output.append(UInt8(ascii: "\""))
         // A native or small string's bytes are read in place; only a string without contiguous UTF-8 is copied.
         if string.utf8.withContiguousStorageIfAvailable({ writeEscaped($0, to: &output) }) == nil {

@@ -10,47 +10,47 @@ public enum ProtocolEnvelope {
 
     // MARK: what a server sends
 
-    /// Replies and events as compact JSON text (UTF-8), written straight from their members in key order, without a
-    /// dictionary made for the envelope first: what a server sends for every one of them.
-    public static func replyUTF8(messageID: JSONValue, result: JSONValue) -> [UInt8] {
-        JSONWriter.compactUTF8(sortedMembers: replyMembers(messageID: messageID, result: result))
+    /// Replies and events as compact JSON text (UTF-8), written straight from their members in key order, the
+    /// result or data as the hub already wrote it from its typed value: what a server sends for every one of them.
+    public static func replyUTF8(messageID: JSONValue, result: JSONText) -> [UInt8] {
+        var json = JSONTextWriter(capacity: result.utf8.count + 48)
+        json.beginObject()
+        json.member("message_id", messageID)
+        json.member("result", result)
+        json.endObject()
+        return json.bytes()
     }
 
     /// An error reply; `data` (mhub's, e.g. who holds a busy session) goes in `error_data` when there is some.
     public static func errorReplyUTF8(messageID: JSONValue, code: HubErrorCode, details: String, data: JSONValue?)
         -> [UInt8]
     {
-        JSONWriter.compactUTF8(
-            sortedMembers: errorReplyMembers(messageID: messageID, code: code, details: details, data: data))
+        var json = JSONTextWriter()
+        json.beginObject()
+        json.member("details", details)
+        json.member("error_code", Int64(code.rawValue))
+        if let data { json.member("error_data", data) }
+        json.member("error_name", code.name)
+        json.member("message_id", messageID)
+        json.endObject()
+        return json.bytes()
+    }
+
+    public static func replyUTF8(messageID: JSONValue, result: JSONValue) -> [UInt8] {
+        replyUTF8(messageID: messageID, result: JSONText(result))
     }
 
     public static func eventUTF8(name: String, data: JSONValue) -> [UInt8] {
-        JSONWriter.compactUTF8(sortedMembers: eventMembers(name: name, data: data))
+        eventUTF8(name: name, data: JSONText(data))
     }
 
-    // MARK: members, sorted by key
-
-    private typealias Members = [(key: String, value: JSONValue)]
-
-    private static func replyMembers(messageID: JSONValue, result: JSONValue) -> Members {
-        [("message_id", messageID), ("result", result)]
-    }
-
-    private static func errorReplyMembers(
-        messageID: JSONValue, code: HubErrorCode, details: String, data: JSONValue?
-    ) -> Members {
-        var members: Members = [
-            ("details", .string(details)), ("error_code", .integer(Int64(code.rawValue))),
-        ]
-        if let data {
-            members.append(("error_data", data))
-        }
-        members += [("error_name", .string(code.name)), ("message_id", messageID)]
-        return members
-    }
-
-    private static func eventMembers(name: String, data: JSONValue) -> Members {
-        [("data", data), ("event", .string(name))]
+    public static func eventUTF8(name: String, data: JSONText) -> [UInt8] {
+        var json = JSONTextWriter(capacity: data.utf8.count + 48)
+        json.beginObject()
+        json.member("data", data)
+        json.member("event", name)
+        json.endObject()
+        return json.bytes()
     }
 }
 
