@@ -135,7 +135,8 @@ let package = Package(
         .target(
             name: "MHubStore",
             dependencies: [
-                "MHubConfiguration", "MHubJSON", "MHubHub", "MatterDataModel", "MatterNode", "MatterCredentials",
+                "MHubConfiguration", "MHubJSON", "MHubHub", "MHubProtocol", "MatterDataModel", "MatterNode",
+                "MatterCredentials",
                 "CSQLite",
             ]
         ),
@@ -234,7 +235,8 @@ let package = Package(
         .testTarget(
             name: "MHubStoreTests",
             dependencies: [
-                "MHubStore", "MHubConfiguration", "MHubJSON", "MHubHub", "MatterDataModel", "MatterNode",
+                "MHubStore", "MHubConfiguration", "MHubJSON", "MHubHub", "MHubProtocol", "MatterDataModel",
+                "MatterNode",
                 "MatterCredentials",
                 "MHubTestSupport",
             ]

@@ -21,7 +21,12 @@ extension Hub {
     /// Reads `app_group`: a well-formed name this client may use. The client joins the group (until it disconnects
     /// or names another), and a session of that group left by everyone is attended again.
     mutating func appGroupArgument(_ args: inout Arguments, client: ClientInfo) throws(HubError) -> String? {
-        guard let name = try args.string("app_group") else { return nil }
+        try appGroup(try args.string("app_group"), client: client)
+    }
+
+    /// An app group a request names, if it names one: checked, and `client` joins it.
+    mutating func appGroup(_ name: String?, client: ClientInfo) throws(HubError) -> String? {
+        guard let name else { return nil }
         guard AppGroupRule.isValidName(name) else {
             throw HubError(
                 .invalidArguments, "app_group must be \"group.\" and a reverse-DNS identifier, not \"\(name)\"")
@@ -78,7 +83,7 @@ extension Hub {
             "app_group": .string(group),
             "session": shared.map { $0.json(hub: self) } ?? .null,
             "structure_id": .integer(structureID),
-            "rooms": .array(rooms(in: structureID).map(\.json)),
+            "rooms": JSONText(rooms(in: structureID)).value,
             "fabric": [
                 "fabric_id": .integer(Int64(bitPattern: state.fabric.fabricID)),
                 "compressed_fabric_id": .integer(Int64(bitPattern: state.fabric.compressedFabricID)),
@@ -90,7 +95,12 @@ extension Hub {
     /// carries it, compared case-insensitively); `nil` when neither is given.
     func structureArgument(_ args: inout Arguments) throws(HubError) -> StructureID? {
         let id = try args.integer("structure_id", as: StructureID.self)
-        guard let home = try args.string("home") else { return id }
+        return try structure(id: id, home: try args.string("home"))
+    }
+
+    /// The structure a request names by `id` or by its display name `home`; `nil` when it names none.
+    func structure(id: StructureID?, home: String?) throws(HubError) -> StructureID? {
+        guard let home else { return id }
         guard id == nil else { throw HubError(.invalidArguments, "give structure_id or home, not both") }
         guard
             let structure = state.structures.values.sorted(by: { $0.id < $1.id })

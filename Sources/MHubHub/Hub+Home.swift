@@ -6,7 +6,7 @@ import MatterDataModel
 extension Hub {
     /// `device_updated` for `node`, to the listeners with permission for its structure.
     func deviceUpdatedEvent(_ node: Node) -> HubEvent {
-        HubEvent(.deviceUpdated, deviceJSON(node), structure: node.structureID)
+        HubEvent(.deviceUpdated, homeDevice(node), structure: node.structureID)
     }
 }
 
@@ -28,10 +28,9 @@ extension Hub {
 
     /// `get_rooms {structure_id? | home?, app_group?}`: a structure's rooms; with `app_group`, those of the group's
     /// session (NoSession without one), the room list an extension offers (`rooms(in:)`).
-    mutating func getRooms(_ args: inout Arguments, client: ClientInfo) throws(HubError) -> JSONValue {
-        var id = try structureArgument(&args)
-        let appGroup = try appGroupArgument(&args, client: client)
-        try args.rejectUnknown(command: .getRooms)
+    mutating func getRooms(_ request: GetRooms, client: ClientInfo) throws(HubError) -> [Room] {
+        var id = try structure(id: request.structureID, home: request.home)
+        let appGroup = try appGroup(request.appGroup, client: client)
         if let appGroup {
             guard let current = session, current.appGroup == appGroup else {
                 throw HubError(.noSession, "app group \(appGroup) has no commissioning session")
@@ -45,15 +44,14 @@ extension Hub {
         let structureID = id ?? defaultStructureID
         try checkStructure(structureID, for: client)
         if isSyncing(client.connectionID) { return [] }
-        return .array(rooms(in: structureID).map(\.json))
+        return rooms(in: structureID)
     }
 
-    mutating func createRoom(_ args: inout Arguments, client: ClientInfo, _ outcome: inout HubOutcome) throws(HubError)
-        -> JSONValue
+    mutating func createRoom(_ request: CreateRoom, client: ClientInfo, _ outcome: inout HubOutcome) throws(HubError)
+        -> Room
     {
-        let structureID = try args.integer("structure_id", as: StructureID.self) ?? defaultStructureID
-        let name = try validatedName(try args.requiredString("name"), what: "the room name")
-        try args.rejectUnknown(command: .createRoom)
+        let structureID = request.structureID ?? defaultStructureID
+        let name = try validatedName(request.name, what: "the room name")
         try checkStructure(structureID, for: client)
         guard room(named: name, in: structureID) == nil else {
             throw HubError(.roomExists, "structure \(structureID) already has a room named \"\(name)\"")
@@ -65,16 +63,15 @@ extension Hub {
         state.counters.nextRoomID += 1
         state.rooms[room.id] = room
         outcome.changes += [.saveRoom(room), .saveCounters(state.counters)]
-        outcome.events.append(HubEvent(.roomUpdated, room.json))
-        return room.json
+        outcome.events.append(HubEvent(.roomUpdated, room))
+        return room
     }
 
-    mutating func renameRoom(_ args: inout Arguments, client: ClientInfo, _ outcome: inout HubOutcome) throws(HubError)
-        -> JSONValue
+    mutating func renameRoom(_ request: RenameRoom, client: ClientInfo, _ outcome: inout HubOutcome) throws(HubError)
+        -> Room
     {
-        let id = try args.requiredInteger("room_id", as: RoomID.self)
-        let name = try validatedName(try args.requiredString("name"), what: "the room name")
-        try args.rejectUnknown(command: .renameRoom)
+        let id = request.roomID
+        let name = try validatedName(request.name, what: "the room name")
         guard var room = state.rooms[id] else { throw HubError(.roomNotFound, "no room \(id)") }
         try checkStructure(room.structureID, for: client)
         if let other = self.room(named: name, in: room.structureID), other.id != id {
@@ -83,16 +80,15 @@ extension Hub {
         room.name = name
         state.rooms[id] = room
         outcome.changes.append(.saveRoom(room))
-        outcome.events.append(HubEvent(.roomUpdated, room.json))
-        return room.json
+        outcome.events.append(HubEvent(.roomUpdated, room))
+        return room
     }
 
     /// Deletes a room; its devices stay, with no room.
-    mutating func deleteRoom(_ args: inout Arguments, client: ClientInfo, _ outcome: inout HubOutcome) throws(HubError)
-        -> JSONValue
+    mutating func deleteRoom(_ request: DeleteRoom, client: ClientInfo, _ outcome: inout HubOutcome) throws(HubError)
+        -> RoomDeleted
     {
-        let id = try args.requiredInteger("room_id", as: RoomID.self)
-        try args.rejectUnknown(command: .deleteRoom)
+        let id = request.roomID
         guard let room = state.rooms[id] else { throw HubError(.roomNotFound, "no room \(id)") }
         try checkStructure(room.structureID, for: client)
         for var node in state.nodes.values where node.roomID == id {
@@ -105,8 +101,8 @@ extension Hub {
             session?.roomID = nil
         }
         outcome.changes.append(.deleteRoom(id))
-        outcome.events.append(HubEvent(.roomRemoved, ["room_id": .integer(id)]))
-        return ["room_id": .integer(id), "deleted": true]
+        outcome.events.append(HubEvent(.roomRemoved, RoomDeleted(roomID: id, isReply: false)))
+        return RoomDeleted(roomID: id, isReply: true)
     }
 
     // MARK: devices
@@ -135,13 +131,11 @@ extension Hub {
         return nodeJSON(node)
     }
 
-    func getDevices(_ args: inout Arguments, client: ClientInfo) throws(HubError) -> JSONValue {
-        let structureID = try args.integer("structure_id", as: StructureID.self)
-        try args.rejectUnknown(command: .getDevices)
+    func getDevices(_ request: GetDevices, client: ClientInfo) -> [HomeDevice] {
+        let structureID = request.structureID
         if isSyncing(client.connectionID) { return [] }
-        return .array(
-            state.nodes.values.filter { structureID == nil || $0.structureID == structureID }
-                .sorted { $0.id < $1.id }.map { deviceJSON($0) })
+        return state.nodes.values.filter { structureID == nil || $0.structureID == structureID }
+            .sorted { $0.id < $1.id }.map { homeDevice($0) }
     }
 
     func node(_ id: NodeID) throws(HubError) -> Node {
@@ -149,15 +143,11 @@ extension Hub {
         return node
     }
 
-    mutating func updateDevice(_ args: inout Arguments, client: ClientInfo, _ outcome: inout HubOutcome)
-        throws(HubError) -> JSONValue
+    mutating func updateDevice(_ request: UpdateDevice, client: ClientInfo, _ outcome: inout HubOutcome)
+        throws(HubError) -> HomeDevice
     {
-        let id = try args.requiredInteger("node_id", as: NodeID.self)
-        let name = try args.string("name")
-        let roomID = try args.integer("room_id", as: RoomID.self)
-        let roomName = try args.string("room")
-        let clearRoom = try args.bool("no_room") ?? false
-        try args.rejectUnknown(command: .updateDevice)
+        let (id, name, roomID, roomName, clearRoom) =
+            (request.nodeID, request.name, request.roomID, request.room, request.noRoom)
         var node = try node(id)
         try checkStructure(node.structureID, for: client)
         if let name {
@@ -183,7 +173,7 @@ extension Hub {
         if renamed, let path = bridgedInfoPath(node, attribute: 0x0005) {
             outcome.outputs.append(.bridgeChanged(.attributes([path])))
         }
-        return deviceJSON(node)
+        return homeDevice(node)
     }
 
     /// Decommissions a node: it leaves the fabric and the home, and its simulated device is
@@ -216,20 +206,21 @@ extension Hub {
         outcome.outputs.append(.bridgeChanged(.endpoints(added: [], removed: node.bridgedEndpoints.values.sorted())))
     }
 
-    func deviceJSON(_ node: Node) -> JSONValue {
+    /// The node as the home shows it.
+    func homeDevice(_ node: Node) -> HomeDevice {
         let room = node.roomID.flatMap { state.rooms[$0] }
         let layout = SimulatedLayout(stored: node.template)
-        let members: [String: JSONValue] = [
-            "node_id": .integer(Int64(node.id)),
-            "device_ids": .array(node.deviceIDs.map { .string($0) }),
-            "name": .string(node.name),
-            "structure_id": .integer(node.structureID),
-            "room_id": room.map { .integer($0.id) } ?? .null,
-            "room": room.map { .string($0.name) } ?? .null,
-            "template": .string(layout?.key ?? node.template),
-            "simulated_device_id": node.simulatedDeviceID.map { .integer($0) } ?? .null,
-            "date_commissioned": .string(isoTimestamp(node.commissionedAt)),
-        ]
-        return .object(members.merging(layout?.jsonMembers ?? [:]) { first, _ in first })
+        var device = HomeDevice(
+            nodeID: node.id, name: node.name, structureID: node.structureID, roomID: room?.id, room: room?.name,
+            template: layout?.key ?? node.template, deviceIDs: node.deviceIDs,
+            simulatedDeviceID: node.simulatedDeviceID,
+            dateCommissioned: isoTimestamp(node.commissionedAt))
+        switch layout {
+        case .endpoints(_, let count)?: device.endpoints = Int64(count)
+        case .bridge(let template, let count)?:
+            (device.bridgedDevices, device.bridgedTemplate) = (Int64(count), template.key)
+        case .single?, nil: break
+        }
+        return device
     }
 }

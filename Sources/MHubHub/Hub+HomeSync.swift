@@ -35,16 +35,14 @@ extension Hub {
     }
 
     /// The structures `principal` may see, with their rooms, devices and nodes.
-    func home(for principal: Principal) -> JSONValue {
+    func home(for principal: Principal) -> HomeSynced {
         let structures = state.structures.values.filter { isPermitted(principal, structure: $0.id) }
             .sorted { $0.id < $1.id }
         let visible = Set(structures.map(\.id))
         let rooms = state.rooms.values.filter { visible.contains($0.structureID) }.sorted { $0.id < $1.id }
         let nodes = state.nodes.values.filter { visible.contains($0.structureID) }.sorted { $0.id < $1.id }
-        return [
-            "structures": .array(structures.map(\.json)), "rooms": .array(rooms.map(\.json)),
-            "devices": .array(nodes.map { deviceJSON($0) }), "nodes": .array(nodes.map(nodeJSON)),
-        ]
+        return HomeSynced(
+            structures: structures, rooms: rooms, devices: nodes.map { homeDevice($0) }, nodes: nodes.map(nodeJSON))
     }
 
     // MARK: notifications per attribute

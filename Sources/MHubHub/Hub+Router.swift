@@ -5,7 +5,7 @@ import MatterDataModel
 extension Hub {
     /// Runs one request; `nil` means the reply comes later (a commissioning in progress).
     mutating func route(_ request: HubRequest, client: ClientInfo, now: Timestamp, outcome: inout HubOutcome)
-        throws(HubError) -> JSONValue?
+        throws(HubError) -> JSONText?
     {
         let (command, arguments) = try admitted(request, client: client)
         var args = arguments
@@ -22,57 +22,61 @@ extension Hub {
             case .ohf: pendingSyncs[client.connectionID] = nil
             }
             // Before its first sync, an mhub listener's home is empty; `home_synced` brings it.
-            return isSyncing(client.connectionID) ? [] : .array(visibleNodes(for: client).map(nodeJSON))
-        case .getRooms: return try getRooms(&args, client: client)
-        case .createRoom: return try createRoom(&args, client: client, &outcome)
-        case .renameRoom: return try renameRoom(&args, client: client, &outcome)
-        case .deleteRoom: return try deleteRoom(&args, client: client, &outcome)
-        case .updateDevice: return try updateDevice(&args, client: client, &outcome)
-        case .createStructure: return try createStructure(&args, &outcome)
-        case .renameStructure: return try renameStructure(&args, client: client, &outcome)
-        case .deleteStructure: return try deleteStructure(&args, client: client, &outcome)
-        case .moveDevice: return try moveDevice(&args, client: client, &outcome)
-        case .prepareCommissioning: return try prepare(&args, client: client, now: now, &outcome)
+            return reply(isSyncing(client.connectionID) ? [] : .array(visibleNodes(for: client).map(nodeJSON)))
+        case .getRooms: return JSONText(try getRooms(read(&args), client: client))
+        case .createRoom: return JSONText(try createRoom(read(&args), client: client, &outcome))
+        case .renameRoom: return JSONText(try renameRoom(read(&args), client: client, &outcome))
+        case .deleteRoom: return JSONText(try deleteRoom(read(&args), client: client, &outcome))
+        case .updateDevice: return JSONText(try updateDevice(read(&args), client: client, &outcome))
+        case .createStructure: return JSONText(try createStructure(read(&args), &outcome))
+        case .renameStructure: return JSONText(try renameStructure(read(&args), client: client, &outcome))
+        case .deleteStructure: return JSONText(try deleteStructure(read(&args), client: client, &outcome))
+        case .moveDevice: return JSONText(try moveDevice(read(&args), client: client, &outcome))
+        case .prepareCommissioning: return try reply(prepare(&args, client: client, now: now, &outcome))
         case .commissionWithCode:
-            return try commission(&args, request: request, client: client, now: now, &outcome)
-        case .configureDevice: return try configure(&args, client: client, &outcome)
-        case .completeCommissioning: return try complete(&args, client: client, &outcome)
-        case .cancelCommissioning: return try cancel(&args, client: client, &outcome)
-        case .resumeCommissioning: return try resume(&args, client: client, &outcome)
-        case .joinAppGroup: return try joinAppGroup(&args, client: client)
-        case .enableNotification: return try enableNotification(&args, client: client)
-        case .removeNode: return try removeNode(&args, client: client, &outcome)
-        case .readAttribute: return try readAttribute(&args, request: request, client: client, now: now, &outcome)
-        case .writeAttribute: return try writeAttribute(&args, request: request, client: client, now: now, &outcome)
-        case .deviceCommand: return try deviceCommand(&args, request: request, client: client, now: now, &outcome)
-        case .setAttribute: return try setAttribute(&args, client: client, now: now, &outcome)
-        case .setBehavior: return try setBehavior(&args, now: now)
-        case .openCommissioningWindow: return try openWindow(&args, client: client, now: now, &outcome)
-        case .closeCommissioningWindow: return try closeWindow(&args, now: now, &outcome)
-        case .removeFabric: return try removeFabric(&args, request: request, client: client, &outcome)
-        case .interviewNode: return try interviewNode(&args, &outcome)
+            return try reply(commission(&args, request: request, client: client, now: now, &outcome))
+        case .configureDevice: return try reply(configure(&args, client: client, &outcome))
+        case .completeCommissioning: return try reply(complete(&args, client: client, &outcome))
+        case .cancelCommissioning: return try reply(cancel(&args, client: client, &outcome))
+        case .resumeCommissioning: return try reply(resume(&args, client: client, &outcome))
+        case .joinAppGroup: return try reply(joinAppGroup(&args, client: client))
+        case .enableNotification: return try reply(enableNotification(&args, client: client))
+        case .removeNode: return try reply(removeNode(&args, client: client, &outcome))
+        case .readAttribute:
+            return try reply(readAttribute(&args, request: request, client: client, now: now, &outcome))
+        case .writeAttribute:
+            return try reply(writeAttribute(&args, request: request, client: client, now: now, &outcome))
+        case .deviceCommand:
+            return try reply(deviceCommand(&args, request: request, client: client, now: now, &outcome))
+        case .setAttribute: return try reply(setAttribute(&args, client: client, now: now, &outcome))
+        case .setBehavior: return try reply(setBehavior(&args, now: now))
+        case .openCommissioningWindow: return try reply(openWindow(&args, client: client, now: now, &outcome))
+        case .closeCommissioningWindow: return try reply(closeWindow(&args, now: now, &outcome))
+        case .removeFabric: return try reply(removeFabric(&args, request: request, client: client, &outcome))
+        case .interviewNode: return try reply(interviewNode(&args, &outcome))
         case .commissionOnNetwork:
-            return try commissionOnNetwork(&args, request: request, client: client, now: now, &outcome)
-        case .addSimulatedDevice: return try addSimulatedDevice(&args, &outcome)
-        case .removeSimulatedDevice: return try removeSimulatedDevice(&args, &outcome)
-        case .setFault: return try setFault(&args, now: now, &outcome)
-        case .clearFaults: return try clearFaults(&args, now: now, &outcome)
-        case .setPermission: return try setPermission(&args, &outcome)
-        case .setTimingProfile: return try setTimingProfile(&args, &outcome)
-        case .reset: return try reset(&args, &outcome)
-        case .advanceClock: return try advanceClock(&args, request: request, client: client, now: now, &outcome)
-        case .loadScenario: return try loadScenario(&args, now: now, &outcome)
-        case .resetScenario: return try resetScenario(&args, now: now, &outcome)
-        case .importTestNode: return try importTestNode(&args, now: now, &outcome)
-        case .setDefaultFabricLabel: return try setDefaultFabricLabel(&args, &outcome)
-        case .setWiFiCredentials: return try setWiFiCredentials(&args, &outcome)
-        case .setThreadDataset: return try setThreadDataset(&args, &outcome)
-        case .removeWiFiCredentials: return try removeWiFiCredentials(&args, &outcome)
-        case .removeThreadDataset: return try removeThreadDataset(&args, &outcome)
-        case .setFirmwareUpdate: return try setFirmwareUpdate(&args, &outcome)
-        case .updateNode: return try updateNode(&args, request: request, client: client, now: now, &outcome)
-        case .setACLEntry: return try setACLEntry(&args, request: request, client: client, now: now, &outcome)
-        case .setNodeBinding: return try setNodeBinding(&args, request: request, client: client, now: now, &outcome)
+            return try reply(commissionOnNetwork(&args, request: request, client: client, now: now, &outcome))
+        case .addSimulatedDevice: return try reply(addSimulatedDevice(&args, &outcome))
+        case .removeSimulatedDevice: return try reply(removeSimulatedDevice(&args, &outcome))
+        case .setFault: return try reply(setFault(&args, now: now, &outcome))
+        case .clearFaults: return try reply(clearFaults(&args, now: now, &outcome))
+        case .setPermission: return try reply(setPermission(&args, &outcome))
+        case .setTimingProfile: return try reply(setTimingProfile(&args, &outcome))
+        case .reset: return try reply(reset(&args, &outcome))
+        case .advanceClock: return try reply(advanceClock(&args, request: request, client: client, now: now, &outcome))
+        case .loadScenario: return try reply(loadScenario(&args, now: now, &outcome))
+        case .resetScenario: return try reply(resetScenario(&args, now: now, &outcome))
+        case .importTestNode: return try reply(importTestNode(&args, now: now, &outcome))
+        case .setDefaultFabricLabel: return try reply(setDefaultFabricLabel(&args, &outcome))
+        case .setWiFiCredentials: return try reply(setWiFiCredentials(&args, &outcome))
+        case .setThreadDataset: return try reply(setThreadDataset(&args, &outcome))
+        case .removeWiFiCredentials: return try reply(removeWiFiCredentials(&args, &outcome))
+        case .removeThreadDataset: return try reply(removeThreadDataset(&args, &outcome))
+        case .setFirmwareUpdate: return try reply(setFirmwareUpdate(&args, &outcome))
+        case .updateNode: return try reply(updateNode(&args, request: request, client: client, now: now, &outcome))
+        case .setACLEntry: return try reply(setACLEntry(&args, request: request, client: client, now: now, &outcome))
+        case .setNodeBinding:
+            return try reply(setNodeBinding(&args, request: request, client: client, now: now, &outcome))
         case .serverInfo, .diagnostics, .getNodes, .getNode, .getDevices, .getStructures, .getSession,
             .getSimulatedDevices, .getFaults, .getTemplates, .getStatus, .getNotifications, .getCommissioningWindow,
             .getAdvertising, .getFabrics, .getAttestation, .getUDCRequests, .pingNode, .getNodeIPAddresses, .discover,
@@ -80,6 +84,18 @@ extension Hub {
             // The queries (`HubCommand.isQuery`), which `handle` sends straight to `answer`; a scenario's steps come here.
             return try answer(query: command, &args, client: client, now: now)
         }
+    }
+
+    /// A handler's result as the wire carries it; `nil`, a reply that comes later, stays `nil`.
+    private func reply(_ value: JSONValue?) -> JSONText? {
+        value.map { JSONText($0) }
+    }
+
+    /// The typed request `args` hold, with every argument read: one the command does not know is an error.
+    func read<Request: ProtocolRequest>(_ args: inout Arguments) throws(HubError) -> Request {
+        let request = try Request(reading: &args)
+        try args.rejectUnknown(command: Request.command)
+        return request
     }
 
     /// The command `request` names, if it exists and `client` may run it, and its arguments.
@@ -97,7 +113,7 @@ extension Hub {
     }
 
     /// Runs a query request (`HubRequest.isQuery`) without changing the hub.
-    func query(_ request: HubRequest, client: ClientInfo, now: Timestamp) throws(HubError) -> JSONValue {
+    func query(_ request: HubRequest, client: ClientInfo, now: Timestamp) throws(HubError) -> JSONText {
         let (command, arguments) = try admitted(request, client: client)
         var args = arguments
         return try answer(query: command, &args, client: client, now: now)
@@ -106,56 +122,58 @@ extension Hub {
     /// Runs a query (`HubCommand.isQuery`): a method that cannot change the hub, so `handle` keeps no copy of it to
     /// restore.
     func answer(query command: HubCommand, _ args: inout Arguments, client: ClientInfo, now: Timestamp)
-        throws(HubError) -> JSONValue
+        throws(HubError) -> JSONText
     {
         switch command {
         case .serverInfo:
             try args.rejectUnknown(command: command)
-            return serverInfo
-        case .getStatus: return try status(&args, client: client)
+            return JSONText(serverInfo)
+        case .getStatus: return try JSONText(status(&args, client: client))
         case .diagnostics:
             try args.rejectUnknown(command: command)
-            return [
-                "info": serverInfo, "nodes": .array(state.nodes.values.sorted { $0.id < $1.id }.map(nodeJSON)),
-                "events": .array(devices.recentEvents),
-            ]
-        case .getNodes: return try getNodes(&args, client: client)
-        case .getNode: return try getNode(&args, client: client)
-        case .getDevices: return try getDevices(&args, client: client)
-        case .getStructures: return try getStructures(&args, client: client)
-        case .getSession: return try sessionInfo(&args)
-        case .getSimulatedDevices: return try listSimulatedDevices(&args)
-        case .getFaults: return try getFaults(&args)
+            return JSONText(
+                [
+                    "info": serverInfo, "nodes": .array(state.nodes.values.sorted { $0.id < $1.id }.map(nodeJSON)),
+                    "events": .array(devices.recentEvents),
+                ] as JSONValue)
+        case .getNodes: return try JSONText(getNodes(&args, client: client))
+        case .getNode: return try JSONText(getNode(&args, client: client))
+        case .getDevices: return JSONText(getDevices(try read(&args), client: client))
+        case .getStructures: return JSONText(getStructures(try read(&args), client: client))
+        case .getSession: return try JSONText(sessionInfo(&args))
+        case .getSimulatedDevices: return try JSONText(listSimulatedDevices(&args))
+        case .getFaults: return try JSONText(getFaults(&args))
         case .getTemplates:
             try args.rejectUnknown(command: command)
             let bridge: JSONValue = [
                 "key": .string(SimulatedLayout.bridgeKey), "title": "Bridge (Aggregator)",
                 "device_type": .integer(Int64(0x000E)),
             ]
-            return .array(
-                DeviceTemplates.all.map {
-                    [
-                        "key": .string($0.key), "title": .string($0.title),
-                        "device_type": .integer(Int64($0.deviceType.id)),
-                    ]
-                } + [bridge])
-        case .getNotifications: return try getNotifications(&args, client: client)
+            return JSONText(
+                JSONValue.array(
+                    DeviceTemplates.all.map {
+                        [
+                            "key": .string($0.key), "title": .string($0.title),
+                            "device_type": .integer(Int64($0.deviceType.id)),
+                        ]
+                    } + [bridge]))
+        case .getNotifications: return try JSONText(getNotifications(&args, client: client))
         case .getCommissioningWindow:
             try args.rejectUnknown(command: command)
-            return windowJSON(revealingSecrets: client.scope == .admin)
-        case .getAdvertising: return try getAdvertising(&args)
-        case .getFabrics: return try getFabrics(&args)
-        case .getAttestation: return try getAttestation(&args)
-        case .getUDCRequests: return try getUDCRequests(&args)
-        case .pingNode: return try pingNode(&args)
-        case .getNodeIPAddresses: return try nodeAddresses(&args)
-        case .discover: return try discover(&args)
-        case .getPermissions: return try getPermissions(&args)
-        case .getClock: return try clockStatus(&args, now: now)
-        case .getScenario: return try getScenario(&args)
-        case .exportScenario: return try exportScenario(&args)
-        case .getVendorNames: return try getVendorNames(&args)
-        case .checkNodeUpdate: return try checkNodeUpdate(&args, client: client)
+            return JSONText(windowJSON(revealingSecrets: client.scope == .admin))
+        case .getAdvertising: return try JSONText(getAdvertising(&args))
+        case .getFabrics: return try JSONText(getFabrics(&args))
+        case .getAttestation: return try JSONText(getAttestation(&args))
+        case .getUDCRequests: return try JSONText(getUDCRequests(&args))
+        case .pingNode: return try JSONText(pingNode(&args))
+        case .getNodeIPAddresses: return try JSONText(nodeAddresses(&args))
+        case .discover: return try JSONText(discover(&args))
+        case .getPermissions: return try JSONText(getPermissions(&args))
+        case .getClock: return try JSONText(clockStatus(&args, now: now))
+        case .getScenario: return try JSONText(getScenario(&args))
+        case .exportScenario: return try JSONText(exportScenario(&args))
+        case .getVendorNames: return try JSONText(getVendorNames(&args))
+        case .checkNodeUpdate: return try JSONText(checkNodeUpdate(&args, client: client))
         case .startListening, .commissionWithCode, .commissionOnNetwork, .deviceCommand, .readAttribute,
             .writeAttribute, .removeNode, .interviewNode, .importTestNode, .openCommissioningWindow,
             .closeCommissioningWindow, .removeFabric, .updateDevice, .createStructure, .renameStructure,

@@ -5,48 +5,45 @@ import MatterDataModel
 /// Structures (homes): listed, created, renamed, deleted (empty, or with their devices moved), and devices moved
 /// between them (docs/protocol.md §6).
 extension Hub {
-    func getStructures(_ args: inout Arguments, client: ClientInfo) throws(HubError) -> JSONValue {
-        try args.rejectUnknown(command: .getStructures)
+    func getStructures(_ request: GetStructures, client: ClientInfo) -> [Structure] {
         if isSyncing(client.connectionID) { return [] }
-        return .array(state.structures.values.sorted { $0.id < $1.id }.map { $0.json })
+        return state.structures.values.sorted { $0.id < $1.id }
     }
 
-    mutating func createStructure(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError) -> JSONValue {
-        let name = try validatedName(try args.requiredString("name"), what: "the structure name")
-        try args.rejectUnknown(command: .createStructure)
+    mutating func createStructure(_ request: CreateStructure, _ outcome: inout HubOutcome) throws(HubError) -> Structure
+    {
+        let name = try validatedName(request.name, what: "the structure name")
         try checkQuota(state.structures.count, HubQuotas.structures, "structures")
         let structure = Structure(id: state.counters.nextStructureID, name: name)
         state.counters.nextStructureID += 1
         state.structures[structure.id] = structure
         outcome.changes += [.saveStructure(structure), .saveCounters(state.counters)]
-        outcome.events.append(HubEvent(.structureUpdated, structure.json))
-        return structure.json
+        outcome.events.append(HubEvent(.structureUpdated, structure))
+        return structure
     }
 
-    mutating func renameStructure(_ args: inout Arguments, client: ClientInfo, _ outcome: inout HubOutcome)
-        throws(HubError) -> JSONValue
+    mutating func renameStructure(_ request: RenameStructure, client: ClientInfo, _ outcome: inout HubOutcome)
+        throws(HubError) -> Structure
     {
-        let id = try args.requiredInteger("structure_id", as: StructureID.self)
-        let name = try validatedName(try args.requiredString("name"), what: "the structure name")
-        try args.rejectUnknown(command: .renameStructure)
+        let id = request.structureID
+        let name = try validatedName(request.name, what: "the structure name")
         try checkStructure(id, for: client)
         guard var structure = state.structures[id] else { throw HubError(.structureNotFound, "no structure \(id)") }
         structure.name = name
         state.structures[id] = structure
         outcome.changes.append(.saveStructure(structure))
-        outcome.events.append(HubEvent(.structureUpdated, structure.json))
-        return structure.json
+        outcome.events.append(HubEvent(.structureUpdated, structure))
+        return structure
     }
 
     /// `delete_structure {structure_id, move_devices_to?}`: refused while it holds devices, unless they move to
     /// another structure (each into the room of the same name there, if there is one); its rooms and the permissions
     /// revoked on it go with it. The hub keeps at least one structure, and none with an open session goes.
-    mutating func deleteStructure(_ args: inout Arguments, client: ClientInfo, _ outcome: inout HubOutcome)
-        throws(HubError) -> JSONValue
+    mutating func deleteStructure(_ request: DeleteStructure, client: ClientInfo, _ outcome: inout HubOutcome)
+        throws(HubError) -> StructureDeleted
     {
-        let id = try args.requiredInteger("structure_id", as: StructureID.self)
-        let target = try args.integer("move_devices_to", as: StructureID.self)
-        try args.rejectUnknown(command: .deleteStructure)
+        let id = request.structureID
+        let target = request.moveDevicesTo
         try checkStructure(id, for: client)
         guard state.structures.count > 1 else {
             throw HubError(.sessionState, "structure \(id) is the hub's only structure")
@@ -76,7 +73,7 @@ extension Hub {
         for room in state.rooms.values.filter({ $0.structureID == id }).sorted(by: { $0.id < $1.id }) {
             state.rooms[room.id] = nil
             outcome.changes.append(.deleteRoom(room.id))
-            outcome.events.append(HubEvent(.roomRemoved, ["room_id": .integer(room.id)]))
+            outcome.events.append(HubEvent(.roomRemoved, RoomDeleted(roomID: room.id, isReply: false)))
         }
         for key in state.revoked.filter({ $0.structureID == id }).sorted(by: { $0.principal.name < $1.principal.name })
         {
@@ -85,23 +82,16 @@ extension Hub {
         }
         state.structures[id] = nil
         outcome.changes.append(.deleteStructure(id))
-        outcome.events.append(HubEvent(.structureRemoved, ["structure_id": .integer(id)]))
-        return [
-            "structure_id": .integer(id), "deleted": true,
-            "moved_node_ids": .array(devices.map { .integer(Int64($0.id)) }),
-        ]
+        outcome.events.append(HubEvent(.structureRemoved, StructureDeleted(structureID: id, movedNodeIDs: nil)))
+        return StructureDeleted(structureID: id, movedNodeIDs: devices.map(\.id))
     }
 
     /// `move_device {node_id, structure_id, room? | room_id?}`: the device leaves its structure (and room) for
     /// another; the caller needs permission on both.
-    mutating func moveDevice(_ args: inout Arguments, client: ClientInfo, _ outcome: inout HubOutcome)
-        throws(HubError) -> JSONValue
+    mutating func moveDevice(_ request: MoveDevice, client: ClientInfo, _ outcome: inout HubOutcome)
+        throws(HubError) -> HomeDevice
     {
-        let id = try args.requiredInteger("node_id", as: NodeID.self)
-        let structureID = try args.requiredInteger("structure_id", as: StructureID.self)
-        let roomName = try args.string("room")
-        let roomID = try args.integer("room_id", as: RoomID.self)
-        try args.rejectUnknown(command: .moveDevice)
+        let (id, structureID, roomName, roomID) = (request.nodeID, request.structureID, request.room, request.roomID)
         var node = try node(id)
         try checkStructure(node.structureID, for: client)
         try checkStructure(structureID, for: client)
@@ -120,7 +110,7 @@ extension Hub {
         }
         state.nodes[id] = node
         outcome.changes.append(.saveNode(node))
-        outcome.events.append(HubEvent(.deviceUpdated, deviceJSON(node), structure: structureID))
-        return deviceJSON(node)
+        outcome.events.append(HubEvent(.deviceUpdated, homeDevice(node), structure: structureID))
+        return homeDevice(node)
     }
 }

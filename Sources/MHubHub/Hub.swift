@@ -180,7 +180,7 @@ public struct Hub: Sendable {
             state.nodes.startUndoLog()
         }
         var outcome = HubOutcome()
-        let result: Result<JSONValue?, HubError>
+        let result: Result<JSONText?, HubError>
         do {
             result = .success(
                 request.isQuery
@@ -195,7 +195,7 @@ public struct Hub: Sendable {
         case .success(let value):
             if let value {
                 outcome.replies.append(
-                    HubReply(connectionID: client.connectionID, messageID: request.messageID, result: .success(value)))
+                    HubReply(connectionID: client.connectionID, messageID: request.messageID, body: .success(value)))
             }
             if rollback != nil {
                 if let log, !log.isEmpty { rollback?.nodeLogs.append(log) }

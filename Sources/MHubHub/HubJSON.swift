@@ -1,15 +1,7 @@
 import MHubJSON
 import MatterDataModel
 
-/// The JSON shapes of the hub's objects (docs/protocol.md).
-extension Structure {
-    var json: JSONValue { ["structure_id": .integer(id), "name": .string(name)] }
-}
-
-extension Room {
-    var json: JSONValue { ["room_id": .integer(id), "structure_id": .integer(structureID), "name": .string(name)] }
-}
-
+/// The JSON shapes of the hub's objects not yet typed in MHubProtocol (docs/protocol.md).
 extension Hub {
     /// The OHF Matter Server's `MatterNodeData` of a node, `available` unless its device is unreachable.
     public func nodeJSON(_ node: Node) -> JSONValue {

@@ -8,28 +8,7 @@ public typealias StructureID = Int64
 public typealias RoomID = Int64
 public typealias SimulatedDeviceID = Int64
 
-/// A home: a named group of rooms and devices (a "structure" in the Google Home APIs).
-public struct Structure: Hashable, Sendable {
-    public var id: StructureID
-    public var name: String
-
-    public init(id: StructureID, name: String) {
-        self.id = id
-        self.name = name
-    }
-}
-
-public struct Room: Hashable, Sendable {
-    public var id: RoomID
-    public var structureID: StructureID
-    public var name: String
-
-    public init(id: RoomID, structureID: StructureID, name: String) {
-        self.id = id
-        self.structureID = structureID
-        self.name = name
-    }
-}
+// A home (a "structure" in the Google Home APIs) and its rooms are the protocol's `Structure` and `Room`.
 
 /// The fabric the hub commissions devices onto.
 public struct FabricIdentity: Hashable, Sendable {

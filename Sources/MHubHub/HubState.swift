@@ -1,3 +1,4 @@
+import MHubProtocol
 import MatterDataModel
 
 /// Counters that hand out IDs; persisted so IDs are never reused.

@@ -2,6 +2,7 @@ import Foundation
 import MHubConfiguration
 import MHubHub
 import MHubJSON
+import MHubProtocol
 import MatterDataModel
 import Synchronization
 

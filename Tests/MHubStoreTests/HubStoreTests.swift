@@ -1,6 +1,7 @@
 import Foundation
 import MHubConfiguration
 import MHubHub
+import MHubProtocol
 import MHubTestSupport
 import MatterDataModel
 import Testing

@@ -1,5 +1,6 @@
 import MHubConfiguration
 import MHubHub
+import MHubProtocol
 import MHubTestSupport
 import MatterDataModel
 import Testing

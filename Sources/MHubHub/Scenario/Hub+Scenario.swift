@@ -180,7 +180,7 @@ extension Hub {
     ) throws(HubError) -> JSONValue? {
         let request = HubRequest(messageID: .null, command: command.rawValue, args: .object(arguments))
         do {
-            return try route(request, client: Self.scenarioClient, now: now, outcome: &outcome)
+            return try route(request, client: Self.scenarioClient, now: now, outcome: &outcome)?.value
         } catch {
             throw HubError(.invalidScenario, "\(position): \(command): \(error.details)")
         }
