@@ -1,22 +1,6 @@
-import MatterCrypto
 import MatterMessage
 
 extension MatterNode {
-    /// The largest message accepted from `peer`: a UDP datagram (Matter reference D), or a TCP frame.
-    static func maximumLength(for peer: MatterPeer) -> Int {
-        switch peer {
-        case .udp: Message.maximumUDPLength
-        case .tcp: MatterTCPFraming.maximumMessageLength
-        }
-    }
-
-    /// Whether our reliable messages on exchange `key` to `peer` are retransmitted on MRP's timer: over UDP on the
-    /// secure session only. The unsecured session's peers are not verified (anyone can put any source address on
-    /// a datagram), so there the kept message goes again only in answer to a duplicate of what it answered.
-    static func retransmitsOnTimer(_ key: MatterExchange.Key, to peer: MatterPeer) -> Bool {
-        peer.usesReliableMessaging && key.session.isSecure
-    }
-
     /// MRP's part in receiving `message` on exchange `key`: opens the exchange if the message starts one, lets its
     /// `ReliableMessaging` see it, and sends the acknowledgements that calls for. Returns whether the message is
     /// new and has an exchange to go to.
@@ -34,31 +18,31 @@ extension MatterNode {
         let header = message.protocolHeader
         let counter = message.header.messageCounter
         let taken: [MatterNodeAction] = [.peerActive(peer)]
-        if exchanges[key] == nil {
+        if sessionLayer.exchanges[key] == nil {
             let isAck =
                 header.protocolID == .secureChannel && header.opcode == SecureChannelOpcode.standaloneAck.rawValue
             guard header.isInitiator, !isDuplicate, !isAck else {
                 guard header.needsAcknowledgement else { return (false, taken) }
                 return (false, taken + standaloneAck(on: key, to: peer, acknowledging: counter))
             }
-            openExchange(key, peer: peer, configuration: configuration, now: now)
+            sessionLayer.openExchange(key, peer: peer, configuration: configuration, now: now)
         }
-        guard var exchange = exchanges[key] else { return (false, taken) }
+        guard var exchange = sessionLayer.exchanges[key] else { return (false, taken) }
         exchange.peer = peer
         exchange.lastActivity = now
         if let acknowledged = header.acknowledgedMessageCounter, exchange.sent?.counter == acknowledged {
             exchange.sent = nil
         }
-        if isDuplicate, header.needsAcknowledgement, !Self.retransmitsOnTimer(key, to: peer),
+        if isDuplicate, header.needsAcknowledgement, !MatterSessionLayer.retransmitsOnTimer(key, to: peer),
             let sent = exchange.sent, sent.acknowledging == counter
         {
-            exchanges[key] = exchange
+            sessionLayer.exchanges[key] = exchange
             return (false, taken + [.send(sent.bytes, to: peer)])
         }
         let steps = exchange.reliability.messageReceived(
             counter: counter, needsAcknowledgement: header.needsAcknowledgement,
             acknowledgedCounter: header.acknowledgedMessageCounter, isDuplicate: isDuplicate, now: now)
-        exchanges[key] = exchange
+        sessionLayer.exchanges[key] = exchange
         return (!isDuplicate, taken + apply(steps, on: key, now: now, using: &generator))
     }
 
@@ -70,27 +54,28 @@ extension MatterNode {
         on key: MatterExchange.Key, opcode: UInt8, protocolID: ProtocolID, payload: [UInt8], now: MonotonicInstant,
         using generator: inout some RandomNumberGenerator
     ) -> [MatterNodeAction] {
-        guard var exchange = exchanges[key] else { return [] }
-        guard let counter = nextCounter(for: key.session) else {
+        guard var exchange = sessionLayer.exchanges[key] else { return [] }
+        guard let counter = sessionLayer.nextCounter(for: key.session) else {
             guard case .secure(let localSessionID) = key.session else { return [] }
             return endSession(localSessionID, reason: "its message counter is exhausted")
         }
         let reliable = exchange.peer.usesReliableMessaging
         let acknowledged = exchange.reliability.messageSending(
-            counter: counter, needsAcknowledgement: Self.retransmitsOnTimer(key, to: exchange.peer), now: now,
+            counter: counter, needsAcknowledgement: MatterSessionLayer.retransmitsOnTimer(key, to: exchange.peer),
+            now: now,
             using: &generator)
         let header = ProtocolHeader(
             isInitiator: key.initiatedHere, needsAcknowledgement: reliable, opcode: opcode, exchangeID: key.exchangeID,
             protocolID: protocolID, acknowledgedMessageCounter: acknowledged)
-        guard let bytes = encode(header, payload: payload, counter: counter, session: key.session) else {
-            exchanges[key] = nil
+        guard let bytes = sessionLayer.encode(header, payload: payload, counter: counter, session: key.session) else {
+            sessionLayer.exchanges[key] = nil
             return []
         }
         exchange.lastActivity = now
         if reliable {
             exchange.sent = MatterExchange.SentMessage(counter: counter, bytes: bytes, acknowledging: acknowledged)
         }
-        exchanges[key] = exchange
+        sessionLayer.exchanges[key] = exchange
         return [.send(bytes, to: exchange.peer)]
     }
 
@@ -98,10 +83,12 @@ extension MatterNode {
     mutating func standaloneAck(
         on key: MatterExchange.Key, to peer: MatterPeer, acknowledging counter: UInt32
     ) -> [MatterNodeAction] {
-        guard let messageCounter = nextCounter(for: key.session) else { return [] }
+        guard let messageCounter = sessionLayer.nextCounter(for: key.session) else { return [] }
         let header = ProtocolHeader.standaloneAck(
             exchangeID: key.exchangeID, isInitiator: key.initiatedHere, acknowledging: counter)
-        guard let bytes = encode(header, payload: [], counter: messageCounter, session: key.session) else { return [] }
+        guard let bytes = sessionLayer.encode(header, payload: [], counter: messageCounter, session: key.session) else {
+            return []
+        }
         return [.send(bytes, to: peer)]
     }
 
@@ -113,7 +100,7 @@ extension MatterNode {
     ) -> [MatterNodeAction] {
         var actions: [MatterNodeAction] = []
         for step in steps {
-            guard let exchange = exchanges[key] else { break }
+            guard let exchange = sessionLayer.exchanges[key] else { break }
             switch step {
             case .sendStandaloneAck(let counter):
                 actions += standaloneAck(on: key, to: exchange.peer, acknowledging: counter)
@@ -122,9 +109,9 @@ extension MatterNode {
                     actions.append(.send(sent.bytes, to: exchange.peer))
                 }
             case .delivered(let counter):
-                if exchange.sent?.counter == counter { exchanges[key]?.sent = nil }
+                if exchange.sent?.counter == counter { sessionLayer.exchanges[key]?.sent = nil }
             case .deliveryFailed:
-                exchanges[key] = nil
+                sessionLayer.exchanges[key] = nil
                 actions.append(.log(.deliveryFailed(exchange.peer, exchangeID: key.exchangeID)))
                 if key.initiatedHere, case .secure(let localSessionID) = key.session {
                     actions.append(.requestFailed(localSessionID: localSessionID, exchangeID: key.exchangeID))
@@ -144,41 +131,14 @@ extension MatterNode {
     )
         -> [MatterNodeAction]
     {
-        guard var exchange = exchanges[key] else { return [] }
+        guard var exchange = sessionLayer.exchanges[key] else { return [] }
         exchange.closing = true
         guard exchange.sent == nil else {
-            exchanges[key] = exchange
+            sessionLayer.exchanges[key] = exchange
             return []
         }
         let steps = exchange.reliability.exchangeClosing()
-        exchanges[key] = exchange
+        sessionLayer.exchanges[key] = exchange
         return apply(steps, on: key, now: now, using: &generator)
-    }
-
-    private mutating func nextCounter(for session: MatterExchange.Key.Session) -> UInt32? {
-        switch session {
-        case .unsecured: return unsecuredCounter.next()
-        case .secure(let id):
-            return sessions[id]?.sendCounter.next()
-        }
-    }
-
-    /// The bytes of a message on `session`: unsecured to the initiator's ephemeral node, or sealed with R2I and this
-    /// node's node ID in the nonce.
-    private func encode(
-        _ header: ProtocolHeader, payload: [UInt8], counter: UInt32, session: MatterExchange.Key.Session
-    ) -> [UInt8]? {
-        switch session {
-        case .unsecured(let peer):
-            let messageHeader = MessageHeader(
-                messageCounter: counter, destination: peer.ephemeralNodeID.map { .node($0) })
-            return Message(header: messageHeader, protocolHeader: header, payload: payload).encodedUnsecured()
-        case .secure(let id):
-            guard let secure = sessions[id] else { return nil }
-            let messageHeader = MessageHeader(sessionID: secure.peerSessionID, messageCounter: counter)
-            let message = Message(header: messageHeader, protocolHeader: header, payload: payload)
-            return try? SecureMessageCodec.seal(
-                message, key: secure.responderToInitiatorKey, senderNodeID: secure.localNodeID)
-        }
     }
 }
