@@ -104,7 +104,7 @@ extension MatterNode {
     }
 
     /// A PASE message: refused while the window is closed (or out of attempts) or a session is open, or while
-    /// its host must leave the slot to others (`MatterNode+PASEHold`); else the responder's.
+    /// its host must leave the slot to others (`MatterSessionLayer+PASEHold`); else the responder's.
     private mutating func pase(
         _ message: Message, on key: MatterExchange.Key, from initiator: MatterUnsecuredPeer, now: MonotonicInstant,
         using generator: inout some RandomNumberGenerator

@@ -7,7 +7,7 @@ import Testing
 
 @testable import MatterNode
 
-/// Endpoint 0 is kept between inputs (`RootEndpointCache`): a change of the state a cluster comes from still reaches
+/// Endpoint 0 is kept between inputs (`MatterRootEndpoint`): a change of the state a cluster comes from still reaches
 /// the next read and the subscriptions, with the cluster's data version bumped once, and CurrentFabricIndex is the
 /// reader's own.
 @Suite struct MatterNodeRootNodeTests {
