@@ -64,7 +64,7 @@ extension MatterNode {
             case .saveResumption(let record):
                 sessionLayer.resumptions.save(record)
             case .failed(let failure, let exchange):
-                actions.append(.log(.caseFailed(handshakeEnded(on: exchange), failure)))
+                actions.append(.log(.caseFailed(sessionLayer.handshakeEnded(on: exchange), failure)))
             }
         }
         return actions

@@ -23,7 +23,7 @@ extension MatterNode {
                 header.protocolID == .secureChannel && header.opcode == SecureChannelOpcode.standaloneAck.rawValue
             guard header.isInitiator, !isDuplicate, !isAck else {
                 guard header.needsAcknowledgement else { return (false, taken) }
-                return (false, taken + standaloneAck(on: key, to: peer, acknowledging: counter))
+                return (false, taken + sessionLayer.standaloneAck(on: key, to: peer, acknowledging: counter))
             }
             sessionLayer.openExchange(key, peer: peer, configuration: configuration, now: now)
         }
@@ -79,19 +79,6 @@ extension MatterNode {
         return [.send(bytes, to: exchange.peer)]
     }
 
-    /// A standalone acknowledgement of `counter` on exchange `key` (Secure Channel 0x10, A flag, no R flag).
-    mutating func standaloneAck(
-        on key: MatterExchange.Key, to peer: MatterPeer, acknowledging counter: UInt32
-    ) -> [MatterNodeAction] {
-        guard let messageCounter = sessionLayer.nextCounter(for: key.session) else { return [] }
-        let header = ProtocolHeader.standaloneAck(
-            exchangeID: key.exchangeID, isInitiator: key.initiatedHere, acknowledging: counter)
-        guard let bytes = sessionLayer.encode(header, payload: [], counter: messageCounter, session: key.session) else {
-            return []
-        }
-        return [.send(bytes, to: peer)]
-    }
-
     /// Carries out what an exchange's `ReliableMessaging` asked for. Its timer requests are not needed:
     /// `nextDeadline` looks at every exchange.
     mutating func apply(
@@ -103,7 +90,7 @@ extension MatterNode {
             guard let exchange = sessionLayer.exchanges[key] else { break }
             switch step {
             case .sendStandaloneAck(let counter):
-                actions += standaloneAck(on: key, to: exchange.peer, acknowledging: counter)
+                actions += sessionLayer.standaloneAck(on: key, to: exchange.peer, acknowledging: counter)
             case .retransmit(let counter, _):
                 if let sent = exchange.sent, sent.counter == counter {
                     actions.append(.send(sent.bytes, to: exchange.peer))

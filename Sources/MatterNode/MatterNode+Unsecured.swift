@@ -179,15 +179,6 @@ extension MatterNode {
         return (initiator, key, busyWait, actions)
     }
 
-    /// A handshake on `exchange` ended without a session: its exchange goes once its last message is acknowledged.
-    /// Returns the initiator's peer, if it is still known.
-    mutating func handshakeEnded(on exchange: PASEExchange) -> MatterPeer? {
-        guard let initiator = sessionLayer.peersByHandle[exchange.peer] else { return nil }
-        sessionLayer.exchanges[MatterExchange.Key(session: .unsecured(initiator), exchangeID: exchange.exchangeID)]?
-            .closing = true
-        return initiator.peer
-    }
-
     /// Carries out what the PASE responder asked for.
     mutating func runPASE(
         _ steps: [PASEResponderAction], now: MonotonicInstant, using generator: inout some RandomNumberGenerator
@@ -216,7 +207,7 @@ extension MatterNode {
                             initiator.peer, localSessionID: pase.localSessionID, peerSessionID: pase.peerSessionID)))
                 actions.append(.sessionOpened(session.summary))
             case .failed(let failure, let exchange):
-                actions.append(.log(.paseFailed(handshakeEnded(on: exchange), failure)))
+                actions.append(.log(.paseFailed(sessionLayer.handshakeEnded(on: exchange), failure)))
             }
         }
         return actions

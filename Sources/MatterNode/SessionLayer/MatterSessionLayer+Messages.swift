@@ -45,4 +45,17 @@ extension MatterSessionLayer {
                 message, key: secure.responderToInitiatorKey, senderNodeID: secure.localNodeID)
         }
     }
+
+    /// A standalone acknowledgement of `counter` on exchange `key` (Secure Channel 0x10, A flag, no R flag).
+    mutating func standaloneAck(
+        on key: MatterExchange.Key, to peer: MatterPeer, acknowledging counter: UInt32
+    ) -> [MatterNodeAction] {
+        guard let messageCounter = nextCounter(for: key.session) else { return [] }
+        let header = ProtocolHeader.standaloneAck(
+            exchangeID: key.exchangeID, isInitiator: key.initiatedHere, acknowledging: counter)
+        guard let bytes = encode(header, payload: [], counter: messageCounter, session: key.session) else {
+            return []
+        }
+        return [.send(bytes, to: peer)]
+    }
 }

@@ -99,6 +99,15 @@ struct MatterSessionLayer {
         return session
     }
 
+    /// A handshake on `exchange` ended without a session: its exchange goes once its last message is acknowledged.
+    /// Returns the initiator's peer, if it is still known.
+    mutating func handshakeEnded(on exchange: PASEExchange) -> MatterPeer? {
+        guard let initiator = peersByHandle[exchange.peer] else { return nil }
+        exchanges[MatterExchange.Key(session: .unsecured(initiator), exchangeID: exchange.exchangeID)]?
+            .closing = true
+        return initiator.peer
+    }
+
     /// Tells each responder which session IDs are taken: every live session's and the other's handshakes'.
     mutating func shareSessionIDs() {
         let live = Set(sessions.keys)
