@@ -4,8 +4,9 @@ import Testing
 
 @testable import MatterNode
 
-/// The session layer's bounds, without a node around it: its table of unsecured initiators stays at its size without
-/// losing one that has an exchange, and an exchange without a message for its idle timeout goes.
+/// The session layer without a node around it: its table of unsecured initiators stays at its size without losing
+/// one that has an exchange, an exchange without a message for its idle timeout goes, and one whose MRP gives up says
+/// so to the node (which fails its request) and goes.
 @Suite struct MatterSessionLayerTests {
     static func layer() -> MatterSessionLayer {
         var random = SeededGenerator(seed: 12)
@@ -52,5 +53,24 @@ import Testing
         #expect(layer.dropFinishedExchanges(now: Self.at(idle)).isEmpty)
         #expect(layer.exchanges.isEmpty)
         #expect(layer.deadlines.compactMap { $0 }.isEmpty)
+    }
+
+    @Test func anExchangeThatGivesUpSaysSoAndGoesWithNothingAfterIt() {
+        var layer = Self.layer()
+        let initiator = Self.initiator(2)
+        let key = MatterExchange.Key(session: .unsecured(initiator), exchangeID: 9)
+        layer.openExchange(key, peer: initiator.peer, configuration: .default, now: Self.at(1_000))
+        let going = layer.apply([.delivered(messageCounter: 1)], on: key)
+        #expect(going.actions.isEmpty && !going.deliveryFailed)
+        #expect(layer.exchanges[key] != nil)
+
+        let failed = layer.apply(
+            [.deliveryFailed(messageCounter: 1), .sendStandaloneAck(acknowledging: 5)], on: key)
+        #expect(failed.deliveryFailed)
+        #expect(failed.actions == [.log(.deliveryFailed(initiator.peer, exchangeID: 9))])
+        #expect(layer.exchanges[key] == nil)
+        // An exchange that is gone has nothing to close.
+        let closed = layer.finish(key)
+        #expect(closed.actions.isEmpty && !closed.deliveryFailed)
     }
 }
