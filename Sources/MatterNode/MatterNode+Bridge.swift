@@ -26,17 +26,17 @@ extension MatterNode {
     /// A reader for one read on `session`, over every endpoint as they are now: its fabric, its privileges per
     /// cluster, the clusters' data versions, and the node's events.
     func reader(for session: MatterSecureSession) -> AttributeReader {
-        let source = MatterNodeAttributes(root: rootNode, accessingFabric: session.fabricIndex, home: home)
+        let source = MatterNodeAttributes(root: rootEndpoint.rootNode, accessingFabric: session.fabricIndex, home: home)
         var reader = AttributeReader(source: source, dataVersion: bridgedVersionBase)
-        let rootVersions = dataVersions
+        let rootVersions = rootEndpoint.dataVersions
         let bridged = bridgedVersions
         reader.versions = { instance in
             instance.endpoint == 0 ? rootVersions[instance.cluster] : bridged[instance]
         }
-        reader.fabricScoped = Self.fabricScoped
+        reader.fabricScoped = MatterRootEndpoint.fabricScoped
         reader.accessingFabricIndex = session.fabricIndex
-        reader.requiredPrivileges = Self.readPrivileges
-        let table = AccessView(fabrics: fabrics)
+        reader.requiredPrivileges = MatterRootEndpoint.readPrivileges
+        let table = AccessView(fabrics: rootEndpoint.fabrics)
         reader.grants = { endpoint, cluster in
             table.privilege(of: session, endpoint: endpoint, cluster: cluster) {
                 source.deviceTypes(of: endpoint)
@@ -48,14 +48,14 @@ extension MatterNode {
     /// The data version of `cluster` on `endpoint`.
     func dataVersion(endpoint: EndpointID, cluster: ClusterID) -> UInt32 {
         endpoint == 0
-            ? dataVersions[cluster] ?? 0
+            ? rootEndpoint.dataVersions[cluster] ?? 0
             : bridgedVersions[AttributeReader.ClusterInstance(endpoint: endpoint, cluster: cluster)]
                 ?? bridgedVersionBase
     }
 
     mutating func bumpVersion(endpoint: EndpointID, cluster: ClusterID) {
         guard endpoint != 0 else {
-            dataVersions[cluster, default: 0] &+= 1
+            rootEndpoint.dataVersions[cluster, default: 0] &+= 1
             return
         }
         let instance = AttributeReader.ClusterInstance(endpoint: endpoint, cluster: cluster)
@@ -126,7 +126,7 @@ extension MatterNode {
             path.cluster != MatterNodeAttributes.descriptor,
             path.cluster != MatterNodeAttributes.bridgedDeviceBasicInformation
         else { return CommandOutcome(result: .status(path, .unsupportedCommand)) }
-        let granted = privilege(of: session, endpoint: path.endpoint, cluster: path.cluster) {
+        let granted = rootEndpoint.privilege(of: session, endpoint: path.endpoint, cluster: path.cluster) {
             source.deviceTypes(of: path.endpoint)
         }
         guard let granted, granted.rawValue >= definition.privilege.rawValue else {
@@ -184,7 +184,7 @@ extension MatterNode {
                         path: CommandPathIB(endpoint: path.endpoint, cluster: path.cluster, command: command),
                         fields: members, ref: ref))
             }
-            if let peer = exchanges[key]?.peer {
+            if let peer = sessionLayer.exchanges[key]?.peer {
                 actions.append(.log(.command(peer, path: path.description, outcome: Self.describe(response))))
             }
             actions += answerInvoke(on: key, with: [response], now: now, using: &generator)
@@ -219,7 +219,7 @@ struct AccessView: Sendable {
         of session: MatterSecureSession, endpoint: EndpointID, cluster: ClusterID,
         deviceTypes: () -> [DeviceTypeRef]
     ) -> AccessControlEntry.Privilege? {
-        MatterNode.privilege(
+        MatterRootEndpoint.privilege(
             of: session, in: fabrics, endpoint: endpoint, cluster: cluster, deviceTypes: deviceTypes)
     }
 }

@@ -10,12 +10,12 @@ extension MatterNode {
     public mutating func persisted(
         ticket: UInt64, succeeded: Bool, now: MonotonicInstant, using generator: inout some RandomNumberGenerator
     ) -> [MatterNodeAction] {
-        guard let save = pendingSave, save.ticket == ticket else { return [] }
-        pendingSave = nil
+        guard let save = rootEndpoint.pendingSave, save.ticket == ticket else { return [] }
+        rootEndpoint.pendingSave = nil
         var actions: [MatterNodeAction] = []
         if succeeded {
-            committedFabrics = save.committed
-            fabrics = save.working
+            rootEndpoint.committedFabrics = save.committed
+            rootEndpoint.fabrics = save.working
             actions += saved(save.effect)
         } else {
             actions.append(.log(.saveFailed("the owner's save did not succeed; the old table stays")))
@@ -49,16 +49,15 @@ extension MatterNode {
     /// saved table first. Answers `.persist` and, once `persisted`, `.ownerRequestDone(requestID:succeeded:)`; `nil`
     /// when there is no such fabric, or another save is waiting (the owner saves at once, so that is not expected).
     public mutating func removeFabric(_ fabricIndex: UInt8, requestID: UInt64) -> [MatterNodeAction]? {
-        guard fabrics.records[fabricIndex] != nil, pendingSave == nil else { return nil }
-        var working = fabrics
+        guard rootEndpoint.fabrics.records[fabricIndex] != nil, rootEndpoint.pendingSave == nil else { return nil }
+        var working = rootEndpoint.fabrics
         working.remove(fabricIndex)
-        var committed = committedFabrics
+        var committed = rootEndpoint.committedFabrics
         committed.remove(fabricIndex)
         let save = PendingSave(
-            ticket: nextTicket, committed: committed, working: working, waiting: .owner(requestID: requestID),
-            effect: .fabricRemoved(fabricIndex, askingSession: nil))
-        nextTicket &+= 1
-        pendingSave = save
+            ticket: rootEndpoint.takeTicket(), committed: committed, working: working,
+            waiting: .owner(requestID: requestID), effect: .fabricRemoved(fabricIndex, askingSession: nil))
+        rootEndpoint.pendingSave = save
         return [.persist(save.committed, ticket: save.ticket)]
     }
 
@@ -68,8 +67,8 @@ extension MatterNode {
         case .commissioningComplete(let fabricIndex):
             return completeCommissioning(fabricIndex: fabricIndex)
         case .fabricRemoved(let fabricIndex, let asking):
-            resumptions.removeFabric(fabricIndex)
-            if let asking { retiringSessions.insert(asking) }
+            sessionLayer.resumptions.removeFabric(fabricIndex)
+            if let asking { sessionLayer.retiringSessions.insert(asking) }
             return endSessions(ofFabric: fabricIndex, keeping: asking, reason: "its fabric was removed")
                 + fabricsChanged()
         case .labelUpdated:
@@ -100,9 +99,9 @@ extension MatterNode {
         on key: MatterExchange.Key, now: MonotonicInstant, using generator: inout some RandomNumberGenerator,
         _ handing: (inout InteractionResponder) -> [InteractionResponderAction]
     ) -> [MatterNodeAction] {
-        guard var responder = exchanges[key]?.interaction else { return [] }
+        guard var responder = sessionLayer.exchanges[key]?.interaction else { return [] }
         let steps = handing(&responder)
-        exchanges[key]?.interaction = responder
+        sessionLayer.exchanges[key]?.interaction = responder
         return runInteraction(steps, on: key, now: now, using: &generator)
     }
 }

@@ -10,16 +10,17 @@ extension MatterNode {
         on localSessionID: UInt16, protocolID: ProtocolID, opcode: UInt8, payload: [UInt8], now: MonotonicInstant,
         using generator: inout some RandomNumberGenerator
     ) -> (exchangeID: UInt16, actions: [MatterNodeAction])? {
-        guard let session = sessions[localSessionID] else { return nil }
-        var exchangeID = nextExchangeID
+        guard let session = sessionLayer.sessions[localSessionID] else { return nil }
+        var exchangeID = sessionLayer.nextExchangeID
         var key = MatterExchange.Key(
             session: .secure(localSessionID: localSessionID), exchangeID: exchangeID, initiatedHere: true)
-        while exchanges[key] != nil {
+        while sessionLayer.exchanges[key] != nil {
             exchangeID &+= 1
             key.exchangeID = exchangeID
         }
-        nextExchangeID = exchangeID &+ 1
-        openExchange(key, peer: session.peer, configuration: session.reliableMessagingConfiguration, now: now)
+        sessionLayer.nextExchangeID = exchangeID &+ 1
+        sessionLayer.openExchange(
+            key, peer: session.peer, configuration: session.reliableMessagingConfiguration, now: now)
         let actions = respond(
             on: key, opcode: opcode, protocolID: protocolID, payload: payload, now: now, using: &generator)
         return (exchangeID, actions)

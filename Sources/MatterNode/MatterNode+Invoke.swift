@@ -16,19 +16,6 @@ extension MatterNode {
         var fabricScoped = false
     }
 
-    /// Something a command does once its answer has gone out (it ends the session the answer travels on).
-    enum AfterAnswer {
-        case expireFailSafe(reason: String)
-        case endPASESession(reason: String)
-    }
-
-    /// A command's result with what it changed beside it.
-    struct CommandOutcome {
-        var result: CommandResult
-        var actions: [MatterNodeAction] = []
-        var afterAnswer: [AfterAnswer] = []
-    }
-
     static let commandRules: [ClusterID: [CommandID: CommandRule]] = [
         0x0030: [0x00: CommandRule(), 0x02: CommandRule(), 0x04: CommandRule()],
         0x003E: [
@@ -46,13 +33,13 @@ extension MatterNode {
     ) -> CommandOutcome {
         let path = command.path
         guard path.endpoint == 0 else { return bridgedCommand(command, on: key, session: session, timed: timed) }
-        guard Self.rootClusterIDs.contains(path.cluster) else {
+        guard MatterRootEndpoint.clusterIDs.contains(path.cluster) else {
             return CommandOutcome(result: .status(path, .unsupportedCluster))
         }
         guard let rule = Self.commandRules[path.cluster]?[path.command] else {
             return CommandOutcome(result: .status(path, .unsupportedCommand))
         }
-        guard privilege(of: session, endpoint: 0, cluster: path.cluster) == .administer else {
+        guard rootEndpoint.privilege(of: session, endpoint: 0, cluster: path.cluster) == .administer else {
             return CommandOutcome(result: .status(path, .unsupportedAccess))
         }
         if rule.timed, !timed { return CommandOutcome(result: .status(path, .needsTimedInteraction)) }
@@ -67,7 +54,7 @@ extension MatterNode {
             case 0x003E:
                 return try operationalCredentials(path, fields, on: key, session: session, using: &generator)
             default:
-                return try administratorCommissioning(path, fields, session: session)
+                return try rootEndpoint.administratorCommissioning(path, fields, session: session)
             }
         } catch {
             return CommandOutcome(result: .status(path, .invalidCommand))
@@ -80,7 +67,7 @@ extension MatterNode {
         _ commands: [CommandDataIB], timed: Bool, on key: MatterExchange.Key, from peer: MatterPeer,
         now: MonotonicInstant, using generator: inout some RandomNumberGenerator
     ) -> (answers: [InvokeResponseIB]?, actions: [MatterNodeAction], afterAnswer: [AfterAnswer]) {
-        guard case .secure(let id) = key.session, let session = sessions[id] else { return (nil, [], []) }
+        guard case .secure(let id) = key.session, let session = sessionLayer.sessions[id] else { return (nil, [], []) }
         var answers: [InvokeResponseIB] = []
         var actions: [MatterNodeAction] = []
         var afterAnswer: [AfterAnswer] = []
@@ -93,11 +80,11 @@ extension MatterNode {
                 answers.append(answer)
                 actions.append(.log(.command(peer, path: command.path.description, outcome: Self.describe(answer))))
             case .afterSave(let save):
-                guard pendingSave == nil else {
+                guard rootEndpoint.pendingSave == nil else {
                     answers.append(.status(path: command.path, StatusIB(.busy), ref: command.ref))
                     continue
                 }
-                pendingSave = save
+                rootEndpoint.pendingSave = save
                 actions.append(.persist(save.committed, ticket: save.ticket))
                 return (nil, actions, afterAnswer)
             case .bridged(let endpoint, let operation):
@@ -143,11 +130,10 @@ extension MatterNode {
         _ committed: FabricTable, _ working: FabricTable, on key: MatterExchange.Key, path: CommandPathIB,
         success: InvokeResponseIB, effect: PendingSave.Effect
     ) -> CommandOutcome {
-        defer { nextTicket &+= 1 }
-        return CommandOutcome(
+        CommandOutcome(
             result: .afterSave(
                 PendingSave(
-                    ticket: nextTicket, committed: committed, working: working,
+                    ticket: rootEndpoint.takeTicket(), committed: committed, working: working,
                     waiting: .invoke(key, success: success, failure: .status(path: path, StatusIB(.failure), ref: nil)),
                     effect: effect)))
     }

@@ -4,22 +4,22 @@ import MatterInteraction
 import MatterTLV
 
 /// Node Operational Credentials' commands (Matter Core Specification 11.18.6; CHIP
-/// `operational-credentials-server.cpp`, whose checks and their order these follow).
+/// `operational-credentials-server.cpp`, whose checks and their order these follow). Those that add, change or remove
+/// a fabric reach its sessions and the CASE responder too; the others are the root endpoint's.
 extension MatterNode {
-    /// kMaxCHIPCertLength: the largest Matter TLV certificate taken.
-    static let maximumCertificateLength = 400
-
     mutating func operationalCredentials(
         _ path: CommandPathIB, _ fields: CommandFields, on key: MatterExchange.Key, session: MatterSecureSession,
         using generator: inout some RandomNumberGenerator
     ) throws(CommandFields.Invalid) -> CommandOutcome {
         switch path.command {
         case 0x00:
-            return attestationRequest(path, nonce: try fields.bytes(0, "AttestationNonce"), session: session)
+            return rootEndpoint.attestationRequest(
+                path, nonce: try fields.bytes(0, "AttestationNonce"), session: session)
         case 0x02:
-            return certificateChainRequest(path, type: try fields.unsigned(0, "CertificateType", as: UInt8.self))
+            return rootEndpoint.certificateChainRequest(
+                path, type: try fields.unsigned(0, "CertificateType", as: UInt8.self))
         case 0x04:
-            return csrRequest(
+            return rootEndpoint.csrRequest(
                 path, nonce: try fields.bytes(0, "CSRNonce"),
                 forUpdateNOC: try fields.optionalBool(1, "IsForUpdateNOC") ?? false, session: session,
                 using: &generator)
@@ -39,94 +39,9 @@ extension MatterNode {
             return removeFabric(
                 path, fabricIndex: try fields.unsigned(0, "FabricIndex", as: UInt8.self), on: key, session: session)
         default:
-            return addTrustedRootCertificate(
+            return rootEndpoint.addTrustedRootCertificate(
                 path, certificate: try fields.bytes(0, "RootCACertificate"), session: session)
         }
-    }
-
-    /// CertificateChainRequest → CertificateChainResponse with the DAC (1) or PAI (2), DER.
-    func certificateChainRequest(_ path: CommandPathIB, type: UInt8) -> CommandOutcome {
-        let certificate: [UInt8]
-        switch type {
-        case 1: certificate = attestation.dac
-        case 2: certificate = attestation.pai
-        default: return CommandOutcome(result: .status(path, .invalidCommand))
-        }
-        return CommandOutcome(result: .response(path, command: 0x03, [.init(tag: .context(0), .bytes(certificate))]))
-    }
-
-    /// AttestationRequest → AttestationResponse: the elements (CD, the nonce, timestamp 0) and the DAC's signature
-    /// over them and the session's attestation challenge (matter-commissionee.md §2.6).
-    func attestationRequest(_ path: CommandPathIB, nonce: [UInt8], session: MatterSecureSession) -> CommandOutcome {
-        guard nonce.count == 32 else { return CommandOutcome(result: .status(path, .invalidCommand)) }
-        let elements = AttestationElements(
-            certificationDeclaration: attestation.certificationDeclaration, attestationNonce: nonce
-        ).tlvEncoded
-        guard let key = try? attestation.dacKeyPair(),
-            let signature = try? AttestationSignature.sign(
-                elements: elements, challenge: session.attestationChallenge, with: key)
-        else { return CommandOutcome(result: .status(path, .failure)) }
-        return CommandOutcome(
-            result: .response(
-                path, command: 0x01,
-                [.init(tag: .context(0), .bytes(elements)), .init(tag: .context(1), .bytes(signature.raw))]))
-    }
-
-    /// CSRRequest → CSRResponse: a fresh operational key under the fail-safe, its PKCS#10 request in NOCSRElements
-    /// with the nonce, signed by the DAC with the challenge (§3).
-    mutating func csrRequest(
-        _ path: CommandPathIB, nonce: [UInt8], forUpdateNOC: Bool, session: MatterSecureSession,
-        using generator: inout some RandomNumberGenerator
-    ) -> CommandOutcome {
-        guard nonce.count == 32 else { return CommandOutcome(result: .status(path, .invalidCommand)) }
-        guard !forUpdateNOC || fabrics.records[session.fabricIndex] != nil else {
-            return CommandOutcome(result: .status(path, .invalidCommand))
-        }
-        guard let armed = failSafe, armed.belongs(to: session.fabricIndex) else {
-            return CommandOutcome(result: .status(path, .failsafeRequired))
-        }
-        guard !armed.nocInvoked else { return CommandOutcome(result: .status(path, .constraintError)) }
-        let key = P256KeyPair.random(using: &generator)
-        guard let csr = try? CertificateSigningRequest(key: key), let dac = try? attestation.dacKeyPair() else {
-            return CommandOutcome(result: .status(path, .failure))
-        }
-        let elements = NOCSRElements(csr: csr.der, csrNonce: nonce).tlvEncoded
-        guard
-            let signature = try? AttestationSignature.sign(
-                elements: elements, challenge: session.attestationChallenge, with: dac)
-        else { return CommandOutcome(result: .status(path, .failure)) }
-        failSafe?.operationalKey = FailSafe.PendingKey(key: key, forUpdateNOC: forUpdateNOC)
-        return CommandOutcome(
-            result: .response(
-                path, command: 0x05,
-                [.init(tag: .context(0), .bytes(elements)), .init(tag: .context(1), .bytes(signature.raw))]))
-    }
-
-    /// AddTrustedRootCertificate → status: one root per fail-safe, before AddNOC, a valid self-signed RCAC (CHIP
-    /// `ValidateChipRCAC`).
-    mutating func addTrustedRootCertificate(
-        _ path: CommandPathIB, certificate: [UInt8], session: MatterSecureSession
-    ) -> CommandOutcome {
-        guard certificate.count <= Self.maximumCertificateLength else {
-            return CommandOutcome(result: .status(path, .invalidCommand))
-        }
-        guard let armed = failSafe, armed.belongs(to: session.fabricIndex) else {
-            return CommandOutcome(result: .status(path, .failsafeRequired))
-        }
-        guard armed.rootCertificate == nil, !armed.nocInvoked else {
-            return CommandOutcome(result: .status(path, .constraintError))
-        }
-        guard Self.isValidRoot(certificate) else { return CommandOutcome(result: .status(path, .invalidCommand)) }
-        failSafe?.rootCertificate = certificate
-        return CommandOutcome(result: .status(path, .success))
-    }
-
-    /// Whether `tlv` is a root CA certificate that verifies its own signature.
-    static func isValidRoot(_ tlv: [UInt8]) -> Bool {
-        guard let root = try? MatterCertificate(tlv: tlv), root.kind == .root, root.issuer == root.subject, root.isCA,
-            root.keyUsage?.contains(.keyCertSign) == true, let key = try? root.publicKeyPoint()
-        else { return false }
-        return root.isSignatureValid(issuerPublicKey: key)
     }
 
     /// AddNOC → NOCResponse: the new fabric from the root added under this fail-safe, the NOC for the CSR's key and
@@ -136,10 +51,11 @@ extension MatterNode {
         _ path: CommandPathIB, noc: [UInt8], icac: [UInt8]?, ipk: [UInt8], adminSubject: UInt64,
         adminVendorID: UInt16, session: MatterSecureSession
     ) -> CommandOutcome {
-        guard noc.count <= Self.maximumCertificateLength, (icac?.count ?? 0) <= Self.maximumCertificateLength,
+        guard noc.count <= MatterRootEndpoint.maximumCertificateLength,
+            (icac?.count ?? 0) <= MatterRootEndpoint.maximumCertificateLength,
             ipk.count == 16, adminVendorID != 0, adminVendorID <= 0xFFF4
         else { return CommandOutcome(result: .status(path, .invalidCommand)) }
-        guard let armed = failSafe, armed.belongs(to: session.fabricIndex) else {
+        guard let armed = rootEndpoint.failSafe, armed.belongs(to: session.fabricIndex) else {
             return CommandOutcome(result: .status(path, .failsafeRequired))
         }
         guard !armed.nocInvoked else { return CommandOutcome(result: .status(path, .constraintError)) }
@@ -160,15 +76,15 @@ extension MatterNode {
         guard chain.nodePublicKey == pending.key.publicKey else {
             return CommandOutcome(result: .nocResponse(path, .invalidPublicKey))
         }
-        guard let index = fabrics.freeFabricIndex() else {
+        guard let index = rootEndpoint.fabrics.freeFabricIndex() else {
             return CommandOutcome(result: .nocResponse(path, .tableFull))
         }
-        if fabricFacts.values.contains(where: {
+        if rootEndpoint.fabricFacts.values.contains(where: {
             $0.rootPublicKey == chain.rootPublicKey && $0.fabricID == chain.fabricID
         }) {
             return CommandOutcome(result: .nocResponse(path, .fabricConflict))
         }
-        fabrics.store(
+        rootEndpoint.fabrics.store(
             FabricRecord(
                 fabricIndex: index, rootCertificate: root, intermediateCertificate: icac, operationalCertificate: noc,
                 operationalPrivateKey: pending.key.privateKey, identityProtectionEpochKey: ipk, vendorID: adminVendorID,
@@ -178,12 +94,12 @@ extension MatterNode {
                         privilege: .administer, authMode: .case, subjects: [adminSubject], targets: nil,
                         fabricIndex: index)
                 ]))
-        failSafe?.addedFabric = index
-        failSafe?.fabricIndex = index
-        failSafe?.operationalKey = nil
+        rootEndpoint.failSafe?.addedFabric = index
+        rootEndpoint.failSafe?.fabricIndex = index
+        rootEndpoint.failSafe?.operationalKey = nil
         var actions = fabricsChanged()
-        if session.kind == .pase, let bound = sessions[session.localSessionID] {
-            sessions[session.localSessionID]?.fabricIndex = index
+        if session.kind == .pase, let bound = sessionLayer.sessions[session.localSessionID] {
+            sessionLayer.sessions[session.localSessionID]?.fabricIndex = index
             actions.append(
                 .sessionOpened(
                     MatterSessionSummary(
@@ -199,10 +115,12 @@ extension MatterNode {
     mutating func updateNOC(
         _ path: CommandPathIB, noc: [UInt8], icac: [UInt8]?, session: MatterSecureSession
     ) -> CommandOutcome {
-        guard noc.count <= Self.maximumCertificateLength, (icac?.count ?? 0) <= Self.maximumCertificateLength else {
+        guard noc.count <= MatterRootEndpoint.maximumCertificateLength,
+            (icac?.count ?? 0) <= MatterRootEndpoint.maximumCertificateLength
+        else {
             return CommandOutcome(result: .status(path, .invalidCommand))
         }
-        guard let armed = failSafe, armed.belongs(to: session.fabricIndex) else {
+        guard let armed = rootEndpoint.failSafe, armed.belongs(to: session.fabricIndex) else {
             return CommandOutcome(result: .status(path, .failsafeRequired))
         }
         guard !armed.nocInvoked else { return CommandOutcome(result: .status(path, .constraintError)) }
@@ -210,7 +128,9 @@ extension MatterNode {
             return CommandOutcome(result: .nocResponse(path, .missingCSR))
         }
         guard pending.forUpdateNOC else { return CommandOutcome(result: .status(path, .constraintError)) }
-        guard var record = fabrics.records[session.fabricIndex], let facts = fabricFacts[session.fabricIndex] else {
+        guard var record = rootEndpoint.fabrics.records[session.fabricIndex],
+            let facts = rootEndpoint.fabricFacts[session.fabricIndex]
+        else {
             return CommandOutcome(result: .nocResponse(path, .invalidNOC))
         }
         let chain: OperationalCertificateChain
@@ -226,9 +146,9 @@ extension MatterNode {
         record.operationalCertificate = noc
         record.intermediateCertificate = icac
         record.operationalPrivateKey = pending.key.privateKey
-        fabrics.store(record)
-        failSafe?.updatedFabric = record.fabricIndex
-        failSafe?.operationalKey = nil
+        rootEndpoint.fabrics.store(record)
+        rootEndpoint.failSafe?.updatedFabric = record.fabricIndex
+        rootEndpoint.failSafe?.operationalKey = nil
         let ended = endSessions(
             ofFabric: record.fabricIndex, keeping: session.localSessionID, reason: "UpdateNOC replaced its NOC")
         return CommandOutcome(
@@ -242,19 +162,21 @@ extension MatterNode {
     ) -> CommandOutcome {
         guard label.utf8.count <= 32 else { return CommandOutcome(result: .status(path, .invalidCommand)) }
         let index = session.fabricIndex
-        guard var record = fabrics.records[index] else { return CommandOutcome(result: .status(path, .failure)) }
-        if fabrics.records.values.contains(where: { $0.fabricIndex != index && $0.label == label }) {
+        guard var record = rootEndpoint.fabrics.records[index] else {
+            return CommandOutcome(result: .status(path, .failure))
+        }
+        if rootEndpoint.fabrics.records.values.contains(where: { $0.fabricIndex != index && $0.label == label }) {
             return CommandOutcome(result: .nocResponse(path, .labelConflict))
         }
         record.label = label
-        var working = fabrics
+        var working = rootEndpoint.fabrics
         working.store(record)
-        guard var committed = committedFabrics.records[index] else {
-            fabrics = working
+        guard var committed = rootEndpoint.committedFabrics.records[index] else {
+            rootEndpoint.fabrics = working
             return CommandOutcome(result: .nocResponse(path, .ok, fabricIndex: index), actions: fabricsChanged())
         }
         committed.label = label
-        var saved = committedFabrics
+        var saved = rootEndpoint.committedFabrics
         saved.store(committed)
         return afterSave(
             saved, working, on: key, path: path, success: CommandResult.nocResponseIB(path, .ok, fabricIndex: index),
@@ -267,12 +189,12 @@ extension MatterNode {
         _ path: CommandPathIB, fabricIndex: UInt8, on key: MatterExchange.Key, session: MatterSecureSession
     ) -> CommandOutcome {
         guard (1...254).contains(fabricIndex) else { return CommandOutcome(result: .status(path, .invalidCommand)) }
-        guard fabrics.records[fabricIndex] != nil else {
+        guard rootEndpoint.fabrics.records[fabricIndex] != nil else {
             return CommandOutcome(result: .nocResponse(path, .invalidFabricIndex))
         }
-        var working = fabrics
+        var working = rootEndpoint.fabrics
         working.remove(fabricIndex)
-        var saved = committedFabrics
+        var saved = rootEndpoint.committedFabrics
         saved.remove(fabricIndex)
         return afterSave(
             saved, working, on: key, path: path,

@@ -10,14 +10,14 @@ extension MatterNode {
         _ bytes: [UInt8], from peer: MatterPeer, now: MonotonicInstant,
         using generator: inout some RandomNumberGenerator
     ) -> [MatterNodeAction] {
-        let limit = Self.maximumLength(for: peer)
+        let limit = MatterSessionLayer.maximumLength(for: peer)
         let header: MessageHeader
         do {
             header = try SecureMessageCodec.decodeHeader(bytes, maximumLength: limit).header
         } catch {
             return [.log(.dropped(peer, reason: "\(error)"))]
         }
-        guard header.sessionType == .unicast, var session = sessions[header.sessionID] else {
+        guard header.sessionType == .unicast, var session = sessionLayer.sessions[header.sessionID] else {
             return [.log(.dropped(peer, reason: "no secure session \(header.sessionID)"))]
         }
         let verdict = session.receivedCounters.verdict(for: header.messageCounter)
@@ -31,7 +31,7 @@ extension MatterNode {
         if verdict == .new { session.receivedCounters.commit(header.messageCounter) }
         session.peer = peer
         session.lastActivity = now
-        sessions[session.localSessionID] = session
+        sessionLayer.sessions[session.localSessionID] = session
         let key = MatterExchange.Key(
             session: .secure(localSessionID: session.localSessionID), exchangeID: message.protocolHeader.exchangeID,
             initiatedHere: !message.protocolHeader.isInitiator)
@@ -65,12 +65,12 @@ extension MatterNode {
         _ message: Message, on key: MatterExchange.Key, from peer: MatterPeer, now: MonotonicInstant,
         using generator: inout some RandomNumberGenerator
     ) -> [MatterNodeAction] {
-        guard case .secure(let id) = key.session, let session = sessions[id] else { return [] }
-        var responder = exchanges[key]?.interaction ?? InteractionResponder()
+        guard case .secure(let id) = key.session, let session = sessionLayer.sessions[id] else { return [] }
+        var responder = sessionLayer.exchanges[key]?.interaction ?? InteractionResponder()
         let steps = responder.messageReceived(
             opcode: message.protocolHeader.opcode, payload: message.payload, now: now, reader: reader(for: session),
             events: events)
-        exchanges[key]?.interaction = responder
+        sessionLayer.exchanges[key]?.interaction = responder
         return runInteraction(steps, on: key, now: now, using: &generator)
     }
 
@@ -82,10 +82,10 @@ extension MatterNode {
     ) -> [MatterNodeAction] {
         var actions: [MatterNodeAction] = []
         for step in steps {
-            guard let peer = exchanges[key]?.peer else { break }
+            guard let peer = sessionLayer.exchanges[key]?.peer else { break }
             switch step {
             case .send(let opcode, let payload, let expectsResponse):
-                if !expectsResponse { exchanges[key]?.closing = true }
+                if !expectsResponse { sessionLayer.exchanges[key]?.closing = true }
                 actions += respond(
                     on: key, opcode: opcode.rawValue, protocolID: .interactionModel, payload: payload, now: now,
                     using: &generator)

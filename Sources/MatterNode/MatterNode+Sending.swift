@@ -1,184 +1,61 @@
-import MatterCrypto
 import MatterMessage
 
+/// MRP's outcomes beyond the exchange: the session layer sends and receives (`MatterSessionLayer+Reliability`); an
+/// exchange of the node's own that gives up fails its request and the subscription whose report it carried, and a
+/// session whose counter ran out ends.
 extension MatterNode {
-    /// The largest message accepted from `peer`: a UDP datagram (Matter reference D), or a TCP frame.
-    static func maximumLength(for peer: MatterPeer) -> Int {
-        switch peer {
-        case .udp: Message.maximumUDPLength
-        case .tcp: MatterTCPFraming.maximumMessageLength
-        }
-    }
-
-    /// Whether our reliable messages on exchange `key` to `peer` are retransmitted on MRP's timer: over UDP on the
-    /// secure session only. The unsecured session's peers are not verified (anyone can put any source address on
-    /// a datagram), so there the kept message goes again only in answer to a duplicate of what it answered.
-    static func retransmitsOnTimer(_ key: MatterExchange.Key, to peer: MatterPeer) -> Bool {
-        peer.usesReliableMessaging && key.session.isSecure
-    }
-
-    /// MRP's part in receiving `message` on exchange `key`: opens the exchange if the message starts one, lets its
-    /// `ReliableMessaging` see it, and sends the acknowledgements that calls for. Returns whether the message is
-    /// new and has an exchange to go to.
-    ///
-    /// A message that starts no exchange (a duplicate, a message from a non-initiator on an unknown exchange) is
-    /// only acknowledged if it asks to be, as CHIP's `ExchangeManager::SendStandaloneAckIfNeeded` does. On an
-    /// exchange that does not retransmit on a timer, a duplicate of the message our kept answer acknowledged gets
-    /// that answer again instead of a bare acknowledgement: its sender missed the answer, and this is how it
-    /// still arrives over a lossy network.
+    /// MRP's part in receiving `message` on exchange `key` (`MatterSessionLayer.receive`). Returns whether the message
+    /// is new and has an exchange to go to.
     mutating func receive(
         _ message: Message, on key: MatterExchange.Key, from peer: MatterPeer, isDuplicate: Bool,
         configuration: ReliableMessagingConfiguration, now: MonotonicInstant,
         using generator: inout some RandomNumberGenerator
     ) -> (isNew: Bool, actions: [MatterNodeAction]) {
-        let header = message.protocolHeader
-        let counter = message.header.messageCounter
-        let taken: [MatterNodeAction] = [.peerActive(peer)]
-        if exchanges[key] == nil {
-            let isAck =
-                header.protocolID == .secureChannel && header.opcode == SecureChannelOpcode.standaloneAck.rawValue
-            guard header.isInitiator, !isDuplicate, !isAck else {
-                guard header.needsAcknowledgement else { return (false, taken) }
-                return (false, taken + standaloneAck(on: key, to: peer, acknowledging: counter))
-            }
-            openExchange(key, peer: peer, configuration: configuration, now: now)
-        }
-        guard var exchange = exchanges[key] else { return (false, taken) }
-        exchange.peer = peer
-        exchange.lastActivity = now
-        if let acknowledged = header.acknowledgedMessageCounter, exchange.sent?.counter == acknowledged {
-            exchange.sent = nil
-        }
-        if isDuplicate, header.needsAcknowledgement, !Self.retransmitsOnTimer(key, to: peer),
-            let sent = exchange.sent, sent.acknowledging == counter
-        {
-            exchanges[key] = exchange
-            return (false, taken + [.send(sent.bytes, to: peer)])
-        }
-        let steps = exchange.reliability.messageReceived(
-            counter: counter, needsAcknowledgement: header.needsAcknowledgement,
-            acknowledgedCounter: header.acknowledgedMessageCounter, isDuplicate: isDuplicate, now: now)
-        exchanges[key] = exchange
-        return (!isDuplicate, taken + apply(steps, on: key, now: now, using: &generator))
+        let received = sessionLayer.receive(
+            message, on: key, from: peer, isDuplicate: isDuplicate, configuration: configuration, now: now)
+        return (received.isNew, received.actions + (received.deliveryFailed ? deliveryFailed(on: key) : []))
     }
 
-    /// Sends a message on exchange `key` (as its responder, or its initiator), with the pending acknowledgement
-    /// piggybacked. Over UDP
-    /// it asks for an acknowledgement (R flag) and is kept until acknowledged: retransmitted on MRP's timer on the
-    /// secure session, sent again for a duplicate on the unsecured one (`receive`).
+    /// Sends a message on exchange `key` (`MatterSessionLayer.send`); a secure session whose counter ran out ends
+    /// instead.
     mutating func respond(
         on key: MatterExchange.Key, opcode: UInt8, protocolID: ProtocolID, payload: [UInt8], now: MonotonicInstant,
         using generator: inout some RandomNumberGenerator
     ) -> [MatterNodeAction] {
-        guard var exchange = exchanges[key] else { return [] }
-        guard let counter = nextCounter(for: key.session) else {
-            guard case .secure(let localSessionID) = key.session else { return [] }
+        let outcome = sessionLayer.send(
+            on: key, opcode: opcode, protocolID: protocolID, payload: payload, now: now, using: &generator)
+        switch outcome {
+        case .sent(let actions):
+            return actions
+        case .counterExhausted(let localSessionID):
             return endSession(localSessionID, reason: "its message counter is exhausted")
         }
-        let reliable = exchange.peer.usesReliableMessaging
-        let acknowledged = exchange.reliability.messageSending(
-            counter: counter, needsAcknowledgement: Self.retransmitsOnTimer(key, to: exchange.peer), now: now,
-            using: &generator)
-        let header = ProtocolHeader(
-            isInitiator: key.initiatedHere, needsAcknowledgement: reliable, opcode: opcode, exchangeID: key.exchangeID,
-            protocolID: protocolID, acknowledgedMessageCounter: acknowledged)
-        guard let bytes = encode(header, payload: payload, counter: counter, session: key.session) else {
-            exchanges[key] = nil
-            return []
-        }
-        exchange.lastActivity = now
-        if reliable {
-            exchange.sent = MatterExchange.SentMessage(counter: counter, bytes: bytes, acknowledging: acknowledged)
-        }
-        exchanges[key] = exchange
-        return [.send(bytes, to: exchange.peer)]
     }
 
-    /// A standalone acknowledgement of `counter` on exchange `key` (Secure Channel 0x10, A flag, no R flag).
-    mutating func standaloneAck(
-        on key: MatterExchange.Key, to peer: MatterPeer, acknowledging counter: UInt32
-    ) -> [MatterNodeAction] {
-        guard let messageCounter = nextCounter(for: key.session) else { return [] }
-        let header = ProtocolHeader.standaloneAck(
-            exchangeID: key.exchangeID, isInitiator: key.initiatedHere, acknowledging: counter)
-        guard let bytes = encode(header, payload: [], counter: messageCounter, session: key.session) else { return [] }
-        return [.send(bytes, to: peer)]
-    }
-
-    /// Carries out what an exchange's `ReliableMessaging` asked for. Its timer requests are not needed:
-    /// `nextDeadline` looks at every exchange.
+    /// Carries out what an exchange's `ReliableMessaging` asked for (`MatterSessionLayer.apply`).
     mutating func apply(
         _ steps: [ReliableMessagingAction], on key: MatterExchange.Key, now: MonotonicInstant,
         using generator: inout some RandomNumberGenerator
     ) -> [MatterNodeAction] {
-        var actions: [MatterNodeAction] = []
-        for step in steps {
-            guard let exchange = exchanges[key] else { break }
-            switch step {
-            case .sendStandaloneAck(let counter):
-                actions += standaloneAck(on: key, to: exchange.peer, acknowledging: counter)
-            case .retransmit(let counter, _):
-                if let sent = exchange.sent, sent.counter == counter {
-                    actions.append(.send(sent.bytes, to: exchange.peer))
-                }
-            case .delivered(let counter):
-                if exchange.sent?.counter == counter { exchanges[key]?.sent = nil }
-            case .deliveryFailed:
-                exchanges[key] = nil
-                actions.append(.log(.deliveryFailed(exchange.peer, exchangeID: key.exchangeID)))
-                if key.initiatedHere, case .secure(let localSessionID) = key.session {
-                    actions.append(.requestFailed(localSessionID: localSessionID, exchangeID: key.exchangeID))
-                    actions += endSubscriptions(
-                        where: { $0.sessionID == localSessionID && $0.reportExchange == key.exchangeID },
-                        reason: "its report was never acknowledged")
-                }
-            }
-        }
-        return actions
+        let applied = sessionLayer.apply(steps, on: key)
+        return applied.actions + (applied.deliveryFailed ? deliveryFailed(on: key) : [])
     }
 
-    /// Marks exchange `key` as over; if nothing of ours awaits an acknowledgement, the peer's pending
-    /// acknowledgement goes out now instead of after the standalone-ack timeout, as CHIP does on close.
+    /// Marks exchange `key` as over (`MatterSessionLayer.finish`).
     mutating func finish(
         _ key: MatterExchange.Key, now: MonotonicInstant, using generator: inout some RandomNumberGenerator
-    )
-        -> [MatterNodeAction]
-    {
-        guard var exchange = exchanges[key] else { return [] }
-        exchange.closing = true
-        guard exchange.sent == nil else {
-            exchanges[key] = exchange
-            return []
-        }
-        let steps = exchange.reliability.exchangeClosing()
-        exchanges[key] = exchange
-        return apply(steps, on: key, now: now, using: &generator)
+    ) -> [MatterNodeAction] {
+        let finished = sessionLayer.finish(key)
+        return finished.actions + (finished.deliveryFailed ? deliveryFailed(on: key) : [])
     }
 
-    private mutating func nextCounter(for session: MatterExchange.Key.Session) -> UInt32? {
-        switch session {
-        case .unsecured: return unsecuredCounter.next()
-        case .secure(let id):
-            return sessions[id]?.sendCounter.next()
-        }
-    }
-
-    /// The bytes of a message on `session`: unsecured to the initiator's ephemeral node, or sealed with R2I and this
-    /// node's node ID in the nonce.
-    private func encode(
-        _ header: ProtocolHeader, payload: [UInt8], counter: UInt32, session: MatterExchange.Key.Session
-    ) -> [UInt8]? {
-        switch session {
-        case .unsecured(let peer):
-            let messageHeader = MessageHeader(
-                messageCounter: counter, destination: peer.ephemeralNodeID.map { .node($0) })
-            return Message(header: messageHeader, protocolHeader: header, payload: payload).encodedUnsecured()
-        case .secure(let id):
-            guard let secure = sessions[id] else { return nil }
-            let messageHeader = MessageHeader(sessionID: secure.peerSessionID, messageCounter: counter)
-            let message = Message(header: messageHeader, protocolHeader: header, payload: payload)
-            return try? SecureMessageCodec.seal(
-                message, key: secure.responderToInitiatorKey, senderNodeID: secure.localNodeID)
-        }
+    /// Exchange `key` gave up, its last message never acknowledged: if the node opened it on a secure session, the
+    /// owner hears that its request failed, and a subscription whose report it carried ends.
+    mutating func deliveryFailed(on key: MatterExchange.Key) -> [MatterNodeAction] {
+        guard key.initiatedHere, case .secure(let localSessionID) = key.session else { return [] }
+        return [.requestFailed(localSessionID: localSessionID, exchangeID: key.exchangeID)]
+            + endSubscriptions(
+                where: { $0.sessionID == localSessionID && $0.reportExchange == key.exchangeID },
+                reason: "its report was never acknowledged")
     }
 }

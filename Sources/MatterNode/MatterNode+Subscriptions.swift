@@ -63,8 +63,8 @@ extension MatterNode {
         _ request: SubscribeRequestMessage, on key: MatterExchange.Key, now: MonotonicInstant,
         using generator: inout some RandomNumberGenerator
     ) -> [MatterNodeAction] {
-        guard case .secure(let localSessionID) = key.session, let session = sessions[localSessionID],
-            var responder = exchanges[key]?.interaction
+        guard case .secure(let localSessionID) = key.session, let session = sessionLayer.sessions[localSessionID],
+            var responder = sessionLayer.exchanges[key]?.interaction
         else { return [] }
         var actions: [MatterNodeAction] = []
         if !request.keepSubscriptions {
@@ -88,7 +88,7 @@ extension MatterNode {
             steps = responder.subscriptionAccepted(
                 subscriptionID: id, maxIntervalSeconds: maxInterval, reader: reader(for: session), events: events)
         }
-        exchanges[key]?.interaction = responder
+        sessionLayer.exchanges[key]?.interaction = responder
         return actions + runInteraction(steps, on: key, now: now, using: &generator)
     }
 
@@ -103,7 +103,7 @@ extension MatterNode {
                 id: id, request: request, maxIntervalSeconds: maxInterval, establishedAt: now,
                 nextEvent: eventsConsidered ?? request.eventFilters?.last?.eventMin ?? events.lastNumber + 1))
         subscriptions[id] = active
-        guard let peer = exchanges[key]?.peer else { return [] }
+        guard let peer = sessionLayer.exchanges[key]?.peer else { return [] }
         return [
             .log(
                 .subscriptionEstablished(
@@ -139,7 +139,7 @@ extension MatterNode {
                 }
                 continue
             }
-            guard let session = sessions[active.sessionID] else {
+            guard let session = sessionLayer.sessions[active.sessionID] else {
                 subscriptions[id] = nil
                 continue
             }
@@ -174,7 +174,7 @@ extension MatterNode {
         using generator: inout some RandomNumberGenerator
     ) -> [MatterNodeAction] {
         guard var active = subscriptions[id], case .established(var subscription) = active.state,
-            let session = sessions[active.sessionID]
+            let session = sessionLayer.sessions[active.sessionID]
         else { return finish(key, now: now, using: &generator) }
         let header = message.protocolHeader
         let status =

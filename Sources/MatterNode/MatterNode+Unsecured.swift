@@ -13,10 +13,12 @@ extension MatterNode {
     ) -> [MatterNodeAction] {
         var actions = unsecuredMessageHandled(bytes, from: peer, now: now, using: &generator)
         guard case .udp = peer else { return actions }
-        for key in exchanges.keys where !key.session.isSecure {
-            guard var exchange = exchanges[key], exchange.reliability.pendingAcknowledgement != nil else { continue }
+        for key in sessionLayer.exchanges.keys where !key.session.isSecure {
+            guard var exchange = sessionLayer.exchanges[key], exchange.reliability.pendingAcknowledgement != nil else {
+                continue
+            }
             let steps = exchange.reliability.exchangeClosing()
-            exchanges[key] = exchange
+            sessionLayer.exchanges[key] = exchange
             actions += apply(steps, on: key, now: now, using: &generator)
         }
         return Self.answeringOnce(actions, receivedBytes: bytes.count)
@@ -60,7 +62,7 @@ extension MatterNode {
     ) -> [MatterNodeAction] {
         let message: Message
         do {
-            message = try Message.decodeUnsecured(bytes, maximumLength: Self.maximumLength(for: peer))
+            message = try Message.decodeUnsecured(bytes, maximumLength: MatterSessionLayer.maximumLength(for: peer))
         } catch {
             return [.log(.dropped(peer, reason: "\(error)"))]
         }
@@ -68,10 +70,10 @@ extension MatterNode {
             return [.log(.dropped(peer, reason: "an unsecured message to a node ID; this node only responds"))]
         }
         let initiator = MatterUnsecuredPeer(peer: peer, ephemeralNodeID: message.header.sourceNodeID)
-        var state = unsecuredPeerState(initiator, now: now)
+        var state = sessionLayer.unsecuredPeerState(initiator, now: now)
         let isDuplicate = state.counters.receive(message.header.messageCounter) == .duplicate
         state.lastActivity = now
-        unsecuredPeers[initiator] = state
+        sessionLayer.unsecuredPeers[initiator] = state
         let key = MatterExchange.Key(session: .unsecured(initiator), exchangeID: message.protocolHeader.exchangeID)
         let (isNew, actions) = receive(
             message, on: key, from: peer, isDuplicate: isDuplicate, configuration: .default, now: now,
@@ -83,8 +85,9 @@ extension MatterNode {
             let reason = "protocol \(message.protocolHeader.protocolID) needs a secure session"
             return actions + finish(key, now: now, using: &generator) + [.log(.dropped(peer, reason: reason))]
         }
-        let handle = unsecuredPeers[initiator]?.handle ?? 0
-        let isCASEReport = caseResponder.isHandshaking(on: CASEExchange(peer: handle, exchangeID: key.exchangeID))
+        let handle = sessionLayer.unsecuredPeers[initiator]?.handle ?? 0
+        let isCASEReport = sessionLayer.caseResponder.isHandshaking(
+            on: CASEExchange(peer: handle, exchangeID: key.exchangeID))
         switch SecureChannelOpcode(rawValue: opcode) {
         case .sigma1, .sigma3:
             return actions + caseMessage(message, on: key, from: initiator, now: now, using: &generator)
@@ -101,16 +104,16 @@ extension MatterNode {
     }
 
     /// A PASE message: refused while the window is closed (or out of attempts) or a session is open, or while
-    /// its host must leave the slot to others (`MatterNode+PASEHold`); else the responder's.
+    /// its host must leave the slot to others (`MatterSessionLayer+PASEHold`); else the responder's.
     private mutating func pase(
         _ message: Message, on key: MatterExchange.Key, from initiator: MatterUnsecuredPeer, now: MonotonicInstant,
         using generator: inout some RandomNumberGenerator
     ) -> [MatterNodeAction] {
         let opcode = SecureChannelOpcode(rawValue: message.protocolHeader.opcode)
-        shareSessionIDs()
-        guard var responder = paseResponder else {
+        sessionLayer.shareSessionIDs()
+        guard var responder = sessionLayer.paseResponder else {
             guard opcode != .statusReport else { return finish(key, now: now, using: &generator) }
-            exchanges[key]?.closing = true
+            sessionLayer.exchanges[key]?.closing = true
             let failure = StatusReport(generalCode: .failure, secureChannelCode: .invalidParameter)
             return [.log(.windowClosed(initiator.peer))]
                 + respond(
@@ -119,27 +122,27 @@ extension MatterNode {
         }
         let host = initiator.peer.host
         if opcode == .pbkdfParamRequest, let session = paseSession {
-            let wait = UInt16(clamping: idleDeadline(of: session).milliseconds(since: now))
+            let wait = UInt16(clamping: sessionLayer.idleDeadline(of: session).milliseconds(since: now))
             return refuseBusy(on: key, initiator.peer, wait: wait, because: .sessionOpen, now: now, using: &generator)
         }
-        if opcode == .pbkdfParamRequest, let wait = yieldingWait(for: host, now: now) {
+        if opcode == .pbkdfParamRequest, let wait = sessionLayer.yieldingWait(for: host, now: now) {
             return refuseBusy(on: key, initiator.peer, wait: wait, because: .yielding, now: now, using: &generator)
         }
-        guard let handle = unsecuredPeers[initiator]?.handle else { return [] }
+        guard let handle = sessionLayer.unsecuredPeers[initiator]?.handle else { return [] }
         let exchange = PASEExchange(peer: handle, exchangeID: key.exchangeID)
         let running = responder.handshakeExchange
         let steps = responder.messageReceived(
             opcode: message.protocolHeader.opcode, payload: message.payload, exchange: exchange, now: now,
-            handshakeDeadline: holdDeadline(for: host, now: now), using: &generator)
-        paseResponder = responder
+            handshakeDeadline: sessionLayer.holdDeadline(for: host, now: now), using: &generator)
+        sessionLayer.paseResponder = responder
         var actions: [MatterNodeAction] = []
         if running != exchange, responder.handshakeExchange == exchange, let deadline = responder.nextDeadline {
             actions.append(.log(.paseStarted(initiator.peer)))
-            handshakeStarted(by: host, deadline: deadline, now: now)
+            sessionLayer.handshakeStarted(by: host, deadline: deadline, now: now)
         }
         actions += runPASE(steps, now: now, using: &generator)
         if opcode == .statusReport { actions += finish(key, now: now, using: &generator) }
-        return actions + checkAttempts()
+        return actions + sessionLayer.checkAttempts()
     }
 
     /// StatusReport BUSY with `wait` (CHIP `StatusReport::MakeBusyStatusReportMessage`), which ends the exchange.
@@ -147,7 +150,7 @@ extension MatterNode {
         on key: MatterExchange.Key, _ peer: MatterPeer, wait: UInt16, because reason: MatterNodeEvent.BusyReason,
         now: MonotonicInstant, using generator: inout some RandomNumberGenerator
     ) -> [MatterNodeAction] {
-        exchanges[key]?.closing = true
+        sessionLayer.exchanges[key]?.closing = true
         return [.log(.busy(peer, minimumWaitMilliseconds: wait, because: reason))]
             + respond(
                 on: key, opcode: SecureChannelOpcode.statusReport.rawValue, protocolID: .secureChannel,
@@ -161,12 +164,12 @@ extension MatterNode {
         _ opcode: SecureChannelOpcode, _ payload: [UInt8], on exchange: PASEExchange, now: MonotonicInstant,
         using generator: inout some RandomNumberGenerator
     ) -> (initiator: MatterUnsecuredPeer, key: MatterExchange.Key, busyWait: UInt16?, actions: [MatterNodeAction])? {
-        guard let initiator = peersByHandle[exchange.peer] else { return nil }
+        guard let initiator = sessionLayer.peersByHandle[exchange.peer] else { return nil }
         let key = MatterExchange.Key(session: .unsecured(initiator), exchangeID: exchange.exchangeID)
-        openExchange(key, peer: initiator.peer, configuration: .default, now: now)
+        sessionLayer.openExchange(key, peer: initiator.peer, configuration: .default, now: now)
         var busyWait: UInt16?
         if opcode == .statusReport {
-            exchanges[key]?.closing = true
+            sessionLayer.exchanges[key]?.closing = true
             if let report = try? StatusReport.decode(payload), report.generalCode == .busy {
                 busyWait = report.minimumWaitMilliseconds ?? 0
             }
@@ -174,14 +177,6 @@ extension MatterNode {
         let actions = respond(
             on: key, opcode: opcode.rawValue, protocolID: .secureChannel, payload: payload, now: now, using: &generator)
         return (initiator, key, busyWait, actions)
-    }
-
-    /// A handshake on `exchange` ended without a session: its exchange goes once its last message is acknowledged.
-    /// Returns the initiator's peer, if it is still known.
-    mutating func handshakeEnded(on exchange: PASEExchange) -> MatterPeer? {
-        guard let initiator = peersByHandle[exchange.peer] else { return nil }
-        exchanges[MatterExchange.Key(session: .unsecured(initiator), exchangeID: exchange.exchangeID)]?.closing = true
-        return initiator.peer
     }
 
     /// Carries out what the PASE responder asked for.
@@ -198,21 +193,21 @@ extension MatterNode {
                 if let wait = sent.busyWait {
                     actions.append(
                         .log(.busy(sent.initiator.peer, minimumWaitMilliseconds: wait, because: .handshakeRunning)))
-                    othersRefused(host: sent.initiator.peer.host)
+                    sessionLayer.othersRefused(host: sent.initiator.peer.host)
                 }
                 actions += sent.actions
             case .established(let pase):
-                guard let initiator = peersByHandle[pase.exchange.peer] else { continue }
+                guard let initiator = sessionLayer.peersByHandle[pase.exchange.peer] else { continue }
                 let session = MatterSecureSession(pase: pase, peer: initiator.peer, now: now, using: &generator)
-                sessions[pase.localSessionID] = session
-                paseHold = nil
+                sessionLayer.sessions[pase.localSessionID] = session
+                sessionLayer.paseHold = nil
                 actions.append(
                     .log(
                         .paseEstablished(
                             initiator.peer, localSessionID: pase.localSessionID, peerSessionID: pase.peerSessionID)))
                 actions.append(.sessionOpened(session.summary))
             case .failed(let failure, let exchange):
-                actions.append(.log(.paseFailed(handshakeEnded(on: exchange), failure)))
+                actions.append(.log(.paseFailed(sessionLayer.handshakeEnded(on: exchange), failure)))
             }
         }
         return actions

@@ -22,13 +22,15 @@ extension MatterNode {
         _ writes: [AttributeDataIB], timed: Bool, moreChunks: Bool, on key: MatterExchange.Key, now: MonotonicInstant,
         using generator: inout some RandomNumberGenerator
     ) -> [MatterNodeAction] {
-        guard case .secure(let localSessionID) = key.session, let session = sessions[localSessionID] else { return [] }
-        let source = MatterNodeAttributes(root: rootNode, accessingFabric: session.fabricIndex, home: home)
+        guard case .secure(let localSessionID) = key.session, let session = sessionLayer.sessions[localSessionID] else {
+            return []
+        }
+        let source = MatterNodeAttributes(root: rootEndpoint.rootNode, accessingFabric: session.fabricIndex, home: home)
         let group = nextWriteGroup
         var statuses: [AttributeStatusIB] = []
         var asks: [MatterNodeAction] = []
         var aclSlots: [Int] = []
-        var draft = exchanges[key]?.aclDraft
+        var draft = sessionLayer.exchanges[key]?.aclDraft
         for write in writes {
             let slot = statuses.count
             var echoed = write.path
@@ -49,7 +51,9 @@ extension MatterNode {
             }
             switch (path.endpoint, path.cluster, path.attribute) {
             case (0, 0x001F, 0x0000):
-                if let status = editAccessControl(&draft, value, listIndex: write.path.listIndex, session: session) {
+                if let status = rootEndpoint.editAccessControl(
+                    &draft, value, listIndex: write.path.listIndex, session: session)
+                {
                     refuse(status)
                 } else {
                     aclSlots.append(slot)
@@ -59,7 +63,7 @@ extension MatterNode {
                     refuse(.invalidDataType)
                     continue
                 }
-                breadcrumb = crumb
+                rootEndpoint.breadcrumb = crumb
             case (0, _, _), (MatterNodeAttributes.aggregator, _, _):
                 refuse(.unsupportedWrite)
             default:
@@ -77,10 +81,10 @@ extension MatterNode {
         var waiting = asks.count
         var actions = asks
         if moreChunks {
-            exchanges[key]?.aclDraft = draft
+            sessionLayer.exchanges[key]?.aclDraft = draft
         } else if let draft {
-            exchanges[key]?.aclDraft = nil
-            switch commitAccessControl(draft, session: session, group: group, slots: aclSlots) {
+            sessionLayer.exchanges[key]?.aclDraft = nil
+            switch rootEndpoint.commitAccessControl(draft, session: session, group: group, slots: aclSlots) {
             case .saved(let persist):
                 waiting += 1
                 actions.append(persist)
@@ -112,7 +116,7 @@ extension MatterNode {
             let attribute = ClusterCatalog.definition(path.cluster)?.attribute(path.attribute),
             attribute.writable
         else { return .unsupportedWrite }
-        let granted = privilege(of: session, endpoint: path.endpoint, cluster: path.cluster) {
+        let granted = rootEndpoint.privilege(of: session, endpoint: path.endpoint, cluster: path.cluster) {
             source.deviceTypes(of: path.endpoint)
         }
         guard let granted, granted.rawValue >= attribute.writePrivilege.rawValue else { return .unsupportedAccess }

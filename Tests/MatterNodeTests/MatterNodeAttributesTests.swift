@@ -13,7 +13,7 @@ import Testing
             deviceTypes: [.init(id: 0x0100, revision: 3)],
             clusters: [6: ClusterData(id: 6, attributes: [0: .bool(false)])],
             device: nil)
-        let source = MatterNodeAttributes(root: harness.table.rootNode, accessingFabric: 1, home: home)
+        let source = MatterNodeAttributes(root: harness.table.rootEndpoint.rootNode, accessingFabric: 1, home: home)
         let clusters: [ClusterID] = [0x0003, 0x0006, 0x001D, 0x001F, 0x0028, 0x0039, 0x003E, 0x0101, 0x0300]
         for endpoint: EndpointID in [0, 1, 2, 3, 4, 5] {
             for cluster in clusters {
@@ -28,7 +28,7 @@ import Testing
         #expect(source.hasCluster(0x0039, on: 4) == false)
         #expect(source.hasCluster(0x001D, on: 4) == true)
         #expect(source.hasCluster(0x0006, on: 5) == nil)
-        #expect(source.value(at: MatterNode.currentFabricIndex) == .unsigned(1))
+        #expect(source.value(at: MatterRootEndpoint.currentFabricIndex) == .unsigned(1))
         let empty = MatterNodeAttributes(root: NodeData(endpoints: []), accessingFabric: 0, home: home)
         #expect(empty.hasCluster(0x0028, on: 0) == nil && empty.clusterIDs(on: 0) == nil)
     }

@@ -72,7 +72,7 @@ import Testing
         #expect(
             harness.bridgedRequests.last?.operation
                 == .write(cluster: 0x39, attribute: 5, value: .string("Desk lamp")))
-        #expect(harness.table.breadcrumb == 9)
+        #expect(harness.table.rootEndpoint.breadcrumb == 9)
     }
 
     @Test func aWriteWaitsForEveryLateAnswer() throws {
@@ -211,7 +211,7 @@ import Testing
         #expect(Self.acl(harness).count == 1)
         #expect(harness.saves.isEmpty)
         let exchange = controller.lastExchangeID
-        #expect(harness.table.exchanges.values.contains { $0.aclDraft == [] })
+        #expect(harness.table.sessionLayer.exchanges.values.contains { $0.aclDraft == [] })
         let last = try harness.converse(
             controller.write([AttributeDataIB(path: appending, data: Self.entry().value)], onExchange: exchange),
             controller: &controller, peer: Self.peer)

@@ -97,8 +97,8 @@ import Testing
         var controller = MatterTestController(passcode: 0, seed: 10)
         _ = harness.deliver(try controller.sigma1(Self.initiator(Self.one, seed: 11)), from: peer)
         let paseID = try #require(harness.table.paseSession?.localSessionID)
-        #expect(harness.table.caseResponder.sessionIDsInUse.contains(paseID))
-        #expect(!harness.table.caseResponder.pendingSessionIDs.contains(paseID))
+        #expect(harness.table.sessionLayer.caseResponder.sessionIDsInUse.contains(paseID))
+        #expect(!harness.table.sessionLayer.caseResponder.pendingSessionIDs.contains(paseID))
     }
 
     @Test func eachFabricKeepsItsShareAndTheFullTableEvictsOrRefuses() throws {
@@ -137,7 +137,7 @@ import Testing
         full.now += 1_000
         #expect(try connect(Self.one, &full) == [.caseEstablished])
         let held = try #require(full.table.sessions.values.first)
-        let wait = UInt16(clamping: full.table.idleDeadline(of: held).milliseconds(since: full.instant))
+        let wait = UInt16(clamping: full.table.sessionLayer.idleDeadline(of: held).milliseconds(since: full.instant))
         #expect(try connect(Self.two, &full) == [.statusReport(.busy(minimumWaitMilliseconds: wait))])
         #expect(full.table.sessions.count == 1)
         #expect(full.events.contains(.caseBusy(MatterNodeHarness.udp(Int(seed)), minimumWaitMilliseconds: wait)))

@@ -24,12 +24,12 @@ import Testing
         init(_ table: MatterNode) {
             fabrics = table.fabrics
             committed = table.committedFabrics
-            breadcrumb = table.breadcrumb
-            regulatoryConfig = table.regulatoryConfig
-            armed = table.failSafe != nil
-            root = table.failSafe?.rootCertificate
-            hasKey = table.failSafe?.operationalKey != nil
-            added = table.failSafe?.addedFabric
+            breadcrumb = table.rootEndpoint.breadcrumb
+            regulatoryConfig = table.rootEndpoint.regulatoryConfig
+            armed = table.rootEndpoint.failSafe != nil
+            root = table.rootEndpoint.failSafe?.rootCertificate
+            hasKey = table.rootEndpoint.failSafe?.operationalKey != nil
+            added = table.rootEndpoint.failSafe?.addedFabric
         }
     }
 
@@ -100,7 +100,7 @@ import Testing
         let revoked = try commissioner.invoke(cluster: 0x3C, command: 0x02, timedMilliseconds: 1000, over: &harness)
         #expect(Self.status(revoked) == StatusIB(.success))
         #expect(harness.outputs.last == .revokeWindow)
-        #expect(harness.table.commissionee == nil)
+        #expect(harness.table.rootEndpoint.commissionee == nil)
         #expect(harness.table.paseSession == nil)
     }
 

@@ -58,7 +58,7 @@ import Testing
         #expect(harness.table.committedFabrics == harness.table.fabrics)
         #expect(harness.outputs.contains(.commissioningCompleted(fabricIndex: 1)))
         #expect(harness.table.paseSession == nil)
-        #expect(harness.table.failSafe == nil)
+        #expect(harness.table.rootEndpoint.failSafe == nil)
 
         // Over CASE: the Fabrics list, CurrentFabricIndex, Breadcrumb back at 0, the ACL entry AddNOC made.
         let reports = try commissioner.read(
@@ -71,7 +71,7 @@ import Testing
         let values = reports.compactMap { report -> AttributeValue? in
             if case .data(_, _, let value) = report { value } else { nil }
         }
-        let facts = try #require(harness.table.fabricFacts[1])
+        let facts = try #require(harness.table.rootEndpoint.fabricFacts[1])
         #expect(
             values == [
                 .list([
@@ -95,7 +95,7 @@ import Testing
         var harness = try MatterNodeHarness()
         var commissioner = try Self.commissioner(seed: 2)
         #expect(try commissioner.commission(over: &harness) == 1)
-        #expect(harness.table.commissionee == nil)
+        #expect(harness.table.rootEndpoint.commissionee == nil)
         #expect(harness.table.sessions.values.map(\.kind) == [.case])
     }
 }

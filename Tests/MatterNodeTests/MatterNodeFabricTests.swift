@@ -40,7 +40,7 @@ import Testing
 
     @Test func aSecondAdministratorJoinsThroughAnEnhancedWindow() throws {
         var (harness, first) = try Self.commissioned()
-        #expect(harness.table.commissionee == nil)
+        #expect(harness.table.rootEndpoint.commissionee == nil)
         // Without a timed invoke: NEEDS_TIMED_INTERACTION; with one: the window opens with the sent verifier.
         let untimed = try first.invoke(
             cluster: 0x3C, command: 0x00, fields: Self.openWindowFields(), over: &harness)
@@ -75,7 +75,7 @@ import Testing
         harness.peer = MatterNodeHarness.udp(41_000)
         #expect(try second.commission(over: &harness) == 2)
         #expect(harness.table.committedFabrics.records.keys.sorted() == [1, 2])
-        #expect(harness.table.commissionee == nil)
+        #expect(harness.table.rootEndpoint.commissionee == nil)
         // Each administrator sees its own fabric as current, and both in Fabrics unfiltered.
         harness.peer = MatterNodeHarness.udp(40_000)
         let current = try first.read([AttributePathIB(endpoint: 0, cluster: 0x3E, attribute: 5)], over: &harness)
@@ -128,7 +128,7 @@ import Testing
         // The asking session ended once its answer was delivered.
         #expect(harness.table.sessions[session] == nil)
         #expect(harness.fabricReports.last == [])
-        #expect(harness.table.resumptions.records.isEmpty)
+        #expect(harness.table.sessionLayer.resumptions.records.isEmpty)
         // RemoveFabric of an unknown index: InvalidFabricIndex; of 0: INVALID_COMMAND.
         var other = try Self.commissioned(seed: 25)
         let unknown = try other.1.invoke(
@@ -165,7 +165,7 @@ import Testing
         harness.saveSucceeds = false
         #expect(throws: MatterTestCommissioner.Failure.self) { try commissioner.commission(over: &harness) }
         #expect(harness.table.committedFabrics == FabricTable())
-        #expect(harness.table.failSafe?.addedFabric == 1)
+        #expect(harness.table.rootEndpoint.failSafe?.addedFabric == 1)
         harness.saveSucceeds = true
         #expect(try commissioner.commissioningComplete(over: &harness) == 0)
         #expect(harness.table.committedFabrics.records.count == 1)

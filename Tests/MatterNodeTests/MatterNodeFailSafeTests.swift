@@ -31,14 +31,14 @@ import Testing
     {
         #expect(harness.table.fabrics == FabricTable())
         #expect(harness.table.committedFabrics == FabricTable())
-        #expect(harness.table.failSafe == nil)
-        #expect(harness.table.breadcrumb == 0)
+        #expect(harness.table.rootEndpoint.failSafe == nil)
+        #expect(harness.table.rootEndpoint.breadcrumb == 0)
         #expect(harness.table.paseSession == nil)
-        #expect(harness.table.commissionee != nil)
+        #expect(harness.table.rootEndpoint.commissionee != nil)
         #expect(harness.outputs.contains(.failSafeExpired))
         #expect(harness.fabricReports.last == [])
         #expect(harness.saves.isEmpty)
-        let root = harness.table.rootNode.endpoints[0]
+        let root = harness.table.rootEndpoint.rootNode.endpoints[0]
         #expect(root?.clusters[0x1F]?.attributes[0] == .list([]))
         #expect(root?.clusters[0x3E]?.attributes[4] == .list([]))
         #expect(root?.clusters[0x30]?.attributes[0] == .unsigned(0))
@@ -49,7 +49,7 @@ import Testing
 
     @Test func anExpiredFailSafeRollsEverythingBack() throws {
         var (harness, commissioner) = try Self.addedNOC(seed: 11)
-        let deadline = try #require(harness.table.failSafe?.deadline)
+        let deadline = try #require(harness.table.rootEndpoint.failSafe?.deadline)
         _ = harness.advance(to: deadline.milliseconds - 1, peer: harness.peer)
         #expect(harness.table.fabrics.records.count == 1)
         _ = harness.advance(to: deadline.milliseconds, peer: harness.peer)
@@ -79,10 +79,10 @@ import Testing
         try commissioner.pase(over: &harness)
         let start = harness.now
         _ = try commissioner.armFailSafe(seconds: 60, breadcrumb: 1, over: &harness)
-        #expect(harness.table.failSafe?.deadline.milliseconds == start + 60_000)
+        #expect(harness.table.rootEndpoint.failSafe?.deadline.milliseconds == start + 60_000)
         harness.now += 30_000
         _ = try commissioner.armFailSafe(seconds: 900, breadcrumb: 2, over: &harness)
-        #expect(harness.table.failSafe?.deadline.milliseconds == start + 900_000)
-        #expect(harness.table.breadcrumb == 2)
+        #expect(harness.table.rootEndpoint.failSafe?.deadline.milliseconds == start + 900_000)
+        #expect(harness.table.rootEndpoint.breadcrumb == 2)
     }
 }

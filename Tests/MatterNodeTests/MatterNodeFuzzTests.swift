@@ -52,15 +52,15 @@ import Testing
                 #expect(answers.allSatisfy { $0.count <= bytes.count || MatterNode.continuesHandshake($0) })
             }
             if iteration % 50 == 0 { _ = harness.advance(to: harness.now, peer: peer) }
-            #expect(harness.table.exchanges.count <= MatterNode.maximumExchanges)
-            #expect(harness.table.unsecuredPeers.count <= MatterNode.maximumUnsecuredPeers + 1)
+            #expect(harness.table.sessionLayer.exchanges.count <= MatterSessionLayer.maximumExchanges)
+            #expect(harness.table.sessionLayer.unsecuredPeers.count <= MatterSessionLayer.maximumUnsecuredPeers + 1)
         }
         // Time clears whatever the noise left; then a real controller gets in and reads.
         _ = harness.advance(to: harness.now + 120_000, peer: MatterNodeHarness.udp(1))
         #expect(harness.table.paseSession == nil)
         // The noise's failed handshakes may have used up the window's attempts; the hub then opens a new one.
         #expect(harness.exhaustedReports <= 1)
-        if harness.table.paseResponder == nil { try harness.openWindow() }
+        if harness.table.sessionLayer.paseResponder == nil { try harness.openWindow() }
         var real = MatterTestController(passcode: MatterNodeHarness.passcode, seed: 13)
         let peer = MatterNodeHarness.udp(2)
         #expect(try harness.pase(&real, peer: peer) == [.established])

@@ -52,7 +52,7 @@ import Testing
             back[0], key: try #require(controller.caseSession?.receiveKey), senderNodeID: Self.fabric.hub.nodeID)
         #expect(ack.protocolHeader.opcode == SecureChannelOpcode.standaloneAck.rawValue)
         #expect(ack.protocolHeader.isInitiator)
-        #expect(harness.table.exchanges.isEmpty)
+        #expect(harness.table.sessionLayer.exchanges.isEmpty)
         #expect(harness.table.nextDeadline.map { $0.milliseconds > harness.now + 60_000 } ?? true)
     }
 

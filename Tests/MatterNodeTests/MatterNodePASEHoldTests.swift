@@ -20,17 +20,19 @@ import Testing
         // A handshake that fails at once (wrong passcode) starts the host's hold, until 61 s.
         var wrong = MatterTestController(passcode: 12_345_679, seed: 41)
         _ = try harness.pase(&wrong, peer: holder)
-        #expect(harness.table.paseHold == PASEHold(host: "127.0.0.1", deadline: MonotonicInstant(milliseconds: 61_000)))
+        #expect(
+            harness.table.sessionLayer.paseHold
+                == PASEHold(host: "127.0.0.1", deadline: MonotonicInstant(milliseconds: 61_000)))
         // Half-way the same host starts over, from another port and ephemeral node: the hold's deadline stays.
         harness.now = 31_000
         var again = MatterTestController(passcode: MatterNodeHarness.passcode, seed: 42)
         _ = harness.deliver(again.pbkdfParamRequest(), from: MatterNodeHarness.udp(40_009, host: 1))
-        #expect(harness.table.paseResponder?.nextDeadline?.milliseconds == 61_000)
+        #expect(harness.table.sessionLayer.paseResponder?.nextDeadline?.milliseconds == 61_000)
         // Another host starting afterwards gets the whole timeout.
         _ = harness.advance(to: 61_000, peer: holder)
         var other = MatterTestController(passcode: MatterNodeHarness.passcode, seed: 43)
         _ = harness.deliver(other.pbkdfParamRequest(), from: waiter)
-        #expect(harness.table.paseResponder?.nextDeadline?.milliseconds == 121_000)
+        #expect(harness.table.sessionLayer.paseResponder?.nextDeadline?.milliseconds == 121_000)
     }
 
     @Test func aHolderThatKeptOthersOutYieldsForOneTimeout() throws {

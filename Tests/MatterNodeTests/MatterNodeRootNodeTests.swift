@@ -7,7 +7,7 @@ import Testing
 
 @testable import MatterNode
 
-/// Endpoint 0 is kept between inputs (`RootEndpointCache`): a change of the state a cluster comes from still reaches
+/// Endpoint 0 is kept between inputs (`MatterRootEndpoint`): a change of the state a cluster comes from still reaches
 /// the next read and the subscriptions, with the cluster's data version bumped once, and CurrentFabricIndex is the
 /// reader's own.
 @Suite struct MatterNodeRootNodeTests {
@@ -56,7 +56,7 @@ import Testing
             [MatterNodeBridgeWriteTests.data(0, 0x30, 0, .unsigned(9))], harness: &harness, controller: &controller)
         #expect(MatterNodeBridgeWriteTests.statuses(written) == [.success])
         #expect(harness.table.rootEndpoint.stale.isEmpty)
-        #expect(harness.table.rootNode == harness.table.makeRootNode())
+        #expect(harness.table.rootEndpoint.rootNode == harness.table.rootEndpoint.makeRootNode())
         let after = try Self.read(&harness, &controller)
         #expect(after.values[Self.breadcrumb] == .unsigned(9))
         #expect(after.generalCommissioning == before.generalCommissioning.map { $0 &+ 1 })
@@ -71,7 +71,7 @@ import Testing
             controller.invoke(cluster: 0x3E, command: 0x09, fields: [.init(tag: .context(0), .utf8("kitchen"))]),
             controller: &controller, peer: Self.peer)
         #expect(events.contains { if case .invokeResponse = $0 { true } else { false } })
-        #expect(harness.table.rootNode == harness.table.makeRootNode())
+        #expect(harness.table.rootEndpoint.rootNode == harness.table.rootEndpoint.makeRootNode())
         let relabelled = try Self.read(&harness, &controller)
         #expect(Self.label(relabelled.values[Self.fabricsList]) == .string("kitchen"))
         #expect(relabelled.credentials == before.credentials.map { $0 &+ 1 })
@@ -82,13 +82,13 @@ import Testing
     @Test func aChangeSeenBeforeTheInputEndsIsMadeForThatRead() throws {
         var controller = MatterTestController(passcode: 0, seed: 342)
         var harness = try bridgeHarness(&controller)
-        harness.table.breadcrumb = 5
+        harness.table.rootEndpoint.breadcrumb = 5
         #expect(harness.table.rootEndpoint.stale == [0x30])
-        #expect(harness.table.rootNode[Self.breadcrumb] == .unsigned(5))
+        #expect(harness.table.rootEndpoint.rootNode[Self.breadcrumb] == .unsigned(5))
         #expect(harness.table.rootEndpoint.node[Self.breadcrumb] == .unsigned(0))
         harness.table.refreshRootEndpoint()
         #expect(harness.table.rootEndpoint.stale.isEmpty)
         #expect(harness.table.rootEndpoint.node[Self.breadcrumb] == .unsigned(5))
-        #expect(harness.table.rootNode == harness.table.makeRootNode())
+        #expect(harness.table.rootEndpoint.rootNode == harness.table.rootEndpoint.makeRootNode())
     }
 }

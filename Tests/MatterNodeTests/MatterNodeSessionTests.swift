@@ -19,7 +19,7 @@ import Testing
         #expect(harness.table.paseSession?.localSessionID == controller.session?.peerSessionID)
         #expect(harness.events.contains { if case .paseEstablished = $0 { true } else { false } })
         // The handshake's exchanges are gone once their last messages were acknowledged.
-        #expect(harness.table.exchanges.isEmpty)
+        #expect(harness.table.sessionLayer.exchanges.isEmpty)
 
         let read = try controller.readRequest([AttributePathIB(endpoint: 0, cluster: 0x28)])
         let events = try harness.converse(read, controller: &controller, peer: peer)
@@ -37,7 +37,7 @@ import Testing
         #expect(values[0x000A] == .string(MHubVersion.string))
         #expect(values[0x000F] == .string("SN-TEST"))
         #expect(values[0xFFFD] == .unsigned(4))
-        #expect(harness.table.exchanges.isEmpty)
+        #expect(harness.table.sessionLayer.exchanges.isEmpty)
     }
 
     @Test func unsupportedPathsAndRequestsGetStatuses() throws {
@@ -125,10 +125,10 @@ import Testing
         var harness = try MatterNodeHarness(paseTimeoutMilliseconds: 5_000)
         var stalled = MatterTestController(passcode: MatterNodeHarness.passcode, seed: 8)
         _ = harness.deliver(stalled.pbkdfParamRequest(), from: peer)
-        #expect(harness.table.paseResponder?.isHandshakeInProgress == true)
+        #expect(harness.table.sessionLayer.paseResponder?.isHandshakeInProgress == true)
         // The responder's own timeout is the commissionee's (60 s); nothing happens at 5 s for the handshake.
         _ = harness.advance(to: harness.now + 60_000, peer: peer)
-        #expect(harness.table.paseResponder?.isHandshakeInProgress == false)
+        #expect(harness.table.sessionLayer.paseResponder?.isHandshakeInProgress == false)
         #expect(harness.events.contains(.paseFailed(peer, .timedOut)))
 
         var controller = MatterTestController(passcode: MatterNodeHarness.passcode, seed: 9)
@@ -146,7 +146,7 @@ import Testing
         _ = try harness.pase(&controller, peer: peer)
         harness.record(harness.table.commissioneeChanged(to: nil))
         #expect(harness.table.paseSession == nil)
-        #expect(harness.table.paseResponder == nil)
+        #expect(harness.table.sessionLayer.paseResponder == nil)
         // A read on the old session is dropped: the session is unknown now.
         #expect(harness.deliver(try controller.readRequest([AttributePathIB()]), from: peer).isEmpty)
     }

@@ -62,7 +62,7 @@ import Testing
         // Once the refusal is acknowledged the exchange is gone; a duplicate then gets a bare acknowledgement.
         let ack = try controller.receive(answers[0]).outgoing
         for message in ack { _ = harness.deliver(message, from: peer) }
-        #expect(harness.table.exchanges.isEmpty)
+        #expect(harness.table.sessionLayer.exchanges.isEmpty)
     }
 
     @Test func aLostHandshakeMessageArrivesWhenItsRequestIsRepeated() throws {

@@ -76,7 +76,7 @@ struct MatterNodeAttributes: AttributeSource {
             if path.cluster == Self.descriptor, path.attribute == 3 {
                 return .list(([Self.aggregator] + home.bridgedEndpoints).map { .unsigned(UInt64($0)) })
             }
-            if path == MatterNode.currentFabricIndex { return .unsigned(UInt64(accessingFabric)) }
+            if path == MatterRootEndpoint.currentFabricIndex { return .unsigned(UInt64(accessingFabric)) }
             return root[path]
         case Self.aggregator:
             guard path.cluster == Self.descriptor else { return nil }

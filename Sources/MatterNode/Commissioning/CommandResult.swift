@@ -50,6 +50,19 @@ enum CommandResult {
     }
 }
 
+/// Something a command does once its answer has gone out (it ends the session the answer travels on).
+enum AfterAnswer {
+    case expireFailSafe(reason: String)
+    case endPASESession(reason: String)
+}
+
+/// A command's result with what it changed beside it.
+struct CommandOutcome {
+    var result: CommandResult
+    var actions: [MatterNodeAction] = []
+    var afterAnswer: [AfterAnswer] = []
+}
+
 /// NodeOperationalCertStatusEnum (Matter Core Specification 11.18.4.1; CHIP `ConvertToNOCResponseStatus`).
 enum NOCStatus: UInt8 {
     case ok = 0

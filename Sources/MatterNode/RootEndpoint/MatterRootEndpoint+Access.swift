@@ -1,8 +1,8 @@
 import MatterDataModel
 
-/// Who may do what on the node (Matter Core Specification 6.6, Access Control; CHIP `src/access/AccessControl.cpp`
-/// `Check`), per path: an endpoint, a cluster and the endpoint's device types.
-extension MatterNode {
+/// Who may do what on the node, as the fabric table's ACL says (Matter Core Specification 6.6, Access Control; CHIP
+/// `src/access/AccessControl.cpp` `Check`), per path: an endpoint, a cluster and the endpoint's device types.
+extension MatterRootEndpoint {
     /// The highest privilege `session` has on `cluster` of `endpoint`: Administer over PASE (the commissioning
     /// session's implicit grant, Matter Core 6.6.2.9); over CASE the best of its fabric's entries with auth mode CASE
     /// whose subjects name the peer's node ID or one of its CATs (or are empty) and whose targets are empty or have

@@ -16,7 +16,7 @@ struct PASEHold: Hashable, Sendable {
     var othersRefused = false
 }
 
-extension MatterNode {
+extension MatterSessionLayer {
     /// The deadline for a handshake `host` starts now: its hold's, while that lasts; nil for the responder's own.
     func holdDeadline(for host: String, now: MonotonicInstant) -> MonotonicInstant? {
         guard let paseHold, paseHold.host == host, now < paseHold.deadline else { return nil }

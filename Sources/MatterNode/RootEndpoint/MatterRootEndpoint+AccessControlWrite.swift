@@ -9,7 +9,7 @@ import MatterInteraction
 /// more than `AccessControlEntriesPerFabric` (4) is RESOURCE_EXHAUSTED. The new entries take effect and are saved with
 /// the fabric table (a committed fabric's: before the WriteResponse, docs/matter.md "Durability"; one under the
 /// fail-safe: with it) once the write's last chunk is in.
-extension MatterNode {
+extension MatterRootEndpoint {
     /// AccessControlEntriesPerFabric, SubjectsPerAccessControlEntry, TargetsPerAccessControlEntry (the cluster's
     /// minimums, which endpoint 0 announces).
     static let entriesPerFabric = 4

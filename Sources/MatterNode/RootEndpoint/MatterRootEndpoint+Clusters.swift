@@ -4,12 +4,10 @@ import MatterInteraction
 
 /// Endpoint 0 as a controller reads it (matter-commissionee.md §1 stage 1, §6.1): a Root Node (device type 0x0016)
 /// with Descriptor, Access Control, Basic Information, General Commissioning, Administrator Commissioning and
-/// Operational Credentials, their values made from the node's state. The endpoint is kept (`RootEndpointCache`) and
-/// a cluster made again only when the state it comes from changes: the observers of `fabrics`, `fabricFacts`,
-/// `failSafe`, `breadcrumb`, `regulatoryConfig` and `commissionee` mark it stale.
-extension MatterNode {
-    /// The server clusters of endpoint 0 (its Descriptor's ServerList).
-    static let rootClusterIDs: [ClusterID] = [0x001D, 0x001F, 0x0028, 0x0030, 0x003C, 0x003E]
+/// Operational Credentials, their values made from the root endpoint's state. The endpoint is kept and a cluster made
+/// again only when the state it comes from changes: the observers of `fabrics`, `fabricFacts`, `failSafe`,
+/// `breadcrumb`, `regulatoryConfig` and `commissionee` mark it stale.
+extension MatterRootEndpoint {
     /// Fabric-scoped lists and their fabric-sensitive fields: NOCs (NOC, ICAC), Fabrics (none), ACL (every field
     /// but the fabric index) (CHIP `operational-credentials-server.cpp` ReadNOCs; Matter Core 9.10.5.3).
     static let fabricScoped: [AttributePath: Set<UInt32>] = [
@@ -22,36 +20,13 @@ extension MatterNode {
         AttributePath(endpoint: 0, cluster: 0x001F, attribute: 0x0000): AccessControlEntry.Privilege.administer.rawValue
     ]
 
-    static let accessControl: ClusterID = 0x001F
-    static let generalCommissioning: ClusterID = 0x0030
-    static let administratorCommissioning: ClusterID = 0x003C
-    static let operationalCredentials: ClusterID = 0x003E
     /// OperationalCredentials' CurrentFabricIndex: the accessing fabric's, answered per read
     /// (`MatterNodeAttributes.accessingFabric`), 0 in the cached endpoint.
     static let currentFabricIndex = AttributePath(endpoint: 0, cluster: operationalCredentials, attribute: 0x0005)
 
-    /// Endpoint 0 as a read sees it, with CurrentFabricIndex 0: the cached endpoint, unless a change since the last
-    /// `refreshRootEndpoint()` made some of its clusters stale (then those are made again for this read).
-    var rootNode: NodeData {
-        guard !rootEndpoint.stale.isEmpty else { return rootEndpoint.node }
-        var node = rootEndpoint.node
-        for id in rootEndpoint.stale {
-            node.endpoints[0]?.clusters[id] = rootCluster(id)?.makeData()
-        }
-        return node
-    }
-
-    /// Endpoint 0 made from the node's state, every cluster.
-    func makeRootNode() -> NodeData {
-        let clusters = Self.rootClusterIDs.compactMap(rootCluster)
-        return NodeData(endpoints: [
-            EndpointData(id: 0, deviceTypes: [.rootNode], serverClusters: clusters, parts: [])
-        ])
-    }
-
-    /// The template of root cluster `id` from the node's state now; nil for the Descriptor (made with the endpoint)
+    /// The template of root cluster `id` from the state now; nil for the Descriptor (made with the endpoint)
     /// and IDs that are not root clusters.
-    func rootCluster(_ id: ClusterID) -> ClusterTemplate? {
+    func cluster(_ id: ClusterID) -> ClusterTemplate? {
         switch id {
         case Self.accessControl: accessControlCluster
         case ClusterDefinition.basicInformation.id: basicInformation
@@ -59,22 +34,6 @@ extension MatterNode {
         case Self.administratorCommissioning: administratorCommissioningCluster
         case Self.operationalCredentials: operationalCredentialsCluster
         default: nil
-        }
-    }
-
-    /// Makes the stale clusters of the cached endpoint again, and bumps the data version of each whose data changed
-    /// (Matter Core 7.10.3: DataVersion changes whenever any attribute of the cluster instance does), so reads and
-    /// subscriptions see it. Called once an input is handled; with nothing stale it does nothing.
-    mutating func refreshRootEndpoint() {
-        guard !rootEndpoint.stale.isEmpty else { return }
-        let stale = rootEndpoint.stale.sorted()
-        rootEndpoint.stale = []
-        for id in stale {
-            guard let data = rootCluster(id)?.makeData() else { continue }
-            guard rootEndpoint.node.endpoints[0]?.clusters[id] != data else { continue }
-            rootEndpoint.node.endpoints[0]?.clusters[id] = data
-            dataVersions[id, default: 0] &+= 1
-            markDirty([AttributePathIB(endpoint: 0, cluster: id)])
         }
     }
 
@@ -147,10 +106,4 @@ extension MatterNode {
         }
         return ClusterTemplate(.accessControl, overrides: [0x0000: .list(entries)])
     }
-}
-
-/// Endpoint 0's data between inputs, and the clusters a change since made stale.
-struct RootEndpointCache {
-    var node = NodeData(endpoints: [])
-    var stale: Set<ClusterID> = []
 }

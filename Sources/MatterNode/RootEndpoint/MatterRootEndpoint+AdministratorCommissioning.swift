@@ -5,7 +5,7 @@ import MatterInteraction
 /// `AdministratorCommissioningLogic.cpp`, whose checks and their order these follow). Each needs a timed invoke;
 /// failures specific to the cluster are FAILURE with the cluster's status code. The window itself is the hub's:
 /// the node asks for it (`.openWindow`, `.revokeWindow`) and learns of it as its commissionee.
-extension MatterNode {
+extension MatterRootEndpoint {
     /// The shortest and longest commissioning window an administrator may open (CHIP `CommissioningWindowManager`
     /// `MinCommissioningTimeout` 3 minutes; Matter Core 11.19.8.1 allows at most 15).
     static let windowTimeoutSeconds: ClosedRange<UInt16> = 180...900
