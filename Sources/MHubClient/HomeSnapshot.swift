@@ -1,4 +1,5 @@
 import MHubJSON
+import MHubProtocol
 
 /// The home as an mhub listener knows it: empty until its first sync (`home_synced`), then kept current by the
 /// events that change structures, rooms and devices. A value: `MHubHomeManager` feeds it the connection's events.
@@ -34,27 +35,28 @@ public struct HomeSnapshot: Sendable, Equatable {
     public mutating func apply(_ event: MHubEvent) -> Bool {
         switch event.kind {
         case .homeSynced?:
-            structures = Self.decode(event.data["structures"], MHubConnection.Structure.init)
-            rooms = Self.decode(event.data["rooms"], MHubConnection.Room.init)
-            devices = Self.decode(event.data["devices"], MHubConnection.Device.init)
+            let home = try? HomeSynced(json: event.data)
+            structures = home?.structures ?? []
+            rooms = home?.rooms ?? []
+            devices = home?.devices ?? []
             hasSynced = true
         case .structureUpdated? where hasSynced:
-            if let structure = try? MHubConnection.Structure(event.data) { upsert(&structures, structure) }
+            if let structure = try? MHubConnection.Structure(json: event.data) { upsert(&structures, structure) }
         case .structureRemoved? where hasSynced:
-            let id = event.data.optionalInteger("structure_id")
+            let id = (try? StructureDeleted(json: event.data))?.structureID
             structures.removeAll { $0.id == id }
             rooms.removeAll { $0.structureID == id }
         case .roomUpdated? where hasSynced:
-            if let room = try? MHubConnection.Room(event.data) { upsert(&rooms, room) }
+            if let room = try? MHubConnection.Room(json: event.data) { upsert(&rooms, room) }
         case .roomRemoved? where hasSynced:
-            let id = event.data.optionalInteger("room_id")
+            let id = (try? RoomDeleted(json: event.data))?.roomID
             rooms.removeAll { $0.id == id }
             for index in devices.indices where devices[index].roomID == id {
                 devices[index].roomID = nil
                 devices[index].room = nil
             }
         case .deviceUpdated? where hasSynced:
-            if let device = try? MHubConnection.Device(event.data) { upsert(&devices, device) }
+            if let device = try? MHubConnection.Device(json: event.data) { upsert(&devices, device) }
         case .nodeRemoved? where hasSynced:
             if case .integer(let id) = event.data { devices.removeAll { $0.nodeID == UInt64(id) } }
         case .nodeAdded? where hasSynced:
@@ -72,11 +74,5 @@ public struct HomeSnapshot: Sendable, Equatable {
 
     private func upsert<Item: Identifiable>(_ list: inout [Item], _ item: Item) {
         if let index = list.firstIndex(where: { $0.id == item.id }) { list[index] = item } else { list.append(item) }
-    }
-
-    private static func decode<Item>(_ value: JSONValue?, _ make: (JSONValue) throws(MHubClientError) -> Item) -> [Item]
-    {
-        guard case .array(let values)? = value else { return [] }
-        return values.compactMap { try? make($0) }
     }
 }

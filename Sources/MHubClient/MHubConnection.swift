@@ -91,6 +91,29 @@ public final class MHubConnection: Sendable {
         try await core.call(command.rawValue, args, timeout: timeout ?? callTimeout)
     }
 
+    /// Sends a typed request and blocks until its reply, read into the request's reply type.
+    public func send<Request: ProtocolRequest>(_ request: Request, timeout: Double? = nil) throws(MHubClientError)
+        -> Request.Reply
+    {
+        try Self.read(Request.Reply.self, try call(Request.command, request.arguments, timeout: timeout))
+    }
+
+    /// Sends a typed request and awaits its reply, read into the request's reply type.
+    public func send<Request: ProtocolRequest>(_ request: Request, timeout: Double? = nil)
+        async throws(MHubClientError) -> Request.Reply
+    {
+        try Self.read(Request.Reply.self, try await call(Request.command, request.arguments, timeout: timeout))
+    }
+
+    /// A reply's result read into `type`; what does not fit is a protocol violation.
+    static func read<Reply: ProtocolReply>(_ type: Reply.Type, _ result: JSONValue) throws(MHubClientError) -> Reply {
+        do {
+            return try Reply(json: result)
+        } catch {
+            throw .protocolViolation(error.description)
+        }
+    }
+
     /// Sends a command by name (any of docs/protocol.md, or one this version does not know) and blocks until its
     /// reply.
     public func call(_ command: String, _ args: [String: JSONValue] = [:], timeout: Double? = nil)

@@ -27,51 +27,55 @@ enum HubAdminCommands {
         let t = HubCommands.text
         switch command.path {
         case ["rooms", "list"]:
-            let rooms = try call(.getRooms, try structureArgs())
+            let rooms = try HubCommands.send(
+                hub, GetRooms(structureID: try command.integer("structure", as: Int64.self)))
             if json { return HubCommands.print(rooms, console) }
             var table = TextTable("ID", "ROOM")
-            for room in rooms.arrayValue { table.add(t(room["room_id"]), t(room["name"])) }
+            for room in rooms { table.add(String(room.id), room.name) }
             console.write(table.rendered)
         case ["rooms", "add"]:
-            var args = try structureArgs()
-            args["name"] = .string(command.operands["NAME"] ?? "")
-            let room = try call(.createRoom, args)
+            let room = try HubCommands.send(
+                hub,
+                CreateRoom(
+                    name: command.operands["NAME"] ?? "", structureID: try command.integer("structure", as: Int64.self))
+            )
             if json { return HubCommands.print(room, console) }
-            console.write("room \(t(room["room_id"])) \(t(room["name"]))\n")
+            console.write("room \(room.id) \(room.name)\n")
         case ["rooms", "rename"]:
-            let room = try call(
-                .renameRoom,
-                ["room_id": .integer(try integerOperand("ID")), "name": .string(command.operands["NAME"] ?? "")])
+            let room = try HubCommands.send(
+                hub, RenameRoom(roomID: try integerOperand("ID"), name: command.operands["NAME"] ?? ""))
             if json { return HubCommands.print(room, console) }
-            console.write("room \(t(room["room_id"])) \(t(room["name"]))\n")
+            console.write("room \(room.id) \(room.name)\n")
         case ["rooms", "remove"]:
-            let result = try call(.deleteRoom, ["room_id": .integer(try integerOperand("ID"))])
-            if json { return HubCommands.print(result, console) }
-            console.write("deleted room \(t(result["room_id"]))\n")
+            let deleted = try HubCommands.send(hub, DeleteRoom(roomID: try integerOperand("ID")))
+            if json { return HubCommands.print(deleted, console) }
+            console.write("deleted room \(deleted.roomID)\n")
         case ["devices", "list"]:
-            let devices = try call(.getDevices)
+            let devices = try HubCommands.send(hub, GetDevices())
             if json { return HubCommands.print(devices, console) }
             var table = TextTable("NODE", "NAME", "ROOM", "TEMPLATE", "DEVICE IDS", "COMMISSIONED")
-            for device in devices.arrayValue {
-                let ids = device["device_ids"]?.arrayValue.map { t($0) }.joined(separator: " ") ?? "-"
+            for device in devices {
                 table.add(
-                    t(device["node_id"]), t(device["name"]), t(device["room"]), t(device["template"]), ids,
-                    t(device["date_commissioned"]))
+                    String(device.nodeID), device.name, device.room ?? "-", device.template,
+                    device.deviceIDs.isEmpty ? "" : device.deviceIDs.joined(separator: " "), device.dateCommissioned)
             }
             console.write(table.rendered)
         case ["devices", "rename"]:
-            let device = try call(
-                .updateDevice,
-                ["node_id": .integer(try integerOperand("NODE")), "name": .string(command.operands["NAME"] ?? "")])
+            let device = try HubCommands.send(
+                hub,
+                UpdateDevice(
+                    nodeID: UInt64(bitPattern: try integerOperand("NODE")), name: command.operands["NAME"] ?? ""))
             if json { return HubCommands.print(device, console) }
-            console.write("node \(t(device["node_id"])) is now \(t(device["name"]))\n")
+            console.write("node \(device.nodeID) is now \(device.name)\n")
         case ["devices", "move"]:
             let room = command.operands["ROOM"] ?? "-"
-            var args: [String: JSONValue] = ["node_id": .integer(try integerOperand("NODE"))]
-            if room == "-" { args["no_room"] = true } else { args["room"] = .string(room) }
-            let device = try call(.updateDevice, args)
+            let device = try HubCommands.send(
+                hub,
+                UpdateDevice(
+                    nodeID: UInt64(bitPattern: try integerOperand("NODE")), room: room == "-" ? nil : room,
+                    noRoom: room == "-"))
             if json { return HubCommands.print(device, console) }
-            console.write("node \(t(device["node_id"])) is in \(t(device["room"]))\n")
+            console.write("node \(device.nodeID) is in \(device.room ?? "-")\n")
         case ["devices", "remove"]:
             _ = try call(.removeNode, ["node_id": .integer(try integerOperand("NODE"))])
             if json { return HubCommands.print(["removed": true], console) }

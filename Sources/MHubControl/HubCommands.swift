@@ -226,6 +226,21 @@ enum HubCommands {
         try call(hub, named: command.rawValue, args)
     }
 
+    /// A typed request; a hub error is the command's failure.
+    static func send<Request: ProtocolRequest>(_ hub: MHubConnection, _ request: Request) throws -> Request.Reply {
+        do {
+            return try hub.send(request)
+        } catch {
+            throw CommandFailure(error.kind == .hub ? "\(error.name ?? "error"): \(error.details)" : error.description)
+        }
+    }
+
+    /// `--json`: a typed reply written as the hub writes it.
+    static func print(_ value: some JSONWritable, _ console: any Console) -> Int32 {
+        console.write(JSONText(value).description + "\n")
+        return 0
+    }
+
     /// `mhubctl call NAME`: any command by its name, one this version does not know included.
     static func call(_ hub: MHubConnection, named command: String, _ args: [String: JSONValue] = [:]) throws
         -> JSONValue

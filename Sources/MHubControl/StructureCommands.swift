@@ -41,41 +41,41 @@ enum StructureCommands {
             }
             return value
         }
-        let result: JSONValue
+        let result: any JSONWritable
         let line: String
         switch command.path {
         case ["structures", "list"]:
-            result = try HubCommands.call(hub, .getStructures)
+            let structures = try HubCommands.send(hub, GetStructures())
             var table = TextTable("ID", "STRUCTURE")
-            for structure in result.arrayValue { table.add(t(structure["structure_id"]), t(structure["name"])) }
-            line = table.rendered
+            for structure in structures { table.add(String(structure.id), structure.name) }
+            (result, line) = (structures, table.rendered)
         case ["structures", "add"]:
-            result = try HubCommands.call(hub, .createStructure, ["name": .string(command.operands["NAME"] ?? "")])
-            line = "structure \(t(result["structure_id"])) \(t(result["name"]))\n"
+            let structure = try HubCommands.send(hub, CreateStructure(name: command.operands["NAME"] ?? ""))
+            (result, line) = (structure, "structure \(structure.id) \(structure.name)\n")
         case ["structures", "rename"]:
-            result = try HubCommands.call(
-                hub, .renameStructure,
-                ["structure_id": .integer(try integerOperand("ID")), "name": .string(command.operands["NAME"] ?? "")])
-            line = "structure \(t(result["structure_id"])) \(t(result["name"]))\n"
+            let structure = try HubCommands.send(
+                hub, RenameStructure(structureID: try integerOperand("ID"), name: command.operands["NAME"] ?? ""))
+            (result, line) = (structure, "structure \(structure.id) \(structure.name)\n")
         case ["structures", "remove"]:
-            var args: [String: JSONValue] = ["structure_id": .integer(try integerOperand("ID"))]
-            if let target = try command.integer("move-devices-to", as: Int64.self) {
-                args["move_devices_to"] = .integer(target)
-            }
-            result = try HubCommands.call(hub, .deleteStructure, args)
-            let moved = result["moved_node_ids"]?.arrayValue.map { t($0) } ?? []
+            let deleted = try HubCommands.send(
+                hub,
+                DeleteStructure(
+                    structureID: try integerOperand("ID"),
+                    moveDevicesTo: try command.integer("move-devices-to", as: Int64.self)))
+            let moved = (deleted.movedNodeIDs ?? []).map(String.init)
             line =
-                "deleted structure \(t(result["structure_id"]))"
+                "deleted structure \(deleted.structureID)"
                 + (moved.isEmpty ? "" : "; moved node \(moved.joined(separator: ", "))") + "\n"
+            result = deleted
         case ["structures", "move"]:
-            var args: [String: JSONValue] = [
-                "node_id": .integer(try integerOperand("NODE")),
-                "structure_id": .integer(try integerOperand("STRUCTURE")),
-            ]
-            if let room = command.value("room") { args["room"] = .string(room) }
-            result = try HubCommands.call(hub, .moveDevice, args)
-            line =
-                "node \(t(result["node_id"])) is in structure \(t(result["structure_id"])), room \(t(result["room"]))\n"
+            let device = try HubCommands.send(
+                hub,
+                MoveDevice(
+                    nodeID: UInt64(bitPattern: try integerOperand("NODE")),
+                    structureID: try integerOperand("STRUCTURE"),
+                    room: command.value("room")))
+            line = "node \(device.nodeID) is in structure \(device.structureID), room \(device.room ?? "-")\n"
+            result = device
         default:
             return nil
         }
