@@ -4,34 +4,7 @@ import MHubProtocol
 /// Simulated devices and faults, as typed calls (docs/protocol.md §9, §10).
 extension MHubConnection {
     /// A simulated device waiting nearby, or on the fabric.
-    public struct SimulatedDevice: Sendable, Equatable, Identifiable {
-        public var id: Int64
-        /// The template's key, or `bridge`.
-        public var template: String
-        public var name: String
-        public var discriminator: UInt16
-        public var passcode: UInt32
-        public var qrCode: String
-        public var manualCode: String
-        public var commissionable: Bool
-        public var nodeID: UInt64?
-        /// Application endpoints of one type (`endpoints`), or a bridge's bridged devices; 1 for others.
-        public var deviceCount: Int
-
-        init(_ json: JSONValue) throws(MHubClientError) {
-            id = try json.requiredInteger("simulated_device_id", in: "a simulated device")
-            template = try json.requiredString("template", in: "a simulated device")
-            name = try json.requiredString("name", in: "a simulated device")
-            discriminator = UInt16(
-                truncatingIfNeeded: try json.requiredInteger("discriminator", in: "a simulated device"))
-            passcode = UInt32(truncatingIfNeeded: try json.requiredInteger("passcode", in: "a simulated device"))
-            qrCode = try json.requiredString("qr_code", in: "a simulated device")
-            manualCode = try json.requiredString("manual_code", in: "a simulated device")
-            commissionable = json["commissionable"] == true
-            nodeID = json.optionalInteger("node_id").map { UInt64($0) }
-            deviceCount = Int(json.optionalInteger("bridged_devices") ?? json.optionalInteger("endpoints") ?? 1)
-        }
-    }
+    public typealias SimulatedDevice = SimulatedDeviceInfo
 
     /// How a new simulated device is laid out (docs/protocol.md §9).
     public enum Layout: Sendable, Equatable {
@@ -43,9 +16,7 @@ extension MHubConnection {
     }
 
     public func simulatedDevices() async throws(MHubClientError) -> [SimulatedDevice] {
-        try await call(.getSimulatedDevices).list(of: .getSimulatedDevices).map { json throws(MHubClientError) in
-            try SimulatedDevice(json)
-        }
+        try await send(GetSimulatedDevices())
     }
 
     /// Creates a simulated device (admin); what is not given is chosen by the hub.
@@ -53,23 +24,19 @@ extension MHubConnection {
         template: String, layout: Layout = .single, name: String? = nil, discriminator: UInt16? = nil,
         passcode: UInt32? = nil
     ) async throws(MHubClientError) -> SimulatedDevice {
-        var args: [String: JSONValue] = ["template": .string(template)]
+        var request = AddSimulatedDevice(
+            template: template, name: name, discriminator: discriminator, passcode: passcode)
         switch layout {
         case .single: break
-        case .endpoints(let count): args["endpoints"] = .integer(Int64(count))
+        case .endpoints(let count): request.endpoints = count
         case .bridge(let count, let bridged):
-            args["template"] = "bridge"
-            args["bridged_devices"] = .integer(Int64(count))
-            args["bridged_template"] = .string(bridged)
+            (request.template, request.bridgedDevices, request.bridgedTemplate) = ("bridge", count, bridged)
         }
-        if let name { args["name"] = .string(name) }
-        if let discriminator { args["discriminator"] = .integer(Int64(discriminator)) }
-        if let passcode { args["passcode"] = .integer(Int64(passcode)) }
-        return try SimulatedDevice(try await call(.addSimulatedDevice, args))
+        return try await send(request)
     }
 
     public func removeSimulatedDevice(_ id: Int64) async throws(MHubClientError) {
-        _ = try await call(.removeSimulatedDevice, ["simulated_device_id": .integer(id)])
+        _ = try await send(RemoveSimulatedDevice(id: id))
     }
 
     // MARK: faults

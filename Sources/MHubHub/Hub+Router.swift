@@ -56,8 +56,8 @@ extension Hub {
         case .interviewNode: return try reply(interviewNode(&args, &outcome))
         case .commissionOnNetwork:
             return try reply(commissionOnNetwork(&args, request: request, client: client, now: now, &outcome))
-        case .addSimulatedDevice: return try reply(addSimulatedDevice(&args, &outcome))
-        case .removeSimulatedDevice: return try reply(removeSimulatedDevice(&args, &outcome))
+        case .addSimulatedDevice: return JSONText(try addSimulatedDevice(read(&args), &outcome))
+        case .removeSimulatedDevice: return try reply(removeSimulatedDevice(read(&args), &outcome))
         case .setFault: return try reply(setFault(&args, now: now, &outcome))
         case .clearFaults: return try reply(clearFaults(&args, now: now, &outcome))
         case .setPermission: return try reply(setPermission(&args, &outcome))
@@ -72,7 +72,7 @@ extension Hub {
         case .setThreadDataset: return try reply(setThreadDataset(&args, &outcome))
         case .removeWiFiCredentials: return try reply(removeWiFiCredentials(&args, &outcome))
         case .removeThreadDataset: return try reply(removeThreadDataset(&args, &outcome))
-        case .setFirmwareUpdate: return try reply(setFirmwareUpdate(&args, &outcome))
+        case .setFirmwareUpdate: return JSONText(try setFirmwareUpdate(&args, &outcome))
         case .updateNode: return try reply(updateNode(&args, request: request, client: client, now: now, &outcome))
         case .setACLEntry: return try reply(setACLEntry(&args, request: request, client: client, now: now, &outcome))
         case .setNodeBinding:
@@ -141,7 +141,7 @@ extension Hub {
         case .getDevices: return JSONText(getDevices(try read(&args), client: client))
         case .getStructures: return JSONText(getStructures(try read(&args), client: client))
         case .getSession: return try JSONText(sessionInfo(&args))
-        case .getSimulatedDevices: return try JSONText(listSimulatedDevices(&args))
+        case .getSimulatedDevices: return JSONText(listSimulatedDevices(try read(&args)))
         case .getFaults: return try JSONText(getFaults(&args))
         case .getTemplates:
             try args.rejectUnknown(command: command)

@@ -5,20 +5,14 @@ import MatterOnboarding
 
 /// Simulated devices: created from templates, commissionable until added to the fabric.
 extension Hub {
-    mutating func addSimulatedDevice(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError)
-        -> JSONValue
+    mutating func addSimulatedDevice(_ request: AddSimulatedDevice, _ outcome: inout HubOutcome) throws(HubError)
+        -> SimulatedDeviceInfo
     {
-        let template = try args.requiredString("template")
-        let name = try args.string("name")
-        let discriminator = try args.integer("discriminator", as: UInt16.self)
-        let passcode = try args.integer("passcode", as: UInt32.self)
-        let vendorID = try args.integer("vendor_id", as: UInt16.self)
-        let productID = try args.integer("product_id", as: UInt16.self)
-        let serial = try args.string("serial_number")
-        let network = try networkArgument(&args)
-        let offer = try args.raw("firmware_update").map { json throws(HubError) in try FirmwareOffer(json: json) }
-        let layout = try requestedLayout(template, &args)
-        try args.rejectUnknown(command: .addSimulatedDevice)
+        let (name, discriminator, passcode) = (request.name, request.discriminator, request.passcode)
+        let (vendorID, productID, serial) = (request.vendorID, request.productID, request.serialNumber)
+        let network = try self.network(named: request.network)
+        let offer = try request.firmwareUpdate.map { json throws(HubError) in try FirmwareOffer(json: json) }
+        let layout = try requestedLayout(request)
         if let discriminator, discriminator > Discriminator.maximum {
             throw HubError(.invalidArguments, "discriminator must be 0 to 4095")
         }
@@ -41,16 +35,15 @@ extension Hub {
         device.firmware.offer = offer
         state.simulatedDevices[device.id] = device
         outcome.changes += [.saveSimulatedDevice(device), .saveCounters(state.counters)]
-        outcome.events.append(HubEvent(.simulatedDeviceAdded, simulatedJSON(device)))
-        return simulatedJSON(device)
+        outcome.events.append(HubEvent(.simulatedDeviceAdded, simulatedInfo(device)))
+        return simulatedInfo(device)
     }
 
     /// The layout `add_simulated_device` asks for: `template` (or `bridge` with `bridged_devices` and
     /// `bridged_template`), with `endpoints` for several endpoints of one type.
-    private func requestedLayout(_ key: String, _ args: inout Arguments) throws(HubError) -> SimulatedLayout {
-        let endpoints = try args.integer("endpoints", as: Int.self)
-        let bridgedCount = try args.integer("bridged_devices", as: Int.self)
-        let bridgedKey = try args.string("bridged_template")
+    private func requestedLayout(_ request: AddSimulatedDevice) throws(HubError) -> SimulatedLayout {
+        let (key, endpoints) = (request.template, request.endpoints)
+        let (bridgedCount, bridgedKey) = (request.bridgedDevices, request.bridgedTemplate)
         func template(_ key: String) throws(HubError) -> DeviceTemplate {
             guard let template = DeviceTemplates.named(key) else {
                 let names = (DeviceTemplates.all.map(\.key) + [SimulatedLayout.bridgeKey]).joined(separator: ", ")
@@ -83,23 +76,26 @@ extension Hub {
 
     /// `network`: the network the device joins (`DeviceNetwork`), or nil for its template's.
     func networkArgument(_ args: inout Arguments) throws(HubError) -> DeviceNetwork? {
-        guard let name = try args.string("network") else { return nil }
+        try network(named: try args.string("network"))
+    }
+
+    /// The network a request names, if it names one.
+    func network(named name: String?) throws(HubError) -> DeviceNetwork? {
+        guard let name else { return nil }
         guard let network = DeviceNetwork(rawValue: name) else {
             throw HubError(.invalidArguments, "network must be one of \(DeviceNetwork.names), not \"\(name)\"")
         }
         return network
     }
 
-    func listSimulatedDevices(_ args: inout Arguments) throws(HubError) -> JSONValue {
-        try args.rejectUnknown(command: .getSimulatedDevices)
-        return .array(state.simulatedDevices.values.sorted { $0.id < $1.id }.map(simulatedJSON))
+    func listSimulatedDevices(_ request: GetSimulatedDevices) -> [SimulatedDeviceInfo] {
+        state.simulatedDevices.values.sorted { $0.id < $1.id }.map(simulatedInfo)
     }
 
-    mutating func removeSimulatedDevice(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError)
+    mutating func removeSimulatedDevice(_ request: RemoveSimulatedDevice, _ outcome: inout HubOutcome) throws(HubError)
         -> JSONValue
     {
-        let id = try args.requiredInteger("simulated_device_id", as: SimulatedDeviceID.self)
-        try args.rejectUnknown(command: .removeSimulatedDevice)
+        let id = request.id
         guard let device = state.simulatedDevices[id] else {
             throw HubError(.simulatedDeviceNotFound, "no simulated device \(id)")
         }
@@ -118,7 +114,7 @@ extension Hub {
         faults.deviceLatency[id] = nil
         faults.failingWrites[id] = nil
         outcome.changes.append(.deleteSimulatedDevice(id))
-        outcome.events.append(HubEvent(.simulatedDeviceRemoved, ["simulated_device_id": .integer(id)]))
+        outcome.events.append(HubEvent(.simulatedDeviceRemoved, SimulatedDeviceRemoved(id: id)))
         return .null
     }
 
@@ -175,29 +171,19 @@ extension Hub {
             discriminator: device.discriminator, passcode: device.passcode)
     }
 
-    func simulatedJSON(_ device: SimulatedDevice) -> JSONValue {
+    func simulatedInfo(_ device: SimulatedDevice) -> SimulatedDeviceInfo {
         let payload = onboardingPayload(of: device)
         let manual = (try? ManualPairingCode(payload).digits()) ?? ""
         let layout = device.layout
-        let members: [String: JSONValue] = [
-            "simulated_device_id": .integer(device.id),
-            "template": .string(layout?.key ?? device.template),
-            "name": .string(device.name),
-            "vendor_id": .integer(Int64(device.vendorID)),
-            "product_id": .integer(Int64(device.productID)),
-            "discriminator": .integer(Int64(device.discriminator)),
-            "passcode": .integer(Int64(device.passcode)),
-            "serial_number": .string(device.serialNumber),
-            "qr_code": .string((try? payload.qrCodeString()) ?? ""),
-            "manual_code": .string(manual),
-            "manual_code_grouped": .string(ManualPairingCode.grouped(manual)),
-            "commissionable": .bool(device.nodeID == nil),
-            "node_id": device.nodeID.map { .integer(Int64($0)) } ?? .null,
-            "reachable": .bool(!faults.unreachableDevices.contains(device.id)),
-            "network": .string(device.joins.rawValue),
-            "firmware": device.firmware.json,
-        ]
-        return .object(members.merging(layout?.jsonMembers ?? [:]) { first, _ in first })
+        var info = SimulatedDeviceInfo(
+            id: device.id, template: layout?.key ?? device.template, name: device.name, vendorID: device.vendorID,
+            productID: device.productID, discriminator: device.discriminator, passcode: device.passcode,
+            serialNumber: device.serialNumber, qrCode: (try? payload.qrCodeString()) ?? "", manualCode: manual,
+            manualCodeGrouped: ManualPairingCode.grouped(manual), commissionable: device.nodeID == nil,
+            nodeID: device.nodeID, reachable: !faults.unreachableDevices.contains(device.id),
+            network: device.joins.rawValue, firmware: device.firmware.status)
+        (info.endpoints, info.bridgedDevices, info.bridgedTemplate) = layout?.counts ?? (nil, nil, nil)
+        return info
     }
 
     /// The node a simulated device becomes on the fabric.

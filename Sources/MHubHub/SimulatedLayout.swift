@@ -132,13 +132,13 @@ public enum SimulatedLayout: Hashable, Sendable {
             )
         })
 
-    /// What `get_simulated_devices` and `get_devices` add for a layout of more than one endpoint.
-    var jsonMembers: [String: JSONValue] {
+    /// What `get_simulated_devices` and `get_devices` add for a layout of more than one endpoint: its endpoints of
+    /// one type, or a bridge's bridged devices and their template.
+    var counts: (endpoints: Int64?, bridgedDevices: Int64?, bridgedTemplate: String?) {
         switch self {
-        case .single: [:]
-        case .endpoints(_, let count): ["endpoints": .integer(Int64(count))]
-        case .bridge(let template, let count):
-            ["bridged_devices": .integer(Int64(count)), "bridged_template": .string(template.key)]
+        case .single: (nil, nil, nil)
+        case .endpoints(_, let count): (Int64(count), nil, nil)
+        case .bridge(let template, let count): (nil, Int64(count), template.key)
         }
     }
 }

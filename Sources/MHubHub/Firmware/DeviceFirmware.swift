@@ -34,12 +34,9 @@ public struct FirmwareOffer: Hashable, Sendable {
 }
 
 extension DeviceFirmware {
-    /// As `get_simulated_devices` shows it: `{software_version, software_version_string, update}`.
-    var json: JSONValue {
-        [
-            "software_version": .integer(Int64(version)), "software_version_string": .string(versionString),
-            "update": offer?.json ?? .null,
-        ]
+    /// As `get_simulated_devices` shows it.
+    var status: FirmwareStatus {
+        FirmwareStatus(softwareVersion: version, softwareVersionString: versionString, update: offer?.protocolValue)
     }
 }
 
@@ -70,10 +67,9 @@ extension FirmwareOffer {
         self.init(version: version, versionString: versionString, releaseNotesURL: releaseNotes, sizeBytes: size)
     }
 
-    var json: JSONValue {
-        [
-            "software_version": .integer(Int64(version)), "software_version_string": .string(versionString),
-            "release_notes_url": releaseNotesURL.map { .string($0) } ?? .null, "size_bytes": .integer(Int64(sizeBytes)),
-        ]
+    var protocolValue: FirmwareUpdateOffer {
+        FirmwareUpdateOffer(
+            softwareVersion: version, softwareVersionString: versionString, releaseNotesURL: releaseNotesURL,
+            sizeBytes: Int64(sizeBytes))
     }
 }

@@ -15,7 +15,7 @@ extension Hub {
     /// `set_firmware_update {node_id | simulated_device_id, update}` (admin): offers `update` (`{software_version,
     /// software_version_string, release_notes_url?, size_bytes?}`) to the device, or withdraws its offer (null).
     mutating func setFirmwareUpdate(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError)
-        -> JSONValue
+        -> FirmwareStatus
     {
         let nodeID = try args.integer("node_id", as: NodeID.self)
         let simulatedID = try args.integer("simulated_device_id", as: SimulatedDeviceID.self)
@@ -33,7 +33,7 @@ extension Hub {
         device.firmware.offer = offer
         state.simulatedDevices[device.id] = device
         outcome.changes.append(.saveSimulatedDevice(device))
-        return device.firmware.json
+        return device.firmware.status
     }
 
     /// The simulated device `node_id` or `simulated_device_id` names (one of them).

@@ -87,7 +87,7 @@ extension Hub {
             "product_id": .integer(Int64(device.productID)), "serial_number": .string(device.serialNumber),
         ]
         if let network = device.network { identity["network"] = .string(network.rawValue) }
-        if let offer = device.firmware.offer { identity["firmware_update"] = offer.json }
+        if let offer = device.firmware.offer { identity["firmware_update"] = JSONText(offer.protocolValue).value }
         return identity
     }
 
