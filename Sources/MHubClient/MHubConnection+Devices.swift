@@ -6,9 +6,7 @@ import MHubProtocol
 extension MHubConnection {
     /// Reads attributes by path (`"endpoint/cluster/attribute"`, `*` allowed); returns `{path: value}`.
     public func readAttributes(nodeID: UInt64, paths: [String]) async throws(MHubClientError) -> [String: JSONValue] {
-        let result = try await call(
-            .readAttribute,
-            ["node_id": .integer(Int64(nodeID)), "attribute_path": .array(paths.map { .string($0) })])
+        let result = try await send(ReadAttribute(nodeID: nodeID, attributePaths: paths, asList: true))
         guard case .object(let values) = result else {
             throw .protocolViolation("read_attribute did not return an object")
         }
@@ -26,8 +24,7 @@ extension MHubConnection {
     /// Writes one attribute; returns once the device has applied it, or throws its Matter status
     /// (`.deviceStatus`).
     public func writeAttribute(nodeID: UInt64, path: String, value: JSONValue) async throws(MHubClientError) {
-        _ = try await call(
-            .writeAttribute, ["node_id": .integer(Int64(nodeID)), "attribute_path": .string(path), "value": value])
+        _ = try await send(WriteAttribute(nodeID: nodeID, attributePath: path, value: value))
     }
 
     /// Writes one attribute by cluster and attribute name.
@@ -42,12 +39,10 @@ extension MHubConnection {
     public func sendCommand(
         nodeID: UInt64, endpoint: UInt16, cluster: UInt32, command: String, payload: [String: JSONValue] = [:]
     ) async throws(MHubClientError) -> JSONValue {
-        try await call(
-            .deviceCommand,
-            [
-                "node_id": .integer(Int64(nodeID)), "endpoint_id": .integer(Int64(endpoint)),
-                "cluster_id": .integer(Int64(cluster)), "command_name": .string(command), "payload": .object(payload),
-            ])
+        try await send(
+            DeviceCommand(
+                nodeID: nodeID, endpointID: endpoint, clusterID: cluster, commandName: command,
+                payload: .object(payload)))
     }
 
     /// Invokes a command of a cluster named by its name (`"OnOff"`, `"LevelControl"`).
@@ -62,8 +57,7 @@ extension MHubConnection {
 
     /// Changes an attribute as if someone acted on the device itself (`set_attribute`).
     public func setAttributePhysically(nodeID: UInt64, path: String, value: JSONValue) async throws(MHubClientError) {
-        _ = try await call(
-            .setAttribute, ["node_id": .integer(Int64(nodeID)), "attribute_path": .string(path), "value": value])
+        _ = try await send(SetAttribute(nodeID: nodeID, attributePath: path, value: value))
     }
 
     /// Asks for (or stops) `attribute_updated` events of one attribute, listening or not, as
@@ -72,11 +66,6 @@ extension MHubConnection {
         _ enabled: Bool, nodeID: UInt64, endpoint: UInt16, cluster: String, attribute: String
     ) async throws(MHubClientError) {
         let address = try AttributeAddress(endpoint: endpoint, cluster: cluster, attribute: attribute)
-        _ = try await call(
-            .enableNotification,
-            [
-                "node_id": .integer(Int64(nodeID)), "attribute_path": .string(address.description),
-                "enabled": .bool(enabled),
-            ])
+        _ = try await send(EnableNotification(nodeID: nodeID, attributePath: address.description, enabled: enabled))
     }
 }

@@ -58,13 +58,13 @@ enum DeviceCommands {
         let node = try nodeID(command)
         switch command.path {
         case ["device", "show"]:
-            let data = try HubCommands.call(hub, .getNode, ["node_id": .integer(node)])
+            let data = try HubCommands.send(hub, GetNode(nodeID: UInt64(bitPattern: node)))
             if json { return HubCommands.print(data, console) }
             console.write(render(data))
         case ["device", "read"]:
             let path = try resolve(command.operands["PATH"] ?? "", wildcards: true, command)
-            let values = try HubCommands.call(
-                hub, .readAttribute, ["node_id": .integer(node), "attribute_path": .string(path)])
+            let values = try HubCommands.send(
+                hub, ReadAttribute(nodeID: UInt64(bitPattern: node), attributePaths: [path]))
             if command.flag("json") { return HubCommands.print(values, console) }
             guard case .object(let members) = values else { return HubCommands.print(values, console) }
             for path in members.keys.sorted() {
@@ -74,9 +74,11 @@ enum DeviceCommands {
             let path = try resolve(command.operands["PATH"] ?? "", wildcards: false, command)
             let value = try jsonValue(command.operands["VALUE"] ?? "", command)
             let physical = command.flag("as-physical")
-            let result = try HubCommands.call(
-                hub, physical ? .setAttribute : .writeAttribute,
-                ["node_id": .integer(node), "attribute_path": .string(path), "value": value])
+            let nodeID = UInt64(bitPattern: node)
+            let result =
+                physical
+                ? try HubCommands.send(hub, SetAttribute(nodeID: nodeID, attributePath: path, value: value))
+                : try HubCommands.send(hub, WriteAttribute(nodeID: nodeID, attributePath: path, value: value))
             if json { return HubCommands.print(result, console) }
             console.write("\(path) = \(JSONWriter.compact(value))\(physical ? " (physically)" : "")\n")
         case ["device", "invoke"]:
@@ -88,24 +90,18 @@ enum DeviceCommands {
             if let text = command.operands["PAYLOAD"] {
                 payload = try jsonValue(text, command)
             }
-            let response = try HubCommands.call(
-                hub, .deviceCommand,
-                [
-                    "node_id": .integer(node), "endpoint_id": .integer(Int64(endpoint)),
-                    "cluster_id": .integer(Int64(cluster)), "command_name": .string(command.operands["COMMAND"] ?? ""),
-                    "payload": payload,
-                ])
+            let response = try HubCommands.send(
+                hub,
+                DeviceCommand(
+                    nodeID: UInt64(bitPattern: node), endpointID: endpoint, clusterID: cluster,
+                    commandName: command.operands["COMMAND"] ?? "", payload: payload))
             if json || response != .null { return HubCommands.print(response, console) }
             console.write("ok\n")
         case ["device", "behavior"]:
-            var args: [String: JSONValue] = [
-                "node_id": .integer(node), "behavior": .string(command.operands["BEHAVIOR"] ?? ""),
-                "enabled": .bool(!command.flag("off")),
-            ]
-            if let interval = try command.integer("interval", as: Int64.self) {
-                args["interval_ms"] = .integer(interval)
-            }
-            return HubCommands.print(try HubCommands.call(hub, .setBehavior, args), console)
+            let behavior = SetBehavior(
+                nodeID: UInt64(bitPattern: node), behavior: command.operands["BEHAVIOR"] ?? "",
+                enabled: !command.flag("off"), intervalMilliseconds: try command.integer("interval", as: Int64.self))
+            return HubCommands.print(try HubCommands.send(hub, behavior), console)
         default:
             return try FirmwareCommands.run(command, hub: hub, node: node, console: console)
         }
@@ -144,14 +140,14 @@ enum DeviceCommands {
     }
 
     /// The node's attributes grouped by endpoint and cluster, with names from the cluster definitions.
-    static func render(_ node: JSONValue) -> String {
-        guard case .object(let attributes)? = node["attributes"] else { return "no attributes\n" }
+    static func render(_ node: MatterNodeData) -> String {
+        guard case .object(let attributes) = node.attributes else { return "no attributes\n" }
         var grouped: [UInt16: [UInt32: [(UInt32, JSONValue)]]] = [:]
         for (key, value) in attributes {
             guard let path = AttributePath(key) else { continue }
             grouped[path.endpoint, default: [:]][path.cluster, default: []].append((path.attribute, value))
         }
-        var lines = ["node \(HubCommands.text(node["node_id"])), available: \(HubCommands.text(node["available"]))"]
+        var lines = ["node \(node.nodeID), available: \(node.available ? "yes" : "no")"]
         for endpoint in grouped.keys.sorted() {
             lines.append("endpoint \(endpoint)")
             for cluster in grouped[endpoint]!.keys.sorted() {

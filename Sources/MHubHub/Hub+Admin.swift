@@ -23,7 +23,7 @@ extension Hub {
             // The node of a commissioned device becomes (un)available, as OHF clients see it, and its bridged
             // Reachable follows, with a ReachableChanged event.
             if changed, let nodeID = state.simulatedDevices[id]?.nodeID, let node = state.nodes[nodeID] {
-                outcome.events.append(HubEvent(.nodeUpdated, nodeJSON(node), structure: node.structureID))
+                outcome.events.append(HubEvent(.nodeUpdated, matterNodeData(node), structure: node.structureID))
                 reachabilityChanged(node, reachable: !enabled, now: now, &outcome)
             }
         case "device_unresponsive":
@@ -116,7 +116,7 @@ extension Hub {
         for id in unreachable.sorted() {
             if let nodeID = state.simulatedDevices[id]?.nodeID, let node = state.nodes[nodeID] {
                 // Available again, as OHF clients see it (they keep a node unavailable until told).
-                outcome.events.append(HubEvent(.nodeUpdated, nodeJSON(node), structure: node.structureID))
+                outcome.events.append(HubEvent(.nodeUpdated, matterNodeData(node), structure: node.structureID))
                 reachabilityChanged(node, reachable: true, now: now, &outcome)
             }
         }

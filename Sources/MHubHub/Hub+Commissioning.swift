@@ -329,12 +329,12 @@ extension Hub {
             outcome.replies.append(
                 HubReply(
                     connectionID: run.connectionID, messageID: run.messageID,
-                    result: .success(state.nodes[nodeID].map { nodeJSON($0, attributes: attributes) } ?? .null)))
+                    body: .success(JSONText(state.nodes[nodeID].map { matterNodeData($0, attributes: attributes) }))))
         } else {
             outcome.replies.append(
                 HubReply(
                     connectionID: run.connectionID, messageID: run.messageID,
-                    result: .success(nodeJSON(node, attributes: attributes))))
+                    body: .success(JSONText(matterNodeData(node, attributes: attributes)))))
         }
     }
 

@@ -117,18 +117,14 @@ extension Hub {
         state.nodes.values.filter { isPermitted(client.principal, structure: $0.structureID) }.sorted { $0.id < $1.id }
     }
 
-    func getNodes(_ args: inout Arguments, client: ClientInfo) throws(HubError) -> JSONValue {
-        _ = try args.bool("only_available")
-        try args.rejectUnknown(command: .getNodes)
-        return .array(visibleNodes(for: client).map(nodeJSON))
+    func getNodes(_ request: GetNodes, client: ClientInfo) -> [MatterNodeData] {
+        visibleNodes(for: client).map(matterNodeData)
     }
 
-    func getNode(_ args: inout Arguments, client: ClientInfo) throws(HubError) -> JSONValue {
-        let id = try args.requiredInteger("node_id", as: NodeID.self)
-        try args.rejectUnknown(command: .getNode)
-        let node = try node(id)
+    func getNode(_ request: GetNode, client: ClientInfo) throws(HubError) -> MatterNodeData {
+        let node = try node(request.nodeID)
         try checkStructure(node.structureID, for: client)
-        return nodeJSON(node)
+        return matterNodeData(node)
     }
 
     func getDevices(_ request: GetDevices, client: ClientInfo) -> [HomeDevice] {
@@ -178,12 +174,10 @@ extension Hub {
 
     /// Decommissions a node: it leaves the fabric and the home, and its simulated device is
     /// commissionable again (a factory-fresh device, as after RemoveFabric on real hardware).
-    mutating func removeNode(_ args: inout Arguments, client: ClientInfo, _ outcome: inout HubOutcome)
+    mutating func removeNode(_ request: RemoveNode, client: ClientInfo, _ outcome: inout HubOutcome)
         throws(HubError) -> JSONValue
     {
-        let id = try args.requiredInteger("node_id", as: NodeID.self)
-        try args.rejectUnknown(command: .removeNode)
-        let node = try node(id)
+        let node = try node(request.nodeID)
         try checkStructure(node.structureID, for: client)
         decommission(node, &outcome)
         return .null

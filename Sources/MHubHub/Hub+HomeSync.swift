@@ -42,18 +42,17 @@ extension Hub {
         let rooms = state.rooms.values.filter { visible.contains($0.structureID) }.sorted { $0.id < $1.id }
         let nodes = state.nodes.values.filter { visible.contains($0.structureID) }.sorted { $0.id < $1.id }
         return HomeSynced(
-            structures: structures, rooms: rooms, devices: nodes.map { homeDevice($0) }, nodes: nodes.map(nodeJSON))
+            structures: structures, rooms: rooms, devices: nodes.map { homeDevice($0) },
+            nodes: nodes.map(matterNodeData))
     }
 
     // MARK: notifications per attribute
 
     /// `enable_notification {node_id, attribute_path, enabled?}`: this connection gets `attribute_updated` for the
     /// attributes the path names (`*` allowed) of that node, listening or not; returns its notifications.
-    mutating func enableNotification(_ args: inout Arguments, client: ClientInfo) throws(HubError) -> JSONValue {
-        let node = try node(try args.requiredInteger("node_id", as: NodeID.self))
-        let text = try args.requiredString("attribute_path")
-        let enabled = try args.bool("enabled") ?? true
-        try args.rejectUnknown(command: .enableNotification)
+    mutating func enableNotification(_ request: EnableNotification, client: ClientInfo) throws(HubError) -> JSONValue {
+        let node = try node(request.nodeID)
+        let (text, enabled) = (request.attributePath, request.enabled)
         try checkStructure(node.structureID, for: client)
         guard let pattern = AttributePattern(text) else {
             throw HubError(

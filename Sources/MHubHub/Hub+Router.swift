@@ -22,7 +22,7 @@ extension Hub {
             case .ohf: pendingSyncs[client.connectionID] = nil
             }
             // Before its first sync, an mhub listener's home is empty; `home_synced` brings it.
-            return reply(isSyncing(client.connectionID) ? [] : .array(visibleNodes(for: client).map(nodeJSON)))
+            return JSONText(isSyncing(client.connectionID) ? [] : visibleNodes(for: client).map(matterNodeData))
         case .getRooms: return JSONText(try getRooms(read(&args), client: client))
         case .createRoom: return JSONText(try createRoom(read(&args), client: client, &outcome))
         case .renameRoom: return JSONText(try renameRoom(read(&args), client: client, &outcome))
@@ -40,20 +40,20 @@ extension Hub {
         case .cancelCommissioning: return try reply(cancel(&args, client: client, &outcome))
         case .resumeCommissioning: return try reply(resume(&args, client: client, &outcome))
         case .joinAppGroup: return try reply(joinAppGroup(&args, client: client))
-        case .enableNotification: return try reply(enableNotification(&args, client: client))
-        case .removeNode: return try reply(removeNode(&args, client: client, &outcome))
+        case .enableNotification: return try reply(enableNotification(read(&args), client: client))
+        case .removeNode: return try reply(removeNode(read(&args), client: client, &outcome))
         case .readAttribute:
-            return try reply(readAttribute(&args, request: request, client: client, now: now, &outcome))
+            return try reply(readAttribute(read(&args), request: request, client: client, now: now, &outcome))
         case .writeAttribute:
-            return try reply(writeAttribute(&args, request: request, client: client, now: now, &outcome))
+            return try reply(writeAttribute(read(&args), request: request, client: client, now: now, &outcome))
         case .deviceCommand:
-            return try reply(deviceCommand(&args, request: request, client: client, now: now, &outcome))
-        case .setAttribute: return try reply(setAttribute(&args, client: client, now: now, &outcome))
-        case .setBehavior: return try reply(setBehavior(&args, now: now))
+            return try reply(deviceCommand(read(&args), request: request, client: client, now: now, &outcome))
+        case .setAttribute: return try reply(setAttribute(read(&args), client: client, now: now, &outcome))
+        case .setBehavior: return try reply(setBehavior(read(&args), now: now))
         case .openCommissioningWindow: return try reply(openWindow(&args, client: client, now: now, &outcome))
         case .closeCommissioningWindow: return try reply(closeWindow(&args, now: now, &outcome))
         case .removeFabric: return try reply(removeFabric(&args, request: request, client: client, &outcome))
-        case .interviewNode: return try reply(interviewNode(&args, &outcome))
+        case .interviewNode: return try reply(interviewNode(read(&args), &outcome))
         case .commissionOnNetwork:
             return try reply(commissionOnNetwork(&args, request: request, client: client, now: now, &outcome))
         case .addSimulatedDevice: return JSONText(try addSimulatedDevice(read(&args), &outcome))
@@ -136,8 +136,8 @@ extension Hub {
                     "info": serverInfo, "nodes": .array(state.nodes.values.sorted { $0.id < $1.id }.map(nodeJSON)),
                     "events": .array(devices.recentEvents),
                 ] as JSONValue)
-        case .getNodes: return try JSONText(getNodes(&args, client: client))
-        case .getNode: return try JSONText(getNode(&args, client: client))
+        case .getNodes: return JSONText(getNodes(try read(&args), client: client))
+        case .getNode: return JSONText(try getNode(read(&args), client: client))
         case .getDevices: return JSONText(getDevices(try read(&args), client: client))
         case .getStructures: return JSONText(getStructures(try read(&args), client: client))
         case .getSession: return try JSONText(sessionInfo(&args))

@@ -1,40 +1,39 @@
 import MHubJSON
+import MHubProtocol
 import MatterDataModel
 
 /// The JSON shapes of the hub's objects not yet typed in MHubProtocol (docs/protocol.md).
 extension Hub {
     /// The OHF Matter Server's `MatterNodeData` of a node, `available` unless its device is unreachable.
-    public func nodeJSON(_ node: Node) -> JSONValue {
-        nodeJSON(node, attributes: node.ohfAttributesJSON)
+    public func matterNodeData(_ node: Node) -> MatterNodeData {
+        matterNodeData(node, attributes: node.ohfAttributesJSON)
     }
 
-    /// `nodeJSON` around the node's `ohfAttributesJSON` made before.
-    func nodeJSON(_ node: Node, attributes: JSONValue) -> JSONValue {
+    /// `nodeData` around the node's `ohfAttributesJSON` made before.
+    func matterNodeData(_ node: Node, attributes: JSONValue) -> MatterNodeData {
         let unreachable = node.simulatedDeviceID.map { faults.unreachableDevices.contains($0) } ?? false
-        return node.ohfJSON(available: !unreachable, attributes: attributes)
+        return node.ohfData(available: !unreachable, attributes: attributes)
+    }
+
+    /// `nodeData` read back as JSON: for the diagnostics dump, the scenario export and tests.
+    public func nodeJSON(_ node: Node) -> JSONValue {
+        JSONText(matterNodeData(node)).value
     }
 }
 
 extension Node {
-    /// The OHF Matter Server's `MatterNodeData`: attributes keyed `"endpoint/cluster/attribute"`.
+    /// The OHF Matter Server's `MatterNodeData` read back as JSON (a scenario's `dump`, tests).
     public func ohfJSON(available: Bool) -> JSONValue {
-        ohfJSON(available: available, attributes: ohfAttributesJSON)
+        JSONText(ohfData(available: available, attributes: ohfAttributesJSON)).value
     }
 
-    /// `ohfJSON` around an `attributes` member made before (`ohfAttributesJSON` of this node's data), the part that
-    /// costs: a provisional node's reply and its `node_added` share it.
-    func ohfJSON(available: Bool, attributes: JSONValue) -> JSONValue {
-        let commissioned = JSONValue.string(isoTimestamp(commissionedAt))
-        return [
-            "node_id": .integer(Int64(id)),
-            "date_commissioned": commissioned,
-            "last_interview": commissioned,
-            "interview_version": 6,
-            "available": .bool(available),
-            "is_bridge": .bool(data.isBridge),
-            "attributes": attributes,
-            "attribute_subscriptions": [],
-        ]
+    /// The node's `MatterNodeData` around an `attributes` member made before (`ohfAttributesJSON` of this node's
+    /// data), the part that costs: a provisional node's reply and its `node_added` share it.
+    func ohfData(available: Bool, attributes: JSONValue) -> MatterNodeData {
+        let commissioned = isoTimestamp(commissionedAt)
+        return MatterNodeData(
+            nodeID: id, dateCommissioned: commissioned, lastInterview: commissioned, available: available,
+            isBridge: data.isBridge, attributes: attributes)
     }
 
     /// The `attributes` member of `ohfJSON` (`NodeData.ohfAttributes`).

@@ -40,7 +40,7 @@ extension Hub {
         outcome.changes += [.saveNode(node), .saveCounters(state.counters)]
         outcome.events.append(
             HubEvent(
-                .nodeAdded, nodeJSON(node, attributes: attributesJSON ?? node.ohfAttributesJSON),
+                .nodeAdded, matterNodeData(node, attributes: attributesJSON ?? node.ohfAttributesJSON),
                 structure: node.structureID))
         outcome.outputs.append(.bridgeChanged(.endpoints(added: node.bridgedEndpoints.values.sorted(), removed: [])))
         return node

@@ -117,12 +117,9 @@ extension Hub {
     }
 
     /// `set_behavior {node_id, behavior, enabled?, interval_ms?}`.
-    mutating func setBehavior(_ args: inout Arguments, now: Timestamp) throws(HubError) -> JSONValue {
-        let node = try node(try args.requiredInteger("node_id", as: NodeID.self))
-        let name = try args.requiredString("behavior")
-        let enabled = try args.bool("enabled") ?? true
-        let interval = try args.integer("interval_ms", as: Int64.self) ?? 30_000
-        try args.rejectUnknown(command: .setBehavior)
+    mutating func setBehavior(_ request: SetBehavior, now: Timestamp) throws(HubError) -> JSONValue {
+        let node = try node(request.nodeID)
+        let (name, enabled, interval) = (request.behavior, request.enabled, request.intervalMilliseconds ?? 30_000)
         guard let kind = Behavior.Kind(rawValue: name) else {
             let names = Behavior.Kind.allCases.map(\.rawValue).joined(separator: ", ")
             throw HubError(.invalidArguments, "behavior must be one of \(names), not \"\(name)\"")

@@ -15,12 +15,10 @@ extension Hub {
     static let defaultInteractionTimeout: Int64 = 10_000
 
     mutating func readAttribute(
-        _ args: inout Arguments, request: HubRequest, client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome
+        _ read: ReadAttribute, request: HubRequest, client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome
     ) throws(HubError) -> JSONValue? {
-        let node = try node(try args.requiredInteger("node_id", as: NodeID.self))
-        let patterns = try attributePatterns(&args)
-        _ = try args.bool("fabric_filtered")
-        try args.rejectUnknown(command: .readAttribute)
+        let node = try node(read.nodeID)
+        let patterns = try attributePatterns(read.attributePaths)
         try checkStructure(node.structureID, for: client)
         var values: [String: JSONValue] = [:]
         for pattern in patterns {
@@ -37,11 +35,10 @@ extension Hub {
     }
 
     mutating func writeAttribute(
-        _ args: inout Arguments, request: HubRequest, client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome
+        _ write: WriteAttribute, request: HubRequest, client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome
     ) throws(HubError) -> JSONValue? {
-        let node = try node(try args.requiredInteger("node_id", as: NodeID.self))
-        let (path, json) = try pathAndValue(&args)
-        try args.rejectUnknown(command: .writeAttribute)
+        let node = try node(write.change.nodeID)
+        let (path, json) = try pathAndValue(write.change)
         try checkStructure(node.structureID, for: client)
         let value: AttributeValue
         do {
@@ -71,17 +68,12 @@ extension Hub {
     }
 
     mutating func deviceCommand(
-        _ args: inout Arguments, request: HubRequest, client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome
+        _ invoke: DeviceCommand, request: HubRequest, client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome
     ) throws(HubError) -> JSONValue? {
-        let node = try node(try args.requiredInteger("node_id", as: NodeID.self))
-        let endpoint = try args.requiredInteger("endpoint_id", as: EndpointID.self)
-        let clusterID = try args.requiredInteger("cluster_id", as: ClusterID.self)
-        let commandName = try args.requiredString("command_name")
-        let payload = args.raw("payload") ?? .object([:])
-        _ = try args.string("response_type")
-        _ = try args.integer("timed_request_timeout_ms", as: Int64.self)
-        let timeout = try args.integer("interaction_timeout_ms", as: Int64.self)
-        try args.rejectUnknown(command: .deviceCommand)
+        let node = try node(invoke.nodeID)
+        let (endpoint, clusterID, commandName) = (invoke.endpointID, invoke.clusterID, invoke.commandName)
+        let payload = invoke.payload ?? .object([:])
+        let timeout = invoke.interactionTimeoutMilliseconds
         try checkStructure(node.structureID, for: client)
         let effect: DeviceEffect
         let response: DeviceLogic.Response?
@@ -110,12 +102,11 @@ extension Hub {
 
     /// `set_attribute`: someone pressed the switch. Any attribute of the node changes, writable or not,
     /// within its type and range; subscribers see it as a change made elsewhere.
-    mutating func setAttribute(_ args: inout Arguments, client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome)
+    mutating func setAttribute(_ set: SetAttribute, client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome)
         throws(HubError) -> JSONValue
     {
-        let node = try node(try args.requiredInteger("node_id", as: NodeID.self))
-        let (path, json) = try pathAndValue(&args)
-        try args.rejectUnknown(command: .setAttribute)
+        let node = try node(set.change.nodeID)
+        let (path, json) = try pathAndValue(set.change)
         try checkStructure(node.structureID, for: client)
         let value: AttributeValue
         do {
@@ -134,14 +125,13 @@ extension Hub {
     // MARK: helpers
 
     /// The `attribute_path` (one concrete path) and `value` (any JSON, null included) of a change.
-    private func pathAndValue(_ args: inout Arguments) throws(HubError) -> (AttributePath, JSONValue) {
-        let pathText = try args.requiredString("attribute_path")
-        guard let path = AttributePath(pathText) else {
+    private func pathAndValue(_ change: AttributeChange) throws(HubError) -> (AttributePath, JSONValue) {
+        guard let path = AttributePath(change.attributePath) else {
             throw HubError(
-                .invalidArguments, "attribute_path must be \"endpoint/cluster/attribute\", not \"\(pathText)\"")
+                .invalidArguments,
+                "attribute_path must be \"endpoint/cluster/attribute\", not \"\(change.attributePath)\"")
         }
-        guard args.members["value"] != nil else { throw HubError(.invalidArguments, "argument 'value' is required") }
-        return (path, args.raw("value") ?? .null)
+        return (path, change.value)
     }
 
     /// Replies now, later (a slow device), or never in time (a silent device); applies the effect when
@@ -312,22 +302,8 @@ extension Hub {
         return InteractionError(.unsupportedAttribute, "cluster \(path.cluster) has no attribute \(path.attribute)")
     }
 
-    private func attributePatterns(_ args: inout Arguments) throws(HubError) -> [AttributePattern] {
-        let texts: [String]
-        switch args.raw("attribute_path") {
-        case .string(let text)?: texts = [text]
-        case .array(let values)?:
-            texts = try values.map { value throws(HubError) in
-                guard case .string(let text) = value else {
-                    throw HubError(.invalidArguments, "attribute_path entries must be strings")
-                }
-                return text
-            }
-        case nil: throw HubError(.invalidArguments, "argument 'attribute_path' is required")
-        case let other?:
-            throw HubError(.invalidArguments, "attribute_path must be a string or a list, not \(other.typeName)")
-        }
-        return try texts.map { text throws(HubError) in
+    private func attributePatterns(_ texts: [String]) throws(HubError) -> [AttributePattern] {
+        try texts.map { text throws(HubError) in
             guard let pattern = AttributePattern(text) else {
                 throw HubError(
                     .invalidArguments, "invalid attribute path \"\(text)\" (endpoint/cluster/attribute, * allowed)")

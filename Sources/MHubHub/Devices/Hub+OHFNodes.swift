@@ -28,13 +28,12 @@ extension Hub {
     }
 
     /// `interview_node`: reads every attribute again; listeners get `node_updated`.
-    mutating func interviewNode(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError) -> JSONValue {
-        let node = try node(try args.requiredInteger("node_id", as: NodeID.self))
-        try args.rejectUnknown(command: .interviewNode)
+    mutating func interviewNode(_ request: InterviewNode, _ outcome: inout HubOutcome) throws(HubError) -> JSONValue {
+        let node = try node(request.nodeID)
         if let device = node.simulatedDeviceID, faults.unreachableDevices.contains(device) {
             throw HubError(.nodeInterviewFailed, "node \(node.id) is unreachable")
         }
-        outcome.events.append(HubEvent(.nodeUpdated, nodeJSON(node), structure: node.structureID))
+        outcome.events.append(HubEvent(.nodeUpdated, matterNodeData(node), structure: node.structureID))
         return .null
     }
 

@@ -192,7 +192,8 @@ extension Hub {
                 apply(effect, to: node.id, now: now, &outcome)
                 // The device rebooted into the new version and announces itself again: a controller reads it anew.
                 if let updated = state.nodes[node.id] {
-                    outcome.events.append(HubEvent(.nodeUpdated, nodeJSON(updated), structure: updated.structureID))
+                    outcome.events.append(
+                        HubEvent(.nodeUpdated, matterNodeData(updated), structure: updated.structureID))
                 }
                 reply(to: run, .success(.null), &outcome)
                 continue

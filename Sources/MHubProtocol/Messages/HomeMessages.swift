@@ -197,9 +197,9 @@ public struct HomeSynced: ProtocolValue {
     public var rooms: [Room]
     public var devices: [HomeDevice]
     /// Each device's node as the OHF `MatterNodeData` (`get_node`).
-    public var nodes: [JSONValue]
+    public var nodes: [MatterNodeData]
 
-    public init(structures: [Structure], rooms: [Room], devices: [HomeDevice], nodes: [JSONValue]) {
+    public init(structures: [Structure], rooms: [Room], devices: [HomeDevice], nodes: [MatterNodeData]) {
         self.structures = structures
         self.rooms = rooms
         self.devices = devices
@@ -212,7 +212,7 @@ public struct HomeSynced: ProtocolValue {
         structures = try [Structure](json: object.raw("structures") ?? [])
         rooms = try [Room](json: object.raw("rooms") ?? [])
         devices = try [HomeDevice](json: object.raw("devices") ?? [])
-        nodes = try object.array("nodes").map(\.value)
+        nodes = try [MatterNodeData](json: object.raw("nodes") ?? [])
     }
 
     public func write(to json: inout JSONTextWriter) {
