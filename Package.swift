@@ -215,7 +215,9 @@ let package = Package(
             name: "MHubEventLoopTests",
             dependencies: ["MHubEventLoop", "MHubConfiguration", "MHubPOSIX", "MHubTestSupport"]),
         .testTarget(name: "MHubWebSocketTests", dependencies: ["MHubWebSocket", "MHubJSON"]),
-        .testTarget(name: "MHubDashboardTests", dependencies: ["MHubDashboard", "MHubWebSocket"]),
+        .testTarget(
+            name: "MHubDashboardTests", dependencies: ["MHubDashboard", "MHubWebSocket"],
+            exclude: ["golden-messages.mjs"]),
         .testTarget(
             name: "MHubDaemonTests",
             dependencies: [
@@ -277,7 +279,7 @@ let package = Package(
         .testTarget(name: "PackageShapeTests"),
         .testTarget(name: "MHubConfigurationTests", dependencies: ["MHubConfiguration", "MHubJSON", "MHubProtocol"]),
         .testTarget(name: "MHubJSONTests", dependencies: ["MHubJSON", "MHubTestSupport"]),
-        .testTarget(name: "MHubProtocolTests", dependencies: ["MHubProtocol", "MHubJSON"]),
+        .testTarget(name: "MHubProtocolTests", dependencies: ["MHubProtocol", "MHubJSON"], exclude: ["Fixtures"]),
         .testTarget(
             name: "MHubClientTests",
             dependencies: ["MHubClient", "MHubConfiguration", "MHubProtocol", "MHubTestSupport"]),

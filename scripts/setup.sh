@@ -28,6 +28,7 @@ for option in "$@"; do
                 util-linux    # unshare (the CHIP controller's sandbox) and flock (netns-pair.sh session)
                 chromium      # the dashboard's browser tests run the page in headless Chromium ...
                 chromium-driver   # ... driven through chromedriver by Selenium (peers-venv.sh)
+                nodejs        # the dashboard's model reads the protocol's golden messages in Node
             )
             ;;
         --packaging)

@@ -108,6 +108,10 @@ export class HomeModel {
         this.structures = [...others, data].sort((a, b) => a.structure_id - b.structure_id);
         return [];
       }
+      case "structure_removed":
+        this.structures = this.structures.filter((structure) => structure.structure_id !== data.structure_id);
+        for (const [id, room] of this.rooms) if (room.structure_id === data.structure_id) this.rooms.delete(id);
+        return ["devices"];
       case "simulated_device_added":
         this.simulated = [...this.simulated.filter((d) => d.simulated_device_id !== data.simulated_device_id), data]
           .sort((a, b) => a.simulated_device_id - b.simulated_device_id);

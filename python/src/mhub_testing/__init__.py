@@ -4,7 +4,7 @@ fixture (`mhub_testing.plugin`, registered through the `pytest11` entry point). 
 is needed only for the plugin. docs/testing.md, "Python".
 """
 
-from .client import Event, MHubClient
+from .client import Event, MHubClient, Reply, read_message
 from .errors import MHubConnectionError, MHubError, MHubStartError
 from .hub import MHubHub, find_mhubd
 
@@ -15,6 +15,8 @@ __all__ = [
     "MHubError",
     "MHubHub",
     "MHubStartError",
+    "Reply",
     "find_mhubd",
+    "read_message",
 ]
 __version__ = "0.1.0"

@@ -38,6 +38,26 @@ class Event:
     data: Any
 
 
+@dataclass(frozen=True)
+class Reply:
+    """The reply to a request: `{"message_id", "result"}`, or `{"message_id", "error_code", "error_name",
+    "details"}` whose `error` is then set (docs/protocol.md §2, §3)."""
+
+    message_id: Any
+    result: Any
+    error: MHubError | None = None
+
+
+def read_message(message: dict[str, Any]) -> Event | Reply:
+    """What one message from the hub is: an event, or the reply to a request with its result or its error."""
+    if "event" in message:
+        return Event(message["event"], message.get("data"))
+    error = None
+    if "error_code" in message:
+        error = MHubError(message["error_code"], message.get("error_name", ""), message.get("details", ""))
+    return Reply(message.get("message_id"), message.get("result"), error)
+
+
 class MessageConnection(Protocol):
     """Whole text messages in and out, whatever the framing."""
 
@@ -133,15 +153,15 @@ class MHubClient:
         self._connection.send_text(json.dumps(envelope))
         deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
         while True:
-            message = self._receive(deadline, lambda: f"no reply to {command} within {timeout or self.timeout} s")
-            if "event" in message:
-                self._events.append(Event(message["event"], message.get("data")))
-            elif message.get("message_id") == message_id:
-                if "error_code" in message:
-                    raise MHubError(
-                        message["error_code"], message.get("error_name", ""), message.get("details", ""), command
-                    )
-                return message.get("result")
+            message = read_message(
+                self._receive(deadline, lambda: f"no reply to {command} within {timeout or self.timeout} s")
+            )
+            if isinstance(message, Event):
+                self._events.append(message)
+            elif message.message_id == message_id:
+                if message.error is not None:
+                    raise MHubError(message.error.code, message.error.name, message.error.details, command)
+                return message.result
             # Anything else is the late reply to a request that timed out: dropped.
 
     def listen(self, events: str = "all") -> list[dict[str, Any]]:
@@ -155,9 +175,9 @@ class MHubClient:
             return self._events.popleft()
         deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
         while True:
-            message = self._receive(deadline, lambda: f"no event within {timeout or self.timeout} s")
-            if "event" in message:
-                return Event(message["event"], message.get("data"))
+            message = read_message(self._receive(deadline, lambda: f"no event within {timeout or self.timeout} s"))
+            if isinstance(message, Event):
+                return message
 
     def events(self, timeout: float = 0.2) -> Iterator[Event]:
         """Every event, as it arrives, until none comes within `timeout` seconds."""

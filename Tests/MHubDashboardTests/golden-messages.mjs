@@ -1,0 +1,40 @@
+// The dashboard's model reads the golden messages Swift writes from the protocol's own types
+// (Tests/MHubProtocolTests/Fixtures/golden-messages.jsonl): replies set its lists as dashboard.js sets them, events
+// change it as the page's socket hands them over. Run by GoldenMessagesScriptTests: node golden-messages.mjs ASSETS FILE
+import { readFileSync } from "node:fs";
+import assert from "node:assert/strict";
+
+const [assets, file] = process.argv.slice(2);
+const { HomeModel } = await import(`${assets}/home-model.js`);
+const messages = readFileSync(file, "utf8").split("\n").filter((line) => line).map((line) => JSON.parse(line));
+const replies = new Map(messages.filter((m) => "message_id" in m).map((m) => [m.message_id, m]));
+
+const model = new HomeModel();
+model.structures = replies.get("1").result;
+model.setRooms(replies.get("2").result);
+model.setDevices(replies.get("3").result);
+model.setNodes(replies.get("4").result);
+model.simulated = replies.get("5").result;
+assert.equal(replies.get("6").error_name, "NodeNotExists");
+
+assert.deepEqual(model.structures.map((s) => s.name), ["Home"]);
+assert.deepEqual(model.roomsOf(1).map((r) => r.name), ["Kitchen"]);
+assert.deepEqual(model.devicesIn(1, 1).map((d) => d.name), ["Lamp"]);
+assert.equal(model.attribute(5, "1/6/0"), true);
+assert.equal(model.simulated[0].qr_code, "MT:-24J0AFN00KA0648G00");
+
+const refetch = {};
+for (const message of messages.filter((m) => "event" in m)) {
+  refetch[message.event] = model.apply(message.event, message.data);
+}
+assert.deepEqual(model.structures.map((s) => s.name), ["Home"]);
+assert.deepEqual(refetch.structure_updated, []);
+assert.deepEqual(refetch.structure_removed, ["devices"]);
+assert.deepEqual(model.roomsOf(1).map((r) => r.name), ["Hall"]);
+assert.deepEqual(model.devicesIn(1, 2).map((d) => d.node_id), [5]);
+assert.equal(model.attribute(5, "1/6/0"), false);
+assert.equal(model.nodes.get(5).available, false);
+assert.deepEqual(model.simulated.map((d) => d.simulated_device_id), [3]);
+assert.deepEqual(refetch.room_removed, ["devices"]);
+assert.deepEqual(refetch.simulated_device_added, ["status"]);
+console.log(`golden messages: ${messages.length} read`);

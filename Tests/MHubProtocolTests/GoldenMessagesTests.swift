@@ -1,0 +1,97 @@
+import Foundation
+import MHubJSON
+import Testing
+
+@testable import MHubProtocol
+
+/// Golden messages made from the protocol's own types: replies, an error reply and events, as the hub writes them.
+/// `Fixtures/golden-messages.jsonl` holds them, one message a line; the dashboard's JavaScript model
+/// (`GoldenMessagesScriptTests` runs `golden-messages.mjs` in Node) and the Python helper
+/// (`python/tests/test_golden_messages.py`) read the same file, so a change of a type that they do not follow fails
+/// their tests. `MHUB_GOLDEN_UPDATE=1 swift test --filter GoldenMessagesTests` writes the file anew after a change
+/// of the protocol that is meant.
+@Suite struct GoldenMessagesTests {
+    static let fileURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/golden-messages.jsonl")
+
+    static let lamp = HomeDevice(
+        nodeID: 5, name: "Lamp", structureID: 1, roomID: 1, room: "Kitchen", template: "dimmable-light",
+        deviceIDs: ["5:1"], simulatedDeviceID: 3, dateCommissioned: "2026-01-02T03:04:05.000Z")
+    static let lampNode = MatterNodeData(
+        nodeID: 5, dateCommissioned: "2026-01-02T03:04:05.000Z", lastInterview: "2026-01-02T03:04:05.000Z",
+        available: true, isBridge: false, attributes: ["1/6/0": true, "1/8/0": 128, "0/40/5": "Lamp"])
+    static let firmware = FirmwareStatus(
+        softwareVersion: 1, softwareVersionString: "1.0",
+        update: FirmwareUpdateOffer(
+            softwareVersion: 2, softwareVersionString: "2.0", releaseNotesURL: nil, sizeBytes: 1_048_576))
+
+    static func simulated(_ id: Int64, nodeID: UInt64?) -> SimulatedDeviceInfo {
+        SimulatedDeviceInfo(
+            id: id, template: "dimmable-light", name: "Lamp \(id)", vendorID: 0xFFF1, productID: 0x8001,
+            discriminator: 3840, passcode: 20_202_021, serialNumber: "MHUB-\(id)",
+            qrCode: "MT:-24J0AFN00KA0648G00", manualCode: "34970112332", manualCodeGrouped: "3497-011-2332",
+            commissionable: nodeID == nil, nodeID: nodeID, reachable: true, network: "wifi", firmware: firmware)
+    }
+
+    /// The golden messages, in the order a dashboard could meet them.
+    static var messages: [[UInt8]] {
+        let home = Structure(id: 1, name: "Home")
+        let cabin = Structure(id: 2, name: "Cabin")
+        let kitchen = Room(id: 1, structureID: 1, name: "Kitchen")
+        let hall = Room(id: 2, structureID: 1, name: "Hall")
+        var moved = lamp
+        (moved.roomID, moved.room) = (2, "Hall")
+        var off = lampNode
+        off.available = false
+        off.attributes = ["1/6/0": false, "1/8/0": 128, "0/40/5": "Lamp"]
+        func reply(_ id: String, _ value: some JSONWritable) -> [UInt8] {
+            ProtocolEnvelope.replyUTF8(messageID: .string(id), result: JSONText(value))
+        }
+        func event(_ name: HubEventName, _ value: some JSONWritable) -> [UInt8] {
+            ProtocolEnvelope.eventUTF8(name: name.rawValue, data: JSONText(value))
+        }
+        return [
+            reply("1", [home]),
+            reply("2", [kitchen]),
+            reply("3", [lamp]),
+            reply("4", [lampNode]),
+            reply("5", [simulated(3, nodeID: 5)]),
+            ProtocolEnvelope.errorReplyUTF8(
+                messageID: "6", code: .nodeNotExists, details: "node 9 does not exist", data: nil),
+            event(.structureUpdated, cabin),
+            event(.roomUpdated, hall),
+            event(.deviceUpdated, moved),
+            event(.nodeUpdated, off),
+            event(.roomRemoved, RoomDeleted(roomID: 1, isReply: false)),
+            event(.simulatedDeviceAdded, simulated(4, nodeID: nil)),
+            event(.simulatedDeviceRemoved, SimulatedDeviceRemoved(id: 4)),
+            event(.structureRemoved, StructureDeleted(structureID: 2, movedNodeIDs: nil)),
+            event(.homeSynced, HomeSynced(structures: [home], rooms: [hall], devices: [moved], nodes: [off])),
+        ]
+    }
+
+    @Test func theFileHoldsWhatTheTypesWrite() throws {
+        let text = Self.messages.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n") + "\n"
+        if ProcessInfo.processInfo.environment["MHUB_GOLDEN_UPDATE"] == "1" {
+            try text.write(to: Self.fileURL, atomically: true, encoding: .utf8)
+        }
+        let stored = try String(contentsOf: Self.fileURL, encoding: .utf8)
+        #expect(stored == text, "the types write other messages: MHUB_GOLDEN_UPDATE=1 writes the file anew")
+    }
+
+    /// Each typed value reads back as itself, and writes the same bytes a `JSONValue` of it would (keys in order).
+    @Test func everyMessageReadsBackAndWritesInKeyOrder() throws {
+        for bytes in Self.messages {
+            let message = try JSONParser().parse(bytes)
+            #expect(JSONWriter.compactUTF8(message) == bytes)
+        }
+        let lampJSON = JSONText(Self.lamp).value
+        #expect(try HomeDevice(json: lampJSON) == Self.lamp)
+        #expect(try MatterNodeData(json: JSONText(Self.lampNode).value) == Self.lampNode)
+        #expect(
+            try SimulatedDeviceInfo(json: JSONText(Self.simulated(3, nodeID: 5)).value) == Self.simulated(3, nodeID: 5))
+        #expect(throws: ProtocolViolation("a device has no node_id")) {
+            try HomeDevice(json: ["name": "Lamp"])
+        }
+    }
+}
