@@ -26,25 +26,20 @@ public final class HomeMatterCommissioner: Sendable {
     public func commissionMatterDevice(
         onboardingPayload: String, home: MatterAddDeviceRequest.Home? = nil, commissioningID: UUID? = nil
     ) async throws(MHubClientError) {
-        var args: [String: JSONValue] = ["code": .string(onboardingPayload), "app_group": .string(appGroup)]
-        if let home { args["home"] = .string(home.displayName) }
-        if let commissioningID { args["commissioning_id"] = .string(commissioningID.uuidString) }
-        _ = try await connection.call(.commissionWithCode, args)
+        _ = try await connection.send(
+            CommissionWithCode(
+                code: onboardingPayload, scope: SessionScope(home: home?.displayName, appGroup: appGroup),
+                commissioningID: commissioningID?.uuidString))
     }
 
     /// The rooms of the session's structure.
     public func fetchRooms() throws(MHubClientError) -> [MatterAddDeviceRequest.Room] {
-        try connection.call(.getRooms, ["app_group": .string(appGroup)]).list(of: .getRooms).map {
-            room throws(MHubClientError) in
-            MatterAddDeviceRequest.Room(displayName: try room.requiredString("name", in: "a room"))
-        }
+        try connection.send(GetRooms(appGroup: appGroup)).map { MatterAddDeviceRequest.Room(displayName: $0.name) }
     }
 
     /// Names the commissioned device and puts it in a room (by name).
     public func configureMatterDevice(deviceName: String, roomName: String?) async throws(MHubClientError) {
-        var args: [String: JSONValue] = ["name": .string(deviceName), "app_group": .string(appGroup)]
-        if let roomName { args["room"] = .string(roomName) }
-        _ = try await connection.call(.configureDevice, args)
+        _ = try await connection.send(ConfigureDevice(name: deviceName, room: roomName, appGroup: appGroup))
     }
 
     public func close() {

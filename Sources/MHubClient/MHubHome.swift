@@ -56,27 +56,24 @@ public struct MHubStructure: Sendable, Identifiable {
     public let name: String
     public let home: MHubHome
 
-    var appGroupArguments: [String: JSONValue] { home.appGroup.map { ["app_group": .string($0)] } ?? [:] }
-
     /// The home as the app offers it to the system UI.
     public var matterHome: MatterAddDeviceRequest.Home { MatterAddDeviceRequest.Home(displayName: name) }
 
     /// Opens the one commissioning session for this structure, shared with the app group's other connections.
     public func prepareForMatterCommissioning() async throws(MHubClientError) {
-        var args = appGroupArguments
-        args["structure_id"] = .integer(id)
-        _ = try await home.connection.call(.prepareCommissioning, args)
+        _ = try await home.connection.send(
+            PrepareCommissioning(scope: SessionScope(structureID: id, appGroup: home.appGroup)))
     }
 
     /// Adds what the session commissioned to the home for good; the device IDs, one per device (several for a
     /// bridge). Blocks until the hub has stored them.
     public func completeMatterCommissioning() throws(MHubClientError) -> [String] {
-        try MHubConnection.commissioned(home.connection.call(.completeCommissioning, appGroupArguments)).deviceIDs
+        try home.connection.send(CompleteCommissioning(appGroup: home.appGroup)).deviceIDs
     }
 
     /// Rolls the session back, whatever it did; errors (no session, the hub gone) are ignored, as the Home APIs do.
     public func cancelMatterCommissioning() {
-        _ = try? home.connection.call(.cancelCommissioning, appGroupArguments)
+        _ = try? home.connection.send(CancelCommissioning(appGroup: home.appGroup))
     }
 
     /// The structure's rooms.

@@ -13,43 +13,35 @@ enum Commission {
         let code = command.operands["CODE"] ?? ""
         if !json {
             hub.setEventHandler { event in
-                guard event.kind == .commissioningProgress, case .string(let step)? = event.data["step"],
-                    case .string(let status)? = event.data["status"]
+                guard event.kind == .commissioningProgress,
+                    let progress = try? CommissioningProgress(json: event.data)
                 else { return }
-                switch status {
-                case "completed": console.write("  ✓ \(step)\n")
-                case "failed": console.write("  ✗ \(step): \(HubCommands.text(event.data["details"]))\n")
+                switch progress.status {
+                case "completed": console.write("  ✓ \(progress.step)\n")
+                case "failed": console.write("  ✗ \(progress.step): \(progress.details ?? "-")\n")
                 default: break
                 }
             }
         }
-        var prepareArgs: [String: JSONValue] = [:]
-        if let structure = try command.integer("structure", as: Int64.self) {
-            prepareArgs["structure_id"] = .integer(structure)
-        }
-        let session = try HubCommands.call(hub, .prepareCommissioning, prepareArgs)
+        let scope = SessionScope(structureID: try command.integer("structure", as: Int64.self))
+        let session = try HubCommands.send(hub, PrepareCommissioning(scope: scope))
         if !json {
-            console.write("session \(HubCommands.text(session["session_id"])) prepared\n")
+            console.write("session \(session.id) prepared\n")
         }
         do {
-            var commissionArgs: [String: JSONValue] = ["code": .string(code)]
-            if let timing = command.value("timing") { commissionArgs["timing"] = .string(timing) }
-            _ = try HubCommands.call(hub, .commissionWithCode, commissionArgs)
-            var configureArgs: [String: JSONValue] = [:]
-            if let name = command.value("name") { configureArgs["name"] = .string(name) }
-            if let room = command.value("room") { configureArgs["room"] = .string(room) }
-            if !configureArgs.isEmpty {
-                _ = try HubCommands.call(hub, .configureDevice, configureArgs)
+            _ = try HubCommands.send(hub, CommissionWithCode(code: code, timing: command.value("timing")))
+            let configure = ConfigureDevice(name: command.value("name"), room: command.value("room"))
+            if configure.name != nil || configure.room != nil {
+                _ = try HubCommands.send(hub, configure)
             }
-            let result = try HubCommands.call(hub, .completeCommissioning)
+            let result = try HubCommands.send(hub, CompleteCommissioning())
             hub.setEventHandler(nil)
             if json { return HubCommands.print(result, console) }
-            guard case .array(let ids)? = result["node_ids"] else { return 0 }
-            console.write("commissioned: node \(ids.map { HubCommands.text($0) }.joined(separator: ", "))\n")
+            console.write("commissioned: node \(result.nodeIDs.map(String.init).joined(separator: ", "))\n")
             return 0
         } catch {
             hub.setEventHandler(nil)
-            _ = try? hub.call(.cancelCommissioning)
+            _ = try? hub.send(CancelCommissioning())
             throw error
         }
     }

@@ -181,39 +181,34 @@ enum HubCommands {
         case ["commission"]: return try Commission.run(command, console: console)
         case ["session", "status"]:
             let hub = try HubConnectionOptions.connect(command, environment: console.environment)
-            let session = try call(hub, .getSession)
+            let session = try send(hub, GetSession())
             if json { return print(session, console) }
-            if session == .null {
-                console.write("no commissioning session\n")
-            } else {
-                let group = session["app_group"].map { " (app group \(text($0)))" } ?? ""
+            if let session {
+                let group = session.appGroup.map { " (app group \($0))" } ?? ""
                 console.write(
-                    "\(text(session["session_id"])) \(text(session["state"])), structure \(text(session["structure_id"])), "
-                        + "held by \(text(session["owner"]))\(group) until \(text(session["deadline"]))\n")
+                    "\(session.id) \(session.state), structure \(session.structureID), "
+                        + "held by \(session.owner)\(group) until \(session.deadlineText)\n")
+            } else {
+                console.write("no commissioning session\n")
             }
             return 0
         case ["session", "prepare"]:
             let hub = try HubConnectionOptions.connect(command, environment: console.environment)
-            var args: [String: JSONValue] = [:]
-            if let structure = try command.integer("structure", as: Int64.self) {
-                args["structure_id"] = .integer(structure)
-            }
-            let session = try call(hub, .prepareCommissioning, args)
+            let scope = SessionScope(structureID: try command.integer("structure", as: Int64.self))
+            let session = try send(hub, PrepareCommissioning(scope: scope))
             if json {
                 _ = print(session, console)
             } else {
                 console.write(
-                    "session \(text(session["session_id"])) prepared until \(text(session["deadline"])); "
-                        + "holding it until interrupted\n")
+                    "session \(session.id) prepared until \(session.deadlineText); holding it until interrupted\n")
             }
             hub.waitUntilClosed()
             throw CommandFailure("mhubd closed the connection; the session is gone")
         case ["session", "cancel"]:
             let hub = try HubConnectionOptions.connect(command, environment: console.environment)
-            let result = try call(hub, .cancelCommissioning)
+            let result = try send(hub, CancelCommissioning())
             if json { return print(result, console) }
-            console.write(
-                result["cancelled"] == true ? "cancelled \(text(result["session_id"]))\n" : "no session to cancel\n")
+            console.write(result.cancelled ? "cancelled \(result.sessionID ?? "-")\n" : "no session to cancel\n")
             return 0
         default:
             return try HubAdminCommands.run(command, console: console)

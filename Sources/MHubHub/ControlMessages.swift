@@ -1,9 +1,8 @@
 import MHubJSON
 import MHubProtocol
 
-/// The control protocol's envelope (the OHF Matter Server's): requests
-/// `{"message_id", "command", "args"}`, replies `{"message_id", "result"}` or
-/// `{"message_id", "error_code", "details"}`, events `{"event", "data"}`.
+/// The control protocol's envelope (the OHF Matter Server's, `ProtocolEnvelope`): a request decoded, a reply or an
+/// event encoded.
 public enum ControlMessages {
     public struct DecodeFailure: Error {
         /// The request's `message_id` when it could be read, so the error reaches the right caller.

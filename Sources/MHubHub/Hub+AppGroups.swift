@@ -81,7 +81,7 @@ extension Hub {
         try checkStructure(structureID, for: client)
         return [
             "app_group": .string(group),
-            "session": shared.map { $0.json(hub: self) } ?? .null,
+            "session": shared.map { JSONText($0.info(hub: self)).value } ?? .null,
             "structure_id": .integer(structureID),
             "rooms": JSONText(rooms(in: structureID)).value,
             "fabric": [

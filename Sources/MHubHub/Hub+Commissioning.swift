@@ -6,33 +6,30 @@ import MatterOnboarding
 /// Commissioning sessions: one at a time, owned by a connection, walked step by step, rolled back on
 /// cancel, deadline or disconnect (the Google Home APIs flow; docs/protocol.md "Commissioning").
 extension Hub {
-    mutating func prepare(_ args: inout Arguments, client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome)
-        throws(HubError) -> JSONValue
+    mutating func prepare(
+        _ request: PrepareCommissioning, client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome
+    )
+        throws(HubError) -> SessionInfo
     {
-        let structureID = try structureArgument(&args) ?? defaultStructureID
-        let appGroup = try appGroupArgument(&args, client: client)
-        try args.rejectUnknown(command: .prepareCommissioning)
+        let structureID = try structure(id: request.scope.structureID, home: request.scope.home) ?? defaultStructureID
+        let appGroup = try appGroup(request.scope.appGroup, client: client)
         try checkStructure(structureID, for: client)
         try checkOnline()
         try checkNoSession()
         let opened = openSession(
             structureID: structureID, client: client, implicit: false, appGroup: appGroup, now: now)
         outcome.events.append(sessionEvent("prepared"))
-        return opened.json(hub: self)
+        return opened.info(hub: self)
     }
 
     /// `commission_with_code`: within the caller's prepared session, or in an implicit one.
     mutating func commission(
-        _ args: inout Arguments, request: HubRequest, client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome
-    ) throws(HubError) -> JSONValue? {
-        let code = try args.requiredString("code")
-        _ = try args.bool("network_only")
-        let profileName = try args.string("timing")
-        let appGroup = try appGroupArgument(&args, client: client)
-        let home = try structureArgument(&args)
-        // The Home APIs' commissioning ID is accepted and not used, as the Home APIs do not use it.
-        _ = try args.string("commissioning_id")
-        try args.rejectUnknown(command: .commissionWithCode)
+        _ withCode: CommissionWithCode, request: HubRequest, client: ClientInfo, now: Timestamp,
+        _ outcome: inout HubOutcome
+    ) throws(HubError) -> JSONText? {
+        let (code, profileName) = (withCode.code, withCode.timing)
+        let appGroup = try appGroup(withCode.scope.appGroup, client: client)
+        let home = try structure(id: withCode.scope.structureID, home: withCode.scope.home)
         var profile = settings.profile
         if let profileName {
             guard let named = TimingProfile.named(profileName) else {
@@ -54,7 +51,7 @@ extension Hub {
     mutating func commission(
         _ target: CommissioningTarget, profile: TimingProfile? = nil, appGroup: String? = nil, request: HubRequest,
         client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome
-    ) throws(HubError) -> JSONValue? {
+    ) throws(HubError) -> JSONText? {
         let profile = profile ?? settings.profile
         if let current = session {
             guard let role = role(of: client, in: current, appGroup: appGroup) else { throw busyError(current) }
@@ -105,14 +102,11 @@ extension Hub {
         return best?.device
     }
 
-    mutating func configure(_ args: inout Arguments, client: ClientInfo, _ outcome: inout HubOutcome) throws(HubError)
-        -> JSONValue
+    mutating func configure(_ request: ConfigureDevice, client: ClientInfo, _ outcome: inout HubOutcome)
+        throws(HubError) -> SessionInfo
     {
-        let name = try args.string("name")
-        let roomName = try args.string("room")
-        let roomID = try args.integer("room_id", as: RoomID.self)
-        let appGroup = try appGroupArgument(&args, client: client)
-        try args.rejectUnknown(command: .configureDevice)
+        let (name, roomName, roomID) = (request.name, request.room, request.roomID)
+        let appGroup = try appGroup(request.appGroup, client: client)
         var current = try sharedSession(client, appGroup: appGroup)
         guard case .commissioned = current.state else {
             throw HubError(.sessionState, "session \(current.id) is \(current.stateName); commission a device first")
@@ -133,14 +127,13 @@ extension Hub {
         }
         session = current
         outcome.events.append(sessionEvent("configured"))
-        return current.json(hub: self)
+        return current.info(hub: self)
     }
 
-    mutating func complete(_ args: inout Arguments, client: ClientInfo, _ outcome: inout HubOutcome) throws(HubError)
-        -> JSONValue
+    mutating func complete(_ request: CompleteCommissioning, client: ClientInfo, _ outcome: inout HubOutcome)
+        throws(HubError) -> CommissioningCompleted
     {
-        let appGroup = try appGroupArgument(&args, client: client)
-        try args.rejectUnknown(command: .completeCommissioning)
+        let appGroup = try appGroup(request.appGroup, client: client)
         guard let current = session, try endingRole(of: client, appGroup: appGroup, &outcome) != nil else {
             if let previous = completed[client.connectionID] {
                 return previous
@@ -153,37 +146,38 @@ extension Hub {
         guard case .commissioned = current.state else {
             throw HubError(.sessionState, "session \(current.id) is \(current.stateName); nothing to complete")
         }
-        return finish(&outcome)
+        guard let result = finish(&outcome) else {
+            throw HubError(.sessionState, "session \(current.id) has no device to complete")
+        }
+        return result
     }
 
-    mutating func cancel(_ args: inout Arguments, client: ClientInfo, _ outcome: inout HubOutcome) throws(HubError)
-        -> JSONValue
+    mutating func cancel(_ request: CancelCommissioning, client: ClientInfo, _ outcome: inout HubOutcome)
+        throws(HubError) -> CommissioningCancelled
     {
-        let appGroup = try appGroupArgument(&args, client: client)
-        try args.rejectUnknown(command: .cancelCommissioning)
+        let appGroup = try appGroup(request.appGroup, client: client)
         guard let current = session, try endingRole(of: client, appGroup: appGroup, &outcome) != nil else {
             if let current = session, client.scope < .admin {
                 throw notOwnedError(current)
             }
             if session == nil {
-                return ["cancelled": false]
+                return CommissioningCancelled(cancelled: false, sessionID: nil)
             }
             // An admin may cancel anyone's session (a stuck test run).
             let id = session!.id
             endSession(reason: "cancelled", error: HubError(.sessionCancelled, "session \(id) was cancelled"), &outcome)
-            return ["cancelled": true, "session_id": .string(id)]
+            return CommissioningCancelled(cancelled: true, sessionID: id)
         }
         endSession(
             reason: "cancelled", error: HubError(.sessionCancelled, "session \(current.id) was cancelled"), &outcome)
-        return ["cancelled": true, "session_id": .string(current.id)]
+        return CommissioningCancelled(cancelled: true, sessionID: current.id)
     }
 
-    mutating func resume(_ args: inout Arguments, client: ClientInfo, _ outcome: inout HubOutcome) throws(HubError)
-        -> JSONValue
+    mutating func resume(_ request: ResumeCommissioning, client: ClientInfo, _ outcome: inout HubOutcome)
+        throws(HubError) -> SessionInfo?
     {
-        let id = try args.requiredString("session_id")
-        let appGroup = try appGroupArgument(&args, client: client)
-        try args.rejectUnknown(command: .resumeCommissioning)
+        let id = request.sessionID
+        let appGroup = try appGroup(request.appGroup, client: client)
         guard let current = session, current.id == id else {
             throw HubError(.noSession, "no session \(id) is open")
         }
@@ -195,7 +189,7 @@ extension Hub {
             throw notOwnedError(current)
         }
         try adoptSession(by: client, &outcome)
-        return session.map { $0.json(hub: self) } ?? .null
+        return session.map { $0.info(hub: self) }
     }
 
     /// `client` takes the session over from its owner (`resumed`); it needs permission on its structure.
@@ -209,9 +203,8 @@ extension Hub {
         outcome.events.append(sessionEvent("resumed"))
     }
 
-    func sessionInfo(_ args: inout Arguments) throws(HubError) -> JSONValue {
-        try args.rejectUnknown(command: .getSession)
-        return session.map { $0.json(hub: self) } ?? .null
+    func sessionInfo(_ request: GetSession) -> SessionInfo? {
+        session.map { $0.info(hub: self) }
     }
 
     // MARK: the steps
@@ -339,15 +332,12 @@ extension Hub {
     }
 
     /// Adds the session's node to the home for good and ends the session.
-    private mutating func finish(_ outcome: inout HubOutcome) -> JSONValue {
-        guard let current = session, case .commissioned(var node, let attributes) = current.state else { return .null }
+    private mutating func finish(_ outcome: inout HubOutcome) -> CommissioningCompleted? {
+        guard let current = session, case .commissioned(var node, let attributes) = current.state else { return nil }
         node.name = current.deviceName ?? node.name
         node.roomID = current.roomID
         node = addToHome(node, attributesJSON: attributes, &outcome)
-        let result: JSONValue = [
-            "session_id": .string(current.id), "node_ids": [.integer(Int64(node.id))],
-            "device_ids": .array(node.deviceIDs.map { .string($0) }),
-        ]
+        let result = CommissioningCompleted(sessionID: current.id, nodeIDs: [node.id], deviceIDs: node.deviceIDs)
         completed[current.owner.connectionID] = result
         outcome.events.append(sessionEvent("completed"))
         session = nil
@@ -465,23 +455,18 @@ extension Hub {
     }
 
     func sessionEvent(_ change: String) -> HubEvent {
-        var members = session.map { $0.jsonMembers(hub: self) } ?? ["state": "ended"]
-        members["change"] = .string(change)
-        return HubEvent(.sessionUpdated, .object(members), to: ownerAudience)
+        HubEvent(
+            .sessionUpdated, SessionUpdated(session: session.map { $0.info(hub: self) }, change: change),
+            to: ownerAudience)
     }
 
     func progressEvent(_ step: CommissioningStep, _ status: String, error: HubError? = nil, to connection: UInt64)
         -> HubEvent
     {
-        var data: [String: JSONValue] = [
-            "session_id": session.map { .string($0.id) } ?? .null, "step": .string(step.name),
-            "step_index": .integer(Int64(step.rawValue)), "status": .string(status),
-        ]
-        if let error {
-            data["error_code"] = .integer(Int64(error.code.rawValue))
-            data["details"] = .string(error.details)
-        }
-        guard let session, !session.implicit else { return HubEvent(.commissioningProgress, .object(data)) }
+        let data = CommissioningProgress(
+            sessionID: session?.id, step: step.name, stepIndex: Int64(step.rawValue), status: status,
+            errorCode: error.map { Int64($0.code.rawValue) }, details: error?.details)
+        guard let session, !session.implicit else { return HubEvent(.commissioningProgress, data) }
         // The owner and the app group's other members, each once (`members(of:)` leaves the owner out), and the
         // connection that runs the step if it is neither.
         var audience = [session.owner.connectionID] + members(of: session)
@@ -489,7 +474,7 @@ extension Hub {
             audience.append(connection)
         }
         audience.sort()
-        return HubEvent(.commissioningProgress, .object(data), to: .listenersAnd(audience))
+        return HubEvent(.commissioningProgress, data, to: .listenersAnd(audience))
     }
 
     /// The listeners, and the owner of a session it prepared itself with the members of its app group. The owner of

@@ -32,13 +32,13 @@ extension Hub {
         case .renameStructure: return JSONText(try renameStructure(read(&args), client: client, &outcome))
         case .deleteStructure: return JSONText(try deleteStructure(read(&args), client: client, &outcome))
         case .moveDevice: return JSONText(try moveDevice(read(&args), client: client, &outcome))
-        case .prepareCommissioning: return try reply(prepare(&args, client: client, now: now, &outcome))
+        case .prepareCommissioning: return JSONText(try prepare(read(&args), client: client, now: now, &outcome))
         case .commissionWithCode:
-            return try reply(commission(&args, request: request, client: client, now: now, &outcome))
-        case .configureDevice: return try reply(configure(&args, client: client, &outcome))
-        case .completeCommissioning: return try reply(complete(&args, client: client, &outcome))
-        case .cancelCommissioning: return try reply(cancel(&args, client: client, &outcome))
-        case .resumeCommissioning: return try reply(resume(&args, client: client, &outcome))
+            return try commission(read(&args), request: request, client: client, now: now, &outcome)
+        case .configureDevice: return JSONText(try configure(read(&args), client: client, &outcome))
+        case .completeCommissioning: return JSONText(try complete(read(&args), client: client, &outcome))
+        case .cancelCommissioning: return JSONText(try cancel(read(&args), client: client, &outcome))
+        case .resumeCommissioning: return JSONText(try resume(read(&args), client: client, &outcome))
         case .joinAppGroup: return try reply(joinAppGroup(&args, client: client))
         case .enableNotification: return try reply(enableNotification(read(&args), client: client))
         case .removeNode: return try reply(removeNode(read(&args), client: client, &outcome))
@@ -55,7 +55,7 @@ extension Hub {
         case .removeFabric: return try reply(removeFabric(&args, request: request, client: client, &outcome))
         case .interviewNode: return try reply(interviewNode(read(&args), &outcome))
         case .commissionOnNetwork:
-            return try reply(commissionOnNetwork(&args, request: request, client: client, now: now, &outcome))
+            return try commissionOnNetwork(&args, request: request, client: client, now: now, &outcome)
         case .addSimulatedDevice: return JSONText(try addSimulatedDevice(read(&args), &outcome))
         case .removeSimulatedDevice: return try reply(removeSimulatedDevice(read(&args), &outcome))
         case .setFault: return try reply(setFault(&args, now: now, &outcome))
@@ -140,7 +140,7 @@ extension Hub {
         case .getNode: return JSONText(try getNode(read(&args), client: client))
         case .getDevices: return JSONText(getDevices(try read(&args), client: client))
         case .getStructures: return JSONText(getStructures(try read(&args), client: client))
-        case .getSession: return try JSONText(sessionInfo(&args))
+        case .getSession: return JSONText(sessionInfo(try read(&args)))
         case .getSimulatedDevices: return JSONText(listSimulatedDevices(try read(&args)))
         case .getFaults: return try JSONText(getFaults(&args))
         case .getTemplates:
@@ -228,7 +228,7 @@ extension Hub {
             "structures": .integer(Int64(state.structures.count)),
             "rooms": .integer(Int64(state.rooms.count)),
             "simulated_devices": .integer(Int64(state.simulatedDevices.count)),
-            "session": session.map { $0.json(hub: self) } ?? .null,
+            "session": session.map { JSONText($0.info(hub: self)).value } ?? .null,
             "faults": faultsJSON,
             "listeners": .integer(Int64(listeners.count)),
             "commissioning_window": windowJSON(revealingSecrets: client.scope == .admin),

@@ -18,7 +18,7 @@ public struct Hub: Sendable {
     var random: HubRandom
     var sessionCounter = 0
     /// What `complete_commissioning` returned, per connection, so a repeated call returns it again.
-    var completed: [UInt64: JSONValue] = [:]
+    var completed: [UInt64: CommissioningCompleted] = [:]
     /// The app group each connection named (and may use), while it is connected.
     public internal(set) var appGroupMembers: [UInt64: String] = [:]
     /// mhub listeners whose first sync of the home is under way, and when it is done (`slow_sync`).

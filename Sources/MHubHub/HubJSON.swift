@@ -84,39 +84,20 @@ extension AttributeValue {
 }
 
 extension CommissioningSession {
-    func json(hub: Hub) -> JSONValue {
-        .object(jsonMembers(hub: hub))
-    }
-
-    /// `json`'s members, for a caller that adds one (`session_updated`'s `change`) before it makes the object.
-    func jsonMembers(hub: Hub) -> [String: JSONValue] {
-        // Room for the members a state or an app group adds and `session_updated`'s change, so none makes it grow.
-        var members = [String: JSONValue](minimumCapacity: 16)
-        members["session_id"] = .string(id)
-        members["state"] = .string(stateName)
-        members["structure_id"] = .integer(structureID)
-        members["owner"] = .string(owner.peer)
-        members["implicit"] = .bool(implicit)
-        members["created_at"] = .string(isoTimestamp(createdAt))
-        members["deadline"] = .string(isoTimestamp(deadline))
-        members["deadline_ms"] = .integer(deadline)
-        members["device_name"] = deviceName.map { .string($0) } ?? .null
-        members["room_id"] = roomID.map { .integer($0) } ?? .null
-        members["owner_disconnected_at"] = ownerGoneAt.map { .string(isoTimestamp($0)) } ?? .null
-        if let appGroup {
-            members["app_group"] = .string(appGroup)
-            members["app_group_members"] = .integer(Int64(hub.members(of: self).count))
-        }
-        switch state {
-        case .prepared: break
-        case .running(let run):
-            members["step"] = .string(run.step.name)
-            members["simulated_device_id"] = run.deviceID.map { .integer($0) } ?? .null
-        case .commissioned(let node, _):
-            members["node_id"] = .integer(Int64(node.id))
-            members["simulated_device_id"] = node.simulatedDeviceID.map { .integer($0) } ?? .null
-        }
-        return members
+    /// The session as the protocol reports it (`get_session`, `session_updated`).
+    func info(hub: Hub) -> SessionInfo {
+        let progress: SessionInfo.Progress =
+            switch state {
+            case .prepared: .prepared
+            case .running(let run): .running(step: run.step.name, simulatedDeviceID: run.deviceID)
+            case .commissioned(let node, _): .commissioned(nodeID: node.id, simulatedDeviceID: node.simulatedDeviceID)
+            }
+        return SessionInfo(
+            id: id, state: stateName, structureID: structureID, owner: owner.peer, implicit: implicit,
+            createdAt: isoTimestamp(createdAt), deadline: deadline, deadlineText: isoTimestamp(deadline),
+            deviceName: deviceName, roomID: roomID, ownerDisconnectedAt: ownerGoneAt.map(isoTimestamp),
+            appGroup: appGroup, appGroupMembers: appGroup.map { _ in Int64(hub.members(of: self).count) },
+            progress: progress)
     }
 }
 

@@ -67,7 +67,7 @@ extension Hub {
     /// optional discriminator filter (0 none, 1 short, 2 long discriminator, 3 vendor).
     mutating func commissionOnNetwork(
         _ args: inout Arguments, request: HubRequest, client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome
-    ) throws(HubError) -> JSONValue? {
+    ) throws(HubError) -> JSONText? {
         let passcode = try args.requiredInteger("setup_pin_code", as: UInt32.self)
         let filterType = try args.integer("filter_type", as: Int.self) ?? 0
         let filter = try args.integer("filter", as: Int64.self)
