@@ -136,20 +136,14 @@ public struct SessionHolder: Hashable, Sendable {
     public var details: String
 
     init(_ reply: ErrorReply) {
-        let data = reply.data
-        func text(_ key: String) -> String? {
-            if case .string(let value)? = data?[key] { return value }
-            return nil
-        }
-        sessionID = text("session_id") ?? ""
-        holder = text("holder") ?? ""
-        appGroup = text("app_group")
-        deadline = text("deadline") ?? ""
-        if case .integer(let value)? = data?["deadline_ms"] {
-            deadlineMilliseconds = value
-        } else {
-            deadlineMilliseconds = 0
-        }
+        let data =
+            (try? SessionBusyData(json: reply.data ?? .null))
+            ?? SessionBusyData(sessionID: "", holder: "", appGroup: nil, deadline: "", deadlineMilliseconds: 0)
+        sessionID = data.sessionID
+        holder = data.holder
+        appGroup = data.appGroup
+        deadline = data.deadline
+        deadlineMilliseconds = data.deadlineMilliseconds
         details = reply.details
     }
 }

@@ -68,6 +68,6 @@ extension MHubConnection {
 
     /// Decommissions a device: it leaves the home and the fabric.
     public func removeDevice(nodeID: UInt64) async throws(MHubClientError) {
-        _ = try await call(.removeNode, ["node_id": .integer(Int64(nodeID))])
+        _ = try await send(RemoveNode(nodeID: nodeID))
     }
 }

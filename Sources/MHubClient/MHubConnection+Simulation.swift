@@ -57,47 +57,36 @@ extension MHubConnection {
         /// The device's firmware updates fail at `stage` (`querying`, `downloading` or `applying`).
         case updateFailure(simulatedDeviceID: Int64, stage: String = "downloading")
 
-        var arguments: [String: JSONValue] {
+        /// The fault as the protocol names it.
+        var request: SetFault.Fault {
             switch self {
-            case .hubOffline: ["fault": "hub_offline"]
-            case .deviceUnreachable(let id): ["fault": "device_unreachable", "simulated_device_id": .integer(id)]
-            case .deviceUnresponsive(let id): ["fault": "device_unresponsive", "simulated_device_id": .integer(id)]
-            case .stepFailure(let step, let timeout):
-                ["fault": "step_failure", "step": .string(step), "mode": timeout ? "timeout" : "fail"]
-            case .slowDevice(let latency, let id):
-                ["fault": "slow_device", "latency_ms": .integer(latency)].merging(
-                    id.map { ["simulated_device_id": .integer($0)] } ?? [:]
-                ) { first, _ in first }
+            case .hubOffline: .hubOffline
+            case .deviceUnreachable(let id): .deviceUnreachable(simulatedDeviceID: id)
+            case .deviceUnresponsive(let id): .deviceUnresponsive(simulatedDeviceID: id)
+            case .stepFailure(let step, let timeout): .stepFailure(step: step, mode: timeout ? "timeout" : "fail")
+            case .slowDevice(let latency, let id): .slowDevice(latencyMilliseconds: latency, simulatedDeviceID: id)
             case .writeFailure(let id, let delay, let status):
-                [
-                    "fault": "write_failure", "simulated_device_id": .integer(id), "delay_ms": .integer(delay),
-                    "status": .string(status),
-                ]
-            case .slowSync(let latency): ["fault": "slow_sync", "latency_ms": .integer(latency)]
-            case .updateFailure(let id, let stage):
-                ["fault": "update_failure", "simulated_device_id": .integer(id), "stage": .string(stage)]
+                .writeFailure(simulatedDeviceID: id, delayMilliseconds: delay, status: status)
+            case .slowSync(let latency): .slowSync(latencyMilliseconds: latency)
+            case .updateFailure(let id, let stage): .updateFailure(simulatedDeviceID: id, stage: stage)
             }
         }
     }
 
     /// Switches a fault on (or off); returns the faults as `get_faults` shows them.
     @discardableResult
-    public func setFault(_ fault: Fault, enabled: Bool = true) async throws(MHubClientError) -> JSONValue {
-        var args = fault.arguments
-        args["enabled"] = .bool(enabled)
-        return try await call(.setFault, args)
+    public func setFault(_ fault: Fault, enabled: Bool = true) async throws(MHubClientError) -> FaultsStatus {
+        try await send(SetFault(fault.request, enabled: enabled))
     }
 
     public func clearFaults() async throws(MHubClientError) {
-        _ = try await call(.clearFaults)
+        _ = try await send(ClearFaults())
     }
 
     /// Grants or revokes a principal's permission on a structure (admin).
     public func setPermission(principal: String, granted: Bool, structureID: Int64? = nil)
         async throws(MHubClientError)
     {
-        var args: [String: JSONValue] = ["principal": .string(principal), "granted": .bool(granted)]
-        if let structureID { args["structure_id"] = .integer(structureID) }
-        _ = try await call(.setPermission, args)
+        _ = try await send(SetPermission(principal: principal, structureID: structureID, granted: granted))
     }
 }

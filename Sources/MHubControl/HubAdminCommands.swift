@@ -77,46 +77,41 @@ enum HubAdminCommands {
             if json { return HubCommands.print(device, console) }
             console.write("node \(device.nodeID) is in \(device.room ?? "-")\n")
         case ["devices", "remove"]:
-            _ = try call(.removeNode, ["node_id": .integer(try integerOperand("NODE"))])
+            _ = try HubCommands.send(hub, RemoveNode(nodeID: UInt64(bitPattern: try integerOperand("NODE"))))
             if json { return HubCommands.print(["removed": true], console) }
             console.write("removed node \(command.operands["NODE"] ?? "")\n")
         case ["sim", "add"]:
-            var args: [String: JSONValue] = ["template": .string(command.operands["TEMPLATE"] ?? "")]
-            if let name = command.value("name") { args["name"] = .string(name) }
-            if let value = try command.integer("discriminator", as: Int64.self) {
-                args["discriminator"] = .integer(value)
-            }
-            if let value = try command.integer("passcode", as: Int64.self) { args["passcode"] = .integer(value) }
-            if let value = try command.integer("vendor", as: Int64.self) { args["vendor_id"] = .integer(value) }
-            if let value = try command.integer("product", as: Int64.self) { args["product_id"] = .integer(value) }
-            if let serial = command.value("serial") { args["serial_number"] = .string(serial) }
-            if let value = try command.integer("endpoints", as: Int64.self) { args["endpoints"] = .integer(value) }
-            if let value = try command.integer("bridged", as: Int64.self) { args["bridged_devices"] = .integer(value) }
-            if let template = command.value("bridged-template") { args["bridged_template"] = .string(template) }
-            if let network = command.value("network") { args["network"] = .string(network) }
-            let device = try call(.addSimulatedDevice, args)
+            let request = AddSimulatedDevice(
+                template: command.operands["TEMPLATE"] ?? "", name: command.value("name"),
+                discriminator: try command.integer("discriminator", as: UInt16.self),
+                passcode: try command.integer("passcode", as: UInt32.self),
+                vendorID: try command.integer("vendor", as: UInt16.self),
+                productID: try command.integer("product", as: UInt16.self), serialNumber: command.value("serial"),
+                network: command.value("network"), endpoints: try command.integer("endpoints", as: Int.self),
+                bridgedDevices: try command.integer("bridged", as: Int.self),
+                bridgedTemplate: command.value("bridged-template"))
+            let device = try HubCommands.send(hub, request)
             if json { return HubCommands.print(device, console) }
-            var text =
-                "simulated device \(t(device["simulated_device_id"])): \(t(device["name"])) (\(t(device["template"])))\n"
-            text += "QR code        \(t(device["qr_code"]))\nManual code    \(t(device["manual_code_grouped"]))\n"
-            text += "Discriminator  \(t(device["discriminator"]))\nPasscode       \(t(device["passcode"]))\n"
-            if !command.flag("no-qr"), case .string(let qr)? = device["qr_code"], let matrix = QRCodeMatrix.encode(qr) {
+            var text = "simulated device \(device.id): \(device.name) (\(device.template))\n"
+            text += "QR code        \(device.qrCode)\nManual code    \(device.manualCodeGrouped)\n"
+            text += "Discriminator  \(device.discriminator)\nPasscode       \(device.passcode)\n"
+            if !command.flag("no-qr"), let matrix = QRCodeMatrix.encode(device.qrCode) {
                 text += "\n" + QRCodeTerminalRenderer.render(matrix, ansiColors: console.outputIsTerminal)
             }
             console.write(text)
         case ["sim", "list"]:
-            let devices = try call(.getSimulatedDevices)
+            let devices = try HubCommands.send(hub, GetSimulatedDevices())
             if json { return HubCommands.print(devices, console) }
             var table = TextTable("ID", "NAME", "TEMPLATE", "NETWORK", "DISCR", "MANUAL CODE", "STATE")
-            for device in devices.arrayValue {
-                let state = device["commissionable"] == true ? "commissionable" : "node \(t(device["node_id"]))"
+            for device in devices {
+                let state = device.commissionable ? "commissionable" : "node \(device.nodeID.map(String.init) ?? "-")"
                 table.add(
-                    t(device["simulated_device_id"]), t(device["name"]), t(device["template"]), t(device["network"]),
-                    t(device["discriminator"]), t(device["manual_code_grouped"]), state)
+                    String(device.id), device.name, device.template, device.network, String(device.discriminator),
+                    device.manualCodeGrouped, state)
             }
             console.write(table.rendered)
         case ["sim", "remove"]:
-            _ = try call(.removeSimulatedDevice, ["simulated_device_id": .integer(try integerOperand("ID"))])
+            _ = try HubCommands.send(hub, RemoveSimulatedDevice(id: try integerOperand("ID")))
             if json { return HubCommands.print(["removed": true], console) }
             console.write("removed simulated device \(command.operands["ID"] ?? "")\n")
         case ["sim", "templates"]:
@@ -132,7 +127,7 @@ enum HubAdminCommands {
             }
             console.write(table.rendered)
         case ["fault", "list"]:
-            let faults = try call(.getFaults)
+            let faults = try HubCommands.send(hub, GetFaults())
             if json { return HubCommands.print(faults, console) }
             console.write(describeFaults(faults))
         case ["fault", "set"]:
@@ -148,33 +143,35 @@ enum HubAdminCommands {
             if let delay = try command.integer("delay", as: Int64.self) { args["delay_ms"] = .integer(delay) }
             if let status = command.value("status") { args["status"] = .string(status) }
             if let stage = command.value("stage") { args["stage"] = .string(stage) }
-            let faults = try call(.setFault, args)
+            // The options go as the user gave them, so the hub judges each (an unknown fault, a bad step).
+            let faults = try HubCommands.reply(FaultsStatus.self, try call(.setFault, args))
             if json { return HubCommands.print(faults, console) }
             console.write(describeFaults(faults))
         case ["fault", "clear"]:
-            let faults = try call(.clearFaults)
+            let faults = try HubCommands.send(hub, ClearFaults())
             if json { return HubCommands.print(faults, console) }
             console.write(describeFaults(faults))
         case ["permission", "list"]:
-            let revoked = try call(.getPermissions)
+            let revoked = try HubCommands.send(hub, GetPermissions())
             if json { return HubCommands.print(revoked, console) }
-            guard !revoked.arrayValue.isEmpty else {
+            guard !revoked.isEmpty else {
                 console.write("no permission is revoked: every principal may use every structure\n")
                 return 0
             }
             var table = TextTable("PRINCIPAL", "STRUCTURE", "PERMISSION")
-            for entry in revoked.arrayValue {
-                table.add(t(entry["principal"]), t(entry["structure_id"]), "revoked")
+            for entry in revoked {
+                table.add(entry.principal, String(entry.structureID), "revoked")
             }
             console.write(table.rendered)
         case ["permission", "revoke"], ["permission", "grant"]:
-            var args = try structureArgs()
-            args["principal"] = .string(command.operands["PRINCIPAL"] ?? "")
-            args["granted"] = .bool(command.path[1] == "grant")
-            let result = try call(.setPermission, args)
+            let result = try HubCommands.send(
+                hub,
+                SetPermission(
+                    principal: command.operands["PRINCIPAL"] ?? "",
+                    structureID: try command.integer("structure", as: Int64.self), granted: command.path[1] == "grant"))
             if json { return HubCommands.print(result, console) }
-            let verb = result["granted"] == true ? "granted" : "revoked"
-            console.write("\(t(result["principal"])): permission on structure \(t(result["structure_id"])) \(verb)\n")
+            let verb = result.granted ? "granted" : "revoked"
+            console.write("\(result.principal): permission on structure \(result.structureID) \(verb)\n")
         case ["reset"]:
             _ = try call(.reset)
             if json { return HubCommands.print(["reset": true], console) }
@@ -197,36 +194,29 @@ enum HubAdminCommands {
     }
 
     /// The faults in effect, one per line.
-    static func describeFaults(_ faults: JSONValue) -> String {
-        let t = HubCommands.text
-        func list(_ value: JSONValue?) -> String {
-            let items = value?.arrayValue.map { t($0) } ?? []
-            return items.isEmpty ? "off" : "devices " + items.joined(separator: ", ")
+    static func describeFaults(_ faults: FaultsStatus) -> String {
+        func list(_ ids: [Int64]) -> String {
+            ids.isEmpty ? "off" : "devices " + ids.map(String.init).joined(separator: ", ")
         }
-        func pairs(_ value: JSONValue?, _ unit: String) -> [String] {
-            guard case .object(let members)? = value else { return [] }
-            return members.keys.sorted().map { "\($0): \(t(members[$0]))\(unit)" }
+        func pairs<Value>(_ members: [String: Value], _ unit: String) -> [String] {
+            members.keys.sorted().map { "\($0): \(members[$0].map { "\($0)" } ?? "-")\(unit)" }
         }
-        let steps = pairs(faults["failing_steps"], "")
-        var latency = faults["latency_ms"] == 0 ? [] : ["every device: \(t(faults["latency_ms"])) ms"]
-        latency += pairs(faults["device_latency_ms"], " ms").map { "device " + $0 }
+        let steps = pairs(faults.failingSteps, "")
+        var latency = faults.latencyMilliseconds == 0 ? [] : ["every device: \(faults.latencyMilliseconds) ms"]
+        latency += pairs(faults.deviceLatencyMilliseconds, " ms").map { "device " + $0 }
         var table = TextTable("FAULT", "STATE")
-        table.add("hub_offline", faults["hub_offline"] == true ? "on" : "off")
-        table.add("device_unreachable", list(faults["unreachable_devices"]))
-        table.add("device_unresponsive", list(faults["unresponsive_devices"]))
+        table.add("hub_offline", faults.hubOffline ? "on" : "off")
+        table.add("device_unreachable", list(faults.unreachableDevices))
+        table.add("device_unresponsive", list(faults.unresponsiveDevices))
         table.add("step_failure", steps.isEmpty ? "off" : steps.joined(separator: ", "))
         table.add("slow_device", latency.isEmpty ? "off" : latency.joined(separator: ", "))
-        var writes: [String] = []
-        if case .object(let members)? = faults["failing_writes"] {
-            writes = members.keys.sorted().map {
-                "device \($0): \(t(members[$0]?["status"])) after \(t(members[$0]?["delay_ms"])) ms"
-            }
+        let writes = faults.failingWrites.keys.sorted().compactMap { id in
+            faults.failingWrites[id].map { "device \(id): \($0.status) after \($0.delayMilliseconds) ms" }
         }
         table.add("write_failure", writes.isEmpty ? "off" : writes.joined(separator: ", "))
-        table.add("slow_sync", faults["sync_latency_ms"] == 0 ? "off" : "\(t(faults["sync_latency_ms"])) ms")
-        var updates: [String] = []
-        if case .object(let members)? = faults["failing_updates"] {
-            updates = members.keys.sorted().map { "device \($0): fails while \(t(members[$0]))" }
+        table.add("slow_sync", faults.syncLatencyMilliseconds == 0 ? "off" : "\(faults.syncLatencyMilliseconds) ms")
+        let updates = faults.failingUpdates.keys.sorted().map {
+            "device \($0): fails while \(faults.failingUpdates[$0] ?? "-")"
         }
         table.add("update_failure", updates.isEmpty ? "off" : updates.joined(separator: ", "))
         return table.rendered

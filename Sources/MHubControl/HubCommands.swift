@@ -230,6 +230,15 @@ enum HubCommands {
         }
     }
 
+    /// A reply read into the protocol's type.
+    static func reply<Reply: ProtocolReply>(_ type: Reply.Type, _ result: JSONValue) throws -> Reply {
+        do {
+            return try Reply(json: result)
+        } catch {
+            throw CommandFailure("mhubd's reply does not fit: \(error.description)")
+        }
+    }
+
     /// `--json`: a typed reply written as the hub writes it.
     static func print(_ value: some JSONWritable, _ console: any Console) -> Int32 {
         console.write(JSONText(value).description + "\n")

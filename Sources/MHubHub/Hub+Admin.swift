@@ -4,17 +4,15 @@ import MatterDataModel
 
 /// Faults, permissions, timing and reset: what tests switch to reach every path.
 extension Hub {
-    /// `set_fault`: `{"fault": NAME, "enabled": BOOL, …}`; see docs/protocol.md "Faults".
-    mutating func setFault(_ args: inout Arguments, now: Timestamp, _ outcome: inout HubOutcome) throws(HubError)
-        -> JSONValue
+    /// `set_fault`: one fault on or off; see docs/protocol.md "Faults".
+    mutating func setFault(_ request: SetFault, now: Timestamp, _ outcome: inout HubOutcome) throws(HubError)
+        -> FaultsStatus
     {
-        let fault = try args.requiredString("fault")
-        let enabled = try args.bool("enabled") ?? true
-        switch fault {
-        case "hub_offline":
+        let enabled = request.enabled
+        switch request.fault {
+        case .hubOffline:
             faults.hubOffline = enabled
-        case "device_unreachable":
-            let id = try args.requiredInteger("simulated_device_id", as: SimulatedDeviceID.self)
+        case .deviceUnreachable(let id):
             guard state.simulatedDevices[id] != nil else {
                 throw HubError(.simulatedDeviceNotFound, "no simulated device \(id)")
             }
@@ -26,31 +24,27 @@ extension Hub {
                 outcome.events.append(HubEvent(.nodeUpdated, matterNodeData(node), structure: node.structureID))
                 reachabilityChanged(node, reachable: !enabled, now: now, &outcome)
             }
-        case "device_unresponsive":
-            let id = try args.requiredInteger("simulated_device_id", as: SimulatedDeviceID.self)
+        case .deviceUnresponsive(let id):
             guard state.simulatedDevices[id] != nil else {
                 throw HubError(.simulatedDeviceNotFound, "no simulated device \(id)")
             }
             if enabled { faults.unresponsiveDevices.insert(id) } else { faults.unresponsiveDevices.remove(id) }
-        case "step_failure":
-            let name = try args.requiredString("step")
+        case .stepFailure(let name, let modeName, let once):
             guard let step = CommissioningStep(name: name), step != .commissioned else {
                 let names = CommissioningStep.allCases.dropLast().map(\.name).joined(separator: ", ")
                 throw HubError(.invalidArguments, "step must be one of \(names), not \"\(name)\"")
             }
-            let modeName = try args.string("mode") ?? "fail"
-            guard let mode = HubFaults.StepFailure(rawValue: modeName) else {
-                throw HubError(.invalidArguments, "mode must be fail or timeout, not \"\(modeName)\"")
+            guard let mode = HubFaults.StepFailure(rawValue: modeName ?? "fail") else {
+                throw HubError(.invalidArguments, "mode must be fail or timeout, not \"\(modeName ?? "")\"")
             }
-            let once = try args.bool("once") ?? false
             faults.failingSteps[step] = enabled ? mode : nil
-            if enabled && once { faults.failingOnce.insert(step) } else { faults.failingOnce.remove(step) }
-        case "slow_device":
-            let latency = try args.integer("latency_ms", as: Int64.self) ?? 0
+            if enabled && once == true { faults.failingOnce.insert(step) } else { faults.failingOnce.remove(step) }
+        case .slowDevice(let latencyMilliseconds, let id):
+            let latency = latencyMilliseconds ?? 0
             guard (0...600_000).contains(latency) else {
                 throw HubError(.invalidArguments, "latency_ms must be 0 to 600000")
             }
-            if let id = try args.integer("simulated_device_id", as: SimulatedDeviceID.self) {
+            if let id {
                 guard state.simulatedDevices[id] != nil else {
                     throw HubError(.simulatedDeviceNotFound, "no simulated device \(id)")
                 }
@@ -58,10 +52,8 @@ extension Hub {
             } else {
                 faults.allDevicesLatency = enabled ? latency : 0
             }
-        case "write_failure":
-            let id = try args.requiredInteger("simulated_device_id", as: SimulatedDeviceID.self)
-            let delay = try args.integer("delay_ms", as: Int64.self) ?? 1000
-            let statusName = try args.string("status") ?? "FAILURE"
+        case .writeFailure(let id, let delayMilliseconds, let statusName):
+            let (delay, statusName) = (delayMilliseconds ?? 1000, statusName ?? "FAILURE")
             guard state.simulatedDevices[id] != nil else {
                 throw HubError(.simulatedDeviceNotFound, "no simulated device \(id)")
             }
@@ -74,9 +66,8 @@ extension Hub {
                     "status must be a Matter status name such as FAILURE or BUSY, not \"\(statusName)\"")
             }
             faults.failingWrites[id] = enabled ? HubFaults.WriteFailure(delay: delay, status: status) : nil
-        case "update_failure":
-            let id = try args.requiredInteger("simulated_device_id", as: SimulatedDeviceID.self)
-            let stageName = try args.string("stage") ?? FirmwareUpdateRun.Stage.downloading.rawValue
+        case .updateFailure(let id, let stageName):
+            let stageName = stageName ?? FirmwareUpdateRun.Stage.downloading.rawValue
             guard state.simulatedDevices[id] != nil else {
                 throw HubError(.simulatedDeviceNotFound, "no simulated device \(id)")
             }
@@ -85,32 +76,22 @@ extension Hub {
                 throw HubError(.invalidArguments, "stage must be one of \(names), not \"\(stageName)\"")
             }
             faults.failingUpdates[id] = enabled ? stage : nil
-        case "slow_sync":
-            let latency = try args.integer("latency_ms", as: Int64.self) ?? 0
+        case .slowSync(let latencyMilliseconds):
+            let latency = latencyMilliseconds ?? 0
             guard (0...600_000).contains(latency) else {
                 throw HubError(.invalidArguments, "latency_ms must be 0 to 600000")
             }
             faults.syncLatency = enabled ? latency : 0
-        default:
-            throw HubError(
-                .invalidArguments,
-                "fault must be hub_offline, device_unreachable, device_unresponsive, step_failure, slow_device, "
-                    + "write_failure, update_failure or slow_sync, not \"\(fault)\"")
         }
-        try args.rejectUnknown(command: .setFault)
-        outcome.events.append(HubEvent(.faultsUpdated, faultsJSON))
-        return faultsJSON
+        outcome.events.append(HubEvent(.faultsUpdated, faultsStatus))
+        return faultsStatus
     }
 
-    func getFaults(_ args: inout Arguments) throws(HubError) -> JSONValue {
-        try args.rejectUnknown(command: .getFaults)
-        return faultsJSON
+    func getFaults(_ request: GetFaults) -> FaultsStatus {
+        faultsStatus
     }
 
-    mutating func clearFaults(_ args: inout Arguments, now: Timestamp, _ outcome: inout HubOutcome) throws(HubError)
-        -> JSONValue
-    {
-        try args.rejectUnknown(command: .clearFaults)
+    mutating func clearFaults(_ request: ClearFaults, now: Timestamp, _ outcome: inout HubOutcome) -> FaultsStatus {
         let unreachable = faults.unreachableDevices
         faults = HubFaults()
         for id in unreachable.sorted() {
@@ -120,42 +101,39 @@ extension Hub {
                 reachabilityChanged(node, reachable: true, now: now, &outcome)
             }
         }
-        outcome.events.append(HubEvent(.faultsUpdated, faultsJSON))
-        return faultsJSON
+        outcome.events.append(HubEvent(.faultsUpdated, faultsStatus))
+        return faultsStatus
     }
 
-    var faultsJSON: JSONValue {
-        [
-            "hub_offline": .bool(faults.hubOffline),
-            "unreachable_devices": .array(faults.unreachableDevices.sorted().map { .integer($0) }),
-            "unresponsive_devices": .array(faults.unresponsiveDevices.sorted().map { .integer($0) }),
-            "failing_steps": .object(
-                Dictionary(uniqueKeysWithValues: faults.failingSteps.map { ($0.key.name, .string($0.value.rawValue)) })),
-            "failing_once": .array(faults.failingOnce.map(\.name).sorted().map { .string($0) }),
-            "latency_ms": .integer(faults.allDevicesLatency),
-            "device_latency_ms": .object(
-                Dictionary(uniqueKeysWithValues: faults.deviceLatency.map { (String($0.key), .integer($0.value)) })),
-            "failing_writes": .object(
-                Dictionary(
-                    uniqueKeysWithValues: faults.failingWrites.map {
-                        (
-                            String($0.key),
-                            ["delay_ms": .integer($0.value.delay), "status": .string($0.value.status.name)]
-                        )
-                    })),
-            "sync_latency_ms": .integer(faults.syncLatency),
-            "failing_updates": .object(
-                Dictionary(
-                    uniqueKeysWithValues: faults.failingUpdates.map { (String($0.key), .string($0.value.rawValue)) })),
-        ]
+    /// The faults in effect, as the protocol reports them.
+    var faultsStatus: FaultsStatus {
+        FaultsStatus(
+            hubOffline: faults.hubOffline, unreachableDevices: faults.unreachableDevices.sorted(),
+            unresponsiveDevices: faults.unresponsiveDevices.sorted(),
+            failingSteps: Dictionary(
+                uniqueKeysWithValues: faults.failingSteps.map { ($0.key.name, $0.value.rawValue) }),
+            failingOnce: faults.failingOnce.map(\.name).sorted(), latencyMilliseconds: faults.allDevicesLatency,
+            deviceLatencyMilliseconds: Dictionary(
+                uniqueKeysWithValues: faults.deviceLatency.map { (String($0.key), $0.value) }),
+            failingWrites: Dictionary(
+                uniqueKeysWithValues: faults.failingWrites.map {
+                    (
+                        String($0.key),
+                        FaultsStatus.WriteFailure(delayMilliseconds: $0.value.delay, status: $0.value.status.name)
+                    )
+                }),
+            syncLatencyMilliseconds: faults.syncLatency,
+            failingUpdates: Dictionary(
+                uniqueKeysWithValues: faults.failingUpdates.map { (String($0.key), $0.value.rawValue) }))
     }
 
     /// `set_permission`: grants or revokes a principal's permission on a structure.
-    mutating func setPermission(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError) -> JSONValue {
-        let principal = Principal(try args.requiredString("principal"))
-        let structureID = try args.integer("structure_id", as: StructureID.self) ?? defaultStructureID
-        let granted = try args.bool("granted") ?? true
-        try args.rejectUnknown(command: .setPermission)
+    mutating func setPermission(_ request: SetPermission, _ outcome: inout HubOutcome) throws(HubError)
+        -> PermissionEntry
+    {
+        let principal = Principal(request.principal)
+        let structureID = request.structureID ?? defaultStructureID
+        let granted = request.granted
         guard state.structures[structureID] != nil else {
             throw HubError(.structureNotFound, "no structure \(structureID)")
         }
@@ -165,19 +143,12 @@ extension Hub {
         }
         if granted { state.revoked.remove(key) } else { state.revoked.insert(key) }
         outcome.changes.append(.savePermission(principal, structureID, granted: granted))
-        return ["principal": .string(principal.name), "structure_id": .integer(structureID), "granted": .bool(granted)]
+        return PermissionEntry(principal: principal.name, structureID: structureID, granted: granted)
     }
 
-    func getPermissions(_ args: inout Arguments) throws(HubError) -> JSONValue {
-        try args.rejectUnknown(command: .getPermissions)
-        return .array(
-            state.revoked.sorted { ($0.principal.name, $0.structureID) < ($1.principal.name, $1.structureID) }
-                .map {
-                    [
-                        "principal": .string($0.principal.name), "structure_id": .integer($0.structureID),
-                        "granted": false,
-                    ]
-                })
+    func getPermissions(_ request: GetPermissions) -> [PermissionEntry] {
+        state.revoked.sorted { ($0.principal.name, $0.structureID) < ($1.principal.name, $1.structureID) }
+            .map { PermissionEntry(principal: $0.principal.name, structureID: $0.structureID, granted: false) }
     }
 
     mutating func setTimingProfile(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError) -> JSONValue {

@@ -250,7 +250,7 @@ extension Hub {
             if faults.failingSteps[run.step] != nil, faults.failingOnce.remove(run.step) != nil {
                 // A one-shot fault has failed its commissioning: the next one runs clean.
                 faults.failingSteps[run.step] = nil
-                outcome.events.append(HubEvent(.faultsUpdated, faultsJSON))
+                outcome.events.append(HubEvent(.faultsUpdated, faultsStatus))
             }
             outcome.events.append(progressEvent(run.step, "failed", error: error, to: run.connectionID))
             failRun(run, error, &outcome)
@@ -390,11 +390,11 @@ extension Hub {
             .sessionBusy,
             "another commissioning session (\(current.id)) is active, held by \(current.owner.peer)\(group) until "
                 + "\(isoTimestamp(current.deadline))",
-            data: [
-                "session_id": .string(current.id), "holder": .string(current.owner.peer),
-                "app_group": current.appGroup.map { .string($0) } ?? .null,
-                "deadline": .string(isoTimestamp(current.deadline)), "deadline_ms": .integer(current.deadline),
-            ])
+            data: JSONText(
+                SessionBusyData(
+                    sessionID: current.id, holder: current.owner.peer, appGroup: current.appGroup,
+                    deadline: isoTimestamp(current.deadline), deadlineMilliseconds: current.deadline)
+            ).value)
     }
 
     func notOwnedError(_ current: CommissioningSession) -> HubError {

@@ -58,9 +58,9 @@ extension Hub {
             return try commissionOnNetwork(&args, request: request, client: client, now: now, &outcome)
         case .addSimulatedDevice: return JSONText(try addSimulatedDevice(read(&args), &outcome))
         case .removeSimulatedDevice: return try reply(removeSimulatedDevice(read(&args), &outcome))
-        case .setFault: return try reply(setFault(&args, now: now, &outcome))
-        case .clearFaults: return try reply(clearFaults(&args, now: now, &outcome))
-        case .setPermission: return try reply(setPermission(&args, &outcome))
+        case .setFault: return JSONText(try setFault(read(&args), now: now, &outcome))
+        case .clearFaults: return JSONText(clearFaults(try read(&args), now: now, &outcome))
+        case .setPermission: return JSONText(try setPermission(read(&args), &outcome))
         case .setTimingProfile: return try reply(setTimingProfile(&args, &outcome))
         case .reset: return try reply(reset(&args, &outcome))
         case .advanceClock: return try reply(advanceClock(&args, request: request, client: client, now: now, &outcome))
@@ -142,7 +142,7 @@ extension Hub {
         case .getStructures: return JSONText(getStructures(try read(&args), client: client))
         case .getSession: return JSONText(sessionInfo(try read(&args)))
         case .getSimulatedDevices: return JSONText(listSimulatedDevices(try read(&args)))
-        case .getFaults: return try JSONText(getFaults(&args))
+        case .getFaults: return JSONText(getFaults(try read(&args)))
         case .getTemplates:
             try args.rejectUnknown(command: command)
             let bridge: JSONValue = [
@@ -168,7 +168,7 @@ extension Hub {
         case .pingNode: return try JSONText(pingNode(&args))
         case .getNodeIPAddresses: return try JSONText(nodeAddresses(&args))
         case .discover: return try JSONText(discover(&args))
-        case .getPermissions: return try JSONText(getPermissions(&args))
+        case .getPermissions: return JSONText(getPermissions(try read(&args)))
         case .getClock: return try JSONText(clockStatus(&args, now: now))
         case .getScenario: return try JSONText(getScenario(&args))
         case .exportScenario: return try JSONText(exportScenario(&args))
@@ -229,7 +229,7 @@ extension Hub {
             "rooms": .integer(Int64(state.rooms.count)),
             "simulated_devices": .integer(Int64(state.simulatedDevices.count)),
             "session": session.map { JSONText($0.info(hub: self)).value } ?? .null,
-            "faults": faultsJSON,
+            "faults": JSONText(faultsStatus).value,
             "listeners": .integer(Int64(listeners.count)),
             "commissioning_window": windowJSON(revealingSecrets: client.scope == .admin),
             "advertising": advertising.statusJSON,

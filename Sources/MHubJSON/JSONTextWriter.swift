@@ -165,3 +165,15 @@ public struct JSONText: Hashable, Sendable, JSONWritable, CustomStringConvertibl
 
     public var description: String { String(decoding: utf8, as: UTF8.self) }
 }
+
+extension Dictionary: JSONWritable where Key == String, Value: JSONWritable {
+    /// An object, its members in the order of their keys (as `JSONWriter` writes a `JSONValue`'s).
+    public func write(to json: inout JSONTextWriter) {
+        json.beginObject()
+        for key in keys.sorted() {
+            json.key(key)
+            self[key]?.write(to: &json)
+        }
+        json.endObject()
+    }
+}

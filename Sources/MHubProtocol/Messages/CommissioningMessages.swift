@@ -432,3 +432,42 @@ public struct GetSession: ProtocolRequest {
 
     public var arguments: [String: JSONValue] { [:] }
 }
+
+/// SessionBusy's `error_data`: who holds the session that made a request busy, and until when.
+public struct SessionBusyData: ProtocolValue {
+    public var sessionID: String
+    /// The holder's connection as the hub names it, e.g. `unix uid 501 #3`.
+    public var holder: String
+    public var appGroup: String?
+    /// The session's deadline, ISO 8601, and in milliseconds since the epoch.
+    public var deadline: String
+    public var deadlineMilliseconds: Int64
+
+    public init(sessionID: String, holder: String, appGroup: String?, deadline: String, deadlineMilliseconds: Int64) {
+        self.sessionID = sessionID
+        self.holder = holder
+        self.appGroup = appGroup
+        self.deadline = deadline
+        self.deadlineMilliseconds = deadlineMilliseconds
+    }
+
+    public static let what = "a busy session"
+
+    public init(reading object: inout JSONObjectReader<ProtocolReading>) throws(ProtocolViolation) {
+        sessionID = try object.string("session_id") ?? ""
+        holder = try object.string("holder") ?? ""
+        appGroup = try object.string("app_group")
+        deadline = try object.string("deadline") ?? ""
+        deadlineMilliseconds = try object.integer("deadline_ms") ?? 0
+    }
+
+    public func write(to json: inout JSONTextWriter) {
+        json.beginObject()
+        json.member("app_group", appGroup)
+        json.member("deadline", deadline)
+        json.member("deadline_ms", deadlineMilliseconds)
+        json.member("holder", holder)
+        json.member("session_id", sessionID)
+        json.endObject()
+    }
+}

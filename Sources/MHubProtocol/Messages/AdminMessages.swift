@@ -1,0 +1,298 @@
+import MHubJSON
+
+// Faults, permissions, the timing profile and reset (docs/protocol.md §10, §11): what tests switch to reach every
+// path.
+
+/// The faults in effect (`get_faults`, `set_fault`, `clear_faults`, `faults_updated`).
+public struct FaultsStatus: ProtocolValue {
+    public var hubOffline: Bool
+    public var unreachableDevices: [Int64]
+    public var unresponsiveDevices: [Int64]
+    /// Each failing step's mode (`fail`, `timeout`), by step name.
+    public var failingSteps: [String: String]
+    /// The failing steps that fail once only.
+    public var failingOnce: [String]
+    public var latencyMilliseconds: Int64
+    /// Extra latency per simulated device, by its ID.
+    public var deviceLatencyMilliseconds: [String: Int64]
+    /// Refused writes per simulated device, by its ID.
+    public var failingWrites: [String: WriteFailure]
+    public var syncLatencyMilliseconds: Int64
+    /// The stage at which each device's updates fail, by its ID.
+    public var failingUpdates: [String: String]
+
+    public struct WriteFailure: ProtocolValue {
+        public var delayMilliseconds: Int64
+        public var status: String
+
+        public init(delayMilliseconds: Int64, status: String) {
+            self.delayMilliseconds = delayMilliseconds
+            self.status = status
+        }
+
+        public static let what = "a write failure"
+
+        public init(reading object: inout JSONObjectReader<ProtocolReading>) throws(ProtocolViolation) {
+            delayMilliseconds = try object.integer("delay_ms") ?? 0
+            status = try object.string("status") ?? ""
+        }
+
+        public func write(to json: inout JSONTextWriter) {
+            json.beginObject()
+            json.member("delay_ms", delayMilliseconds)
+            json.member("status", status)
+            json.endObject()
+        }
+    }
+
+    public init(
+        hubOffline: Bool = false, unreachableDevices: [Int64] = [], unresponsiveDevices: [Int64] = [],
+        failingSteps: [String: String] = [:], failingOnce: [String] = [], latencyMilliseconds: Int64 = 0,
+        deviceLatencyMilliseconds: [String: Int64] = [:], failingWrites: [String: WriteFailure] = [:],
+        syncLatencyMilliseconds: Int64 = 0, failingUpdates: [String: String] = [:]
+    ) {
+        self.hubOffline = hubOffline
+        self.unreachableDevices = unreachableDevices
+        self.unresponsiveDevices = unresponsiveDevices
+        self.failingSteps = failingSteps
+        self.failingOnce = failingOnce
+        self.latencyMilliseconds = latencyMilliseconds
+        self.deviceLatencyMilliseconds = deviceLatencyMilliseconds
+        self.failingWrites = failingWrites
+        self.syncLatencyMilliseconds = syncLatencyMilliseconds
+        self.failingUpdates = failingUpdates
+    }
+
+    public static let what = "the faults"
+
+    public init(reading object: inout JSONObjectReader<ProtocolReading>) throws(ProtocolViolation) {
+        hubOffline = try object.bool("hub_offline") ?? false
+        unreachableDevices = try object.integers("unreachable_devices")
+        unresponsiveDevices = try object.integers("unresponsive_devices")
+        failingSteps = Self.map(object.raw("failing_steps")) { if case .string(let text) = $0 { text } else { nil } }
+        failingOnce = try object.strings("failing_once")
+        latencyMilliseconds = try object.integer("latency_ms") ?? 0
+        deviceLatencyMilliseconds = Self.map(object.raw("device_latency_ms")) {
+            if case .integer(let number) = $0 { number } else { nil }
+        }
+        failingWrites = Self.map(object.raw("failing_writes")) { try? WriteFailure(json: $0) }
+        syncLatencyMilliseconds = try object.integer("sync_latency_ms") ?? 0
+        failingUpdates = Self.map(object.raw("failing_updates")) {
+            if case .string(let text) = $0 { text } else { nil }
+        }
+    }
+
+    private static func map<Value>(_ json: JSONValue?, _ read: (JSONValue) -> Value?) -> [String: Value] {
+        guard case .object(let members)? = json else { return [:] }
+        return members.compactMapValues(read)
+    }
+
+    public func write(to json: inout JSONTextWriter) {
+        json.beginObject()
+        json.member("device_latency_ms", deviceLatencyMilliseconds)
+        json.member("failing_once", failingOnce)
+        json.member("failing_steps", failingSteps)
+        json.member("failing_updates", failingUpdates)
+        json.member("failing_writes", failingWrites)
+        json.member("hub_offline", hubOffline)
+        json.member("latency_ms", latencyMilliseconds)
+        json.member("sync_latency_ms", syncLatencyMilliseconds)
+        json.member("unreachable_devices", unreachableDevices)
+        json.member("unresponsive_devices", unresponsiveDevices)
+        json.endObject()
+    }
+}
+
+/// A principal's permission on a structure (`set_permission`'s reply; `get_permissions` lists the revoked ones).
+public struct PermissionEntry: ProtocolValue {
+    public var principal: String
+    public var structureID: Int64
+    public var granted: Bool
+
+    public init(principal: String, structureID: Int64, granted: Bool) {
+        self.principal = principal
+        self.structureID = structureID
+        self.granted = granted
+    }
+
+    public static let what = "a permission"
+
+    public init(reading object: inout JSONObjectReader<ProtocolReading>) throws(ProtocolViolation) {
+        principal = try object.requiredString("principal")
+        structureID = try object.requiredInteger("structure_id")
+        granted = try object.bool("granted") ?? true
+    }
+
+    public func write(to json: inout JSONTextWriter) {
+        json.beginObject()
+        json.member("granted", granted)
+        json.member("principal", principal)
+        json.member("structure_id", structureID)
+        json.endObject()
+    }
+}
+
+// MARK: requests
+
+/// Switches one fault on (or off with `enabled: false`); replies with the faults in effect.
+public struct SetFault: ProtocolRequest {
+    public typealias Reply = FaultsStatus
+    public static let command = HubCommand.setFault
+
+    /// A fault and what it takes, as the wire names them; the hub checks the names and ranges.
+    public enum Fault: Hashable, Sendable {
+        case hubOffline
+        case deviceUnreachable(simulatedDeviceID: Int64)
+        case deviceUnresponsive(simulatedDeviceID: Int64)
+        /// A commissioning step that fails (`mode` `fail`) or stalls until its timeout (`timeout`), once or always.
+        case stepFailure(step: String, mode: String? = nil, once: Bool? = nil)
+        /// Extra milliseconds per step and interaction, for one device or all.
+        case slowDevice(latencyMilliseconds: Int64?, simulatedDeviceID: Int64? = nil)
+        /// Writes and commands to the device refused after `delay` with the Matter status named.
+        case writeFailure(simulatedDeviceID: Int64, delayMilliseconds: Int64? = nil, status: String? = nil)
+        /// The device's firmware updates fail at `stage`.
+        case updateFailure(simulatedDeviceID: Int64, stage: String? = nil)
+        /// An mhub listener's first sync comes that much later.
+        case slowSync(latencyMilliseconds: Int64?)
+
+        public var name: String {
+            switch self {
+            case .hubOffline: "hub_offline"
+            case .deviceUnreachable: "device_unreachable"
+            case .deviceUnresponsive: "device_unresponsive"
+            case .stepFailure: "step_failure"
+            case .slowDevice: "slow_device"
+            case .writeFailure: "write_failure"
+            case .updateFailure: "update_failure"
+            case .slowSync: "slow_sync"
+            }
+        }
+    }
+
+    public var fault: Fault
+    public var enabled: Bool
+
+    public init(_ fault: Fault, enabled: Bool = true) {
+        self.fault = fault
+        self.enabled = enabled
+    }
+
+    public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
+        let name = try args.requiredString("fault")
+        enabled = try args.bool("enabled") ?? true
+        switch name {
+        case "hub_offline": fault = .hubOffline
+        case "device_unreachable":
+            fault = .deviceUnreachable(simulatedDeviceID: try args.requiredInteger("simulated_device_id"))
+        case "device_unresponsive":
+            fault = .deviceUnresponsive(simulatedDeviceID: try args.requiredInteger("simulated_device_id"))
+        case "step_failure":
+            fault = .stepFailure(
+                step: try args.requiredString("step"), mode: try args.string("mode"), once: try args.bool("once"))
+        case "slow_device":
+            let latency: Int64? = try args.integer("latency_ms")
+            fault = .slowDevice(
+                latencyMilliseconds: latency, simulatedDeviceID: try args.integer("simulated_device_id"))
+        case "write_failure":
+            let id: Int64 = try args.requiredInteger("simulated_device_id")
+            let delay: Int64? = try args.integer("delay_ms")
+            fault = .writeFailure(simulatedDeviceID: id, delayMilliseconds: delay, status: try args.string("status"))
+        case "update_failure":
+            let id: Int64 = try args.requiredInteger("simulated_device_id")
+            fault = .updateFailure(simulatedDeviceID: id, stage: try args.string("stage"))
+        case "slow_sync": fault = .slowSync(latencyMilliseconds: try args.integer("latency_ms"))
+        default:
+            throw args.failure(
+                "fault",
+                "fault must be hub_offline, device_unreachable, device_unresponsive, step_failure, slow_device, "
+                    + "write_failure, update_failure or slow_sync, not \"\(name)\"")
+        }
+    }
+
+    public var arguments: [String: JSONValue] {
+        var args: [String: JSONValue] = ["fault": .string(fault.name), "enabled": .bool(enabled)]
+        switch fault {
+        case .hubOffline: break
+        case .deviceUnreachable(let id), .deviceUnresponsive(let id): args["simulated_device_id"] = .integer(id)
+        case .stepFailure(let step, let mode, let once):
+            args["step"] = .string(step)
+            if let mode { args["mode"] = .string(mode) }
+            if let once { args["once"] = .bool(once) }
+        case .slowDevice(let latency, let id):
+            if let latency { args["latency_ms"] = .integer(latency) }
+            if let id { args["simulated_device_id"] = .integer(id) }
+        case .writeFailure(let id, let delay, let status):
+            args["simulated_device_id"] = .integer(id)
+            if let delay { args["delay_ms"] = .integer(delay) }
+            if let status { args["status"] = .string(status) }
+        case .updateFailure(let id, let stage):
+            args["simulated_device_id"] = .integer(id)
+            if let stage { args["stage"] = .string(stage) }
+        case .slowSync(let latency):
+            if let latency { args["latency_ms"] = .integer(latency) }
+        }
+        return args
+    }
+}
+
+/// `get_faults` and `clear_faults` take nothing and answer the faults in effect.
+public struct GetFaults: ProtocolRequest {
+    public typealias Reply = FaultsStatus
+    public static let command = HubCommand.getFaults
+
+    public init() {}
+
+    public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) {}
+
+    public var arguments: [String: JSONValue] { [:] }
+}
+
+public struct ClearFaults: ProtocolRequest {
+    public typealias Reply = FaultsStatus
+    public static let command = HubCommand.clearFaults
+
+    public init() {}
+
+    public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) {}
+
+    public var arguments: [String: JSONValue] { [:] }
+}
+
+/// Grants or revokes a principal's permission on a structure (the first structure when none is named).
+public struct SetPermission: ProtocolRequest {
+    public typealias Reply = PermissionEntry
+    public static let command = HubCommand.setPermission
+    public var principal: String
+    public var structureID: Int64?
+    public var granted: Bool
+
+    public init(principal: String, structureID: Int64? = nil, granted: Bool) {
+        self.principal = principal
+        self.structureID = structureID
+        self.granted = granted
+    }
+
+    public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
+        principal = try args.requiredString("principal")
+        structureID = try args.integer("structure_id")
+        granted = try args.bool("granted") ?? true
+    }
+
+    public var arguments: [String: JSONValue] {
+        var args: [String: JSONValue] = ["principal": .string(principal), "granted": .bool(granted)]
+        if let structureID { args["structure_id"] = .integer(structureID) }
+        return args
+    }
+}
+
+/// The permissions revoked, by principal then structure.
+public struct GetPermissions: ProtocolRequest {
+    public typealias Reply = [PermissionEntry]
+    public static let command = HubCommand.getPermissions
+
+    public init() {}
+
+    public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) {}
+
+    public var arguments: [String: JSONValue] { [:] }
+}
