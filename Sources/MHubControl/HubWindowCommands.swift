@@ -40,22 +40,23 @@ enum HubWindowCommands {
         let json = command.flag("json")
         switch command.path {
         case ["hub", "window", "open"]:
-            var args: [String: JSONValue] = ["enhanced": .bool(command.flag("enhanced"))]
-            if let timeout = try command.integer("timeout", as: Int64.self) { args["timeout"] = .integer(timeout) }
-            let window = try HubCommands.call(hub, .openCommissioningWindow, args)
+            let window = try HubCommands.send(
+                hub,
+                OpenCommissioningWindow(
+                    timeout: try command.integer("timeout", as: Int64.self), enhanced: command.flag("enhanced")))
             if json { return HubCommands.print(window, console) }
             console.write(describe(window, qr: !command.flag("no-qr"), console: console))
         case ["hub", "window", "close"]:
-            let result = try HubCommands.call(hub, .closeCommissioningWindow)
+            let result = try HubCommands.send(hub, CloseCommissioningWindow())
             if json { return HubCommands.print(result, console) }
-            console.write(result["closed"] == true ? "closed\n" : "it was not open\n")
+            console.write(result.closed ? "closed\n" : "it was not open\n")
         case ["hub", "window", "status"]:
-            let window = try HubCommands.call(hub, .getCommissioningWindow)
+            let window = try HubCommands.send(hub, GetCommissioningWindow())
             if json { return HubCommands.print(window, console) }
             console.write(describe(window, qr: false, console: console))
         case ["hub", "pairing-code"]:
-            let window = try HubCommands.call(hub, .getCommissioningWindow)
-            if window["open"] == true {
+            let window = try HubCommands.send(hub, GetCommissioningWindow())
+            if window.open {
                 console.write(describe(window, qr: !command.flag("no-qr"), console: console))
             } else {
                 console.write(
@@ -70,24 +71,22 @@ enum HubWindowCommands {
         return 0
     }
 
-    static func describe(_ window: JSONValue, qr: Bool, console: any Console) -> String {
-        guard window["open"] == true else {
+    static func describe(_ window: CommissioningWindowInfo, qr: Bool, console: any Console) -> String {
+        guard window.open else {
             let how = [
                 "timeout": "its timeout passed", "closed": "closed by request",
                 "failed_attempts": "too many failed PASE attempts",
-            ][HubCommands.text(window["close_reason"])]
-            return "commissioning window: closed"
-                + (how.map { " (\($0) at \(HubCommands.text(window["closed_at"])))" } ?? "") + "\n"
+            ][window.closeReason ?? "-"]
+            return "commissioning window: closed" + (how.map { " (\($0) at \(window.closedAt ?? "-"))" } ?? "") + "\n"
         }
-        let t = HubCommands.text
-        var text =
-            "commissioning window: open until \(t(window["closes_at"])) (CM=\(t(window["commissioning_mode"])))\n"
-        text += "QR code        \(t(window["setup_qr_code"]))\n"
-        if case .string(let manual)? = window["setup_manual_code"] {
+        func cell(_ value: (some CustomStringConvertible)?) -> String { value.map(\.description) ?? "-" }
+        var text = "commissioning window: open until \(cell(window.closesAt)) (CM=\(cell(window.commissioningMode)))\n"
+        text += "QR code        \(cell(window.setup?.qrCode))\n"
+        if let manual = window.setup?.manualCode {
             text += "Manual code    \(ManualPairingCode.grouped(manual))\n"
         }
-        text += "Passcode       \(t(window["setup_pin_code"]))\nDiscriminator  \(t(window["discriminator"]))\n"
-        if qr, case .string(let code)? = window["setup_qr_code"], let matrix = QRCodeMatrix.encode(code) {
+        text += "Passcode       \(cell(window.setup?.pinCode))\nDiscriminator  \(cell(window.discriminator))\n"
+        if qr, let code = window.setup?.qrCode, let matrix = QRCodeMatrix.encode(code) {
             text += "\n" + QRCodeTerminalRenderer.render(matrix, ansiColors: console.outputIsTerminal)
         }
         return text

@@ -50,8 +50,8 @@ extension Hub {
             return try reply(deviceCommand(read(&args), request: request, client: client, now: now, &outcome))
         case .setAttribute: return try reply(setAttribute(read(&args), client: client, now: now, &outcome))
         case .setBehavior: return try reply(setBehavior(read(&args), now: now))
-        case .openCommissioningWindow: return try reply(openWindow(&args, client: client, now: now, &outcome))
-        case .closeCommissioningWindow: return try reply(closeWindow(&args, now: now, &outcome))
+        case .openCommissioningWindow: return JSONText(try openWindow(read(&args), client: client, now: now, &outcome))
+        case .closeCommissioningWindow: return JSONText(closeWindow(try read(&args), now: now, &outcome))
         case .removeFabric: return try reply(removeFabric(&args, request: request, client: client, &outcome))
         case .interviewNode: return try reply(interviewNode(read(&args), &outcome))
         case .commissionOnNetwork:
@@ -159,8 +159,8 @@ extension Hub {
                     } + [bridge]))
         case .getNotifications: return try JSONText(getNotifications(&args, client: client))
         case .getCommissioningWindow:
-            try args.rejectUnknown(command: command)
-            return JSONText(windowJSON(revealingSecrets: client.scope == .admin))
+            let _: GetCommissioningWindow = try read(&args)
+            return JSONText(windowInfo(revealingSecrets: client.scope == .admin))
         case .getAdvertising: return try JSONText(getAdvertising(&args))
         case .getFabrics: return try JSONText(getFabrics(&args))
         case .getAttestation: return try JSONText(getAttestation(&args))
@@ -231,7 +231,7 @@ extension Hub {
             "session": session.map { JSONText($0.info(hub: self)).value } ?? .null,
             "faults": JSONText(faultsStatus).value,
             "listeners": .integer(Int64(listeners.count)),
-            "commissioning_window": windowJSON(revealingSecrets: client.scope == .admin),
+            "commissioning_window": JSONText(windowInfo(revealingSecrets: client.scope == .admin)).value,
             "advertising": advertising.statusJSON,
             "instance": instanceJSON,
         ]

@@ -81,9 +81,9 @@ extension Hub {
     /// The command's scope is `commission`, so that an OHF client (Home Assistant's "share device") gets this answer
     /// for a device rather than Unauthorized; the hub's own window needs `admin`.
     mutating func openWindow(
-        _ args: inout Arguments, client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome
-    ) throws(HubError) -> JSONValue {
-        if args.members["node_id"] != nil {
+        _ request: OpenCommissioningWindow, client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome
+    ) throws(HubError) -> CommissioningWindowInfo {
+        if request.nodeID != nil {
             // The OHF form answers with an OHF code (UnknownError) and mhub's first in `details`: python-matter-server's
             // clients 7.0.1 and 8.1.2 end their listener on a code they do not know (`ERROR_MAP[error_code]`).
             throw HubError(
@@ -99,12 +99,8 @@ extension Hub {
                 "open_commissioning_window for the hub needs the admin scope; \(client.principal) has "
                     + client.scope.name)
         }
-        let timeout = try args.integer("timeout", as: Int64.self) ?? 300
-        let enhanced = try args.bool("enhanced") ?? false
-        let discriminator = try args.integer("discriminator", as: UInt16.self)
-        let iterations = try args.integer("iteration", as: UInt32.self) ?? 1000
-        _ = try args.integer("option", as: Int.self)
-        try args.rejectUnknown(command: .openCommissioningWindow)
+        let (timeout, enhanced) = (request.timeout ?? 300, request.enhanced ?? false)
+        let (discriminator, iterations) = (request.discriminator, request.iteration ?? 1000)
         guard (1...Self.maximumWindowSeconds).contains(timeout) else {
             throw HubError(.invalidArguments, "timeout must be 1 to \(Self.maximumWindowSeconds) seconds")
         }
@@ -123,18 +119,17 @@ extension Hub {
                 discriminator: discriminator ?? identity.discriminator, secret: .passcode(passcode),
                 iterations: iterations, salt: salt),
             &outcome)
-        return windowJSON(revealingSecrets: true)
+        return windowInfo(revealingSecrets: true)
     }
 
-    mutating func closeWindow(_ args: inout Arguments, now: Timestamp, _ outcome: inout HubOutcome) throws(HubError)
-        -> JSONValue
+    mutating func closeWindow(_ request: CloseCommissioningWindow, now: Timestamp, _ outcome: inout HubOutcome)
+        -> CommissioningWindowClosed
     {
-        try args.rejectUnknown(command: .closeCommissioningWindow)
         let wasOpen = window != nil
         if wasOpen {
             endWindow(.closed, now: now, &outcome)
         }
-        return ["closed": .bool(wasOpen)]
+        return CommissioningWindowClosed(closed: wasOpen)
     }
 
     /// The Matter port counted its limit of failed PASE attempts (20) in the open window:
@@ -157,14 +152,14 @@ extension Hub {
     mutating func open(_ window: CommissioningWindow, _ outcome: inout HubOutcome) {
         self.window = window
         windowClosure = nil
-        outcome.events.append(HubEvent(.commissioningWindowUpdated, windowJSON(revealingSecrets: false)))
+        outcome.events.append(HubEvent(.commissioningWindowUpdated, windowInfo(revealingSecrets: false)))
         outcome.outputs.append(.windowChanged(window))
     }
 
     mutating func endWindow(_ reason: CommissioningWindowClosure.Reason, now: Timestamp, _ outcome: inout HubOutcome) {
         window = nil
         windowClosure = CommissioningWindowClosure(reason: reason, at: now)
-        outcome.events.append(HubEvent(.commissioningWindowUpdated, windowJSON(revealingSecrets: false)))
+        outcome.events.append(HubEvent(.commissioningWindowUpdated, windowInfo(revealingSecrets: false)))
         outcome.outputs.append(.windowChanged(nil))
     }
 
@@ -173,32 +168,25 @@ extension Hub {
     /// other scopes see the rest. A window a Matter administrator opened says so (`opened_by`); one with its
     /// verifier has no passcode the hub could show, so no codes at all. A closed window says how and when the
     /// last one closed (nothing before the first).
-    public func windowJSON(revealingSecrets: Bool) -> JSONValue {
+    public func windowInfo(revealingSecrets: Bool) -> CommissioningWindowInfo {
         guard let window else {
-            guard let windowClosure else { return ["open": false] }
-            return [
-                "open": false, "close_reason": .string(windowClosure.reason.rawValue),
-                "closed_at": .string(isoTimestamp(windowClosure.at)),
-            ]
+            guard let windowClosure else { return CommissioningWindowInfo(open: false) }
+            return CommissioningWindowInfo(
+                open: false, closeReason: windowClosure.reason.rawValue, closedAt: isoTimestamp(windowClosure.at))
         }
-        var json: [String: JSONValue] = [
-            "open": true, "commissioning_mode": .integer(Int64(window.commissioningMode)),
-            "closes_at": .string(isoTimestamp(window.closesAt)),
-            "discriminator": .integer(Int64(window.discriminator)),
-        ]
-        if let administrator = window.administrator {
-            json["opened_by"] = [
-                "fabric_index": .integer(Int64(administrator.fabricIndex)),
-                "vendor_id": .integer(Int64(administrator.vendorID)),
-            ]
-        }
-        guard revealingSecrets, let passcode = window.passcode else { return .object(json) }
+        var info = CommissioningWindowInfo(
+            open: true, commissioningMode: Int64(window.commissioningMode), closesAt: isoTimestamp(window.closesAt),
+            discriminator: window.discriminator,
+            openedBy: window.administrator.map {
+                CommissioningWindowInfo.Administrator(fabricIndex: Int64($0.fabricIndex), vendorID: Int64($0.vendorID))
+            })
+        guard revealingSecrets, let passcode = window.passcode else { return info }
         let payload = SetupPayload(
             vendorID: settings.identity.vendorID, productID: settings.identity.productID,
             discoveryCapabilities: .onNetwork, discriminator: window.discriminator, passcode: passcode)
-        json["setup_pin_code"] = .integer(Int64(passcode))
-        json["setup_manual_code"] = .string((try? ManualPairingCode(payload).digits()) ?? "")
-        json["setup_qr_code"] = .string((try? payload.qrCodeString()) ?? "")
-        return .object(json)
+        info.setup = CommissioningWindowInfo.Setup(
+            pinCode: passcode, manualCode: (try? ManualPairingCode(payload).digits()) ?? "",
+            qrCode: (try? payload.qrCodeString()) ?? "")
+        return info
     }
 }
