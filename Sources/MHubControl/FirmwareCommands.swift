@@ -33,50 +33,48 @@ enum FirmwareCommands {
         let t = HubCommands.text
         switch command.path {
         case ["device", "firmware"]:
-            var firmware: JSONValue
+            let nodeID = UInt64(bitPattern: node)
+            let firmware: FirmwareStatus
             if command.flag("clear") {
-                firmware = try HubCommands.call(
-                    hub, .setFirmwareUpdate, ["node_id": .integer(node), "update": .null])
-            } else if let version = try command.integer("version", as: Int64.self) {
-                var update: [String: JSONValue] = [
-                    "software_version": .integer(version),
-                    "software_version_string": .string(command.value("version-string") ?? String(version)),
-                ]
-                if let notes = command.value("release-notes") { update["release_notes_url"] = .string(notes) }
-                if let size = try command.integer("size", as: Int64.self) { update["size_bytes"] = .integer(size) }
-                firmware = try HubCommands.call(
-                    hub, .setFirmwareUpdate, ["node_id": .integer(node), "update": .object(update)])
+                firmware = try HubCommands.send(hub, SetFirmwareUpdate(nodeID: nodeID, update: nil))
+            } else if let version = try command.integer("version", as: UInt32.self) {
+                let offer = FirmwareUpdateOffer(
+                    softwareVersion: version, softwareVersionString: command.value("version-string") ?? String(version),
+                    releaseNotesURL: command.value("release-notes"),
+                    // Without --size, the hub's own default: a MiB, a second's download.
+                    sizeBytes: try command.integer("size", as: Int64.self) ?? Int64(1 << 20))
+                firmware = try HubCommands.send(hub, SetFirmwareUpdate(nodeID: nodeID, update: offer))
             } else {
-                let devices = try HubCommands.call(hub, .getSimulatedDevices)
-                guard let device = devices.arrayValue.first(where: { $0["node_id"] == .integer(node) }) else {
+                let devices = try HubCommands.send(hub, GetSimulatedDevices())
+                guard let device = devices.first(where: { $0.nodeID == nodeID }) else {
                     throw CommandFailure("node \(node) is not a simulated device")
                 }
-                firmware = device["firmware"] ?? .null
+                firmware = device.firmware
             }
             if json { return HubCommands.print(firmware, console) }
-            var text =
-                "node \(node) runs \(t(firmware["software_version_string"])) (\(t(firmware["software_version"])))"
-            if let update = firmware["update"], update != .null {
+            var text = "node \(node) runs \(firmware.softwareVersionString) (\(firmware.softwareVersion))"
+            if let update = firmware.update {
                 text +=
-                    "; update offered: \(t(update["software_version_string"])) "
-                    + "(\(t(update["software_version"])), \(t(update["size_bytes"])) bytes)"
+                    "; update offered: \(update.softwareVersionString) "
+                    + "(\(update.softwareVersion), \(update.sizeBytes) bytes)"
             } else {
                 text += "; no update offered"
             }
             console.write(text + "\n")
         case ["device", "update"]:
-            var version = command.operands["VERSION"].map { JSONValue.string($0) }
-            if version == nil {
-                let offer = try HubCommands.call(hub, .checkNodeUpdate, ["node_id": .integer(node)])
-                guard offer != .null, let offered = offer["software_version"] else {
+            let nodeID = UInt64(bitPattern: node)
+            let update: UpdateNode
+            if let version = command.operands["VERSION"] {
+                update = UpdateNode(nodeID: nodeID, softwareVersionString: version)
+            } else {
+                guard let offer = try HubCommands.send(hub, CheckNodeUpdate(nodeID: nodeID)) else {
                     throw CommandFailure(
                         "node \(node) has no update offered ('mhubctl device firmware NODE --version N')")
                 }
-                version = offered
+                update = UpdateNode(nodeID: nodeID, softwareVersion: offer.softwareVersion)
             }
-            _ = try HubCommands.call(hub, .updateNode, ["node_id": .integer(node), "software_version": version!])
-            let info = try HubCommands.call(
-                hub, .readAttribute, ["node_id": .integer(node), "attribute_path": "0/40/*"])
+            _ = try HubCommands.send(hub, update)
+            let info = try HubCommands.send(hub, ReadAttribute(nodeID: nodeID, attributePaths: ["0/40/*"]))
             if json {
                 return HubCommands.print(
                     [

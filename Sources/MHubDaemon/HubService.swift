@@ -164,7 +164,7 @@ final class HubService {
         connections[connection.id] = connection
         guard let client = connection.client else { return }
         logger.debug("client \(connection.id) connected: \(client.peer) as \(client.principal) (\(client.scope.name))")
-        connection.send(JSONWriter.compactUTF8(hub.serverInfo))
+        connection.send(hub.serverInfoText.utf8)
     }
 
     /// The messages one read of `connection` delivered: handled in order, committed together, then answered; then

@@ -90,7 +90,7 @@ extension Hub {
         state.preferences = preferences
         serverInfo = makeServerInfo()
         outcome.changes.append(.savePreferences(preferences))
-        outcome.events.append(HubEvent(.serverInfoUpdated, serverInfo))
+        outcome.events.append(HubEvent(.serverInfoUpdated, serverInfoText))
     }
 
     /// `get_vendor_names {filter_vendors?}`: `{"<vendor ID>": name}` for the IDs asked (all when none are), from

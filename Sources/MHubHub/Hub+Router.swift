@@ -72,8 +72,9 @@ extension Hub {
         case .setThreadDataset: return try reply(setThreadDataset(&args, &outcome))
         case .removeWiFiCredentials: return try reply(removeWiFiCredentials(&args, &outcome))
         case .removeThreadDataset: return try reply(removeThreadDataset(&args, &outcome))
-        case .setFirmwareUpdate: return JSONText(try setFirmwareUpdate(&args, &outcome))
-        case .updateNode: return try reply(updateNode(&args, request: request, client: client, now: now, &outcome))
+        case .setFirmwareUpdate: return JSONText(try setFirmwareUpdate(read(&args), &outcome))
+        case .updateNode:
+            return try reply(updateNode(read(&args), request: request, client: client, now: now, &outcome))
         case .setACLEntry: return try reply(setACLEntry(&args, request: request, client: client, now: now, &outcome))
         case .setNodeBinding:
             return try reply(setNodeBinding(&args, request: request, client: client, now: now, &outcome))
@@ -127,7 +128,7 @@ extension Hub {
         switch command {
         case .serverInfo:
             try args.rejectUnknown(command: command)
-            return JSONText(serverInfo)
+            return serverInfoText
         case .getStatus: return try JSONText(status(&args, client: client))
         case .diagnostics:
             try args.rejectUnknown(command: command)
@@ -173,7 +174,7 @@ extension Hub {
         case .getScenario: return try JSONText(getScenario(&args))
         case .exportScenario: return try JSONText(exportScenario(&args))
         case .getVendorNames: return try JSONText(getVendorNames(&args))
-        case .checkNodeUpdate: return try JSONText(checkNodeUpdate(&args, client: client))
+        case .checkNodeUpdate: return JSONText(try checkNodeUpdate(read(&args), client: client))
         case .startListening, .commissionWithCode, .commissionOnNetwork, .deviceCommand, .readAttribute,
             .writeAttribute, .removeNode, .interviewNode, .importTestNode, .openCommissioningWindow,
             .closeCommissioningWindow, .removeFabric, .updateDevice, .createStructure, .renameStructure,

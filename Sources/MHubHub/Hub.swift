@@ -56,7 +56,11 @@ public struct Hub: Sendable {
     private(set) var instanceJSON: JSONValue = .null
     /// The OHF `ServerInfoMessage` with mhub's own fields (`makeServerInfo`): made again only when the settings or
     /// the instance change (the fabric never does), not for each `server_info` and each new connection.
-    public internal(set) var serverInfo: JSONValue = .null
+    public internal(set) var serverInfo: JSONValue = .null {
+        didSet { serverInfoText = JSONText(serverInfo) }
+    }
+    /// `serverInfo` as the wire carries it: the greeting, `server_info`'s result and `server_info_updated`'s data.
+    public private(set) var serverInfoText = JSONText.nullValue
     /// The clock the daemon runs the hub's timers on (`mhubd --clock`); chosen before the first input.
     public var clock = HubClockKind.real
     /// The scenario loaded, and how far its timeline has run (not stored: a restart keeps the home it made, not
@@ -71,6 +75,7 @@ public struct Hub: Sendable {
         self.settings = settings
         self.random = random
         serverInfo = makeServerInfo()
+        serverInfoText = JSONText(serverInfo)
     }
 
     /// The state of a hub that starts for the first time: a fabric, the "Home" structure and the

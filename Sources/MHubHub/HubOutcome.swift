@@ -48,15 +48,24 @@ public struct HubEvent: Hashable, Sendable {
     /// The attribute an `attribute_updated` is about: connections that enabled notifications for it get it too.
     public var attribute: AttributeRef?
 
+    /// An event whose data was written before.
+    public init(
+        _ name: HubEventName, _ body: JSONText, to audience: EventAudience = .listeners,
+        structure: StructureID? = nil, attribute: AttributeRef? = nil
+    ) {
+        kind = name
+        self.body = body
+        self.audience = audience
+        self.structure = structure
+        self.attribute = attribute
+    }
+
+    /// An event whose data is a typed value of the protocol's.
     public init(
         _ name: HubEventName, _ data: some JSONWritable, to audience: EventAudience = .listeners,
         structure: StructureID? = nil, attribute: AttributeRef? = nil
     ) {
-        kind = name
-        body = JSONText(data)
-        self.audience = audience
-        self.structure = structure
-        self.attribute = attribute
+        self.init(name, JSONText(data), to: audience, structure: structure, attribute: attribute)
     }
 
     /// An event whose data is a `JSONValue` (a literal, or a shape not yet typed).

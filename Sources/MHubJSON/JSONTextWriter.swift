@@ -154,7 +154,7 @@ public struct JSONText: Hashable, Sendable, JSONWritable, CustomStringConvertibl
         utf8 = writer.bytes()
     }
 
-    public static let null = JSONText(JSONValue.null)
+    public static let nullValue = JSONText(JSONValue.null)
 
     /// The value read back: for tests, logs and the few readers inside the daemon.
     public var value: JSONValue {

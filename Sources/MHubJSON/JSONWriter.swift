@@ -13,19 +13,6 @@ public enum JSONWriter {
         return output.bytes()
     }
 
-    /// An object given as its members in key order, written without a dictionary made for it first (the messages'
-    /// envelopes). The keys must be sorted and distinct, as `compact` would write them. An array, not any
-    /// collection: called from another module, a generic one runs unspecialized.
-    public static func compactUTF8(sortedMembers members: [(key: String, value: JSONValue)]) -> [UInt8] {
-        assert(zip(members, members.dropFirst()).allSatisfy { $0.key < $1.key }, "members in key order")
-        var output = ByteOutput()
-        writeContainer(UInt8(ascii: "{"), UInt8(ascii: "}"), members, indent: nil, level: 0, to: &output) {
-            member, out in
-            writeMember(member.key, member.value, indent: nil, level: 0, to: &out)
-        }
-        return output.bytes()
-    }
-
     public static func pretty(_ value: JSONValue) -> String {
         var output = ByteOutput()
         write(value, indent: Array("  ".utf8), level: 0, to: &output)

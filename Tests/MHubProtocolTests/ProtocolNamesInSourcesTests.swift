@@ -73,10 +73,10 @@ import Testing
     static let untypedFiles: Set<String> = [
         "HomeMatterCommissioner.swift", "FirmwareCommands.swift", "HubAdminCommands.swift", "HubMatterCommands.swift",
         "TestToolCommands.swift", "Hub+AccessControl.swift", "Hub+DeviceTime.swift", "Hub+Interactions.swift",
-        "Hub+OHFNodes.swift", "Hub+FirmwareUpdates.swift", "Hub+AppGroups.swift", "Hub+HomeSync.swift",
-        "Hub+MatterNode.swift", "Hub.swift", "Hub+Scenario.swift", "Scenario.swift", "ScenarioRun.swift",
-        "HubDiscoveryCommands.swift", "DeviceFirmware.swift", "Hub+Attestation.swift", "Hub+ScenarioExport.swift",
-        "ScenarioDecoder.swift", "UDCRequest.swift", "ScenarioRecording.swift", "Hub+TestNodes.swift",
+        "Hub+OHFNodes.swift", "Hub+AppGroups.swift", "Hub+HomeSync.swift", "Hub+MatterNode.swift", "Hub.swift",
+        "Hub+Scenario.swift", "Scenario.swift", "ScenarioRun.swift", "HubDiscoveryCommands.swift",
+        "DeviceFirmware.swift", "Hub+Attestation.swift", "Hub+ScenarioExport.swift", "ScenarioDecoder.swift",
+        "UDCRequest.swift", "ScenarioRecording.swift", "Hub+TestNodes.swift",
     ]
 
     /// The targets that speak the control protocol. The configuration file, the database and the Matter

@@ -14,16 +14,11 @@ extension Hub {
 
     /// `set_firmware_update {node_id | simulated_device_id, update}` (admin): offers `update` (`{software_version,
     /// software_version_string, release_notes_url?, size_bytes?}`) to the device, or withdraws its offer (null).
-    mutating func setFirmwareUpdate(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError)
+    mutating func setFirmwareUpdate(_ request: SetFirmwareUpdate, _ outcome: inout HubOutcome) throws(HubError)
         -> FirmwareStatus
     {
-        let nodeID = try args.integer("node_id", as: NodeID.self)
-        let simulatedID = try args.integer("simulated_device_id", as: SimulatedDeviceID.self)
-        guard args.members["update"] != nil else {
-            throw HubError(.invalidArguments, "argument 'update' is required (an update, or null to withdraw one)")
-        }
-        let offer = try args.raw("update").map { json throws(HubError) in try FirmwareOffer(json: json) }
-        try args.rejectUnknown(command: .setFirmwareUpdate)
+        let (nodeID, simulatedID) = (request.nodeID, request.simulatedDeviceID)
+        let offer = request.update == .null ? nil : try FirmwareOffer(json: request.update)
         var device = try updatableDevice(nodeID: nodeID, simulatedID: simulatedID)
         if let offer, offer.version <= device.firmware.version {
             throw HubError(
@@ -59,38 +54,26 @@ extension Hub {
 
     /// `check_node_update {node_id}` (OHF): the update waiting for the node as python-matter-server's
     /// `MatterSoftwareVersion`, or null. Its source is "local": mhub's own table, not the CSA's DCL.
-    func checkNodeUpdate(_ args: inout Arguments, client: ClientInfo) throws(HubError) -> JSONValue {
-        let node = try node(try args.requiredInteger("node_id", as: NodeID.self))
-        try args.rejectUnknown(command: .checkNodeUpdate)
+    func checkNodeUpdate(_ request: CheckNodeUpdate, client: ClientInfo) throws(HubError) -> MatterSoftwareVersion? {
+        let node = try node(request.nodeID)
         try checkStructure(node.structureID, for: client)
         guard let id = node.simulatedDeviceID, let device = state.simulatedDevices[id],
             let offer = device.firmware.offer
-        else { return .null }
-        return [
-            "vid": .integer(Int64(device.vendorID)), "pid": .integer(Int64(device.productID)),
-            "software_version": .integer(Int64(offer.version)),
-            "software_version_string": .string(offer.versionString), "firmware_information": .null,
-            "min_applicable_software_version": 0,
-            "max_applicable_software_version": .integer(Int64(offer.version) - 1),
-            "release_notes_url": offer.releaseNotesURL.map { .string($0) } ?? .null, "update_source": "local",
-        ]
+        else { return nil }
+        return MatterSoftwareVersion(
+            vendorID: Int64(device.vendorID), productID: Int64(device.productID), softwareVersion: Int64(offer.version),
+            softwareVersionString: offer.versionString, minApplicableSoftwareVersion: 0,
+            maxApplicableSoftwareVersion: Int64(offer.version) - 1, releaseNotesURL: offer.releaseNotesURL,
+            updateSource: "local")
     }
 
     /// `update_node {node_id, software_version}` (OHF): installs the offered update; the reply (null) comes once the
     /// device runs it, or UpdateError when it fails (the `update_failure` fault) or one is under way already.
     mutating func updateNode(
-        _ args: inout Arguments, request: HubRequest, client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome
+        _ update: UpdateNode, request: HubRequest, client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome
     ) throws(HubError) -> JSONValue? {
-        let node = try node(try args.requiredInteger("node_id", as: NodeID.self))
-        let requested: String
-        switch args.raw("software_version") {
-        case .integer(let version)?: requested = String(version)
-        case .string(let text)?: requested = text
-        case nil: throw HubError(.invalidArguments, "argument 'software_version' is required")
-        case let other?:
-            throw HubError(.invalidArguments, "software_version must be a number or a string, not \(other.typeName)")
-        }
-        try args.rejectUnknown(command: .updateNode)
+        let node = try node(update.nodeID)
+        let requested = update.softwareVersion
         try checkStructure(node.structureID, for: client)
         guard let id = node.simulatedDeviceID, let device = state.simulatedDevices[id],
             let offer = device.firmware.offer,
