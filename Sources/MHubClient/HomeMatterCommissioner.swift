@@ -18,7 +18,7 @@ public final class HomeMatterCommissioner: Sendable {
     {
         self.appGroup = appGroup
         connection = try MHubConnection.connect(to: endpoint, timeout: timeout)
-        _ = try connection.call(.joinAppGroup, ["app_group": .string(appGroup)])
+        _ = try connection.send(JoinAppGroup(appGroup: appGroup))
     }
 
     /// Commissions the device with this onboarding payload (QR or manual code) into the app's session; returns when

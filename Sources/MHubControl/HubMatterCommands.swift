@@ -29,15 +29,15 @@ enum HubMatterCommands {
         let json = command.flag("json")
         switch command.path {
         case ["hub", "fabrics", "list"]:
-            let result = try HubCommands.call(hub, .getFabrics)
+            let result = try HubCommands.send(hub, GetFabrics())
             if json { return HubCommands.print(result, console) }
             console.write(describeFabrics(result))
         case ["hub", "fabrics", "remove"]:
             let text = command.operands["INDEX"] ?? ""
-            guard let index = Int64(text) else {
+            guard let index = UInt8(text) else {
                 throw UsageError("INDEX must be a fabric index, not \"\(text)\"", commandPath: command.path)
             }
-            let result = try HubCommands.call(hub, .removeFabric, ["fabric_index": .integer(index)])
+            let result = try HubCommands.send(hub, RemoveFabric(fabricIndex: index))
             if json { return HubCommands.print(result, console) }
             console.write("left fabric \(index)\n")
         case ["hub", "attestation"]:
@@ -60,27 +60,24 @@ enum HubMatterCommands {
         return 0
     }
 
-    static func describeFabrics(_ result: JSONValue) -> String {
-        let t = HubCommands.text
-        guard case .array(let fabrics)? = result["fabrics"], !fabrics.isEmpty else {
+    static func describeFabrics(_ result: FabricsStatus) -> String {
+        guard !result.fabrics.isEmpty else {
             return "no fabrics: the hub has not been commissioned by a controller (mhubctl hub window open)\n"
         }
         var table = TextTable("INDEX", "FABRIC ID", "NODE ID", "COMPRESSED FABRIC ID", "VENDOR", "LABEL", "STATE")
-        for fabric in fabrics {
+        for fabric in result.fabrics {
             table.add(
-                t(fabric["fabric_index"]), t(fabric["fabric_id"]), t(fabric["node_id"]),
-                t(fabric["compressed_fabric_id"]),
-                t(fabric["vendor_id"]), t(fabric["label"]).isEmpty ? "-" : t(fabric["label"]),
-                fabric["committed"] == true ? "commissioned" : "under the fail-safe")
+                String(fabric.fabricIndex), fabric.fabricID, fabric.nodeID, fabric.compressedFabricID,
+                String(fabric.vendorID), fabric.label.isEmpty ? "-" : fabric.label,
+                fabric.committed ? "commissioned" : "under the fail-safe")
         }
         var text = table.rendered
-        if case .array(let sessions)? = result["sessions"], !sessions.isEmpty {
+        if !result.sessions.isEmpty {
             var rows = TextTable("SESSION", "KIND", "FABRIC", "PEER NODE", "PEER", "SINCE")
-            for session in sessions {
+            for session in result.sessions {
                 rows.add(
-                    t(session["session_id"]), t(session["kind"]), t(session["fabric_index"]),
-                    t(session["peer_node_id"]),
-                    t(session["peer"]), t(session["opened_at"]))
+                    String(session.sessionID), session.kind, session.fabricIndex.map(String.init) ?? "-",
+                    session.peerNodeID, session.peer, session.openedAt)
             }
             text += "\n" + rows.rendered
         }

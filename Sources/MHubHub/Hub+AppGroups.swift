@@ -71,24 +71,17 @@ extension Hub {
 
     /// `join_app_group {app_group}`: what the group shares — its session (or `null`), the room list of the
     /// session's structure (the first structure's without one) and the hub's fabric.
-    mutating func joinAppGroup(_ args: inout Arguments, client: ClientInfo) throws(HubError) -> JSONValue {
-        guard let group = try appGroupArgument(&args, client: client) else {
+    mutating func joinAppGroup(_ request: JoinAppGroup, client: ClientInfo) throws(HubError) -> AppGroupJoined {
+        guard let group = try appGroup(request.appGroup, client: client) else {
             throw HubError(.invalidArguments, "argument 'app_group' is required")
         }
-        try args.rejectUnknown(command: .joinAppGroup)
         let shared = session.flatMap { $0.appGroup == group ? $0 : nil }
         let structureID = shared?.structureID ?? defaultStructureID
         try checkStructure(structureID, for: client)
-        return [
-            "app_group": .string(group),
-            "session": shared.map { JSONText($0.info(hub: self)).value } ?? .null,
-            "structure_id": .integer(structureID),
-            "rooms": JSONText(rooms(in: structureID)).value,
-            "fabric": [
-                "fabric_id": .integer(Int64(bitPattern: state.fabric.fabricID)),
-                "compressed_fabric_id": .integer(Int64(bitPattern: state.fabric.compressedFabricID)),
-            ],
-        ]
+        return AppGroupJoined(
+            appGroup: group, session: shared.map { $0.info(hub: self) }, structureID: structureID,
+            rooms: rooms(in: structureID),
+            fabric: FabricIDs(fabricID: state.fabric.fabricID, compressedFabricID: state.fabric.compressedFabricID))
     }
 
     /// A structure named by `structure_id` or by its display name `home` (as `MatterAddDeviceRequest.Home`

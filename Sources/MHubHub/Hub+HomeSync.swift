@@ -50,7 +50,9 @@ extension Hub {
 
     /// `enable_notification {node_id, attribute_path, enabled?}`: this connection gets `attribute_updated` for the
     /// attributes the path names (`*` allowed) of that node, listening or not; returns its notifications.
-    mutating func enableNotification(_ request: EnableNotification, client: ClientInfo) throws(HubError) -> JSONValue {
+    mutating func enableNotification(_ request: EnableNotification, client: ClientInfo) throws(HubError)
+        -> [FollowedAttribute]
+    {
         let node = try node(request.nodeID)
         let (text, enabled) = (request.attributePath, request.enabled)
         try checkStructure(node.structureID, for: client)
@@ -75,19 +77,18 @@ extension Hub {
             subscription.entries.removeAll { $0 == entry }
         }
         notifications[client.connectionID] = subscription.entries.isEmpty ? nil : subscription
-        return notificationsJSON(client.connectionID)
+        return followed(by: client.connectionID)
     }
 
-    func getNotifications(_ args: inout Arguments, client: ClientInfo) throws(HubError) -> JSONValue {
-        try args.rejectUnknown(command: .getNotifications)
-        return notificationsJSON(client.connectionID)
+    func getNotifications(_ request: GetNotifications, client: ClientInfo) -> [FollowedAttribute] {
+        followed(by: client.connectionID)
     }
 
-    private func notificationsJSON(_ connectionID: UInt64) -> JSONValue {
-        .array(
-            (notifications[connectionID]?.entries ?? []).map {
-                ["node_id": .integer(Int64($0.node)), "attribute_path": .string($0.pattern.text)]
-            })
+    /// The attributes a connection follows, as the protocol lists them.
+    private func followed(by connectionID: UInt64) -> [FollowedAttribute] {
+        (notifications[connectionID]?.entries ?? []).map {
+            FollowedAttribute(nodeID: $0.node, attributePath: $0.pattern.text)
+        }
     }
 
     /// A node left: notifications for it go (node IDs start again after a reset).

@@ -56,10 +56,10 @@ extension Hub {
         let new = Dictionary(uniqueKeysWithValues: fabrics.map { ($0.fabricIndex, $0) })
         for fabric in fabrics where old[fabric.fabricIndex] != fabric {
             let name: HubEventName = old[fabric.fabricIndex] == nil ? .fabricAdded : .fabricUpdated
-            outcome.events.append(HubEvent(name, Self.fabricJSON(fabric)))
+            outcome.events.append(HubEvent(name, Self.fabricInfo(fabric)))
         }
         for index in old.keys.sorted() where new[index] == nil {
-            outcome.events.append(HubEvent(.fabricRemoved, ["fabric_index": .integer(Int64(index))]))
+            outcome.events.append(HubEvent(.fabricRemoved, FabricRemoved(fabricIndex: Int64(index), isReply: false)))
         }
         matter.fabrics = fabrics
         return outcome
@@ -69,16 +69,16 @@ extension Hub {
         var outcome = HubOutcome()
         let entry = HubMatterState.Session(summary: session, openedAt: now)
         matter.sessions[session.localSessionID] = entry
-        outcome.events.append(HubEvent(.matterSessionOpened, .object(sessionJSON(entry))))
+        outcome.events.append(HubEvent(.matterSessionOpened, sessionInfo(entry)))
         return outcome
     }
 
     public mutating func matterSessionClosed(localSessionID: UInt16, reason: String) -> HubOutcome {
         var outcome = HubOutcome()
         if let entry = matter.sessions.removeValue(forKey: localSessionID) {
-            var data = sessionJSON(entry)
-            data["reason"] = .string(reason)
-            outcome.events.append(HubEvent(.matterSessionClosed, .object(data)))
+            var data = sessionInfo(entry)
+            data.reason = reason
+            outcome.events.append(HubEvent(.matterSessionClosed, data))
         }
         return outcome
     }
@@ -87,36 +87,31 @@ extension Hub {
     public mutating func matterFabricRemovalDone(requestID: UInt64, succeeded: Bool, now: Timestamp) -> HubOutcome {
         var outcome = HubOutcome()
         guard let pending = matter.pendingRemovals.removeValue(forKey: requestID) else { return outcome }
-        let result: Result<JSONValue, HubError> =
+        let result: Result<JSONText, HubError> =
             succeeded
-            ? .success(["fabric_index": .integer(Int64(pending.fabricIndex)), "removed": true])
+            ? .success(JSONText(FabricRemoved(fabricIndex: Int64(pending.fabricIndex), isReply: true)))
             : .failure(HubError(.storageFailed, "fabric \(pending.fabricIndex) could not be removed: its save failed"))
-        outcome.replies.append(
-            HubReply(connectionID: pending.connectionID, messageID: pending.messageID, result: result))
+        outcome.replies.append(HubReply(connectionID: pending.connectionID, messageID: pending.messageID, body: result))
         return outcome
     }
 
     // MARK: the control protocol's view (docs/protocol.md §15)
 
     /// `get_fabrics`: the fabrics the hub's Matter node belongs to, and its secure sessions.
-    func getFabrics(_ args: inout Arguments) throws(HubError) -> JSONValue {
-        try args.rejectUnknown(command: .getFabrics)
-        return [
-            "fabrics": .array(matter.fabrics.map(Self.fabricJSON)),
-            "sessions": .array(
-                matter.sessions.keys.sorted().compactMap { matter.sessions[$0] }.map { .object(sessionJSON($0)) }),
-            "supported_fabrics": .integer(Int64(FabricTable.capacity)),
-            "fail_safe_expired_at": matter.failSafeExpiredAt.map { .string(isoTimestamp($0)) } ?? .null,
-        ]
+    func getFabrics(_ request: GetFabrics) -> FabricsStatus {
+        FabricsStatus(
+            fabrics: matter.fabrics.map(Self.fabricInfo),
+            sessions: matter.sessions.keys.sorted().compactMap { matter.sessions[$0] }.map(sessionInfo),
+            supportedFabrics: Int64(FabricTable.capacity), failSafeExpiredAt: matter.failSafeExpiredAt.map(isoTimestamp)
+        )
     }
 
     /// `remove_fabric {fabric_index}`: the node leaves that fabric (as RemoveFabric from its administrator would);
     /// the reply comes once the smaller table is saved.
     mutating func removeFabric(
-        _ args: inout Arguments, request: HubRequest, client: ClientInfo, _ outcome: inout HubOutcome
+        _ remove: RemoveFabric, request: HubRequest, client: ClientInfo, _ outcome: inout HubOutcome
     ) throws(HubError) -> JSONValue? {
-        let index = try args.requiredInteger("fabric_index", as: UInt8.self)
-        try args.rejectUnknown(command: .removeFabric)
+        let index = remove.fabricIndex
         guard matter.fabrics.contains(where: { $0.fabricIndex == index }) else {
             throw HubError(.fabricNotFound, "the hub's Matter node has no fabric \(index)")
         }
@@ -131,23 +126,20 @@ extension Hub {
         return nil
     }
 
-    static func fabricJSON(_ fabric: MatterFabricSummary) -> JSONValue {
-        [
-            "fabric_index": .integer(Int64(fabric.fabricIndex)), "vendor_id": .integer(Int64(fabric.vendorID)),
-            "fabric_id": .string(hex16(fabric.fabricID)), "node_id": .string(hex16(fabric.nodeID)),
-            "compressed_fabric_id": .string(hex16(fabric.compressedFabricID)), "label": .string(fabric.label),
-            "committed": .bool(fabric.isCommitted),
-        ]
+    static func fabricInfo(_ fabric: MatterFabricSummary) -> MatterFabricInfo {
+        MatterFabricInfo(
+            fabricIndex: Int64(fabric.fabricIndex), vendorID: Int64(fabric.vendorID), fabricID: hex16(fabric.fabricID),
+            nodeID: hex16(fabric.nodeID), compressedFabricID: hex16(fabric.compressedFabricID), label: fabric.label,
+            committed: fabric.isCommitted)
     }
 
-    func sessionJSON(_ entry: HubMatterState.Session) -> [String: JSONValue] {
+    func sessionInfo(_ entry: HubMatterState.Session) -> MatterSessionInfo {
         let summary = entry.summary
-        return [
-            "session_id": .integer(Int64(summary.localSessionID)), "kind": .string(summary.kind.rawValue),
-            "fabric_index": summary.fabricIndex == 0 ? .null : .integer(Int64(summary.fabricIndex)),
-            "peer_node_id": .string(hex16(summary.peerNodeID)), "peer": .string(summary.peer),
-            "opened_at": .string(isoTimestamp(entry.openedAt)),
-        ]
+        return MatterSessionInfo(
+            sessionID: Int64(summary.localSessionID), kind: summary.kind.rawValue,
+            fabricIndex: summary.fabricIndex == 0 ? nil : Int64(summary.fabricIndex),
+            peerNodeID: hex16(summary.peerNodeID),
+            peer: summary.peer, openedAt: isoTimestamp(entry.openedAt))
     }
 }
 

@@ -39,8 +39,8 @@ extension Hub {
         case .completeCommissioning: return JSONText(try complete(read(&args), client: client, &outcome))
         case .cancelCommissioning: return JSONText(try cancel(read(&args), client: client, &outcome))
         case .resumeCommissioning: return JSONText(try resume(read(&args), client: client, &outcome))
-        case .joinAppGroup: return try reply(joinAppGroup(&args, client: client))
-        case .enableNotification: return try reply(enableNotification(read(&args), client: client))
+        case .joinAppGroup: return JSONText(try joinAppGroup(read(&args), client: client))
+        case .enableNotification: return JSONText(try enableNotification(read(&args), client: client))
         case .removeNode: return try reply(removeNode(read(&args), client: client, &outcome))
         case .readAttribute:
             return try reply(readAttribute(read(&args), request: request, client: client, now: now, &outcome))
@@ -52,7 +52,7 @@ extension Hub {
         case .setBehavior: return try reply(setBehavior(read(&args), now: now))
         case .openCommissioningWindow: return JSONText(try openWindow(read(&args), client: client, now: now, &outcome))
         case .closeCommissioningWindow: return JSONText(closeWindow(try read(&args), now: now, &outcome))
-        case .removeFabric: return try reply(removeFabric(&args, request: request, client: client, &outcome))
+        case .removeFabric: return try reply(removeFabric(read(&args), request: request, client: client, &outcome))
         case .interviewNode: return try reply(interviewNode(read(&args), &outcome))
         case .commissionOnNetwork:
             return try commissionOnNetwork(&args, request: request, client: client, now: now, &outcome)
@@ -158,12 +158,12 @@ extension Hub {
                             "device_type": .integer(Int64($0.deviceType.id)),
                         ]
                     } + [bridge]))
-        case .getNotifications: return try JSONText(getNotifications(&args, client: client))
+        case .getNotifications: return JSONText(getNotifications(try read(&args), client: client))
         case .getCommissioningWindow:
             let _: GetCommissioningWindow = try read(&args)
             return JSONText(windowInfo(revealingSecrets: client.scope == .admin))
         case .getAdvertising: return try JSONText(getAdvertising(&args))
-        case .getFabrics: return try JSONText(getFabrics(&args))
+        case .getFabrics: return JSONText(getFabrics(try read(&args)))
         case .getAttestation: return try JSONText(getAttestation(&args))
         case .getUDCRequests: return try JSONText(getUDCRequests(&args))
         case .pingNode: return try JSONText(pingNode(&args))

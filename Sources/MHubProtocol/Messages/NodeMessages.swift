@@ -327,7 +327,7 @@ public struct SetBehavior: ProtocolRequest {
 
 /// `attribute_updated` for the attributes a path names (`*` allowed) of one node, listening or not.
 public struct EnableNotification: ProtocolRequest {
-    public typealias Reply = JSONValue
+    public typealias Reply = [FollowedAttribute]
     public static let command = HubCommand.enableNotification
     public var nodeID: UInt64
     public var attributePath: String
