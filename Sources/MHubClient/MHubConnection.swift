@@ -31,7 +31,7 @@ public final class MHubConnection: Sendable {
             throw .timeout("mhubd at \(endpoint) sent no server info in \(timeout) s")
         }
         guard let text = first.first, let info = try? JSONParser(maximumBytes: 1 << 26).parse(text),
-            info["schema_version"] != nil
+            (try? ServerInfo(json: info)) != nil
         else {
             throw .protocolViolation("the hub did not start with its server info")
         }

@@ -37,15 +37,11 @@ enum HubNetworkCommands {
         let json = command.flag("json")
         switch command.path {
         case ["hub", "network", "show"]:
-            let info = try HubCommands.call(hub, .serverInfo)
-            let shown: JSONValue = [
-                "wifi_credentials_set": info["wifi_credentials_set"] ?? false,
-                "thread_credentials_set": info["thread_credentials_set"] ?? false,
-            ]
+            let shown = try HubCommands.reply(ServerInfo.self, try HubCommands.call(hub, .serverInfo)).credentials
             if json { return HubCommands.print(shown, console) }
             console.write(
-                "Wi-Fi credentials: \(info["wifi_credentials_set"] == true ? "set" : "not set")\n"
-                    + "Thread dataset:    \(info["thread_credentials_set"] == true ? "set" : "not set")\n")
+                "Wi-Fi credentials: \(shown.wifi ? "set" : "not set")\n"
+                    + "Thread dataset:    \(shown.thread ? "set" : "not set")\n")
             return 0
         case ["hub", "network", "wifi"]:
             _ = try HubCommands.call(

@@ -88,7 +88,7 @@ extension Hub {
     /// credentials change (`server_info_updated`).
     mutating func setPreferences(_ preferences: HubPreferences, _ outcome: inout HubOutcome) {
         state.preferences = preferences
-        serverInfo = makeServerInfo()
+        refreshServerInfo()
         outcome.changes.append(.savePreferences(preferences))
         outcome.events.append(HubEvent(.serverInfoUpdated, serverInfoText))
     }

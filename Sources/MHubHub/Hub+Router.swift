@@ -190,26 +190,18 @@ extension Hub {
     }
 
     /// The OHF `ServerInfoMessage`, with mhub's own fields added (kept as `serverInfo`).
-    func makeServerInfo() -> JSONValue {
-        [
-            "fabric_id": .integer(Int64(bitPattern: state.fabric.fabricID)),
-            "compressed_fabric_id": .integer(Int64(bitPattern: state.fabric.compressedFabricID)),
-            "schema_version": .integer(Int64(Self.schemaVersion)),
-            "min_supported_schema_version": .integer(Int64(Self.minimumSchemaVersion)),
-            "sdk_version": Self.sdkVersion,
-            "wifi_credentials_set": .bool(state.preferences.wifi != nil),
-            "thread_credentials_set": .bool(state.preferences.threadDataset != nil),
-            "bluetooth_enabled": false,
-            "mhub_version": .string(MHubVersion.string),
-            "hub_name": .string(settings.hubName),
-            "capabilities": Self.capabilities,
-            "instance": instanceJSON,
-        ]
+    func makeServerInfo() -> ServerInfo {
+        ServerInfo(
+            fabricID: state.fabric.fabricID, compressedFabricID: state.fabric.compressedFabricID,
+            schemaVersion: Int64(Self.schemaVersion), minSupportedSchemaVersion: Int64(Self.minimumSchemaVersion),
+            sdkVersion: "mhub \(MHubVersion.string)", wifiCredentialsSet: state.preferences.wifi != nil,
+            threadCredentialsSet: state.preferences.threadDataset != nil, bluetoothEnabled: false,
+            mhubVersion: MHubVersion.string, hubName: settings.hubName, capabilities: Self.capabilities,
+            instance: instance?.info)
     }
 
-    private static let sdkVersion = JSONValue.string("mhub \(MHubVersion.string)")
     /// What this hub can do beside the OHF commands (docs/protocol.md).
-    private static let capabilities: JSONValue = [
+    private static let capabilities = [
         "commissioning_sessions", "simulated_devices", "rooms", "faults", "permissions", "app_groups", "structures",
         "notifications", "scenarios", "virtual_clock",
     ]

@@ -13,7 +13,7 @@ public struct Hub: Sendable {
     public internal(set) var session: CommissioningSession?
     public internal(set) var faults = HubFaults()
     public internal(set) var settings: HubSettings {
-        didSet { serverInfo = makeServerInfo() }
+        didSet { refreshServerInfo() }
     }
     var random: HubRandom
     var sessionCounter = 0
@@ -48,19 +48,23 @@ public struct Hub: Sendable {
     /// This run of the daemon: its process, sockets, ports, state directory (not stored).
     public internal(set) var instance: HubInstance? {
         didSet {
-            instanceJSON = instance?.json ?? .null
-            serverInfo = makeServerInfo()
+            instanceJSON = instance.map { JSONText($0.info).value } ?? .null
+            refreshServerInfo()
         }
     }
     /// `instance` as `server_info` and `get_status` carry it, made once when it is known, not per request.
     private(set) var instanceJSON: JSONValue = .null
-    /// The OHF `ServerInfoMessage` with mhub's own fields (`makeServerInfo`): made again only when the settings or
-    /// the instance change (the fabric never does), not for each `server_info` and each new connection.
-    public internal(set) var serverInfo: JSONValue = .null {
-        didSet { serverInfoText = JSONText(serverInfo) }
-    }
-    /// `serverInfo` as the wire carries it: the greeting, `server_info`'s result and `server_info_updated`'s data.
+    /// The OHF `ServerInfoMessage` with mhub's own fields (`makeServerInfo`) as the wire carries it: the greeting,
+    /// `server_info`'s result and `server_info_updated`'s data. Written again only when the settings, the
+    /// preferences or the instance change (the fabric never does), not for each request and each new connection.
     public private(set) var serverInfoText = JSONText.nullValue
+
+    /// `serverInfoText` read back (the diagnostics dump, tests).
+    public var serverInfo: JSONValue { serverInfoText.value }
+
+    mutating func refreshServerInfo() {
+        serverInfoText = JSONText(makeServerInfo())
+    }
     /// The clock the daemon runs the hub's timers on (`mhubd --clock`); chosen before the first input.
     public var clock = HubClockKind.real
     /// The scenario loaded, and how far its timeline has run (not stored: a restart keeps the home it made, not
@@ -74,8 +78,7 @@ public struct Hub: Sendable {
         bridge = BridgeIndex(nodes: state.nodes)
         self.settings = settings
         self.random = random
-        serverInfo = makeServerInfo()
-        serverInfoText = JSONText(serverInfo)
+        serverInfoText = JSONText(makeServerInfo())
     }
 
     /// The state of a hub that starts for the first time: a fabric, the "Home" structure and the

@@ -33,19 +33,16 @@ public struct HubInstance: Hashable, Sendable {
     }
 
     /// The object `server_info` and `get_status` carry; the ready file adds the admin token to it.
-    public var json: JSONValue {
-        [
-            "pid": .integer(Int64(processID)),
-            "unix_socket": unixSocketPath.map { .string($0) } ?? .null,
-            "websocket_url": webSocketURL.map { .string($0) } ?? .null,
-            "matter_port": matterPort.map { .integer(Int64($0)) } ?? .null,
-            "udc_port": udcPort.map { .integer(Int64($0)) } ?? .null,
-            "state_directory": .string(stateDirectory),
-            "ephemeral": .bool(isEphemeral),
-            "clock": .string(clock.rawValue),
-            "version": .string(MHubVersion.string),
-        ]
+    public var info: InstanceInfo {
+        InstanceInfo(
+            processID: Int64(processID), unixSocket: unixSocketPath, webSocketURL: webSocketURL,
+            matterPort: matterPort.map { Int64($0) }, udcPort: udcPort.map { Int64($0) },
+            stateDirectory: stateDirectory,
+            ephemeral: isEphemeral, clock: clock.rawValue, version: MHubVersion.string)
     }
+
+    /// `info` read back as JSON: the ready file is it with the admin token added (`ReadyAnnouncement`).
+    public var json: JSONValue { JSONText(info).value }
 }
 
 extension Hub {
