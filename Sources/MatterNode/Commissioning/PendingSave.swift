@@ -16,7 +16,7 @@ struct PendingSave: Sendable {
     }
 
     /// Who waits for the save: an invoke (its exchange, and its answers on success and failure), or the node's
-    /// owner itself (`MatterNode.removeFabric(_:requestID:now:using:)`, the hub's `remove_fabric`).
+    /// owner itself (`MatterNode.removeFabric(_:requestID:)`, the hub's `remove_fabric`).
     enum Waiting: Sendable {
         case invoke(MatterExchange.Key, success: InvokeResponseIB, failure: InvokeResponseIB)
         case owner(requestID: UInt64)
