@@ -142,3 +142,62 @@ public struct NetworkCredentialsSet: JSONWritable, Hashable, Sendable {
         json.endObject()
     }
 }
+
+/// `get_status`: the hub at a glance, with its session, faults, window, advertising and this run.
+public struct HubStatus: JSONWritable, Sendable {
+    public var online: Bool
+    public var hubName: String
+    public var version: String
+    public var timingProfile: String
+    public var nodes: Int64
+    public var structures: Int64
+    public var rooms: Int64
+    public var simulatedDevices: Int64
+    public var session: SessionInfo?
+    public var faults: FaultsStatus
+    public var listeners: Int64
+    public var commissioningWindow: CommissioningWindowInfo
+    /// The DNS-SD records and how publishing them went (not typed yet).
+    public var advertising: JSONValue
+    public var instance: InstanceInfo?
+
+    public init(
+        online: Bool, hubName: String, version: String, timingProfile: String, nodes: Int64, structures: Int64,
+        rooms: Int64, simulatedDevices: Int64, session: SessionInfo?, faults: FaultsStatus, listeners: Int64,
+        commissioningWindow: CommissioningWindowInfo, advertising: JSONValue, instance: InstanceInfo?
+    ) {
+        self.online = online
+        self.hubName = hubName
+        self.version = version
+        self.timingProfile = timingProfile
+        self.nodes = nodes
+        self.structures = structures
+        self.rooms = rooms
+        self.simulatedDevices = simulatedDevices
+        self.session = session
+        self.faults = faults
+        self.listeners = listeners
+        self.commissioningWindow = commissioningWindow
+        self.advertising = advertising
+        self.instance = instance
+    }
+
+    public func write(to json: inout JSONTextWriter) {
+        json.beginObject()
+        json.member("advertising", advertising)
+        json.member("commissioning_window", commissioningWindow)
+        json.member("faults", faults)
+        json.member("hub_name", hubName)
+        json.member("instance", instance)
+        json.member("listeners", listeners)
+        json.member("nodes", nodes)
+        json.member("online", online)
+        json.member("rooms", rooms)
+        json.member("session", session)
+        json.member("simulated_devices", simulatedDevices)
+        json.member("structures", structures)
+        json.member("timing_profile", timingProfile)
+        json.member("version", version)
+        json.endObject()
+    }
+}
