@@ -210,15 +210,23 @@ extension Hub {
     public static let schemaVersion = 11
     public static let minimumSchemaVersion = 11
 
-    func status(_ args: inout Arguments, client: ClientInfo) throws(HubError) -> HubStatus {
+    func status(_ args: inout Arguments, client: ClientInfo) throws(HubError) -> JSONValue {
         try args.rejectUnknown(command: .getStatus)
-        return HubStatus(
-            online: !faults.hubOffline, hubName: settings.hubName, version: MHubVersion.string,
-            timingProfile: settings.profile.name, nodes: Int64(state.nodes.count),
-            structures: Int64(state.structures.count), rooms: Int64(state.rooms.count),
-            simulatedDevices: Int64(state.simulatedDevices.count), session: session.map { $0.info(hub: self) },
-            faults: faultsStatus, listeners: Int64(listeners.count),
-            commissioningWindow: windowInfo(revealingSecrets: client.scope == .admin),
-            advertising: advertising.statusJSON, instance: instance?.info)
+        return [
+            "online": .bool(!faults.hubOffline),
+            "hub_name": .string(settings.hubName),
+            "version": .string(MHubVersion.string),
+            "timing_profile": .string(settings.profile.name),
+            "nodes": .integer(Int64(state.nodes.count)),
+            "structures": .integer(Int64(state.structures.count)),
+            "rooms": .integer(Int64(state.rooms.count)),
+            "simulated_devices": .integer(Int64(state.simulatedDevices.count)),
+            "session": session.map { JSONText($0.info(hub: self)).value } ?? .null,
+            "faults": JSONText(faultsStatus).value,
+            "listeners": .integer(Int64(listeners.count)),
+            "commissioning_window": JSONText(windowInfo(revealingSecrets: client.scope == .admin)).value,
+            "advertising": advertising.statusJSON,
+            "instance": instanceJSON,
+        ]
     }
 }
