@@ -70,7 +70,9 @@ let package = Package(
         .target(name: "MatterUDC", dependencies: ["MatterTLV", "MatterMessage"]),
         .target(
             name: "MHubDiscovery",
-            dependencies: ["MHubConfiguration", "MHubJSON", "MHubHub", "MHubDNSSD", "MatterDataModel", "MatterUDC"]
+            dependencies: [
+                "MHubConfiguration", "MHubJSON", "MHubHub", "MHubProtocol", "MHubDNSSD", "MatterDataModel", "MatterUDC",
+            ]
         ),
 
         // C libraries from Debian packages.

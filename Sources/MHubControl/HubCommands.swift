@@ -160,19 +160,17 @@ enum HubCommands {
         switch command.path {
         case ["status"]:
             let hub = try HubConnectionOptions.connect(command, environment: console.environment)
-            let status = try call(hub, .getStatus)
+            let status = try send(hub, GetStatus())
             if json { return print(status, console) }
             var lines = [
-                "mhubd \(text(status["version"])) — \(text(status["hub_name"]))",
-                "online: \(status["online"] == true ? "yes" : "no (hub_offline fault)")",
-                "nodes: \(text(status["nodes"]))  rooms: \(text(status["rooms"]))  "
-                    + "simulated devices: \(text(status["simulated_devices"]))",
-                "timing profile: \(text(status["timing_profile"]))",
+                "mhubd \(status.version) — \(status.hubName)",
+                "online: \(status.online ? "yes" : "no (hub_offline fault)")",
+                "nodes: \(status.nodes)  rooms: \(status.rooms)  simulated devices: \(status.simulatedDevices)",
+                "timing profile: \(status.timingProfile)",
             ]
-            if let session = status["session"], session != .null {
+            if let session = status.session {
                 lines.append(
-                    "session: \(text(session["session_id"])) \(text(session["state"])), held by "
-                        + "\(text(session["owner"])) until \(text(session["deadline"]))")
+                    "session: \(session.id) \(session.state), held by \(session.owner) until \(session.deadlineText)")
             } else {
                 lines.append("session: none")
             }

@@ -19,11 +19,11 @@ enum HubDiscoveryCommands {
         let json = command.flag("json")
         switch command.path {
         case ["hub", "advertising"]:
-            let report = try HubCommands.call(hub, .getAdvertising)
+            let report = try HubCommands.send(hub, GetAdvertising())
             if json { return HubCommands.print(report, console) }
             console.write(describeAdvertising(report))
         case ["hub", "udc"]:
-            let requests = try HubCommands.call(hub, .getUDCRequests)
+            let requests = try HubCommands.send(hub, GetUDCRequests())
             if json { return HubCommands.print(requests, console) }
             console.write(describeRequests(requests))
         default:
@@ -33,53 +33,40 @@ enum HubDiscoveryCommands {
     }
 
     /// The summary, then one row per service; a name taken by another host shows the name asked for too.
-    static func describeAdvertising(_ report: JSONValue) -> String {
-        let t = HubCommands.text
-        let interfaces = strings(report["interfaces"])
+    static func describeAdvertising(_ report: AdvertisingReport) -> String {
+        let interfaces = report.interfaces
         var text =
-            "\(t(report["summary"])) (interfaces: \(interfaces.isEmpty ? "all" : interfaces.joined(separator: ", ")))\n"
-        guard case .array(let services)? = report["services"], !services.isEmpty else {
-            return text + problems(report)
-        }
+            "\(report.summary) (interfaces: \(interfaces.isEmpty ? "all" : interfaces.joined(separator: ", ")))\n"
+        guard !report.services.isEmpty else { return text + problems(report) }
         var table = TextTable("SERVICE", "ROLE", "STATE", "NAME", "PORT", "SUBTYPES", "TXT")
-        for service in services {
-            var name = t(service["name_in_use"])
-            if service["name_in_use"] != service["name"] {
-                name += " (asked: \(t(service["name"])))"
+        for service in report.services {
+            var name = service.nameInUse
+            if service.nameInUse != service.name {
+                name += " (asked: \(service.name))"
             }
-            let subtypes = strings(service["subtypes"])
             table.add(
-                t(service["type"]), t(service["role"]), t(service["state"]), name, t(service["port"]),
-                subtypes.isEmpty ? "-" : subtypes.joined(separator: " "), strings(service["txt"]).joined(separator: " ")
-            )
+                service.type, service.role, service.state.rawValue, name, String(service.port),
+                service.subtypes.isEmpty ? "-" : service.subtypes.joined(separator: " "),
+                service.txt.joined(separator: " "))
         }
         text += table.rendered
         return text + problems(report)
     }
 
-    static func describeRequests(_ requests: JSONValue) -> String {
-        guard case .array(let list) = requests, !list.isEmpty else {
-            return "no User Directed Commissioning requests\n"
-        }
-        let t = HubCommands.text
+    static func describeRequests(_ requests: [UDCRequestInfo]) -> String {
+        guard !requests.isEmpty else { return "no User Directed Commissioning requests\n" }
+        func t(_ value: (some CustomStringConvertible)?) -> String { value.map(\.description) ?? "-" }
         var table = TextTable("INSTANCE", "VENDOR", "PRODUCT", "NAME", "DEVICE TYPE", "FROM", "RECEIVED", "COPIES")
-        for request in list {
+        for request in requests {
             table.add(
-                t(request["instance_name"]), t(request["vendor_id"]), t(request["product_id"]),
-                t(request["device_name"]), t(request["device_type"]), t(request["source"]),
-                t(request["received_at"]), t(request["count"]))
+                request.instanceName, t(request.vendorID), t(request.productID), t(request.deviceName),
+                t(request.deviceType), request.source, request.receivedAt, String(request.count))
         }
         return table.rendered
     }
 
-    private static func problems(_ report: JSONValue) -> String {
-        let problems = strings(report["problems"])
-        guard !problems.isEmpty else { return "" }
-        return "problems:\n" + problems.map { "  \($0)\n" }.joined()
-    }
-
-    private static func strings(_ value: JSONValue?) -> [String] {
-        guard case .array(let items)? = value else { return [] }
-        return items.map { HubCommands.text($0) }
+    private static func problems(_ report: AdvertisingReport) -> String {
+        guard !report.problems.isEmpty else { return "" }
+        return "problems:\n" + report.problems.map { "  \($0)\n" }.joined()
     }
 }

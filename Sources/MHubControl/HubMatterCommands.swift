@@ -41,10 +41,11 @@ enum HubMatterCommands {
             if json { return HubCommands.print(result, console) }
             console.write("left fabric \(index)\n")
         case ["hub", "attestation"]:
-            let result = try HubCommands.call(hub, .getAttestation)
+            let result = try HubCommands.send(hub, GetAttestation())
             if let path = command.value("paa-der") {
-                guard case .string(let text)? = result["paa"]?["der_base64"], let der = Data(base64Encoded: text)
-                else { throw CommandFailure("mhubd sent no PAA certificate") }
+                guard let der = Data(base64Encoded: result.paa.derBase64), !der.isEmpty else {
+                    throw CommandFailure("mhubd sent no PAA certificate")
+                }
                 do {
                     try der.write(to: URL(fileURLWithPath: path))
                 } catch {
@@ -84,20 +85,19 @@ enum HubMatterCommands {
         return text
     }
 
-    static func describeAttestation(_ result: JSONValue) -> String {
-        let t = HubCommands.text
+    static func describeAttestation(_ result: AttestationInfo) -> String {
+        func t(_ value: (some CustomStringConvertible)?) -> String { value.map(\.description) ?? "-" }
         var table = TextTable("CERTIFICATE", "SUBJECT", "NOT BEFORE", "NOT AFTER", "SUBJECT KEY ID", "BYTES")
-        for name in ["paa", "pai", "dac"] {
-            let certificate = result[name]
+        for (name, certificate) in [("PAA", result.paa), ("PAI", result.pai), ("DAC", result.dac)] {
             table.add(
-                name.uppercased(), t(certificate?["subject"]), t(certificate?["not_before"]),
-                t(certificate?["not_after"]), t(certificate?["subject_key_id"]), t(certificate?["der_bytes"]))
+                name, t(certificate.subject), t(certificate.notBefore), t(certificate.notAfter),
+                t(certificate.subjectKeyID), t(certificate.derBytes))
         }
-        let declaration = result["certification_declaration"]
-        let products = declaration?["product_ids"]?.arrayValue.map { t($0) }.joined(separator: ", ") ?? "-"
-        return "vendor \(t(result["vendor_id"])), product \(t(result["product_id"]))\n" + table.rendered
-            + "Certification Declaration: vendor \(t(declaration?["vendor_id"])), products \(products), device type "
-            + "\(t(declaration?["device_type_id"])), certificate \(t(declaration?["certificate_id"])), type "
-            + "\(t(declaration?["certification_type"])), signed by key \(t(declaration?["signer_key_id"]))\n"
+        let content = result.certificationDeclaration.content
+        let products = content.map { $0.productIDs.map(String.init).joined(separator: ", ") } ?? "-"
+        return "vendor \(result.vendorID), product \(result.productID)\n" + table.rendered
+            + "Certification Declaration: vendor \(t(content?.vendorID)), products \(products), device type "
+            + "\(t(content?.deviceTypeID)), certificate \(t(content?.certificateID)), type "
+            + "\(t(content?.certificationType)), signed by key \(t(content?.signerKeyID))\n"
     }
 }

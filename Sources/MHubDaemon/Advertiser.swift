@@ -6,6 +6,7 @@ import MHubDNSSD
 import MHubDiscovery
 import MHubEventLoop
 import MHubHub
+import MHubProtocol
 
 /// Publishes the hub's DNS-SD services through avahi-daemon and keeps them in step with the hub and the
 /// configuration (docs/dns-sd.md).

@@ -1,5 +1,6 @@
 import MHubConfiguration
 import MHubHub
+import MHubProtocol
 
 /// What the daemon logs when its advertising report changes (docs/dns-sd.md, "Logs").
 public enum AdvertisingLog {

@@ -1,5 +1,6 @@
 import MHubDNSSD
 import MHubHub
+import MHubProtocol
 
 extension AdvertisingReport {
     /// The report of a plan as the publisher stands: `status` is `nil` before the publisher said anything.

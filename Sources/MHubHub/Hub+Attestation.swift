@@ -31,47 +31,38 @@ extension Hub {
         return HubOutcome()
     }
 
-    /// `get_attestation`: the PAA → PAI → DAC chain and the CD, each with what a person checks and its DER in
-    /// Base64 (so `mhubctl hub attestation --paa-der FILE` can write the PAA for a controller's trust store).
-    func getAttestation(_ args: inout Arguments) throws(HubError) -> JSONValue {
-        try args.rejectUnknown(command: .getAttestation)
+    /// `get_attestation`: the PAA → PAI → DAC chain and the CD, each with what a person checks and its DER.
+    func getAttestation(_: GetAttestation) throws(HubError) -> AttestationInfo {
         guard let attestation else {
             throw HubError(
                 .sessionState, "the hub's Matter node is off (matter.enabled): it has no attestation identity")
         }
-        var declaration: JSONValue = ["der_base64": .string(Base64.encode(attestation.certificationDeclaration))]
+        var declaration = AttestationInfo.Declaration(derBase64: Base64.encode(attestation.certificationDeclaration))
         if let envelope = try? CertificationDeclarationEnvelope(der: attestation.certificationDeclaration),
             let content = try? CertificationDeclaration(tlv: envelope.content)
         {
-            declaration = [
-                "vendor_id": .integer(Int64(content.vendorID)),
-                "product_ids": .array(content.productIDs.map { .integer(Int64($0)) }),
-                "device_type_id": .integer(Int64(content.deviceTypeID)),
-                "certificate_id": .string(content.certificateID),
-                "certification_type": .integer(Int64(content.certificationType)),
-                "signer_key_id": .string(hexText(envelope.signerKeyIdentifier)),
-                "der_base64": .string(Base64.encode(attestation.certificationDeclaration)),
-            ]
+            declaration.content = AttestationInfo.Declaration.Content(
+                vendorID: Int64(content.vendorID), productIDs: content.productIDs.map(Int64.init),
+                deviceTypeID: Int64(content.deviceTypeID), certificateID: content.certificateID,
+                certificationType: Int64(content.certificationType),
+                signerKeyID: HexText.encode(envelope.signerKeyIdentifier, uppercase: true))
         }
-        return [
-            "vendor_id": .integer(Int64(attestation.vendorID)), "product_id": .integer(Int64(attestation.productID)),
-            "paa": Self.certificateJSON(attestation.paa), "pai": Self.certificateJSON(attestation.pai),
-            "dac": Self.certificateJSON(attestation.dac), "certification_declaration": declaration,
-        ]
+        return AttestationInfo(
+            vendorID: Int64(attestation.vendorID), productID: Int64(attestation.productID),
+            paa: Self.certificateInfo(attestation.paa), pai: Self.certificateInfo(attestation.pai),
+            dac: Self.certificateInfo(attestation.dac), certificationDeclaration: declaration)
     }
 
-    static func certificateJSON(_ der: [UInt8]) -> JSONValue {
+    static func certificateInfo(_ der: [UInt8]) -> AttestationInfo.Certificate {
         guard let certificate = try? X509Certificate(der: der) else {
-            return ["der_base64": .string(Base64.encode(der))]
+            return AttestationInfo.Certificate(derBase64: Base64.encode(der))
         }
-        return [
-            "subject": .string(distinguishedName(certificate)),
-            "not_before": .string(certificate.notBefore.description),
-            "not_after": .string(certificate.notAfter.description),
-            "subject_key_id": certificate.subjectKeyIdentifier.map { .string(hexText($0)) } ?? .null,
-            "authority_key_id": certificate.authorityKeyIdentifier.map { .string(hexText($0)) } ?? .null,
-            "der_bytes": .integer(Int64(der.count)), "der_base64": .string(Base64.encode(der)),
-        ]
+        return AttestationInfo.Certificate(
+            derBase64: Base64.encode(der), subject: distinguishedName(certificate),
+            notBefore: certificate.notBefore.description, notAfter: certificate.notAfter.description,
+            subjectKeyID: certificate.subjectKeyIdentifier.map { HexText.encode($0, uppercase: true) },
+            authorityKeyID: certificate.authorityKeyIdentifier.map { HexText.encode($0, uppercase: true) },
+            derBytes: Int64(der.count))
     }
 
     /// `CN=…, VID=FFF1, PID=8001` (the Matter VID/PID attributes by their short names).
@@ -88,11 +79,4 @@ extension Hub {
             return "\(name)=\(String(decoding: attribute.value, as: UTF8.self))"
         }.joined(separator: ", ")
     }
-}
-
-func hexText(_ bytes: [UInt8]) -> String {
-    bytes.map { byte in
-        let digits = String(byte, radix: 16, uppercase: true)
-        return digits.count == 1 ? "0" + digits : digits
-    }.joined()
 }

@@ -38,20 +38,14 @@ extension Hub {
         if udcRequests.count > Self.udcRequestsKept {
             udcRequests.removeFirst(udcRequests.count - Self.udcRequestsKept)
         }
-        outcome.events.append(HubEvent(.udcRequestReceived, request.json))
+        outcome.events.append(HubEvent(.udcRequestReceived, request.info))
         outcome.logLines.append(
             HubLogLine(.notice, "UDC IdentificationDeclaration from \(request.source): \(request.logDescription)"))
         return outcome
     }
 
-    func getAdvertising(_ args: inout Arguments) throws(HubError) -> JSONValue {
-        try args.rejectUnknown(command: .getAdvertising)
-        return advertising.json
-    }
+    func getAdvertising(_: GetAdvertising) -> AdvertisingReport { advertising }
 
     /// The kept requests, newest first.
-    func getUDCRequests(_ args: inout Arguments) throws(HubError) -> JSONValue {
-        try args.rejectUnknown(command: .getUDCRequests)
-        return .array(udcRequests.reversed().map(\.json))
-    }
+    func getUDCRequests(_: GetUDCRequests) -> [UDCRequestInfo] { udcRequests.reversed().map(\.info) }
 }

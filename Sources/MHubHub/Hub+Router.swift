@@ -129,7 +129,7 @@ extension Hub {
         case .serverInfo:
             try args.rejectUnknown(command: command)
             return serverInfoText
-        case .getStatus: return try JSONText(status(&args, client: client))
+        case .getStatus: return JSONText(status(try read(&args), client: client))
         case .diagnostics:
             try args.rejectUnknown(command: command)
             return JSONText(
@@ -162,10 +162,10 @@ extension Hub {
         case .getCommissioningWindow:
             let _: GetCommissioningWindow = try read(&args)
             return JSONText(windowInfo(revealingSecrets: client.scope == .admin))
-        case .getAdvertising: return try JSONText(getAdvertising(&args))
+        case .getAdvertising: return JSONText(getAdvertising(try read(&args)))
         case .getFabrics: return JSONText(getFabrics(try read(&args)))
-        case .getAttestation: return try JSONText(getAttestation(&args))
-        case .getUDCRequests: return try JSONText(getUDCRequests(&args))
+        case .getAttestation: return JSONText(try getAttestation(read(&args)))
+        case .getUDCRequests: return JSONText(getUDCRequests(try read(&args)))
         case .pingNode: return try JSONText(pingNode(&args))
         case .getNodeIPAddresses: return try JSONText(nodeAddresses(&args))
         case .discover: return try JSONText(discover(&args))
@@ -210,23 +210,14 @@ extension Hub {
     public static let schemaVersion = 11
     public static let minimumSchemaVersion = 11
 
-    func status(_ args: inout Arguments, client: ClientInfo) throws(HubError) -> JSONValue {
-        try args.rejectUnknown(command: .getStatus)
-        return [
-            "online": .bool(!faults.hubOffline),
-            "hub_name": .string(settings.hubName),
-            "version": .string(MHubVersion.string),
-            "timing_profile": .string(settings.profile.name),
-            "nodes": .integer(Int64(state.nodes.count)),
-            "structures": .integer(Int64(state.structures.count)),
-            "rooms": .integer(Int64(state.rooms.count)),
-            "simulated_devices": .integer(Int64(state.simulatedDevices.count)),
-            "session": session.map { JSONText($0.info(hub: self)).value } ?? .null,
-            "faults": JSONText(faultsStatus).value,
-            "listeners": .integer(Int64(listeners.count)),
-            "commissioning_window": JSONText(windowInfo(revealingSecrets: client.scope == .admin)).value,
-            "advertising": advertising.statusJSON,
-            "instance": instanceJSON,
-        ]
+    func status(_: GetStatus, client: ClientInfo) -> HubStatus {
+        HubStatus(
+            online: !faults.hubOffline, hubName: settings.hubName, version: MHubVersion.string,
+            timingProfile: settings.profile.name, nodes: Int64(state.nodes.count),
+            structures: Int64(state.structures.count), rooms: Int64(state.rooms.count),
+            simulatedDevices: Int64(state.simulatedDevices.count), session: session.map { $0.info(hub: self) },
+            faults: faultsStatus, listeners: Int64(listeners.count),
+            commissioningWindow: windowInfo(revealingSecrets: client.scope == .admin),
+            advertising: advertising.status, instance: instance?.info)
     }
 }

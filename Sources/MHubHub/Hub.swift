@@ -47,13 +47,8 @@ public struct Hub: Sendable {
     public internal(set) var matter = HubMatterState()
     /// This run of the daemon: its process, sockets, ports, state directory (not stored).
     public internal(set) var instance: HubInstance? {
-        didSet {
-            instanceJSON = instance.map { JSONText($0.info).value } ?? .null
-            refreshServerInfo()
-        }
+        didSet { refreshServerInfo() }
     }
-    /// `instance` as `server_info` and `get_status` carry it, made once when it is known, not per request.
-    private(set) var instanceJSON: JSONValue = .null
     /// The OHF `ServerInfoMessage` with mhub's own fields (`makeServerInfo`) as the wire carries it: the greeting,
     /// `server_info`'s result and `server_info_updated`'s data. Written again only when the settings, the
     /// preferences or the instance change (the fabric never does), not for each request and each new connection.

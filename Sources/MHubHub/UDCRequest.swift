@@ -1,4 +1,5 @@
 import MHubJSON
+import MHubProtocol
 
 /// A User Directed Commissioning request the hub received: what a commissionee's IdentificationDeclaration
 /// said, and from where (Matter reference E).
@@ -18,13 +19,7 @@ public struct UDCRequest: Hashable, Sendable {
     }
 
     /// The boolean fields of the declaration (tags 13 to 17).
-    public enum Flag: String, CaseIterable, Hashable, Sendable {
-        case noPasscode = "no_passcode"
-        case cdUponPasscodeDialog = "cd_upon_passcode_dialog"
-        case commissionerPasscode = "commissioner_passcode"
-        case commissionerPasscodeReady = "commissioner_passcode_ready"
-        case cancelPasscode = "cancel_passcode"
-    }
+    public typealias Flag = UDCRequestInfo.Flag
 
     /// The commissionee's `_matterc._udp` instance name.
     public var instanceName: String
@@ -68,35 +63,16 @@ public struct UDCRequest: Hashable, Sendable {
     }
 
     /// `get_udc_requests` and the `udc_request_received` event.
-    public var json: JSONValue {
-        var members: [String: JSONValue] = [
-            "instance_name": .string(instanceName),
-            "vendor_id": vendorID.map { .integer(Int64($0)) } ?? .null,
-            "product_id": productID.map { .integer(Int64($0)) } ?? .null,
-            "device_name": deviceName.map { .string($0) } ?? .null,
-            "device_type": deviceType.map { .integer(Int64($0)) } ?? .null,
-            "pairing_instruction": pairingInstruction.map { .string($0) } ?? .null,
-            "pairing_hint": pairingHint.map { .integer(Int64($0)) } ?? .null,
-            "rotating_id": rotatingID.map { .string(Self.hex($0)) } ?? .null,
-            "cd_port": commissionerDeclarationPort.map { .integer(Int64($0)) } ?? .null,
-            "target_apps": .array(
-                targetApps.map {
-                    ["vendor_id": .integer(Int64($0.vendorID)), "product_id": .integer(Int64($0.productID))]
-                }),
-            "passcode_length": passcodeLength.map { .integer(Int64($0)) } ?? .null,
-            "source": .string(source),
-            "received_at": .string(isoTimestamp(receivedAt)),
-            "last_received_at": .string(isoTimestamp(lastReceivedAt)),
-            "count": .integer(Int64(count)),
-        ]
-        for flag in Flag.allCases {
-            members[flag.rawValue] = .bool(flags.contains(flag))
-        }
-        return .object(members)
-    }
-
-    static func hex(_ bytes: [UInt8]) -> String {
-        bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined()
+    public var info: UDCRequestInfo {
+        UDCRequestInfo(
+            instanceName: instanceName, vendorID: vendorID.map(Int64.init), productID: productID.map(Int64.init),
+            deviceName: deviceName, deviceType: deviceType.map(Int64.init), pairingInstruction: pairingInstruction,
+            pairingHint: pairingHint.map(Int64.init),
+            rotatingID: rotatingID.map { HexText.encode($0, uppercase: true) },
+            commissionerDeclarationPort: commissionerDeclarationPort.map(Int64.init),
+            targetApps: targetApps.map { .init(vendorID: Int64($0.vendorID), productID: Int64($0.productID)) },
+            flags: flags, passcodeLength: passcodeLength.map(Int64.init), source: source,
+            receivedAt: isoTimestamp(receivedAt), lastReceivedAt: isoTimestamp(lastReceivedAt), count: Int64(count))
     }
 }
 

@@ -1,6 +1,7 @@
 import MHubConfiguration
 import MHubDNSSD
 import MHubHub
+import MHubProtocol
 import MatterUDC
 import Testing
 
@@ -101,7 +102,7 @@ import Testing
         #expect(request.flags == [.noPasscode, .cancelPasscode])
         #expect(
             request.targetApps == [.init(vendorID: 0x1234, productID: 5), .init(vendorID: 0x4321, productID: 0)])
-        #expect(request.json["rotating_id"] == "0ABC")
+        #expect(request.info.rotatingID == "0ABC")
         #expect(request.count == 1 && request.receivedAt == 1000 && request.lastReceivedAt == 1000)
         #expect(
             request.logDescription

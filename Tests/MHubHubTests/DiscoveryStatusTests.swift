@@ -1,4 +1,5 @@
 import MHubConfiguration
+import MHubProtocol
 import Testing
 
 @testable import MHubHub

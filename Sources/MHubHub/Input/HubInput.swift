@@ -1,4 +1,5 @@
 import MHubConfiguration
+import MHubProtocol
 import MatterNode
 
 /// Everything that happens to the hub, as a value: what the daemon's parts report, in the order they report it.

@@ -4,7 +4,7 @@ import MHubJSON
 // greeted with, `server_info` answers and `server_info_updated` carries, with mhub's own members added.
 
 /// This run of the daemon, as `server_info` and `get_status` show it.
-public struct InstanceInfo: Hashable, Sendable {
+public struct InstanceInfo: ProtocolValue {
     public var processID: Int64
     public var unixSocket: String?
     public var webSocketURL: String?
@@ -32,7 +32,21 @@ public struct InstanceInfo: Hashable, Sendable {
     }
 }
 
-extension InstanceInfo: JSONWritable {
+extension InstanceInfo {
+    public static let what = "the instance"
+
+    public init(reading object: inout JSONObjectReader<ProtocolReading>) throws(ProtocolViolation) {
+        processID = try object.integer("pid") ?? 0
+        unixSocket = try object.string("unix_socket")
+        webSocketURL = try object.string("websocket_url")
+        matterPort = try object.integer("matter_port")
+        udcPort = try object.integer("udc_port")
+        stateDirectory = try object.string("state_directory") ?? ""
+        ephemeral = try object.bool("ephemeral") ?? false
+        clock = try object.string("clock") ?? ""
+        version = try object.string("version") ?? ""
+    }
+
     public func write(to json: inout JSONTextWriter) {
         json.beginObject()
         json.member("clock", clock)
@@ -99,7 +113,7 @@ public struct ServerInfo: ProtocolValue {
         mhubVersion = try object.string("mhub_version") ?? ""
         hubName = try object.string("hub_name") ?? ""
         capabilities = try object.strings("capabilities")
-        instance = nil
+        instance = try InstanceInfo?(json: object.raw("instance") ?? .null)
     }
 
     /// What it says of the networks devices join (`mhubctl hub network show`).
@@ -141,4 +155,94 @@ public struct NetworkCredentialsSet: JSONWritable, Hashable, Sendable {
         json.member("wifi_credentials_set", wifi)
         json.endObject()
     }
+}
+
+/// `get_status`: the hub at a glance, with its session, faults, window, advertising and this run.
+public struct HubStatus: ProtocolValue {
+    public var online: Bool
+    public var hubName: String
+    public var version: String
+    public var timingProfile: String
+    public var nodes: Int64
+    public var structures: Int64
+    public var rooms: Int64
+    public var simulatedDevices: Int64
+    public var session: SessionInfo?
+    public var faults: FaultsStatus
+    public var listeners: Int64
+    public var commissioningWindow: CommissioningWindowInfo
+    public var advertising: AdvertisingStatus
+    public var instance: InstanceInfo?
+
+    public init(
+        online: Bool, hubName: String, version: String, timingProfile: String, nodes: Int64, structures: Int64,
+        rooms: Int64, simulatedDevices: Int64, session: SessionInfo?, faults: FaultsStatus, listeners: Int64,
+        commissioningWindow: CommissioningWindowInfo, advertising: AdvertisingStatus, instance: InstanceInfo?
+    ) {
+        self.online = online
+        self.hubName = hubName
+        self.version = version
+        self.timingProfile = timingProfile
+        self.nodes = nodes
+        self.structures = structures
+        self.rooms = rooms
+        self.simulatedDevices = simulatedDevices
+        self.session = session
+        self.faults = faults
+        self.listeners = listeners
+        self.commissioningWindow = commissioningWindow
+        self.advertising = advertising
+        self.instance = instance
+    }
+
+    public static let what = "the hub's status"
+
+    public init(reading object: inout JSONObjectReader<ProtocolReading>) throws(ProtocolViolation) {
+        online = try object.bool("online") ?? true
+        hubName = try object.string("hub_name") ?? ""
+        version = try object.string("version") ?? ""
+        timingProfile = try object.string("timing_profile") ?? ""
+        nodes = try object.integer("nodes") ?? 0
+        structures = try object.integer("structures") ?? 0
+        rooms = try object.integer("rooms") ?? 0
+        simulatedDevices = try object.integer("simulated_devices") ?? 0
+        session = try SessionInfo?(json: object.raw("session") ?? .null)
+        faults = try FaultsStatus(json: object.raw("faults") ?? [:])
+        listeners = try object.integer("listeners") ?? 0
+        commissioningWindow = try CommissioningWindowInfo(json: object.raw("commissioning_window") ?? [:])
+        advertising = try AdvertisingStatus(json: object.raw("advertising") ?? [:])
+        instance = try InstanceInfo?(json: object.raw("instance") ?? .null)
+    }
+
+    public func write(to json: inout JSONTextWriter) {
+        json.beginObject()
+        json.member("advertising", advertising)
+        json.member("commissioning_window", commissioningWindow)
+        json.member("faults", faults)
+        json.member("hub_name", hubName)
+        json.member("instance", instance)
+        json.member("listeners", listeners)
+        json.member("nodes", nodes)
+        json.member("online", online)
+        json.member("rooms", rooms)
+        json.member("session", session)
+        json.member("simulated_devices", simulatedDevices)
+        json.member("structures", structures)
+        json.member("timing_profile", timingProfile)
+        json.member("version", version)
+        json.endObject()
+    }
+}
+
+// MARK: requests
+
+public struct GetStatus: ProtocolRequest {
+    public typealias Reply = HubStatus
+    public static let command = HubCommand.getStatus
+
+    public init() {}
+
+    public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) {}
+
+    public var arguments: [String: JSONValue] { [:] }
 }
