@@ -72,6 +72,11 @@ let package = Package(
             name: "MHubDiscovery",
             dependencies: ["MHubConfiguration", "MHubJSON", "MHubHub", "MHubDNSSD", "MatterDataModel", "MatterUDC"]
         ),
+        // The daemon's rules as values, no I/O: which requests commit together, what waits while commits fail and
+        // when it is retried, who the connection gate admits, when a timer re-arms, when the Matter port wakes.
+        .target(
+            name: "MHubDaemonRules", dependencies: ["MHubConfiguration", "MHubHub", "MatterDataModel", "MatterMessage"]
+        ),
 
         // C libraries from Debian packages.
         .systemLibrary(name: "CLinux"),
@@ -109,21 +114,21 @@ let package = Package(
         .target(name: "MHubPOSIX"),
         // The daemon's event loop: the poller, socket sources and output queues, listeners, the one deadline timer
         // and the one monotonic clock, and the log.
-        .target(name: "MHubEventLoop", dependencies: ["MHubConfiguration", "MHubPOSIX", "CLinux"]),
+        .target(name: "MHubEventLoop", dependencies: ["MHubConfiguration", "MHubDaemonRules", "MHubPOSIX", "CLinux"]),
         // The hub's Matter port: UDP and TCP sockets, connections and the one timer that run the MatterNode value.
         .target(
             name: "MHubMatterPort",
             dependencies: [
-                "MHubConfiguration", "MHubEventLoop", "MHubHub", "MHubPOSIX", "MHubStore", "MatterCredentials",
-                "MatterCrypto", "MatterInteraction", "MatterMessage", "MatterNode",
+                "MHubConfiguration", "MHubDaemonRules", "MHubEventLoop", "MHubHub", "MHubPOSIX", "MHubStore",
+                "MatterCredentials", "MatterCrypto", "MatterInteraction", "MatterMessage", "MatterNode",
             ]),
         // The control server: the listeners, the connections and their framings (JSON lines, WebSocket), the gate
         // that bounds them, and the dashboard's serving.
         .target(
             name: "MHubControlServer",
             dependencies: [
-                "MHubConfiguration", "MHubDashboard", "MHubEventLoop", "MHubHub", "MHubPOSIX", "MHubProtocol",
-                "MHubQRCode", "MHubWebSocket",
+                "MHubConfiguration", "MHubDaemonRules", "MHubDashboard", "MHubEventLoop", "MHubHub", "MHubPOSIX",
+                "MHubProtocol", "MHubQRCode", "MHubWebSocket",
             ]),
         .target(name: "MHubQRCode", dependencies: ["CQRencode"]),
         .target(name: "MatterCrypto", dependencies: ["CCrypto"]),
@@ -146,7 +151,8 @@ let package = Package(
             name: "MHubDaemon",
             dependencies: [
                 "MHubConfiguration", "MHubJSON", "MHubProtocol", "MHubHub", "MHubStore", "MHubPOSIX", "MHubEventLoop",
-                "MHubControlServer", "MHubMatterPort", "MHubDNSSD", "MHubAvahi", "MHubDiscovery", "MatterUDC",
+                "MHubControlServer", "MHubMatterPort", "MHubDNSSD", "MHubAvahi", "MHubDiscovery", "MHubDaemonRules",
+                "MatterUDC",
             ]
         ),
         .target(
@@ -210,7 +216,9 @@ let package = Package(
         .testTarget(
             name: "MHubControlServerTests",
             dependencies: ["MHubControlServer", "MHubConfiguration", "MHubHub", "MHubProtocol", "MHubWebSocket"]),
-        .testTarget(name: "MHubMatterPortTests", dependencies: ["MHubMatterPort", "MatterMessage"]),
+        .testTarget(
+            name: "MHubDaemonRulesTests",
+            dependencies: ["MHubDaemonRules", "MHubConfiguration", "MHubHub", "MHubProtocol", "MatterMessage"]),
         .testTarget(
             name: "MHubEventLoopTests",
             dependencies: ["MHubEventLoop", "MHubConfiguration", "MHubPOSIX", "MHubTestSupport"]),
@@ -223,7 +231,7 @@ let package = Package(
             dependencies: [
                 "MHubDaemon", "MHubConfiguration", "MHubJSON", "MHubHub", "MHubPOSIX", "MHubProtocol", "MHubStore",
                 "MHubTestSupport", "MatterDataModel", "MatterMessage", "MHubWebSocket", "MHubEventLoop",
-                "MHubControlServer",
+                "MHubControlServer", "MHubDaemonRules",
             ]
         ),
         .testTarget(
@@ -240,7 +248,7 @@ let package = Package(
                 "MHubStore", "MHubConfiguration", "MHubJSON", "MHubHub", "MHubProtocol", "MatterDataModel",
                 "MatterNode",
                 "MatterCredentials",
-                "MHubTestSupport",
+                "MHubTestSupport", "MHubDaemonRules",
             ]
         ),
         .testTarget(
