@@ -295,7 +295,7 @@ let package = Package(
             name: "MHubHubTests",
             dependencies: [
                 "MHubHub", "MHubProtocol", "MatterOnboarding", "MatterDataModel", "MatterNode", "MHubConfiguration",
-                "MHubJSON", "MatterInteraction",
+                "MHubJSON", "MatterInteraction", "MHubStore",
             ]
         ),
         .testTarget(name: "MHubControlTests", dependencies: ["MHubControl", "MHubQRCode", "MHubJSON", "MHubProtocol"]),
