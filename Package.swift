@@ -74,6 +74,11 @@ let package = Package(
                 "MHubConfiguration", "MHubJSON", "MHubHub", "MHubProtocol", "MHubDNSSD", "MatterDataModel", "MatterUDC",
             ]
         ),
+        // The daemon's rules as values, no I/O: which requests commit together, what waits while commits fail and
+        // when it is retried, who the connection gate admits, when a timer re-arms, when the Matter port wakes.
+        .target(
+            name: "MHubDaemonRules", dependencies: ["MHubConfiguration", "MHubHub", "MatterDataModel", "MatterMessage"]
+        ),
 
         // C libraries from Debian packages.
         .systemLibrary(name: "CLinux"),
@@ -111,21 +116,21 @@ let package = Package(
         .target(name: "MHubPOSIX"),
         // The daemon's event loop: the poller, socket sources and output queues, listeners, the one deadline timer
         // and the one monotonic clock, and the log.
-        .target(name: "MHubEventLoop", dependencies: ["MHubConfiguration", "MHubPOSIX", "CLinux"]),
+        .target(name: "MHubEventLoop", dependencies: ["MHubConfiguration", "MHubDaemonRules", "MHubPOSIX", "CLinux"]),
         // The hub's Matter port: UDP and TCP sockets, connections and the one timer that run the MatterNode value.
         .target(
             name: "MHubMatterPort",
             dependencies: [
-                "MHubConfiguration", "MHubEventLoop", "MHubHub", "MHubPOSIX", "MHubStore", "MatterCredentials",
-                "MatterCrypto", "MatterInteraction", "MatterMessage", "MatterNode",
+                "MHubConfiguration", "MHubDaemonRules", "MHubEventLoop", "MHubHub", "MHubPOSIX", "MHubStore",
+                "MatterCredentials", "MatterCrypto", "MatterInteraction", "MatterMessage", "MatterNode",
             ]),
         // The control server: the listeners, the connections and their framings (JSON lines, WebSocket), the gate
         // that bounds them, and the dashboard's serving.
         .target(
             name: "MHubControlServer",
             dependencies: [
-                "MHubConfiguration", "MHubDashboard", "MHubEventLoop", "MHubHub", "MHubPOSIX", "MHubProtocol",
-                "MHubQRCode", "MHubWebSocket",
+                "MHubConfiguration", "MHubDaemonRules", "MHubDashboard", "MHubEventLoop", "MHubHub", "MHubPOSIX",
+                "MHubProtocol", "MHubQRCode", "MHubWebSocket",
             ]),
         .target(name: "MHubQRCode", dependencies: ["CQRencode"]),
         .target(name: "MatterCrypto", dependencies: ["CCrypto"]),
@@ -148,7 +153,8 @@ let package = Package(
             name: "MHubDaemon",
             dependencies: [
                 "MHubConfiguration", "MHubJSON", "MHubProtocol", "MHubHub", "MHubStore", "MHubPOSIX", "MHubEventLoop",
-                "MHubControlServer", "MHubMatterPort", "MHubDNSSD", "MHubAvahi", "MHubDiscovery", "MatterUDC",
+                "MHubControlServer", "MHubMatterPort", "MHubDNSSD", "MHubAvahi", "MHubDiscovery", "MHubDaemonRules",
+                "MatterUDC",
             ]
         ),
         .target(
@@ -212,7 +218,9 @@ let package = Package(
         .testTarget(
             name: "MHubControlServerTests",
             dependencies: ["MHubControlServer", "MHubConfiguration", "MHubHub", "MHubProtocol", "MHubWebSocket"]),
-        .testTarget(name: "MHubMatterPortTests", dependencies: ["MHubMatterPort", "MatterMessage"]),
+        .testTarget(
+            name: "MHubDaemonRulesTests",
+            dependencies: ["MHubDaemonRules", "MHubConfiguration", "MHubHub", "MHubProtocol", "MatterMessage"]),
         .testTarget(
             name: "MHubEventLoopTests",
             dependencies: ["MHubEventLoop", "MHubConfiguration", "MHubPOSIX", "MHubTestSupport"]),
@@ -225,7 +233,7 @@ let package = Package(
             dependencies: [
                 "MHubDaemon", "MHubConfiguration", "MHubJSON", "MHubHub", "MHubPOSIX", "MHubProtocol", "MHubStore",
                 "MHubTestSupport", "MatterDataModel", "MatterMessage", "MHubWebSocket", "MHubEventLoop",
-                "MHubControlServer",
+                "MHubControlServer", "MHubDaemonRules",
             ]
         ),
         .testTarget(
@@ -242,7 +250,7 @@ let package = Package(
                 "MHubStore", "MHubConfiguration", "MHubJSON", "MHubHub", "MHubProtocol", "MatterDataModel",
                 "MatterNode",
                 "MatterCredentials",
-                "MHubTestSupport",
+                "MHubTestSupport", "MHubDaemonRules",
             ]
         ),
         .testTarget(
@@ -289,7 +297,7 @@ let package = Package(
             name: "MHubHubTests",
             dependencies: [
                 "MHubHub", "MHubProtocol", "MatterOnboarding", "MatterDataModel", "MatterNode", "MHubConfiguration",
-                "MHubJSON", "MatterInteraction",
+                "MHubJSON", "MatterInteraction", "MHubStore",
             ]
         ),
         .testTarget(name: "MHubControlTests", dependencies: ["MHubControl", "MHubQRCode", "MHubJSON", "MHubProtocol"]),

@@ -1,5 +1,6 @@
 import Dispatch
 import MHubConfiguration
+import MHubDaemonRules
 import MHubEventLoop
 import MHubHub
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import MHubConfiguration
+import MHubDaemonRules
 import MHubEventLoop
 import MHubHub
 import MHubPOSIX

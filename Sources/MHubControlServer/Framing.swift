@@ -1,3 +1,4 @@
+import MHubDaemonRules
 import MHubHub
 import MHubProtocol
 

@@ -1,4 +1,5 @@
 import MHubConfiguration
+import MHubDaemonRules
 import MHubHub
 
 /// The Unix socket's framing: one JSON object per line.

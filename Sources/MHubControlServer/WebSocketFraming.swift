@@ -1,5 +1,6 @@
 import Foundation
 import MHubConfiguration
+import MHubDaemonRules
 import MHubDashboard
 import MHubHub
 import MHubProtocol

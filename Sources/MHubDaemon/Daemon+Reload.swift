@@ -1,6 +1,7 @@
 import Foundation
 import MHubConfiguration
 import MHubControlServer
+import MHubDaemonRules
 import MHubEventLoop
 import MHubHub
 

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import MHubConfiguration
 import MHubControlServer
+import MHubDaemonRules
 import MHubEventLoop
 import MHubHub
 import MHubJSON

@@ -1,4 +1,5 @@
 import MHubControlServer
+import MHubDaemonRules
 import MHubHub
 import MHubStore
 

@@ -1,4 +1,5 @@
 import Dispatch
+import MHubDaemonRules
 
 /// A one-shot timer on the daemon's queue for the earliest of the deadlines its owner gives it (`DeadlineSchedule`):
 /// the hub service's, the Matter port's and the connection gate's.

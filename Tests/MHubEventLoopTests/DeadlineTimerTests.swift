@@ -4,21 +4,8 @@ import Testing
 
 @testable import MHubEventLoop
 
-/// The one timer mechanism: a deadline re-arms the timer only when it is earlier than the armed one.
+/// The one timer mechanism on a real queue; when it re-arms is `DeadlineSchedule`'s rule (MHubDaemonRulesTests).
 @Suite struct DeadlineTimerTests {
-    @Test func onlyAnEarlierDeadlineRearms() {
-        var schedule = DeadlineSchedule()
-        let arms = [500, 800, 500].map { schedule.needsArming(for: $0) }
-        #expect(arms == [true, false, false])
-        #expect(schedule.armedFor == 500)
-        let earlier = schedule.needsArming(for: 200)
-        #expect(earlier && schedule.armedFor == 200)
-        schedule.wentOff()
-        #expect(schedule.armedFor == nil)
-        let afterwards = schedule.needsArming(for: 900)
-        #expect(afterwards)
-    }
-
     /// The timer on a real queue: it goes off once for the earliest deadline, a due one on the queue's next turn,
     /// and a later deadline given meanwhile does not hold it back.
     @Test func theTimerGoesOffForTheEarliestDeadline() {

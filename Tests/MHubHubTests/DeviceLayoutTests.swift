@@ -1,5 +1,6 @@
 import MHubJSON
 import MHubProtocol
+import MHubStore
 import MatterDataModel
 import Testing
 

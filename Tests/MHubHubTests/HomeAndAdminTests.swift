@@ -5,6 +5,7 @@ import MatterDataModel
 import Testing
 
 @testable import MHubHub
+@testable import MHubStore
 
 @Suite struct HomeAndAdminTests {
     @Test func aNewHubHasHomeAndTheDeclaredDevices() {

@@ -1,4 +1,5 @@
 import MHubConfiguration
+import MHubDaemonRules
 import MHubHub
 import MHubProtocol
 import MHubTestSupport

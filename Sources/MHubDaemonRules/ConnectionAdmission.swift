@@ -5,8 +5,8 @@ import MHubHub
 /// monotonic clock): how many connections are open, how many one principal holds, and which WebSocket connections
 /// wait for their handshake until when (docs/configuration.md, "Who can connect").
 package struct ConnectionAdmission {
-    var limits: ControlConfiguration
-    private(set) var open: Set<UInt64> = []
+    package var limits: ControlConfiguration
+    package private(set) var open: Set<UInt64> = []
     private var principals: [UInt64: Principal] = [:]
     private var perPrincipal: [Principal: Int] = [:]
     /// Connections waiting for their handshake, oldest first, with their deadlines.
@@ -18,7 +18,7 @@ package struct ConnectionAdmission {
 
     /// A connection was just accepted (`principal` known for Unix clients, nil for one that must first finish its
     /// WebSocket handshake): refused, or admitted, then perhaps making the oldest waiting connection give way.
-    mutating func accepted(_ id: UInt64, principal: Principal?, now: Int64) -> (
+    package mutating func accepted(_ id: UInt64, principal: Principal?, now: Int64) -> (
         refusal: ConnectionRefusal?, evicted: UInt64?
     ) {
         guard open.count < limits.maximumConnections else {
@@ -39,14 +39,14 @@ package struct ConnectionAdmission {
     }
 
     /// The refusal of the connection that made room for a newer one (`accepted`'s `evicted`).
-    var evictionRefusal: ConnectionRefusal {
+    package var evictionRefusal: ConnectionRefusal {
         ConnectionRefusal(
             kind: .handshakeQueueFull,
             details: "more than \(limits.maximumPendingHandshakes) connections wait for their handshake")
     }
 
     /// A waiting connection's handshake named its principal: counted, or refused when the principal holds its share.
-    mutating func authenticated(_ id: UInt64, as principal: Principal) -> ConnectionRefusal? {
+    package mutating func authenticated(_ id: UInt64, as principal: Principal) -> ConnectionRefusal? {
         pending.removeAll { $0.id == id }
         if let refusal = refusal(for: principal) {
             return refusal
@@ -56,7 +56,7 @@ package struct ConnectionAdmission {
     }
 
     /// A connection closed, for whatever reason.
-    mutating func finished(_ id: UInt64) {
+    package mutating func finished(_ id: UInt64) {
         open.remove(id)
         pending.removeAll { $0.id == id }
         if let principal = principals.removeValue(forKey: id) {
@@ -66,21 +66,21 @@ package struct ConnectionAdmission {
     }
 
     /// The waiting connections whose handshake time is up at `now`, oldest first; they wait no more.
-    mutating func expired(now: Int64) -> [UInt64] {
+    package mutating func expired(now: Int64) -> [UInt64] {
         let expired = pending.filter { $0.deadline <= now }.map(\.id)
         pending.removeAll { $0.deadline <= now }
         return expired
     }
 
     /// The refusal of a connection `expired` named.
-    var timeoutRefusal: ConnectionRefusal {
+    package var timeoutRefusal: ConnectionRefusal {
         ConnectionRefusal(
             kind: .handshakeTimedOut, details: "no WebSocket handshake within \(limits.handshakeTimeoutMilliseconds) ms"
         )
     }
 
     /// When the next waiting connection's time is up.
-    var nextDeadline: Int64? { pending.map(\.deadline).min() }
+    package var nextDeadline: Int64? { pending.map(\.deadline).min() }
 
     private func refusal(for principal: Principal) -> ConnectionRefusal? {
         guard perPrincipal[principal, default: 0] >= limits.maximumConnectionsPerPrincipal else { return nil }

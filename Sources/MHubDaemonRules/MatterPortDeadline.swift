@@ -5,7 +5,7 @@ import MatterMessage
 /// idle limit, all on the node's monotonic clock.
 package enum MatterPortDeadline {
     /// The earliest of them, or nil when nothing waits.
-    static func next(
+    package static func next(
         node: MonotonicInstant?, logLimiter: MonotonicInstant?, lastActivity: [MonotonicInstant],
         idleMilliseconds: UInt64
     ) -> MonotonicInstant? {
@@ -18,7 +18,8 @@ package enum MatterPortDeadline {
     }
 
     /// Whether a connection whose node last took a message at `lastActivity` is idle too long at `now`.
-    static func isIdle(lastActivity: MonotonicInstant, now: MonotonicInstant, idleMilliseconds: UInt64) -> Bool {
+    package static func isIdle(lastActivity: MonotonicInstant, now: MonotonicInstant, idleMilliseconds: UInt64) -> Bool
+    {
         lastActivity.advanced(byMilliseconds: idleMilliseconds) <= now
     }
 }

@@ -1,5 +1,4 @@
 import MHubHub
-import MHubStore
 
 /// What waits in memory for the disk while commits fail, and when `HubService` tries again.
 ///
@@ -11,16 +10,16 @@ import MHubStore
 /// in the next commit, a request's or a retry's; retries come after a delay that doubles from
 /// `firstRetryDelay` to `longestRetryDelay`, never in a loop. A failure lasts from the first commit that fails
 /// to the next that succeeds; the owner logs its start and its end, not each attempt.
-struct CommitBacklog {
+package struct CommitBacklog {
     static let firstRetryDelay: Timestamp = 250
     static let longestRetryDelay: Timestamp = 8000
 
     /// A run of failed commits.
-    struct Failure: Equatable {
+    package struct Failure: Equatable {
         /// When the first commit failed.
-        var since: Timestamp
+        package var since: Timestamp
         /// How many commits failed.
-        var attempts: Int
+        package var attempts: Int
         /// The delay before the retry after the next failure.
         var nextDelay: Timestamp
     }
@@ -31,26 +30,28 @@ struct CommitBacklog {
     /// The failure in progress, `nil` while commits succeed.
     private(set) var failure: Failure?
     /// When to commit what waits even if no input comes; `nil` when nothing waits.
-    private(set) var retryAt: Timestamp?
+    package private(set) var retryAt: Timestamp?
+
+    package init() {}
 
     /// Whether nothing waits for the disk.
-    var isEmpty: Bool { unsaved.isEmpty && heldReplies.isEmpty }
+    package var isEmpty: Bool { unsaved.isEmpty && heldReplies.isEmpty }
 
     /// Whether an unacknowledged input with `changes` is committed now, or only joins what waits (a retry is
     /// due later); a due retry commits even with no changes of its own.
-    func commitsNow(_ changes: [StoreChange], now: Timestamp) -> Bool {
+    package func commitsNow(_ changes: [StoreChange], now: Timestamp) -> Bool {
         if let retryAt { return retryAt <= now }
         return !changes.isEmpty
     }
 
     /// What one commit writes: what waits, then `changes`.
-    func changesToCommit(with changes: [StoreChange]) -> [StoreChange] {
+    package func changesToCommit(with changes: [StoreChange]) -> [StoreChange] {
         unsaved.followed(by: changes)
     }
 
     /// The commit of what waited and of the new changes succeeded: the held replies may leave now, before the
     /// new ones; returns them, and the failure this ends, if one was in progress.
-    mutating func committed() -> (replies: [HubReply], ended: Failure?) {
+    package mutating func committed() -> (replies: [HubReply], ended: Failure?) {
         let result = (heldReplies, failure)
         self = CommitBacklog()
         return result
@@ -58,7 +59,9 @@ struct CommitBacklog {
 
     /// A commit failed at `now`. `changes` and `replies` are an unacknowledged input's, which now wait; a
     /// request's are none (it was undone). Returns whether this failure is the first of a run (to log it once).
-    mutating func commitFailed(now: Timestamp, keeping changes: [StoreChange] = [], replies: [HubReply] = []) -> Bool {
+    package mutating func commitFailed(now: Timestamp, keeping changes: [StoreChange] = [], replies: [HubReply] = [])
+        -> Bool
+    {
         unsaved.append(changes)
         heldReplies += replies
         let first = failure == nil
@@ -77,14 +80,14 @@ struct CommitBacklog {
     }
 
     /// An unacknowledged input's changes and replies join what waits, without a commit now.
-    mutating func hold(_ changes: [StoreChange], replies: [HubReply]) {
+    package mutating func hold(_ changes: [StoreChange], replies: [HubReply]) {
         unsaved.append(changes)
         heldReplies += replies
     }
 
     /// The daemon stops with changes that never reached the disk: returns the replies that waited for them,
     /// which can only be refused now.
-    mutating func abandon() -> [HubReply] {
+    package mutating func abandon() -> [HubReply] {
         let replies = heldReplies
         self = CommitBacklog()
         return replies

@@ -25,7 +25,7 @@ package struct ConnectionRefusal: Error, Equatable {
         self.details = details
     }
 
-    var httpStatus: Int {
+    package var httpStatus: Int {
         switch kind {
         case .tooManyConnections, .handshakeQueueFull: 503
         case .tooManyForPrincipal: 429
@@ -35,21 +35,21 @@ package struct ConnectionRefusal: Error, Equatable {
     }
 
     /// RFC 6455 section 7.4.1: 1013 (try again later) for load, 1008 (policy violation) for a revoked token.
-    var closeCode: UInt16 {
+    package var closeCode: UInt16 {
         switch kind {
         case .tooManyConnections, .tooManyForPrincipal, .handshakeQueueFull, .handshakeTimedOut: 1013
         case .tokenRevoked: 1008
         }
     }
 
-    var retryAfterSeconds: Int? {
+    package var retryAfterSeconds: Int? {
         switch kind {
         case .tooManyConnections, .tooManyForPrincipal, .handshakeQueueFull: 1
         case .handshakeTimedOut, .tokenRevoked: nil
         }
     }
 
-    var errorCode: HubError.Code {
+    package var errorCode: HubError.Code {
         switch kind {
         case .tooManyConnections, .tooManyForPrincipal, .handshakeQueueFull, .handshakeTimedOut: .tooManyConnections
         case .tokenRevoked: .unauthorized

@@ -8,21 +8,23 @@ import MHubHub
 /// `Hub.handle(_:from:now:rollback:)`), and from that request on every reply becomes StorageFailed and no event
 /// leaves: the later requests may have seen its changes. Earlier requests, which changed nothing durable, keep their
 /// replies and events. `Rollback` is `HubRollback` (a type parameter for tests).
-struct RequestBatch<Rollback> {
-    private(set) var outcomes: [HubOutcome] = []
+package struct RequestBatch<Rollback> {
+    package private(set) var outcomes: [HubOutcome] = []
     /// What puts the hub back as it was before the first request with changes; the hub sets it at that request.
-    var rollback: Rollback?
+    package var rollback: Rollback?
     /// The index in `outcomes` of the first request with changes.
-    private(set) var firstChange: Int?
+    package private(set) var firstChange: Int?
 
     /// Whether a request of the batch went to the hub other than as a query: only then may the hub have changed,
     /// and what follows its state (the timer, the observers) need look at it again.
-    private(set) var reachedHub = false
+    package private(set) var reachedHub = false
+
+    package init() {}
 
     /// Adds a request's outcome. A request with changes must have left `rollback` set by then. `changedNothing`
     /// says the request cannot have changed the hub: a query (answered by a method that cannot), or a message
     /// refused before the hub saw it.
-    mutating func append(_ outcome: HubOutcome, changedNothing: Bool = false) {
+    package mutating func append(_ outcome: HubOutcome, changedNothing: Bool = false) {
         if firstChange == nil && !outcome.changes.isEmpty {
             precondition(rollback != nil, "a request changed the hub without leaving the way back")
             firstChange = outcomes.count
@@ -32,13 +34,13 @@ struct RequestBatch<Rollback> {
     }
 
     /// Every change of the batch, in order.
-    var changes: [StoreChange] {
+    package var changes: [StoreChange] {
         outcomes.flatMap(\.changes)
     }
 
     /// The outcomes to deliver after a failed commit: from the first request with changes on, replies are
     /// StorageFailed with `reason` and events and outputs are dropped.
-    func failed(reason: String) -> [HubOutcome] {
+    package func failed(reason: String) -> [HubOutcome] {
         guard let index = firstChange else { return outcomes }
         var result = outcomes
         for position in index..<result.count {

@@ -7,7 +7,7 @@ import MatterDataModel
 /// what a list of changes leaves on disk is the last change to each row after the last `deleteAll`, that
 /// `deleteAll`, and the fabric and the preferences (which `deleteAll` keeps). Holding only those keeps the backlog of a long
 /// storage failure as large as the state at most, whatever the number of changes, and commits the same.
-public struct UnsavedChanges: Sendable {
+package struct UnsavedChanges: Sendable {
     /// The row a change writes.
     enum Row: Hashable, Comparable, Sendable {
         case counters
@@ -23,12 +23,12 @@ public struct UnsavedChanges: Sendable {
     private var deletesAll = false
     private var rows: [Row: StoreChange] = [:]
 
-    public init() {}
+    package init() {}
 
-    public var isEmpty: Bool { fabric == nil && preferences == nil && !deletesAll && rows.isEmpty }
+    package var isEmpty: Bool { fabric == nil && preferences == nil && !deletesAll && rows.isEmpty }
 
     /// Adds changes made after the ones held.
-    public mutating func append(_ changes: [StoreChange]) {
+    package mutating func append(_ changes: [StoreChange]) {
         for change in changes {
             append(change)
         }
@@ -56,7 +56,7 @@ public struct UnsavedChanges: Sendable {
     }
 
     /// The held changes as one list that leaves the same on disk, followed by `later`.
-    public func followed(by later: [StoreChange]) -> [StoreChange] {
+    package func followed(by later: [StoreChange]) -> [StoreChange] {
         var changes: [StoreChange] = []
         changes.reserveCapacity(rows.count + 3 + later.count)
         if let fabric { changes.append(fabric) }

@@ -2,7 +2,7 @@ import MHubConfiguration
 import MHubHub
 import Testing
 
-@testable import MHubControlServer
+@testable import MHubDaemonRules
 
 /// The connection gate's rules as a value: the total, the share per principal, and the handshake queue.
 @Suite struct ConnectionAdmissionTests {

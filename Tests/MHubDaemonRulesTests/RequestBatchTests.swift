@@ -2,7 +2,7 @@ import MHubConfiguration
 import MHubHub
 import Testing
 
-@testable import MHubDaemon
+@testable import MHubDaemonRules
 
 /// One read's requests: the undo point, their changes in order, and what a failed commit answers.
 @Suite struct RequestBatchTests {

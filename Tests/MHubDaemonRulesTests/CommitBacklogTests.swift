@@ -3,7 +3,7 @@ import MHubHub
 import MHubProtocol
 import Testing
 
-@testable import MHubDaemon
+@testable import MHubDaemonRules
 
 /// What waits for the disk, retries with backoff, and when a run of failures begins and ends.
 @Suite struct CommitBacklogTests {

@@ -1,7 +1,7 @@
 import MatterDataModel
 import Testing
 
-@testable import MHubHub
+@testable import MHubStore
 
 /// The store's binary form of node data: every value kind survives it, malformed bytes throw, and equal parts of the
 /// nodes one decoder decodes share storage.

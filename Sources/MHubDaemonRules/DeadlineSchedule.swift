@@ -8,15 +8,17 @@ package struct DeadlineSchedule: Equatable {
     /// The deadline the timer is armed for; nil before the first and once it went off.
     private(set) var armedFor: Int64?
 
+    package init() {}
+
     /// Whether the timer must be set for `deadline` (then it is armed for it).
-    mutating func needsArming(for deadline: Int64) -> Bool {
+    package mutating func needsArming(for deadline: Int64) -> Bool {
         if let armedFor, armedFor <= deadline { return false }
         armedFor = deadline
         return true
     }
 
     /// The timer went off: the next deadline arms it whatever it is.
-    mutating func wentOff() {
+    package mutating func wentOff() {
         armedFor = nil
     }
 }

@@ -1,7 +1,7 @@
 import MatterMessage
 import Testing
 
-@testable import MHubMatterPort
+@testable import MHubDaemonRules
 
 /// When the Matter port's one timer goes off, and which TCP connections are idle.
 @Suite struct MatterPortDeadlineTests {
