@@ -66,7 +66,7 @@ final class ConnectionCore: Sendable {
         let (stream, continuation) = AsyncStream<MHubUpdate>.makeStream(bufferingPolicy: .unbounded)
         let id = try register(.subscription(continuation, UUID()))
         do {
-            try send(id: id, command: HubCommand.startListening.rawValue, args: ["events": "all"])
+            try send(id: id, command: HubCommand.startListening.rawValue, args: StartListening(events: .all).arguments)
         } catch {
             if state.withLock({ $0.pending.removeValue(forKey: id) }) != nil {
                 continuation.finish()

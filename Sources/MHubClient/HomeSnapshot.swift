@@ -58,7 +58,7 @@ public struct HomeSnapshot: Sendable, Equatable {
         case .deviceUpdated? where hasSynced:
             if let device = try? MHubConnection.Device(json: event.data) { upsert(&devices, device) }
         case .nodeRemoved? where hasSynced:
-            if case .integer(let id) = event.data { devices.removeAll { $0.nodeID == UInt64(id) } }
+            if let removed = try? NodeRemoved(json: event.data) { devices.removeAll { $0.nodeID == removed.nodeID } }
         case .nodeAdded? where hasSynced:
             return true
         default:

@@ -5,24 +5,24 @@ import MHubProtocol
 extension MHubConnection {
     /// The Wi-Fi network Wi-Fi devices join (`set_wifi_credentials`); the hub keeps it across restarts.
     public func setWiFiCredentials(ssid: String, credentials: String) async throws(MHubClientError) {
-        _ = try await call(.setWiFiCredentials, ["ssid": .string(ssid), "credentials": .string(credentials)])
+        _ = try await send(SetWiFiCredentials(ssid: ssid, credentials: credentials))
     }
 
     /// The Thread network Thread devices join (`set_thread_dataset`): the Active Operational Dataset in hexadecimal.
     public func setThreadDataset(_ hex: String) async throws(MHubClientError) {
-        _ = try await call(.setThreadDataset, ["dataset": .string(hex)])
+        _ = try await send(SetThreadDataset(dataset: hex))
     }
 
     public func removeWiFiCredentials() async throws(MHubClientError) {
-        _ = try await call(.removeWiFiCredentials)
+        _ = try await send(RemoveWiFiCredentials())
     }
 
     public func removeThreadDataset() async throws(MHubClientError) {
-        _ = try await call(.removeThreadDataset)
+        _ = try await send(RemoveThreadDataset())
     }
 
     /// The label the hub's fabric gets on the devices it commissions from now on (nil: "Home").
     public func setDefaultFabricLabel(_ label: String?) async throws(MHubClientError) {
-        _ = try await call(.setDefaultFabricLabel, ["label": label.map { .string($0) } ?? .null])
+        _ = try await send(SetDefaultFabricLabel(label: label))
     }
 }

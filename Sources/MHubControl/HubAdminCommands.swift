@@ -115,15 +115,11 @@ enum HubAdminCommands {
             if json { return HubCommands.print(["removed": true], console) }
             console.write("removed simulated device \(command.operands["ID"] ?? "")\n")
         case ["sim", "templates"]:
-            let templates = try call(.getTemplates)
+            let templates = try HubCommands.send(hub, GetTemplates())
             if json { return HubCommands.print(templates, console) }
             var table = TextTable("TEMPLATE", "TITLE", "DEVICE TYPE")
-            for template in templates.arrayValue {
-                let type =
-                    template["device_type"].flatMap {
-                        if case .integer(let id) = $0 { "0x" + String(id, radix: 16, uppercase: true) } else { nil }
-                    } ?? "-"
-                table.add(t(template["key"]), t(template["title"]), type)
+            for template in templates {
+                table.add(template.key, template.title, "0x" + String(template.deviceType, radix: 16, uppercase: true))
             }
             console.write(table.rendered)
         case ["fault", "list"]:
@@ -173,8 +169,8 @@ enum HubAdminCommands {
             let verb = result.granted ? "granted" : "revoked"
             console.write("\(result.principal): permission on structure \(result.structureID) \(verb)\n")
         case ["reset"]:
-            _ = try call(.reset)
-            if json { return HubCommands.print(["reset": true], console) }
+            let result = try HubCommands.send(hub, ResetHub())
+            if json { return HubCommands.print(result, console) }
             console.write("the hub is back to its configured initial state\n")
         case ["watch"]:
             return try watch(hub, command, console)
@@ -247,7 +243,7 @@ enum HubAdminCommands {
                 done.signal()
             }
         }
-        _ = try HubCommands.call(hub, .startListening, ["events": "all"])
+        _ = try HubCommands.call(hub, .startListening, StartListening(events: .all).arguments)
         if !json { console.write("watching events (Ctrl-C to stop)\n") }
         Thread.detachNewThread {
             hub.waitUntilClosed()

@@ -73,7 +73,7 @@ enum TestToolCommands {
                 console.write(text)
             }
         case ["clock", "status"]:
-            let clock = try HubCommands.call(hub, .getClock)
+            let clock = try HubCommands.send(hub, GetClock())
             if json { return HubCommands.print(clock, console) }
             console.write(describeClock(clock))
         case ["clock", "advance"]:
@@ -81,7 +81,7 @@ enum TestToolCommands {
             guard let milliseconds = DurationText.milliseconds(text) else {
                 throw UsageError("DURATION is like 250ms, 30s, 1m30s or 2h, not \"\(text)\"", commandPath: command.path)
             }
-            let clock = try HubCommands.call(hub, .advanceClock, ["milliseconds": .integer(milliseconds)])
+            let clock = try HubCommands.send(hub, AdvanceClock(milliseconds: milliseconds))
             if json { return HubCommands.print(clock, console) }
             console.write(describeClock(clock))
         case ["record"]:
@@ -128,12 +128,12 @@ enum TestToolCommands {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func describeClock(_ clock: JSONValue) -> String {
-        guard case .integer(let now)? = clock["now"] else { return "\(JSONWriter.compact(clock))\n" }
+    static func describeClock(_ clock: ClockStatus) -> String {
+        let now = clock.now
         let date = Date(timeIntervalSince1970: Double(now) / 1000)
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return "\(HubCommands.text(clock["clock"])) clock: \(formatter.string(from: date)) (\(now))\n"
+        return "\(clock.clock) clock: \(formatter.string(from: date)) (\(now))\n"
     }
 
     static func write(_ text: String, to path: String) throws {
@@ -168,7 +168,7 @@ enum TestToolCommands {
             }
             if recorder.isFull { done.signal() }
         }
-        _ = try HubCommands.call(hub, .startListening, ["events": "all"])
+        _ = try HubCommands.call(hub, .startListening, StartListening(events: .all).arguments)
         if !command.flag("json") { console.write("recording to \(path) (Ctrl-C to stop)\n") }
         Thread.detachNewThread {
             hub.waitUntilClosed()

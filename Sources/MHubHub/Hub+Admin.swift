@@ -151,27 +151,24 @@ extension Hub {
             .map { PermissionEntry(principal: $0.principal.name, structureID: $0.structureID, granted: false) }
     }
 
-    mutating func setTimingProfile(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError) -> JSONValue {
-        let name = try args.requiredString("profile")
-        try args.rejectUnknown(command: .setTimingProfile)
-        guard let profile = TimingProfile.named(name) else {
-            throw HubError(.invalidArguments, "profile must be instant or realistic, not \"\(name)\"")
+    mutating func setTimingProfile(_ request: SetTimingProfile) throws(HubError) -> TimingProfileSet {
+        guard let profile = TimingProfile.named(request.profile) else {
+            throw HubError(.invalidArguments, "profile must be instant or realistic, not \"\(request.profile)\"")
         }
         settings.profile = profile
-        return ["profile": .string(profile.name)]
+        return TimingProfileSet(profile: profile.name)
     }
 
     /// `reset`: back to the configured initial state; the fabric identity stays. A loaded scenario is dropped
     /// (`reset_scenario` goes back to the scenario's start instead).
-    mutating func reset(_ args: inout Arguments, _ outcome: inout HubOutcome) throws(HubError) -> JSONValue {
-        try args.rejectUnknown(command: .reset)
+    mutating func reset(_: ResetHub, _ outcome: inout HubOutcome) -> HubWasReset {
         clearHome(reason: "the hub was reset", &outcome)
         if state.preferences != HubPreferences() {
             setPreferences(HubPreferences(), &outcome)
         }
         populateDefaults(&outcome)
         outcome.events.append(HubEvent(.hubReset, .null))
-        return ["reset": true]
+        return HubWasReset()
     }
 
     /// Empties the home: the open session is rolled back, every node, room, structure, simulated device,
@@ -182,7 +179,7 @@ extension Hub {
             endSession(reason: "reset", error: HubError(.sessionCancelled, reason), &outcome)
         }
         for node in state.nodes.values.sorted(by: { $0.id < $1.id }) {
-            outcome.events.append(HubEvent(.nodeRemoved, .integer(Int64(node.id)), structure: node.structureID))
+            outcome.events.append(HubEvent(.nodeRemoved, NodeRemoved(nodeID: node.id), structure: node.structureID))
         }
         if !bridge.endpoints.isEmpty {
             outcome.outputs.append(.bridgeChanged(.endpoints(added: [], removed: bridge.endpoints)))

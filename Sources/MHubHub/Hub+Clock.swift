@@ -16,20 +16,16 @@ extension Hub {
     static let longestClockAdvance: Int64 = 10 * 365 * 24 * 3600 * 1000
 
     /// `get_clock`: the clock's kind and the hub's time now.
-    func clockStatus(_ args: inout Arguments, now: Timestamp) throws(HubError) -> JSONValue {
-        try args.rejectUnknown(command: .getClock)
-        return ["clock": .string(clock.rawValue), "now": .integer(now)]
+    func clockStatus(_: GetClock, now: Timestamp) -> ClockStatus {
+        ClockStatus(clock: clock.rawValue, now: now)
     }
 
     /// `advance_clock`: the daemon runs every deadline up to `now + milliseconds`, in order, then answers; the
     /// reply leaves after the events of those deadlines (`HubOutput.advanceClock`).
     func advanceClock(
-        _ args: inout Arguments, request: HubRequest, client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome
-    ) throws(HubError) -> JSONValue? {
-        guard let milliseconds = try args.integer("milliseconds", as: Int64.self) else {
-            throw HubError(.invalidArguments, "advance_clock needs 'milliseconds'")
-        }
-        try args.rejectUnknown(command: .advanceClock)
+        _ advance: AdvanceClock, request: HubRequest, client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome
+    ) throws(HubError) -> JSONText? {
+        let milliseconds = advance.milliseconds
         guard (0...Self.longestClockAdvance).contains(milliseconds) else {
             throw HubError(
                 .invalidArguments, "'milliseconds' must be from 0 to \(Self.longestClockAdvance), not \(milliseconds)")
@@ -40,7 +36,7 @@ extension Hub {
         let target = now + milliseconds
         let reply = HubReply(
             connectionID: client.connectionID, messageID: request.messageID,
-            result: .success(["clock": .string(HubClockKind.virtual.rawValue), "now": .integer(target)]))
+            body: .success(JSONText(ClockStatus(clock: HubClockKind.virtual.rawValue, now: target))))
         outcome.outputs.append(.advanceClock(to: target, reply: reply))
         return nil
     }

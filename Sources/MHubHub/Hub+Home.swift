@@ -196,7 +196,7 @@ extension Hub {
             state.simulatedDevices[deviceID] = device
             outcome.changes.append(.saveSimulatedDevice(device))
         }
-        outcome.events.append(HubEvent(.nodeRemoved, .integer(Int64(id)), structure: node.structureID))
+        outcome.events.append(HubEvent(.nodeRemoved, NodeRemoved(nodeID: id), structure: node.structureID))
         outcome.outputs.append(.bridgeChanged(.endpoints(added: [], removed: node.bridgedEndpoints.values.sorted())))
     }
 

@@ -11,11 +11,7 @@ extension Hub {
         var args = arguments
         switch command {
         case .startListening:
-            let events = try args.string("events") ?? EventSubscription.ohf.rawValue
-            guard let subscription = EventSubscription(rawValue: events) else {
-                throw HubError(.invalidArguments, "argument 'events' must be \"ohf\" or \"all\", not \"\(events)\"")
-            }
-            try args.rejectUnknown(command: command)
+            let subscription = (try read(&args) as StartListening).events
             listeners[client.connectionID] = Listener(subscription: subscription, principal: client.principal)
             switch subscription {
             case .all: beginFirstSync(client, now: now, &outcome)
@@ -55,29 +51,41 @@ extension Hub {
         case .removeFabric: return try reply(removeFabric(read(&args), request: request, client: client, &outcome))
         case .interviewNode: return try reply(interviewNode(read(&args), &outcome))
         case .commissionOnNetwork:
-            return try commissionOnNetwork(&args, request: request, client: client, now: now, &outcome)
+            return try commissionOnNetwork(read(&args), request: request, client: client, now: now, &outcome)
         case .addSimulatedDevice: return JSONText(try addSimulatedDevice(read(&args), &outcome))
         case .removeSimulatedDevice: return try reply(removeSimulatedDevice(read(&args), &outcome))
         case .setFault: return JSONText(try setFault(read(&args), now: now, &outcome))
         case .clearFaults: return JSONText(clearFaults(try read(&args), now: now, &outcome))
         case .setPermission: return JSONText(try setPermission(read(&args), &outcome))
-        case .setTimingProfile: return try reply(setTimingProfile(&args, &outcome))
-        case .reset: return try reply(reset(&args, &outcome))
-        case .advanceClock: return try reply(advanceClock(&args, request: request, client: client, now: now, &outcome))
+        case .setTimingProfile: return JSONText(try setTimingProfile(read(&args)))
+        case .reset: return JSONText(reset(try read(&args), &outcome))
+        case .advanceClock:
+            return try advanceClock(read(&args), request: request, client: client, now: now, &outcome)
         case .loadScenario: return try reply(loadScenario(&args, now: now, &outcome))
         case .resetScenario: return try reply(resetScenario(&args, now: now, &outcome))
-        case .importTestNode: return try reply(importTestNode(&args, now: now, &outcome))
-        case .setDefaultFabricLabel: return try reply(setDefaultFabricLabel(&args, &outcome))
-        case .setWiFiCredentials: return try reply(setWiFiCredentials(&args, &outcome))
-        case .setThreadDataset: return try reply(setThreadDataset(&args, &outcome))
-        case .removeWiFiCredentials: return try reply(removeWiFiCredentials(&args, &outcome))
-        case .removeThreadDataset: return try reply(removeThreadDataset(&args, &outcome))
+        case .importTestNode: return JSONText(try importTestNode(read(&args), now: now, &outcome))
+        case .setDefaultFabricLabel:
+            setDefaultFabricLabel(try read(&args), &outcome)
+            return .nullValue
+        case .setWiFiCredentials:
+            try setWiFiCredentials(read(&args), &outcome)
+            return .nullValue
+        case .setThreadDataset:
+            try setThreadDataset(read(&args), &outcome)
+            return .nullValue
+        case .removeWiFiCredentials:
+            removeWiFiCredentials(try read(&args), &outcome)
+            return .nullValue
+        case .removeThreadDataset:
+            removeThreadDataset(try read(&args), &outcome)
+            return .nullValue
         case .setFirmwareUpdate: return JSONText(try setFirmwareUpdate(read(&args), &outcome))
         case .updateNode:
             return try reply(updateNode(read(&args), request: request, client: client, now: now, &outcome))
-        case .setACLEntry: return try reply(setACLEntry(&args, request: request, client: client, now: now, &outcome))
+        case .setACLEntry:
+            return try reply(setACLEntry(read(&args), request: request, client: client, now: now, &outcome))
         case .setNodeBinding:
-            return try reply(setNodeBinding(&args, request: request, client: client, now: now, &outcome))
+            return try reply(setNodeBinding(read(&args), request: request, client: client, now: now, &outcome))
         case .serverInfo, .diagnostics, .getNodes, .getNode, .getDevices, .getStructures, .getSession,
             .getSimulatedDevices, .getFaults, .getTemplates, .getStatus, .getNotifications, .getCommissioningWindow,
             .getAdvertising, .getFabrics, .getAttestation, .getUDCRequests, .pingNode, .getNodeIPAddresses, .discover,
@@ -131,12 +139,11 @@ extension Hub {
             return serverInfoText
         case .getStatus: return JSONText(status(try read(&args), client: client))
         case .diagnostics:
-            try args.rejectUnknown(command: command)
+            let _: GetDiagnostics = try read(&args)
             return JSONText(
-                [
-                    "info": serverInfo, "nodes": .array(state.nodes.values.sorted { $0.id < $1.id }.map(nodeJSON)),
-                    "events": .array(devices.recentEvents),
-                ] as JSONValue)
+                Diagnostics(
+                    info: makeServerInfo(), nodes: state.nodes.values.sorted { $0.id < $1.id }.map(matterNodeData),
+                    events: devices.recentEvents))
         case .getNodes: return JSONText(getNodes(try read(&args), client: client))
         case .getNode: return JSONText(try getNode(read(&args), client: client))
         case .getDevices: return JSONText(getDevices(try read(&args), client: client))
@@ -145,19 +152,13 @@ extension Hub {
         case .getSimulatedDevices: return JSONText(listSimulatedDevices(try read(&args)))
         case .getFaults: return JSONText(getFaults(try read(&args)))
         case .getTemplates:
-            try args.rejectUnknown(command: command)
-            let bridge: JSONValue = [
-                "key": .string(SimulatedLayout.bridgeKey), "title": "Bridge (Aggregator)",
-                "device_type": .integer(Int64(0x000E)),
-            ]
+            let _: GetTemplates = try read(&args)
             return JSONText(
-                JSONValue.array(
-                    DeviceTemplates.all.map {
-                        [
-                            "key": .string($0.key), "title": .string($0.title),
-                            "device_type": .integer(Int64($0.deviceType.id)),
-                        ]
-                    } + [bridge]))
+                DeviceTemplates.all.map {
+                    DeviceTemplateInfo(key: $0.key, title: $0.title, deviceType: Int64($0.deviceType.id))
+                } + [
+                    DeviceTemplateInfo(key: SimulatedLayout.bridgeKey, title: "Bridge (Aggregator)", deviceType: 0x000E)
+                ])
         case .getNotifications: return JSONText(getNotifications(try read(&args), client: client))
         case .getCommissioningWindow:
             let _: GetCommissioningWindow = try read(&args)
@@ -166,14 +167,14 @@ extension Hub {
         case .getFabrics: return JSONText(getFabrics(try read(&args)))
         case .getAttestation: return JSONText(try getAttestation(read(&args)))
         case .getUDCRequests: return JSONText(getUDCRequests(try read(&args)))
-        case .pingNode: return try JSONText(pingNode(&args))
-        case .getNodeIPAddresses: return try JSONText(nodeAddresses(&args))
-        case .discover: return try JSONText(discover(&args))
+        case .pingNode: return JSONText(try pingNode(read(&args)))
+        case .getNodeIPAddresses: return JSONText(try nodeAddresses(read(&args)))
+        case .discover: return JSONText(discover(try read(&args)))
         case .getPermissions: return JSONText(getPermissions(try read(&args)))
-        case .getClock: return try JSONText(clockStatus(&args, now: now))
+        case .getClock: return JSONText(clockStatus(try read(&args), now: now))
         case .getScenario: return try JSONText(getScenario(&args))
         case .exportScenario: return try JSONText(exportScenario(&args))
-        case .getVendorNames: return try JSONText(getVendorNames(&args))
+        case .getVendorNames: return JSONText(getVendorNames(try read(&args)))
         case .checkNodeUpdate: return JSONText(try checkNodeUpdate(read(&args), client: client))
         case .startListening, .commissionWithCode, .commissionOnNetwork, .deviceCommand, .readAttribute,
             .writeAttribute, .removeNode, .interviewNode, .importTestNode, .openCommissioningWindow,

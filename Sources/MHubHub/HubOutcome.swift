@@ -15,17 +15,6 @@ public enum EventAudience: Hashable, Sendable {
     case connection(UInt64)
 }
 
-/// Which events a listening connection receives (`start_listening {events}`; docs/protocol.md §5).
-public enum EventSubscription: String, Hashable, Sendable {
-    /// The OHF Matter Server's event types only: what python-matter-server's client and Home Assistant
-    /// understand. Its client turns any other event name into a plain string and its listening task crashes on
-    /// it (`client.py` `_signal_event`, 7.0.1), so they never get mhub's own events. The default.
-    case ohf
-    /// mhub's own events too (sessions, rooms, simulated devices, faults, …): mhubctl and MHubClient ask for
-    /// these.
-    case all
-}
-
 /// A connection that called `start_listening`.
 public struct Listener: Hashable, Sendable {
     public var subscription: EventSubscription

@@ -74,10 +74,7 @@ import Testing
         "FirmwareCommands.swift",
         "HubAdminCommands.swift",
         "TestToolCommands.swift",
-        "Hub+AccessControl.swift",
         "Hub+DeviceTime.swift",
-        "Hub+Interactions.swift",
-        "Hub+OHFNodes.swift",
         "Hub+AppGroups.swift",
         "Hub.swift",
         "Hub+Scenario.swift",
@@ -87,7 +84,6 @@ import Testing
         "Hub+ScenarioExport.swift",
         "ScenarioDecoder.swift",
         "ScenarioRecording.swift",
-        "Hub+TestNodes.swift",
         "Hub+Router.swift",
         "AccessControlWrite.swift",
     ]

@@ -1,4 +1,5 @@
 import MHubJSON
+import MHubProtocol
 import MatterDataModel
 import MatterNode
 
@@ -14,7 +15,7 @@ public struct DeviceRuntime: Hashable, Sendable {
     public var updates: [NodeID: FirmwareUpdateRun] = [:]
     /// The latest node events, oldest first, for `diagnostics` (python-matter-server keeps 25:
     /// `device_controller.py` `event_history`).
-    public private(set) var recentEvents: [JSONValue] = []
+    public private(set) var recentEvents: [NodeEventInfo] = []
     public static let recentEventsKept = 25
 
     public init() {}
@@ -27,7 +28,7 @@ public struct DeviceRuntime: Hashable, Sendable {
     /// How often a moving attribute reports along the way.
     public static let transitionStep: Int64 = 100
 
-    mutating func recordRecent(_ event: JSONValue) {
+    mutating func recordRecent(_ event: NodeEventInfo) {
         recentEvents.append(event)
         if recentEvents.count > Self.recentEventsKept {
             recentEvents.removeFirst(recentEvents.count - Self.recentEventsKept)

@@ -34,33 +34,26 @@ extension Hub {
     /// `set_acl_entry {node_id, entry}` (OHF): replaces the ACL of the hub's fabric on the node, as python-matter-server
     /// writes Access Control's ACL on endpoint 0; answers like `write_attribute`.
     mutating func setACLEntry(
-        _ args: inout Arguments, request: HubRequest, client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome
+        _ write: SetACLEntry, request: HubRequest, client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome
     ) throws(HubError) -> JSONValue? {
-        let node = try node(try args.requiredInteger("node_id", as: NodeID.self))
-        guard let entry = args.raw("entry") else { throw HubError(.invalidArguments, "argument 'entry' is required") }
-        try args.rejectUnknown(command: .setACLEntry)
+        let node = try node(write.nodeID)
         let path = AttributePath(endpoint: 0, cluster: ClusterDefinition.accessControl.id, attribute: 0x0000)
         return try writeList(path, of: node, request: request, client: client, now: now, &outcome) {
             () throws(InteractionError) in
-            try AccessControlWrite.entries(entry, fabricIndex: CommissionedNodeState.fabricIndex)
+            try AccessControlWrite.entries(write.entry, fabricIndex: CommissionedNodeState.fabricIndex)
         }
     }
 
     /// `set_node_binding {node_id, endpoint, bindings}` (OHF): replaces the Binding of the hub's fabric on the node's
     /// endpoint.
     mutating func setNodeBinding(
-        _ args: inout Arguments, request: HubRequest, client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome
+        _ write: SetNodeBinding, request: HubRequest, client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome
     ) throws(HubError) -> JSONValue? {
-        let node = try node(try args.requiredInteger("node_id", as: NodeID.self))
-        let endpoint = try args.requiredInteger("endpoint", as: EndpointID.self)
-        guard let bindings = args.raw("bindings") else {
-            throw HubError(.invalidArguments, "argument 'bindings' is required")
-        }
-        try args.rejectUnknown(command: .setNodeBinding)
-        let path = AttributePath(endpoint: endpoint, cluster: ClusterDefinition.binding.id, attribute: 0x0000)
+        let node = try node(write.nodeID)
+        let path = AttributePath(endpoint: write.endpoint, cluster: ClusterDefinition.binding.id, attribute: 0x0000)
         return try writeList(path, of: node, request: request, client: client, now: now, &outcome) {
             () throws(InteractionError) in
-            try AccessControlWrite.bindings(bindings, fabricIndex: CommissionedNodeState.fabricIndex)
+            try AccessControlWrite.bindings(write.bindings, fabricIndex: CommissionedNodeState.fabricIndex)
         }
     }
 

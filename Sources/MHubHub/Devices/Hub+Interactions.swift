@@ -205,6 +205,7 @@ extension Hub {
         }
         for event in effect.events {
             let emitted = nodeEvent(event, node: nodeID, now: now)
+            devices.recordRecent(emitted)
             if let bridged = node.bridgedEndpoints[event.endpoint] {
                 outcome.outputs.append(
                     .bridgeChanged(
@@ -215,8 +216,7 @@ extension Hub {
                                 epochTimestampMilliseconds: UInt64(max(0, now)), fields: event.data))))
             }
             state.counters.nextEventNumber += 1
-            devices.recordRecent(emitted.data)
-            outcome.events.append(emitted)
+            outcome.events.append(HubEvent(.nodeEvent, emitted, structure: node.structureID))
         }
         state.nodes[nodeID] = node
         outcome.changes.append(.saveNode(node))
@@ -233,7 +233,8 @@ extension Hub {
             node.data[path] = value
             outcome.events.append(
                 HubEvent(
-                    .attributeUpdated, [.integer(Int64(node.id)), .string(path.description), value.json],
+                    .attributeUpdated,
+                    AttributeUpdate(nodeID: node.id, attributePath: path.description, value: value.json),
                     structure: node.structureID, attribute: AttributeRef(node: node.id, path: path)))
             if let bridged = node.bridgedEndpoints[path.endpoint] {
                 outcome.outputs.append(
@@ -251,17 +252,12 @@ extension Hub {
         }
     }
 
-    func nodeEvent(_ event: NodeEventRecord, node: NodeID, now: Timestamp) -> HubEvent {
-        HubEvent(
-            .nodeEvent,
-            [
-                "node_id": .integer(Int64(node)), "endpoint_id": .integer(Int64(event.endpoint)),
-                "cluster_id": .integer(Int64(event.cluster)), "event_id": .integer(Int64(event.event)),
-                "event_number": .integer(Int64(state.counters.nextEventNumber)),
-                "priority": .integer(Int64(event.priority)),
-                "timestamp": .integer(now), "timestamp_type": 0,
-                "data": .object(Dictionary(uniqueKeysWithValues: event.data.map { (String($0.key), $0.value.json) })),
-            ], structure: state.nodes[node]?.structureID)
+    func nodeEvent(_ event: NodeEventRecord, node: NodeID, now: Timestamp) -> NodeEventInfo {
+        NodeEventInfo(
+            nodeID: node, endpointID: Int64(event.endpoint), clusterID: Int64(event.cluster),
+            eventID: Int64(event.event), eventNumber: Int64(state.counters.nextEventNumber),
+            priority: Int64(event.priority), timestamp: now,
+            data: Dictionary(uniqueKeysWithValues: event.data.map { (String($0.key), $0.value.json) }))
     }
 
     /// The value a control client's write sets, checked as the device checks it: against the attribute's definition,

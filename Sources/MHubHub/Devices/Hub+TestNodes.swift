@@ -16,14 +16,12 @@ extension Hub {
     /// The template name imported nodes carry: they were made from a dump, not a template.
     public static let importedTemplate = "imported"
 
-    mutating func importTestNode(_ args: inout Arguments, now: Timestamp, _ outcome: inout HubOutcome)
-        throws(HubError) -> JSONValue
+    mutating func importTestNode(_ request: ImportTestNode, now: Timestamp, _ outcome: inout HubOutcome)
+        throws(HubError) -> ImportedNodes
     {
-        let dump = try args.requiredString("dump")
-        try args.rejectUnknown(command: .importTestNode)
         let ids = try importNodes(
-            dump: dump, structureID: defaultStructureID, roomID: nil, name: nil, now: now, &outcome)
-        return ["node_ids": .array(ids.map { .integer(Int64($0)) })]
+            dump: request.dump, structureID: defaultStructureID, roomID: nil, name: nil, now: now, &outcome)
+        return ImportedNodes(nodeIDs: ids.map { Int64(bitPattern: $0) })
     }
 
     /// Adds the dump's nodes to a structure (and room); `name` names the first. Their IDs, in the dump's order.

@@ -296,3 +296,166 @@ public struct GetPermissions: ProtocolRequest {
 
     public var arguments: [String: JSONValue] { [:] }
 }
+
+/// `set_timing_profile {profile}`: `instant` or `realistic` (the hub checks the name).
+public struct SetTimingProfile: ProtocolRequest {
+    public typealias Reply = TimingProfileSet
+    public static let command = HubCommand.setTimingProfile
+    public var profile: String
+
+    public init(profile: String) {
+        self.profile = profile
+    }
+
+    public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
+        profile = try args.requiredString("profile")
+    }
+
+    public var arguments: [String: JSONValue] { ["profile": .string(profile)] }
+}
+
+/// `set_timing_profile`'s reply: the profile now in force.
+public struct TimingProfileSet: ProtocolValue {
+    public var profile: String
+
+    public init(profile: String) {
+        self.profile = profile
+    }
+
+    public static let what = "the timing profile"
+
+    public init(reading object: inout JSONObjectReader<ProtocolReading>) throws(ProtocolViolation) {
+        profile = try object.requiredString("profile")
+    }
+
+    public func write(to json: inout JSONTextWriter) {
+        json.beginObject()
+        json.member("profile", profile)
+        json.endObject()
+    }
+}
+
+/// `reset`: the hub back to its configured initial state (admin).
+public struct ResetHub: ProtocolRequest {
+    public typealias Reply = HubWasReset
+    public static let command = HubCommand.reset
+
+    public init() {}
+
+    public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) {}
+
+    public var arguments: [String: JSONValue] { [:] }
+}
+
+/// `reset`'s reply: `{"reset": true}`.
+public struct HubWasReset: ProtocolValue {
+    public init() {}
+
+    public static let what = "a reset"
+
+    public init(reading object: inout JSONObjectReader<ProtocolReading>) throws(ProtocolViolation) {
+        guard try object.bool("reset") == true else { throw object.failure("reset", .missing) }
+    }
+
+    public func write(to json: inout JSONTextWriter) {
+        json.beginObject()
+        json.member("reset", true)
+        json.endObject()
+    }
+}
+
+/// A device template `add_simulated_device` takes, as `get_templates` lists it.
+public struct DeviceTemplateInfo: ProtocolValue {
+    public var key: String
+    public var title: String
+    public var deviceType: Int64
+
+    public init(key: String, title: String, deviceType: Int64) {
+        self.key = key
+        self.title = title
+        self.deviceType = deviceType
+    }
+
+    public static let what = "a device template"
+
+    public init(reading object: inout JSONObjectReader<ProtocolReading>) throws(ProtocolViolation) {
+        key = try object.requiredString("key")
+        title = try object.string("title") ?? key
+        deviceType = try object.integer("device_type") ?? 0
+    }
+
+    public func write(to json: inout JSONTextWriter) {
+        json.beginObject()
+        json.member("device_type", deviceType)
+        json.member("key", key)
+        json.member("title", title)
+        json.endObject()
+    }
+}
+
+public struct GetTemplates: ProtocolRequest {
+    public typealias Reply = [DeviceTemplateInfo]
+    public static let command = HubCommand.getTemplates
+
+    public init() {}
+
+    public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) {}
+
+    public var arguments: [String: JSONValue] { [:] }
+}
+
+/// The hub's clock: `real` or `virtual`, and its time in milliseconds since the epoch.
+public struct ClockStatus: ProtocolValue {
+    public var clock: String
+    public var now: Int64
+
+    public init(clock: String, now: Int64) {
+        self.clock = clock
+        self.now = now
+    }
+
+    public static let what = "the clock"
+
+    public init(reading object: inout JSONObjectReader<ProtocolReading>) throws(ProtocolViolation) {
+        clock = try object.requiredString("clock")
+        now = try object.requiredInteger("now")
+    }
+
+    public func write(to json: inout JSONTextWriter) {
+        json.beginObject()
+        json.member("clock", clock)
+        json.member("now", now)
+        json.endObject()
+    }
+}
+
+public struct GetClock: ProtocolRequest {
+    public typealias Reply = ClockStatus
+    public static let command = HubCommand.getClock
+
+    public init() {}
+
+    public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) {}
+
+    public var arguments: [String: JSONValue] { [:] }
+}
+
+/// `advance_clock {milliseconds}`: the virtual clock moved on, every deadline on the way run in order (admin).
+public struct AdvanceClock: ProtocolRequest {
+    public typealias Reply = ClockStatus
+    public static let command = HubCommand.advanceClock
+    public var milliseconds: Int64
+
+    public init(milliseconds: Int64) {
+        self.milliseconds = milliseconds
+    }
+
+    public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
+        guard let milliseconds: Int64 = try args.integer("milliseconds") else {
+            throw args.failure("milliseconds", "advance_clock needs 'milliseconds'")
+        }
+        self.milliseconds = milliseconds
+    }
+
+    public var arguments: [String: JSONValue] { ["milliseconds": .integer(milliseconds)] }
+}

@@ -238,6 +238,54 @@ public struct SetAttribute: ProtocolRequest {
     public var arguments: [String: JSONValue] { change.arguments }
 }
 
+/// `set_acl_entry {node_id, entry}` (OHF): the ACL of the hub's fabric on the node, as Access Control's entries in
+/// JSON (the device checks them field by field); answered as `write_attribute` is.
+public struct SetACLEntry: ProtocolRequest {
+    public typealias Reply = JSONValue
+    public static let command = HubCommand.setACLEntry
+    public var nodeID: UInt64
+    public var entry: JSONValue
+
+    public init(nodeID: UInt64, entry: JSONValue) {
+        self.nodeID = nodeID
+        self.entry = entry
+    }
+
+    public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
+        nodeID = try args.requiredInteger("node_id")
+        guard let entry = args.raw("entry") else { throw args.failure("entry", .missing) }
+        self.entry = entry
+    }
+
+    public var arguments: [String: JSONValue] { ["node_id": .integer(Int64(bitPattern: nodeID)), "entry": entry] }
+}
+
+/// `set_node_binding {node_id, endpoint, bindings}` (OHF): the Binding of the hub's fabric on the node's endpoint.
+public struct SetNodeBinding: ProtocolRequest {
+    public typealias Reply = JSONValue
+    public static let command = HubCommand.setNodeBinding
+    public var nodeID: UInt64
+    public var endpoint: UInt16
+    public var bindings: JSONValue
+
+    public init(nodeID: UInt64, endpoint: UInt16, bindings: JSONValue) {
+        self.nodeID = nodeID
+        self.endpoint = endpoint
+        self.bindings = bindings
+    }
+
+    public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
+        nodeID = try args.requiredInteger("node_id")
+        endpoint = try args.requiredInteger("endpoint")
+        guard let bindings = args.raw("bindings") else { throw args.failure("bindings", .missing) }
+        self.bindings = bindings
+    }
+
+    public var arguments: [String: JSONValue] {
+        ["node_id": .integer(Int64(bitPattern: nodeID)), "endpoint": .integer(Int64(endpoint)), "bindings": bindings]
+    }
+}
+
 /// A cluster command on one endpoint; `payload` holds its fields by name (or tag number).
 public struct DeviceCommand: ProtocolRequest {
     public typealias Reply = JSONValue
