@@ -48,7 +48,7 @@ enum InputJournalValues {
                 ]
             ]
         case .advertisingChanged(let report): return ["advertising_changed": encode(report)]
-        case .udcRequestReceived(let request): return ["udc_request_received": encode(request)]
+        case .udcRequestReceived(let request): return ["udc_request": encode(request)]
         case .matter(let report): return ["matter": encode(report)]
         }
     }
@@ -296,7 +296,7 @@ enum InputJournalValues {
                 certificationDeclaration: try object.bytes("certification_declaration"))
             return (.attestationKnown(attestation), nil)
         case "advertising_changed": return (.advertisingChanged(try decodeAdvertising(body, at: path)), nil)
-        case "udc_request_received": return (.udcRequestReceived(try decodeUDC(body, at: path)), nil)
+        case "udc_request": return (.udcRequestReceived(try decodeUDC(body, at: path)), nil)
         case "matter": return (.matter(try decodeMatter(body, at: path)), nil)
         default: throw JournalFieldError("input: unknown input \"\(name)\"")
         }
