@@ -40,6 +40,8 @@ final class HubService {
     private var draining = false
     /// The input journal this run writes (`mhubd --record-inputs`): a line for every input the hub handles.
     private var journal: InputJournalFile?
+    /// Connections that follow the journal (`follow_input_journal`): each new line goes to them as `input_journaled`.
+    private var journalFollowers: Set<UInt64> = []
 
     /// The hub's time on the virtual clock (`--clock virtual`), which only `advance_clock` moves; `nil` on the
     /// real clock.
@@ -229,6 +231,7 @@ final class HubService {
     func closed(_ connection: any ServiceConnection, reason: String) {
         dispatchPrecondition(condition: .onQueue(queue))
         connections[connection.id] = nil
+        journalFollowers.remove(connection.id)
         logger.debug("client \(connection.id) disconnected: \(reason)")
         if reason.hasPrefix("output queue") {
             logger.warning("dropped client \(connection.id) (\(connection.peer)): \(reason)")
@@ -372,6 +375,9 @@ final class HubService {
                 advanceVirtualClock(to: target)
                 connections[reply.connectionID]?.send(ControlMessages.encode(reply))
             }
+            if case .inputJournalFollowed(let connectionID) = output {
+                followJournal(connectionID)
+            }
             pendingOutputs.append(output)
         }
     }
@@ -457,11 +463,37 @@ final class HubService {
     }
 
     private func write(_ line: InputJournal.Line, to journal: InputJournalFile) {
+        let text: String
         do {
-            try journal.write(line)
+            text = try journal.write(line)
         } catch {
             logger.error("input journal: \(error); recording stops")
+            return
         }
+        guard !journalFollowers.isEmpty else { return }
+        let event = Self.journalEvent(text)
+        for id in journalFollowers {
+            connections[id]?.send(event)
+        }
+    }
+
+    /// `follow_input_journal` was answered: the connection gets the journal's lines so far, read back from the file,
+    /// then each new one as it is written. (Its output queue's limit, `control.max_output_bytes`, bounds how long a
+    /// journal it can take at once.)
+    private func followJournal(_ connectionID: UInt64) {
+        guard let journal, let connection = connections[connectionID] else { return }
+        guard let data = FileManager.default.contents(atPath: journal.path) else {
+            logger.error("input journal: cannot read \(journal.path) back for client \(connectionID)")
+            return
+        }
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            connection.send(Self.journalEvent(String(line)))
+        }
+        journalFollowers.insert(connectionID)
+    }
+
+    private static func journalEvent(_ line: String) -> [UInt8] {
+        ControlMessages.encode(HubEvent(.inputJournaled, JSONValue.string(line)))
     }
 
     // MARK: shutdown

@@ -27,10 +27,13 @@ final class InputJournalFile {
         descriptor = FileDescriptor(rawValue: fd)
     }
 
-    /// Appends one line; a failure closes the file, so no later line follows a missing one.
-    func write(_ line: InputJournal.Line) throws(SystemError) {
-        guard let descriptor else { return }
-        let bytes = Array((InputJournal.line(line) + "\n").utf8)
+    /// Appends one line and returns its text (no newline); a failure closes the file, so no later line follows a
+    /// missing one.
+    @discardableResult
+    func write(_ line: InputJournal.Line) throws(SystemError) -> String {
+        let text = InputJournal.line(line)
+        guard let descriptor else { return text }
+        let bytes = Array((text + "\n").utf8)
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer in
@@ -46,6 +49,7 @@ final class InputJournalFile {
             offset += count
         }
         lines += 1
+        return text
     }
 
     var isOpen: Bool { descriptor != nil }

@@ -64,6 +64,7 @@ extension Hub {
         case .setTimingProfile: return try reply(setTimingProfile(&args, &outcome))
         case .reset: return try reply(reset(&args, &outcome))
         case .advanceClock: return try reply(advanceClock(&args, request: request, client: client, now: now, &outcome))
+        case .followInputJournal: return try reply(followInputJournal(&args, client: client, &outcome))
         case .loadScenario: return try reply(loadScenario(&args, now: now, &outcome))
         case .resetScenario: return try reply(resetScenario(&args, now: now, &outcome))
         case .importTestNode: return try reply(importTestNode(&args, now: now, &outcome))
@@ -183,7 +184,7 @@ extension Hub {
             .enableNotification, .setAttribute, .setBehavior, .addSimulatedDevice, .removeSimulatedDevice, .setFault,
             .clearFaults, .setPermission, .setTimingProfile, .reset, .advanceClock, .loadScenario, .resetScenario,
             .setDefaultFabricLabel, .setWiFiCredentials, .setThreadDataset, .removeWiFiCredentials,
-            .removeThreadDataset, .updateNode, .setACLEntry, .setNodeBinding, .setFirmwareUpdate:
+            .removeThreadDataset, .updateNode, .setACLEntry, .setNodeBinding, .setFirmwareUpdate, .followInputJournal:
             // A command that changes the hub is `route`'s (`HubCommand.isQuery` sent it here by mistake).
             throw HubError(.invalidCommand, "\(command.rawValue) is not a query")
         }

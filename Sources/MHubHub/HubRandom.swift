@@ -72,6 +72,13 @@ public struct HubRandom: RandomNumberGenerator, Sendable {
     /// Whether it keeps what it draws (`recordingSystem`).
     public var isRecording: Bool { drawn != nil }
 
+    /// Whether the hub's inputs go to a journal: it records, or it replays one.
+    public var isJournaled: Bool {
+        guard drawn == nil else { return true }
+        if case .replaying = source { return true }
+        return false
+    }
+
     /// The values drawn since the last call, while recording; empty otherwise.
     public mutating func takeDrawn() -> [UInt64] {
         guard let values = drawn else { return [] }

@@ -7,6 +7,7 @@ import Testing
 
 /// `mhubd --ephemeral --record-inputs PATH` driven through the client, stopped, and its journal replayed with
 /// `mhubd --replay PATH`: the same replies; one reply changed in the journal is a divergence at its line.
+/// `mhubctl record --inputs FILE`, following the same hub, writes the same lines, up to the shutdown.
 @Suite struct InputJournalIntegrationTests {
     /// A scenario whose timeline turns the lamp off 10 s in.
     static let scenario = #"""
@@ -16,11 +17,27 @@ import Testing
         """#
 
     /// Records a run: a simulated device added and commissioned, attributes set, a fault, a scenario loaded and its
-    /// clock advanced; returns the journal's text once mhubd stopped.
-    func recordedJournal(in directory: TemporaryDirectory) throws -> String {
+    /// clock advanced; returns the journal's text once mhubd stopped, and what `mhubctl record --inputs` wrote.
+    func recordedJournal(in directory: TemporaryDirectory) throws -> (daemon: String, mhubctl: String) {
         let path = directory.path("inputs.jsonl")
+        let copy = directory.path("mhubctl-inputs.jsonl")
         let hub = try MHubTestHub.start(.init(arguments: ["--clock", "virtual", "--record-inputs", path]))
+        let recorder = Process()
         do {
+            recorder.executableURL = Executables.mhubctl
+            recorder.arguments = [
+                "--socket", try #require(hub.ready.unixSocketPath), "record", "--inputs", copy, "--seconds", "60",
+            ]
+            recorder.standardOutput = FileHandle.nullDevice
+            recorder.standardError = FileHandle.nullDevice
+            try recorder.run()
+            // It follows once its own follow_input_journal is among the lines it got (they come from the start).
+            let deadline = Date().addingTimeInterval(10)
+            while !((try? String(contentsOfFile: copy, encoding: .utf8))?.contains("follow_input_journal") ?? false),
+                Date() < deadline
+            {
+                usleep(10_000)
+            }
             let client = try hub.connect()
             let listener = try hub.connect()
             _ = try listener.call("start_listening", ["events": "all"])
@@ -55,17 +72,25 @@ import Testing
             listener.close()
         } catch {
             hub.stop()
+            recorder.terminate()
             throw error
         }
         hub.stop()
-        var status = stat()
-        #expect(stat(path, &status) == 0 && status.st_mode & 0o777 == 0o600, "the journal is the owner's only")
-        return try String(contentsOfFile: path, encoding: .utf8)
+        recorder.waitUntilExit()  // the hub closed its connection
+        #expect(recorder.terminationStatus == 0)
+        for file in [path, copy] {
+            var status = stat()
+            #expect(stat(file, &status) == 0 && status.st_mode & 0o777 == 0o600, "\(file) is the owner's only")
+        }
+        return (try String(contentsOfFile: path, encoding: .utf8), try String(contentsOfFile: copy, encoding: .utf8))
     }
 
     @Test func aRecordedRunReplaysWithTheSameRepliesAndAChangedReplyDiverges() throws {
         let directory = try TemporaryDirectory()
-        let journal = try recordedJournal(in: directory)
+        let (journal, copy) = try recordedJournal(in: directory)
+        // Up to the hub's shutdown: the disconnects the shutdown causes come after mhubctl's connection closed.
+        #expect(journal.hasPrefix(copy), "mhubctl record --inputs wrote the daemon's lines")
+        #expect(copy.contains(#""input":"shutdown""#), "\(copy.suffix(300))")
         let lines = journal.split(separator: "\n")
         #expect(lines.count > 20, "\(lines.count) lines")
         #expect(lines.contains { $0.contains("\"tick\"") }, "the advance's deadlines are inputs")
@@ -74,6 +99,8 @@ import Testing
         let replayed = try runProcess(Executables.mhubd, ["--replay", directory.path("inputs.jsonl")])
         #expect(replayed.status == 0, "\(replayed.errors)")
         #expect(replayed.output.contains("replayed \(lines.count - 1) inputs, same replies"), "\(replayed.output)")
+        let replayedCopy = try runProcess(Executables.mhubd, ["--replay", directory.path("mhubctl-inputs.jsonl")])
+        #expect(replayedCopy.status == 0, "\(replayedCopy.errors)")
 
         // The create_room reply, changed: the last answer (events come first, then replies; "answers" is the line's
         // first member, before "at").
@@ -91,6 +118,17 @@ import Testing
         #expect(diverged.status == 1)
         #expect(diverged.errors.contains("line \(index + 1): diverged"), "\(diverged.errors)")
         #expect(diverged.errors.contains("Cellar"))
+    }
+
+    @Test func aHubThatDoesNotRecordHasNoJournalToFollow() throws {
+        try MHubTestHub.with { hub in
+            let directory = try TemporaryDirectory()
+            let result = try runProcess(
+                Executables.mhubctl,
+                ["--socket", try #require(hub.ready.unixSocketPath), "record", "--inputs", directory.path("i.jsonl")])
+            #expect(result.status == 1)
+            #expect(result.errors.contains("does not record its inputs"), "\(result.errors)")
+        }
     }
 
     @Test func recordingNeedsAnEphemeralHub() throws {

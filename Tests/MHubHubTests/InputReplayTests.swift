@@ -64,6 +64,7 @@ import Testing
         recorder.send("create_room", #"{"name": "Kitchen"}"#)
         recorder.send("add_simulated_device", #"{"template": "on-off-light", "network": "ethernet"}"#)
         recorder.send("start_listening", #"{"events": "all"}"#, as: HubHarness.other)
+        recorder.send("follow_input_journal", as: HubHarness.other)
         recorder.send("open_commissioning_window", #"{"enhanced": true}"#)
         recorder.send("set_wifi_credentials", #"{"ssid": "Test Wi-Fi", "credentials": "correct horse"}"#)
         let devices = recorder.send("get_simulated_devices")
@@ -93,7 +94,7 @@ import Testing
         let (start, lines) = try InputJournal.decode(journal: recorder.journal)
         #expect(start.random.count >= 2, "the fabric's IDs")
         let draws = lines.map { line -> Int in if case .input(let entry) = line.1 { entry.random.count } else { 0 } }
-        #expect(draws[1] > 0 && draws[3] > 0, "the device's codes and the window's passcode and salt were drawn")
+        #expect(draws[1] > 0 && draws[4] > 0, "the device's codes and the window's passcode and salt were drawn")
         #expect(InputReplay.run(journal: recorder.journal) == .same(inputs: lines.count))
     }
 
@@ -146,17 +147,29 @@ import Testing
     @Test func missingOrSurplusRandomValuesAreADivergence() throws {
         let journal = Self.recorded().journal
         for edit in [{ (random: String) in String(random.dropLast(16)) }, { $0 + String(repeating: "0", count: 16) }] {
-            let tampered = try Self.edited(journal, line: 5) { json in
+            let tampered = try Self.edited(journal, line: 6) { json in
                 guard case .string(let random)? = json["random"] else { return }
                 Self.set(&json, "random", .string(edit(random)))
             }
             let report = InputReplay.run(journal: tampered)
-            guard case .diverged(5, _) = report else {
-                Issue.record("not a divergence at line 5: \(report)")
+            guard case .diverged(6, _) = report else {
+                Issue.record("not a divergence at line 6: \(report)")
                 continue
             }
         }
         #expect(InputReplay.run(journal: journal).isSame)
+    }
+
+    /// `follow_input_journal` hands the daemon the connection to send the lines to; a hub whose inputs are not
+    /// journaled has none to follow.
+    @Test func onlyAJournaledHubHasAJournalToFollow() {
+        var recorder = Recorder()
+        let followed = recorder.send("follow_input_journal", "{}", as: HubHarness.other)
+        #expect(followed.outputs == [.inputJournalFollowed(connectionID: HubHarness.other.connectionID)])
+        #expect(followed.replies.map(\.result) == [.success(.null)])
+        var harness = HubHarness()
+        #expect(harness.error("follow_input_journal")?.code == .sessionState)
+        #expect(harness.error("follow_input_journal", ["from": 3])?.code == .invalidArguments)
     }
 
     @Test func theReplayStopsWhereTheHubChangedOtherwise() throws {

@@ -72,7 +72,7 @@ public enum InputJournal {
             case .advanceClock(_, let reply): answers.append(replyAnswer(reply))
             case .bridgedAnswer(let requestID, let answer):
                 answers.append("bridged answer \(requestID) " + JSONWriter.compact(InputJournalValues.encode(answer)))
-            case .windowChanged, .removeFabric, .bridgeChanged: break
+            case .windowChanged, .removeFabric, .bridgeChanged, .inputJournalFollowed: break
             }
         }
         return answers

@@ -119,12 +119,3 @@ public struct InputReplay {
         return .same(inputs: replay.inputs)
     }
 }
-
-extension Hub {
-    /// What the hub drew from its randomness since the last call, while it records (`HubRandom.recordingSystem`);
-    /// an input journal's entry keeps them.
-    public mutating func takeDrawnRandom() -> [UInt64] { random.takeDrawn() }
-
-    /// Whether the hub keeps what it draws, for an input journal.
-    public var recordsRandom: Bool { random.isRecording }
-}
