@@ -20,6 +20,9 @@ public struct DaemonOverrides: Equatable, Sendable {
     public var virtualClock = false
     /// A scenario file to load at start (`--scenario`).
     public var scenarioPath: String?
+    /// Where to write the hub's input journal (`--record-inputs`): only for a hub that starts empty (`--ephemeral`),
+    /// so that a replay starts where it started (docs/testing.md, "Recording and replaying a hub's inputs").
+    public var recordInputsPath: String?
 
     public init() {}
 
@@ -52,6 +55,22 @@ public struct DaemonOverrides: Equatable, Sendable {
             overrides.virtualClock = clock == "virtual"
         }
         overrides.scenarioPath = values["scenario"].map { absolute($0, from: workingDirectory) }
+        overrides.recordInputsPath = values["record-inputs"].map { absolute($0, from: workingDirectory) }
+        if overrides.recordInputsPath != nil {
+            guard overrides.ephemeral else {
+                throw ConfigurationError(
+                    key: "--record-inputs",
+                    reason:
+                        "needs --ephemeral: a replay starts from an empty hub, and a state directory's hub does not "
+                        + "start empty")
+            }
+            guard overrides.scenarioPath == nil else {
+                throw ConfigurationError(
+                    key: "--record-inputs",
+                    reason: "cannot be given with --scenario; load the scenario once the hub runs (mhubctl scenario "
+                        + "load), which the journal records as a request")
+            }
+        }
         if let level = values["log-level"] {
             guard let logLevel = LogLevel(rawValue: level) else {
                 let choices = LogLevel.allCases.map(\.rawValue).joined(separator: ", ")

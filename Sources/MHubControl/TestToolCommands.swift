@@ -5,8 +5,8 @@ import MHubConfiguration
 import MHubJSON
 import MHubProtocol
 
-/// `mhubctl scenario load|status|reset|export`, `mhubctl clock [advance DURATION]` and `mhubctl record FILE`: the
-/// tools for tests (docs/scenarios.md, docs/testing.md).
+/// `mhubctl scenario load|status|reset|export`, `mhubctl clock [advance DURATION]`, `mhubctl record FILE` and
+/// `mhubctl record --inputs FILE`: the tools for tests (docs/scenarios.md, docs/testing.md).
 enum TestToolCommands {
     static let connection = HubConnectionOptions.options
 
@@ -38,9 +38,15 @@ enum TestToolCommands {
             summary: "write the home and what happens in it, until stopped, as a scenario that replays it",
             options: connection + [
                 OptionSpec("seconds", value: "N", help: "stop after N seconds"),
-                OptionSpec("count", value: "N", help: "stop after N recorded steps"),
+                OptionSpec("count", value: "N", help: "stop after N recorded steps (with --inputs: lines)"),
+                OptionSpec(
+                    "inputs", value: "FILE",
+                    help: "instead, write the hub's input journal to FILE (0600), its lines from the start, as "
+                        + "mhubd --record-inputs writes it, for mhubd --replay"),
             ],
-            operands: [OperandSpec("FILE", help: "the scenario file to write (rewritten after every step)")]),
+            operands: [
+                OperandSpec("FILE", optional: true, help: "the scenario file to write (rewritten after every step)")
+            ]),
     ]
 
     static func run(_ command: ParsedCommand, console: any Console) throws -> Int32? {
@@ -85,6 +91,15 @@ enum TestToolCommands {
             if json { return HubCommands.print(clock, console) }
             console.write(describeClock(clock))
         case ["record"]:
+            if let path = command.value("inputs") {
+                guard command.operands["FILE"] == nil else {
+                    throw UsageError("give the scenario FILE or --inputs FILE, not both", commandPath: command.path)
+                }
+                return try InputJournalRecording.record(hub, to: path, command, console)
+            }
+            guard command.operands["FILE"] != nil else {
+                throw UsageError("record needs the scenario FILE to write, or --inputs FILE", commandPath: command.path)
+            }
             return try record(hub, command, console)
         default:
             return nil
@@ -170,8 +185,19 @@ enum TestToolCommands {
         }
         _ = try HubCommands.call(hub, .startListening, StartListening(events: .all).arguments)
         if !command.flag("json") { console.write("recording to \(path) (Ctrl-C to stop)\n") }
+        waitUntilStopped(hub, done, seconds: seconds)
+        if let message = failure.message { throw CommandFailure(message) }
+        if !command.flag("json") { console.write("recorded \(recorder.steps) steps to \(path)\n") }
+        return 0
+    }
+}
+
+extension TestToolCommands {
+    /// A recording's end: `done` signalled (its limit reached, or a write failed), the hub closing the connection, or
+    /// `seconds` passed (Ctrl-C ends the process); then no more events are handled.
+    static func waitUntilStopped(_ hub: MHubConnection, _ done: DispatchSemaphore, seconds: Int?) {
         Thread.detachNewThread {
-            hub.waitUntilClosed()
+            _ = hub.waitUntilClosed()
             done.signal()
         }
         if let seconds {
@@ -180,9 +206,6 @@ enum TestToolCommands {
             done.wait()
         }
         hub.setEventHandler(nil)
-        if let message = failure.message { throw CommandFailure(message) }
-        if !command.flag("json") { console.write("recorded \(recorder.steps) steps to \(path)\n") }
-        return 0
     }
 }
 

@@ -6,6 +6,7 @@ import MHubEventLoop
 import MHubHub
 import MHubJSON
 import MHubMatterPort
+import MHubPOSIX
 import MHubProtocol
 import MHubStore
 
@@ -120,6 +121,11 @@ public final class Daemon: @unchecked Sendable {
             logger.warning("state: the write-ahead log grows with each commit, which costs each sync more: \(failure)")
         }
         let settings = HubSettings(configuration)
+        // With --record-inputs the hub keeps what it draws, for the journal's lines (`HubRandom.recordingSystem`).
+        let recording = try overrides.recordInputsPath.map { path throws(SystemError) in
+            try InputJournalFile(path: path)
+        }
+        var random: HubRandom = recording == nil ? .system : .recordingSystem
         let state: HubState
         if let loaded = try store.load() {
             state = loaded
@@ -129,12 +135,13 @@ public final class Daemon: @unchecked Sendable {
                 "state: \(databasePath) (\(loaded.nodes.count) nodes, \(loaded.simulatedDevices.count) simulated devices)"
             )
         } else {
-            let (initial, changes) = Hub.initialState(settings: settings, random: .system)
+            let (initial, changes) = Hub.initialState(settings: settings, random: &random)
             try store.apply(changes)
             state = initial
             logger.notice("state: created \(databasePath)")
         }
-        var hub = Hub(state: state, settings: settings, random: .system)
+        let initialRandom = random.takeDrawn()
+        var hub = Hub(state: state, settings: settings, random: recording == nil ? .system : .recordingSystem)
         if overrides.virtualClock {
             hub.clock = .virtual
             logger.notice("virtual clock from \(Self.virtualClockStart): the hub's timers move only by advance_clock")
@@ -146,6 +153,13 @@ public final class Daemon: @unchecked Sendable {
             hub: hub, store: store, queue: queue, logger: logger,
             maximumMessageBytes: configuration.control.maximumMessageBytes, virtualClockStart: Self.virtualClockStart)
         self.service = service
+        if let recording {
+            // Before any part submits an input, so the journal has every one from the start.
+            try service.recordInputs(
+                to: recording,
+                start: InputJournal.Start(configuration: configuration.json, clock: hub.clock, random: initialRandom))
+            logger.notice("recording the hub's inputs to \(recording.path) (0600: it holds requests' secrets)")
+        }
         let poller = try ReadPoller(queue: queue)
         self.poller = poller
         if configuration.matter.enabled {

@@ -6,6 +6,7 @@ import MHubDaemonRules
 import MHubEventLoop
 import MHubHub
 import MHubJSON
+import MHubPOSIX
 import MHubStore
 
 /// Runs the hub: feeds it its inputs (`HubInput`: requests, disconnects, time, the other parts' reports) one at a
@@ -38,6 +39,10 @@ final class HubService {
     private var pendingOutputs: [HubOutput] = []
     /// Whether an input is being handled (or outputs handed on): a new input waits in `pendingInputs`.
     private var draining = false
+    /// The input journal this run writes (`mhubd --record-inputs`): a line for every input the hub handles.
+    private var journal: InputJournalFile?
+    /// Connections that follow the journal (`follow_input_journal`): each new line goes to them as `input_journaled`.
+    private var journalFollowers: Set<UInt64> = []
 
     /// The hub's time on the virtual clock (`--clock virtual`), which only `advance_clock` moves; `nil` on the
     /// real clock.
@@ -99,6 +104,7 @@ final class HubService {
 
     /// A reloaded configuration changed the hub's settings from `old` to `new`.
     func settingsReloaded(from old: HubSettings, to new: HubSettings) {
+        journalUnreplayable("the configuration was reloaded (SIGHUP)", at: now())
         hub.settingsReloaded(from: old, to: new)
         armTimer(nextDeadline: hub.nextDeadline)
     }
@@ -134,7 +140,9 @@ final class HubService {
             nextInput += 1
             logger.debug("input: \(input)")
             let now = now()
-            runUnacknowledged(hub.handle(input, now: now), now: now)
+            let outcome = hub.handle(input, now: now)
+            journal(input, at: now, outcome)
+            runUnacknowledged(outcome, now: now)
         }
         pendingInputs.removeAll(keepingCapacity: true)
     }
@@ -181,8 +189,13 @@ final class HubService {
         for bytes in messages {
             switch ControlMessages.decodeRequest(bytes, maximumBytes: maximumMessageBytes) {
             case .success(let request):
-                logger.debug("input: \(HubInput.request(request, from: client))")
-                let outcome = hub.handle(request, from: client, now: now(), rollback: &batch.rollback)
+                let input = HubInput.request(request, from: client)
+                logger.debug("input: \(input)")
+                let now = now()
+                let outcome = hub.handle(request, from: client, now: now, rollback: &batch.rollback)
+                if journal != nil {
+                    journal(input, requestText: String(decoding: bytes, as: UTF8.self), at: now, outcome)
+                }
                 batch.append(outcome, changedNothing: request.isQuery)
                 if outcome.advancesClock {
                     // What follows in the same read runs after the advance, at the clock's new time.
@@ -219,6 +232,7 @@ final class HubService {
     func closed(_ connection: any ServiceConnection, reason: String) {
         dispatchPrecondition(condition: .onQueue(queue))
         connections[connection.id] = nil
+        journalFollowers.remove(connection.id)
         logger.debug("client \(connection.id) disconnected: \(reason)")
         if reason.hasPrefix("output queue") {
             logger.warning("dropped client \(connection.id) (\(connection.peer)): \(reason)")
@@ -250,7 +264,10 @@ final class HubService {
                 try store.apply(backlog.changesToCommit(with: batch.changes))
                 released = committed(now: now)
             } catch {
-                if let rollback = batch.rollback { hub.rollBack(rollback) }
+                if let rollback = batch.rollback {
+                    hub.rollBack(rollback)
+                    journalUnreplayable("a commit failed and the hub went back to its state before the batch", at: now)
+                }
                 outcomes = batch.failed(reason: "the change could not be saved: \(error)")
                 commitFailed(error, now: now)
             }
@@ -359,6 +376,9 @@ final class HubService {
                 advanceVirtualClock(to: target)
                 connections[reply.connectionID]?.send(ControlMessages.encode(reply))
             }
+            if case .inputJournalFollowed(let connectionID) = output {
+                followJournal(connectionID)
+            }
             pendingOutputs.append(output)
         }
     }
@@ -385,7 +405,9 @@ final class HubService {
             }
             current = max(current, deadline)
             virtualNow = current
-            runUnacknowledged(hub.handle(.tick, now: current), now: current)
+            let outcome = hub.handle(.tick, now: current)
+            journal(.tick, at: current, outcome)
+            runUnacknowledged(outcome, now: current)
         }
         virtualNow = max(current, target)
     }
@@ -415,6 +437,66 @@ final class HubService {
         }
     }
 
+    // MARK: input journal
+
+    /// Starts the input journal with its start line: every input handled from now on gets a line.
+    func recordInputs(to file: InputJournalFile, start: InputJournal.Start) throws(SystemError) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        try file.write(.start(start))
+        journal = file
+    }
+
+    /// The journal's line for an input the hub just handled: its time, what it drew, what the hub answered.
+    private func journal(_ input: HubInput, requestText: String? = nil, at now: Timestamp, _ outcome: HubOutcome) {
+        guard let journal else { return }
+        let drawn = hub.takeDrawnRandom()  // taken even when the file failed, so they do not pile up
+        guard journal.isOpen else { return }
+        let entry = InputJournal.Entry(
+            at: now, input: input, requestText: requestText, random: drawn, answers: InputJournal.answers(of: outcome))
+        write(.input(entry), to: journal)
+    }
+
+    /// Something changed the hub that is not an input: the journal says so, and a replay stops there.
+    private func journalUnreplayable(_ reason: String, at now: Timestamp) {
+        guard let journal, journal.isOpen else { return }
+        logger.warning("input journal: \(reason); a replay stops here")
+        write(.unreplayable(at: now, reason: reason), to: journal)
+    }
+
+    private func write(_ line: InputJournal.Line, to journal: InputJournalFile) {
+        let text: String
+        do {
+            text = try journal.write(line)
+        } catch {
+            logger.error("input journal: \(error); recording stops")
+            return
+        }
+        guard !journalFollowers.isEmpty else { return }
+        let event = Self.journalEvent(text)
+        for id in journalFollowers {
+            connections[id]?.send(event)
+        }
+    }
+
+    /// `follow_input_journal` was answered: the connection gets the journal's lines so far, read back from the file,
+    /// then each new one as it is written. (Its output queue's limit, `control.max_output_bytes`, bounds how long a
+    /// journal it can take at once.)
+    private func followJournal(_ connectionID: UInt64) {
+        guard let journal, let connection = connections[connectionID] else { return }
+        guard let data = FileManager.default.contents(atPath: journal.path) else {
+            logger.error("input journal: cannot read \(journal.path) back for client \(connectionID)")
+            return
+        }
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            connection.send(Self.journalEvent(String(line)))
+        }
+        journalFollowers.insert(connectionID)
+    }
+
+    private static func journalEvent(_ line: String) -> [UInt8] {
+        ControlMessages.encode(HubEvent(.inputJournaled, JSONValue.string(line)))
+    }
+
     // MARK: shutdown
 
     /// Rolls back an open session, tells listeners, closes every connection, and brings the database file up to date
@@ -425,7 +507,9 @@ final class HubService {
         }
         handling {
             let now = now()
-            runUnacknowledged(hub.handle(.shutdown, now: now), now: now, retryingNow: !backlog.isEmpty)
+            let outcome = hub.handle(.shutdown, now: now)
+            journal(.shutdown, at: now, outcome)
+            runUnacknowledged(outcome, now: now, retryingNow: !backlog.isEmpty)
         }
         if !backlog.isEmpty {
             logger.error("stopping with changes that could not be saved; they are lost")
@@ -440,6 +524,10 @@ final class HubService {
             connection.close(code: 1001, reason: "mhubd is shutting down")
         }
         timer.cancel()
+        if let journal {
+            logger.notice("input journal \(journal.path): \(journal.lines) lines")
+            journal.close()
+        }
         do {
             try store.checkpoint()
         } catch {

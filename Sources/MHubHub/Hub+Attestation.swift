@@ -22,6 +22,18 @@ public struct HubAttestation: Hashable, Sendable {
         dac = identity.dac
         certificationDeclaration = identity.certificationDeclaration
     }
+
+    /// The parts as an input journal wrote them.
+    init(
+        vendorID: UInt16, productID: UInt16, paa: [UInt8], pai: [UInt8], dac: [UInt8], certificationDeclaration: [UInt8]
+    ) {
+        self.vendorID = vendorID
+        self.productID = productID
+        self.paa = paa
+        self.pai = pai
+        self.dac = dac
+        self.certificationDeclaration = certificationDeclaration
+    }
 }
 
 extension Hub {

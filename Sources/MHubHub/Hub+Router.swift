@@ -61,6 +61,7 @@ extension Hub {
         case .reset: return JSONText(reset(try read(&args), &outcome))
         case .advanceClock:
             return try advanceClock(read(&args), request: request, client: client, now: now, &outcome)
+        case .followInputJournal: return try reply(followInputJournal(&args, client: client, &outcome))
         case .loadScenario: return try reply(loadScenario(&args, now: now, &outcome))
         case .resetScenario: return try reply(resetScenario(&args, now: now, &outcome))
         case .importTestNode: return JSONText(try importTestNode(read(&args), now: now, &outcome))
@@ -184,7 +185,7 @@ extension Hub {
             .enableNotification, .setAttribute, .setBehavior, .addSimulatedDevice, .removeSimulatedDevice, .setFault,
             .clearFaults, .setPermission, .setTimingProfile, .reset, .advanceClock, .loadScenario, .resetScenario,
             .setDefaultFabricLabel, .setWiFiCredentials, .setThreadDataset, .removeWiFiCredentials,
-            .removeThreadDataset, .updateNode, .setACLEntry, .setNodeBinding, .setFirmwareUpdate:
+            .removeThreadDataset, .updateNode, .setACLEntry, .setNodeBinding, .setFirmwareUpdate, .followInputJournal:
             // A command that changes the hub is `route`'s (`HubCommand.isQuery` sent it here by mistake).
             throw HubError(.invalidCommand, "\(command.rawValue) is not a query")
         }

@@ -80,6 +80,11 @@ public struct Hub: Sendable {
     /// simulated devices the configuration declares.
     public static func initialState(settings: HubSettings, random: HubRandom) -> (HubState, [StoreChange]) {
         var random = random
+        return initialState(settings: settings, random: &random)
+    }
+
+    /// `initialState(settings:random:)`, leaving `random` as the state left it: an input journal keeps what it drew.
+    public static func initialState(settings: HubSettings, random: inout HubRandom) -> (HubState, [StoreChange]) {
         // Kept below 2^63 so that JSON clients read them as plain positive integers.
         let fabric = FabricIdentity(
             fabricID: UInt64.random(in: 1...UInt64(Int64.max), using: &random),
@@ -88,6 +93,7 @@ public struct Hub: Sendable {
         var outcome = HubOutcome()
         outcome.changes.append(.saveFabric(fabric))
         hub.populateDefaults(&outcome)
+        random = hub.random
         return (hub.state, outcome.changes)
     }
 
@@ -278,7 +284,7 @@ public struct Hub: Sendable {
 }
 
 /// A request as the control protocol carries it.
-public struct HubRequest: Sendable {
+public struct HubRequest: Equatable, Sendable {
     public var messageID: JSONValue
     public let command: String
     public var args: JSONValue?

@@ -147,6 +147,9 @@ public enum HubOutput: Hashable, Sendable {
     /// The answer to the Matter node's `BridgedRequest` (a bridged device's command or write), once the device
     /// applied it.
     case bridgedAnswer(requestID: UInt64, BridgedAnswer)
+    /// `follow_input_journal`: the daemon sends this connection the input journal's lines so far, then each new one
+    /// (`input_journaled`).
+    case inputJournalFollowed(connectionID: UInt64)
 }
 
 /// What the hub asks its I/O owner to do after an input.

@@ -150,6 +150,9 @@ package final class MatterPort {
         case .advanceClock:
             // The hub service runs the hub's virtual clock; the Matter port's timers keep real time.
             break
+        case .inputJournalFollowed:
+            // The hub service sends the journal's lines.
+            break
         }
     }
 

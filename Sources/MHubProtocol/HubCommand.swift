@@ -78,13 +78,14 @@ public enum HubCommand: String, CaseIterable, Hashable, Sendable {
     case setFirmwareUpdate = "set_firmware_update"
     case reset
 
-    // The test tools: the virtual clock and scenarios (docs/protocol.md §16).
+    // The test tools: the virtual clock, scenarios and the input journal (docs/protocol.md §16).
     case getClock = "get_clock"
     case advanceClock = "advance_clock"
     case loadScenario = "load_scenario"
     case getScenario = "get_scenario"
     case resetScenario = "reset_scenario"
     case exportScenario = "export_scenario"
+    case followInputJournal = "follow_input_journal"
 
     /// The command named `name`, if one is: a hash lookup, where `init(rawValue:)` compares the name with every
     /// command's in turn.
@@ -113,7 +114,7 @@ public enum HubCommand: String, CaseIterable, Hashable, Sendable {
             .commission
         case .removeFabric, .setBehavior, .closeCommissioningWindow, .addSimulatedDevice,
             .removeSimulatedDevice, .setFault, .clearFaults, .setPermission, .getPermissions, .setTimingProfile, .reset,
-            .advanceClock, .loadScenario, .resetScenario, .importTestNode, .setFirmwareUpdate:
+            .advanceClock, .loadScenario, .resetScenario, .importTestNode, .setFirmwareUpdate, .followInputJournal:
             .admin
         }
     }
@@ -136,7 +137,7 @@ public enum HubCommand: String, CaseIterable, Hashable, Sendable {
             .enableNotification, .setAttribute, .setBehavior, .addSimulatedDevice, .removeSimulatedDevice, .setFault,
             .clearFaults, .setPermission, .setTimingProfile, .reset, .advanceClock, .loadScenario, .resetScenario,
             .setDefaultFabricLabel, .setWiFiCredentials, .setThreadDataset, .removeWiFiCredentials,
-            .removeThreadDataset, .updateNode, .setACLEntry, .setNodeBinding, .setFirmwareUpdate:
+            .removeThreadDataset, .updateNode, .setACLEntry, .setNodeBinding, .setFirmwareUpdate, .followInputJournal:
             false
         }
     }
@@ -163,7 +164,7 @@ public enum HubCommand: String, CaseIterable, Hashable, Sendable {
             .getSimulatedDevices, .addSimulatedDevice,
             .removeSimulatedDevice, .getTemplates, .getFaults, .setFault, .clearFaults, .setPermission,
             .getPermissions, .setTimingProfile, .reset, .getClock, .advanceClock, .loadScenario, .getScenario,
-            .resetScenario, .exportScenario, .setFirmwareUpdate:
+            .resetScenario, .exportScenario, .setFirmwareUpdate, .followInputJournal:
             false
         }
     }

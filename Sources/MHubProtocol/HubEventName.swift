@@ -36,6 +36,7 @@ public enum HubEventName: String, CaseIterable, Hashable, Sendable {
     case matterSessionOpened = "matter_session_opened"
     case matterSessionClosed = "matter_session_closed"
     case scenarioUpdated = "scenario_updated"
+    case inputJournaled = "input_journaled"
 
     /// Whether the OHF Matter Server has this event: listeners that asked for OHF events only (`start_listening`'s
     /// default) get these and no other.
@@ -47,7 +48,7 @@ public enum HubEventName: String, CaseIterable, Hashable, Sendable {
         case .deviceUpdated, .commissioningProgress, .homeSynced, .sessionUpdated, .roomUpdated, .roomRemoved,
             .structureUpdated, .structureRemoved, .simulatedDeviceAdded, .simulatedDeviceRemoved, .faultsUpdated,
             .hubReset, .commissioningWindowUpdated, .udcRequestReceived, .fabricAdded, .fabricUpdated, .fabricRemoved,
-            .matterSessionOpened, .matterSessionClosed, .scenarioUpdated:
+            .matterSessionOpened, .matterSessionClosed, .scenarioUpdated, .inputJournaled:
             false
         }
     }

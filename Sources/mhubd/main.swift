@@ -42,6 +42,14 @@ let spec = CommandSpec(
             "ready-file", value: "PATH",
             help: "once ready, write how to reach this hub to PATH as one JSON object (0600, it holds the token)"),
         OptionSpec("ready-fd", value: "N", help: "once ready, write that JSON object to descriptor N and close it"),
+        OptionSpec(
+            "record-inputs", value: "PATH",
+            help: "write every input the hub handles to PATH as a journal (0600: it holds requests' secrets, a Wi-Fi "
+                + "password too); needs --ephemeral"),
+        OptionSpec(
+            "replay", value: "PATH",
+            help: "run a hub from the input journal at PATH, without sockets, and report the first divergence; "
+                + "exit 1 on one"),
         OptionSpec("check-config", help: "validate the configuration, print it and exit"),
         OptionSpec("version", help: "print the version and exit"),
         OptionSpec("help", short: "h", help: "show this help"),
@@ -65,6 +73,15 @@ do {
 if parsed.flag("version") {
     print("mhubd \(MHubVersion.string)")
     exit(0)
+}
+if let path = parsed.value("replay") {
+    let (line, same) = InputJournalReplay.run(path: path)
+    if same {
+        print(line)
+        exit(0)
+    }
+    FileHandle.standardError.write(Data("mhubd: \(line)\n".utf8))
+    exit(1)
 }
 
 do {

@@ -71,3 +71,31 @@ import Testing
         }
     }
 }
+
+/// `--record-inputs`: only for a hub that starts empty, and not from a scenario file.
+@Suite struct RecordInputsOverrideTests {
+    func parse(_ values: [String: String], _ flags: Set<String>) throws(ConfigurationError) -> DaemonOverrides {
+        try DaemonOverrides.parse(values: values, flags: flags, workingDirectory: "/home/dev/project")
+    }
+
+    @Test func anEphemeralHubRecordsToAPathFromTheWorkingDirectory() throws {
+        #expect(
+            try parse(["record-inputs": "run/inputs.jsonl"], ["ephemeral"]).recordInputsPath
+                == "/home/dev/project/run/inputs.jsonl")
+        #expect(try parse([:], ["ephemeral"]).recordInputsPath == nil)
+    }
+
+    @Test func aHubWithAStateDirectoryOrAScenarioIsRefused() {
+        #expect(throws: ConfigurationError.self) { try parse(["record-inputs": "/tmp/i.jsonl"], []) }
+        #expect {
+            try parse(["record-inputs": "/tmp/i.jsonl", "state-dir": "/var/lib/x"], [])
+        } throws: { error in
+            "\(error)".contains("--record-inputs: needs --ephemeral")
+        }
+        #expect {
+            try parse(["record-inputs": "/tmp/i.jsonl", "scenario": "home.json"], ["ephemeral"])
+        } throws: { error in
+            "\(error)".contains("cannot be given with --scenario")
+        }
+    }
+}

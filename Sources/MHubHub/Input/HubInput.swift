@@ -7,8 +7,9 @@ import MatterNode
 /// `Hub.handle(_:now:)` takes each; the daemon's `HubService` runs them one at a time, commits and delivers their
 /// outcomes, and only then hands the outcomes' outputs to the other parts, so a part that reports while acting on an
 /// output queues its input behind the one being handled. Each is logged at debug level (`description`), and a list
-/// of them replayed on a hub from the same start gives the same hub.
-public enum HubInput: Sendable {
+/// of them replayed on a hub from the same start gives the same hub: an input journal (`InputJournal`) writes each as
+/// a line, and `InputReplay` runs them again.
+public enum HubInput: Equatable, Sendable {
     /// A control client's request. (`HubService` runs the requests of one read together, with one rollback for a
     /// commit that fails: `Hub.handle(_:from:now:rollback:)`.)
     case request(HubRequest, from: ClientInfo)
@@ -35,7 +36,7 @@ public enum HubInput: Sendable {
 }
 
 /// What the hub's Matter node reports to the hub (docs/matter.md).
-public enum MatterReport: Sendable {
+public enum MatterReport: Equatable, Sendable {
     /// A commissionee's PASE attempts are used up: the window closes.
     case commissioningAttemptsExhausted
     case sessionOpened(MatterSessionSummary)
