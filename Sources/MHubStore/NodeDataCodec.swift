@@ -1,3 +1,4 @@
+import MHubHub
 import MHubJSON
 import MatterDataModel
 
@@ -27,19 +28,9 @@ public enum NodeDataCodec {
             })
     }
 
+    /// A value in its tagged form (`TaggedAttributeValue`).
     public static func encode(_ value: AttributeValue) -> JSONValue {
-        switch value {
-        case .null: .null
-        case .bool(let flag): ["b": .bool(flag)]
-        case .signed(let number): ["s": .integer(number)]
-        case .unsigned(let number): ["u": .string(String(number))]
-        case .float(let number): ["f": .double(number)]
-        case .string(let text): ["t": .string(text)]
-        case .bytes(let bytes): ["x": .string(bytes.map { hexByte($0) }.joined())]
-        case .list(let values): ["l": .array(values.map(encode))]
-        case .structure(let fields):
-            ["o": .object(Dictionary(uniqueKeysWithValues: fields.map { (String($0.key), encode($0.value)) }))]
-        }
+        TaggedAttributeValue.encode(value)
     }
 
     public struct DecodingError: Error, CustomStringConvertible, Sendable {
@@ -81,50 +72,10 @@ public enum NodeDataCodec {
     }
 
     static func decode(value json: JSONValue) throws(DecodingError) -> AttributeValue {
-        if json == .null { return .null }
-        guard case .object(let members) = json, members.count == 1, let (tag, inner) = members.first else {
-            throw DecodingError(description: "malformed attribute value")
+        do {
+            return try TaggedAttributeValue.decode(json)
+        } catch {
+            throw DecodingError(description: error.description)
         }
-        switch (tag, inner) {
-        case ("b", .bool(let flag)): return .bool(flag)
-        case ("s", .integer(let number)): return .signed(number)
-        case ("u", .string(let text)):
-            guard let number = UInt64(text) else { break }
-            return .unsigned(number)
-        case ("f", .double(let number)): return .float(number)
-        case ("f", .integer(let number)): return .float(Double(number))
-        case ("t", .string(let text)): return .string(text)
-        case ("x", .string(let text)):
-            let digits = Array(text.utf8)
-            guard digits.count % 2 == 0 else { break }
-            var bytes: [UInt8] = []
-            for index in stride(from: 0, to: digits.count, by: 2) {
-                guard let byte = UInt8(String(decoding: digits[index..<index + 2], as: UTF8.self), radix: 16) else {
-                    throw DecodingError(description: "bad hex")
-                }
-                bytes.append(byte)
-            }
-            return .bytes(bytes)
-        case ("l", .array(let values)):
-            var list: [AttributeValue] = []
-            for value in values {
-                list.append(try decode(value: value))
-            }
-            return .list(list)
-        case ("o", .object(let fields)):
-            var structure: [UInt32: AttributeValue] = [:]
-            for (key, value) in fields {
-                guard let field = UInt32(key) else { throw DecodingError(description: "bad field \(key)") }
-                structure[field] = try decode(value: value)
-            }
-            return .structure(structure)
-        default: break
-        }
-        throw DecodingError(description: "malformed attribute value \(tag)")
-    }
-
-    private static func hexByte(_ byte: UInt8) -> String {
-        let digits = String(byte, radix: 16)
-        return digits.count == 1 ? "0" + digits : digits
     }
 }

@@ -1,4 +1,5 @@
 import MHubJSON
+import MHubProtocol
 import MatterDataModel
 import MatterNode
 import Testing

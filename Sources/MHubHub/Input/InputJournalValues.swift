@@ -203,7 +203,7 @@ enum InputJournalValues {
             case .write(let cluster, let attribute, let value):
                 members["write"] = [
                     "cluster": .integer(Int64(cluster)), "attribute": .integer(Int64(attribute)),
-                    "value": NodeDataCodec.encode(value),
+                    "value": TaggedAttributeValue.encode(value),
                 ]
             }
             return ["bridged_request": .object(members)]
@@ -212,7 +212,8 @@ enum InputJournalValues {
 
     /// Fields by context tag: the tag in decimal, each value as the store writes it.
     private static func encode(fields: [UInt32: AttributeValue]) -> JSONValue {
-        .object(Dictionary(uniqueKeysWithValues: fields.map { (String($0.key), NodeDataCodec.encode($0.value)) }))
+        .object(
+            Dictionary(uniqueKeysWithValues: fields.map { (String($0.key), TaggedAttributeValue.encode($0.value)) }))
     }
 
     /// The hub's answer to a bridged request, for the journal's answers.
@@ -469,7 +470,7 @@ enum InputJournalValues {
 
     private static func decodeValue(_ value: JSONValue, at path: String) throws(JournalFieldError) -> AttributeValue {
         do {
-            return try NodeDataCodec.decode(value: value)
+            return try TaggedAttributeValue.decode(value)
         } catch {
             throw JournalFieldError("\(path): \(error)")
         }
