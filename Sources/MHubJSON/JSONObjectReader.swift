@@ -118,6 +118,17 @@ public struct JSONObjectReader<Context: JSONReadContext> {
         try bool(key) ?? fallback
     }
 
+    public mutating func requiredBool(_ key: String) throws(Context.Failure) -> Bool {
+        guard let flag = try bool(key) else { throw failure(key, .missing) }
+        return flag
+    }
+
+    /// The member's value as it is, of any type; absent is a failure.
+    public mutating func requiredRaw(_ key: String) throws(Context.Failure) -> JSONValue {
+        guard let value = raw(key) else { throw failure(key, .missing) }
+        return value
+    }
+
     /// The elements of an array member with their paths; `[]` when the member is absent.
     public mutating func array(_ key: String) throws(Context.Failure) -> [(value: JSONValue, path: JSONPath)] {
         guard let value = raw(key) else { return [] }
@@ -128,9 +139,30 @@ public struct JSONObjectReader<Context: JSONReadContext> {
         return elements.enumerated().map { ($0.element, base.appending(index: $0.offset)) }
     }
 
+    /// The elements of an array member with their paths; absent is a failure.
+    public mutating func requiredArray(_ key: String) throws(Context.Failure) -> [(value: JSONValue, path: JSONPath)] {
+        guard raw(key) != nil else { throw failure(key, .missing) }
+        return try array(key)
+    }
+
     /// A member that is an object, read by a reader of its own; an absent member reads as an empty object.
     public mutating func object(_ key: String, what: String = "it") throws(Context.Failure) -> JSONObjectReader {
         try JSONObjectReader(raw(key) ?? .object([:]), at: path(key), what: what, context: context)
+    }
+
+    /// A member that is an object, read by a reader of its own; absent is a failure.
+    public mutating func requiredObject(_ key: String, what: String = "it") throws(Context.Failure)
+        -> JSONObjectReader
+    {
+        try JSONObjectReader(requiredRaw(key), at: path(key), what: what, context: context)
+    }
+
+    /// An element of one of this object's array members (from `array(_:)`) that is an object, read by a reader of
+    /// its own.
+    public func element(_ element: (value: JSONValue, path: JSONPath), what: String) throws(Context.Failure)
+        -> JSONObjectReader
+    {
+        try JSONObjectReader(element.value, at: element.path, what: what, context: context)
     }
 
     /// Fails on the first member, in key order, that was never read; `what` names the object ("a fault", a

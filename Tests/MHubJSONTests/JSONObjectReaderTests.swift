@@ -73,6 +73,30 @@ private func reader(_ text: String, nullIsAbsent: Bool = false) throws -> JSONOb
         }
     }
 
+    @Test func requiredReadsReadThePresentMemberAndFailOnAnAbsentOne() throws {
+        var object = try reader(#"{"b":false,"a":["x"],"o":{"k":1},"r":null}"#, nullIsAbsent: true)
+        #expect(try object.requiredBool("b") == false)
+        #expect(try object.requiredArray("a").map(\.path.dotted) == ["outer.a[0]"])
+        #expect(try object.requiredObject("o").path.dotted == "outer.o")
+        let element = try #require(try object.array("a").first)
+        #expect(throws: JSONReadError(path: element.path, problem: .notAnObject(what: "an x", found: "a string"))) {
+            try object.element(element, what: "an x")
+        }
+        for read: (inout JSONObjectReader<Facts>) throws -> Void in [
+            { _ = try $0.requiredBool("gone") }, { _ = try $0.requiredArray("gone") },
+            { _ = try $0.requiredObject("gone") }, { _ = try $0.requiredRaw("gone") },
+        ] {
+            #expect(throws: JSONReadError(path: .init([.key("outer"), .key("gone")]), problem: .missing)) {
+                try read(&object)
+            }
+        }
+        #expect(throws: JSONReadError(path: .init([.key("outer"), .key("r")]), problem: .missing)) {
+            try object.requiredRaw("r")
+        }
+        var strict = try reader(#"{"r":null}"#)
+        #expect(try strict.requiredRaw("r") == .null)
+    }
+
     @Test func nullIsAbsentOnlyWhereTheContextSaysSo() throws {
         var lenient = try reader(#"{"b":null}"#, nullIsAbsent: true)
         #expect(try lenient.bool("b") == nil)
