@@ -124,35 +124,28 @@ public enum InputJournal {
     }
 
     static func decode(_ value: JSONValue) throws(JournalFieldError) -> Line {
-        let object = try JournalObject(value, at: "line")
-        if object.has("mhub_input_journal") {
-            let version = try object.integer("mhub_input_journal")
+        var object = try JournalObject(value, root: "line")
+        if let version = try object.integer("mhub_input_journal", as: Int64.self) {
             guard version == formatVersion else {
-                throw JournalFieldError(
+                throw object.failure(
+                    "mhub_input_journal",
                     "an input journal of version \(version); this mhubd reads version \(formatVersion)")
             }
-            let clockName = try object.string("clock")
-            guard let clock = HubClockKind(rawValue: clockName) else {
-                throw JournalFieldError("clock: unknown clock \"\(clockName)\"")
-            }
-            guard let configuration = object.members["configuration"] else {
-                throw JournalFieldError("line: configuration is missing")
-            }
             return .start(
-                Start(configuration: configuration, clock: clock, random: try object.random("random")))
+                Start(
+                    configuration: try object.requiredRaw("configuration"),
+                    clock: try object.named("clock", "clock", HubClockKind.init(rawValue:)),
+                    random: try object.random("random")))
         }
-        let at = try object.integer("at")
-        if object.has("unreplayable") {
-            return .unreplayable(at: at, reason: try object.string("unreplayable"))
+        let at = try object.requiredInteger("at", as: Int64.self)
+        if let reason = try object.string("unreplayable") {
+            return .unreplayable(at: at, reason: reason)
         }
-        let (input, requestText) = try InputJournalValues.decodeInput(try object.value("input"))
-        let answers = try object.array("answers").enumerated().map { (index, answer) throws(JournalFieldError) in
-            guard case .string(let text) = answer else { throw JournalFieldError("answers[\(index)] is not a string") }
-            return text
-        }
+        let (input, requestText) = try InputJournalValues.decodeInput(try object.requiredRaw("input"))
         return .input(
-            Entry(at: at, input: input, requestText: requestText, random: try object.random("random"), answers: answers)
-        )
+            Entry(
+                at: at, input: input, requestText: requestText, random: try object.random("random"),
+                answers: try object.requiredStrings("answers")))
     }
 
     /// Reads a whole journal: its start, then its other lines, each with its line number.

@@ -5,17 +5,17 @@ import MatterNode
 
 /// Each `HubInput` and `MatterReport` as journal JSON and back: one member named for the case, holding its values.
 ///
-/// A request is its envelope's text as the client sent it; byte strings are hexadecimal; `UInt64`s that a JSON
-/// number cannot hold (node and fabric IDs, tickets) are decimal text; Matter values (`AttributeValue`) are written
-/// as the store writes them (`NodeDataCodec`), so their types survive.
+/// A request is its envelope's text as the client sent it; byte strings are hexadecimal (`HexText`); `UInt64`s that a
+/// JSON number cannot hold (node and fabric IDs, tickets) are decimal text; an advertising report is written as
+/// `get_advertising` replies with it; Matter values (`AttributeValue`) are written as the store writes them
+/// (`TaggedAttributeValue`), so their types survive. Reading goes through `JournalObject`, whose failures name the
+/// member's path.
 enum InputJournalValues {
     // MARK: encoding
 
+    /// Random values as 16 hexadecimal digits each, one after another (`JournalObject.random(_:)` reads them).
     static func encode(random values: [UInt64]) -> String {
-        values.map { value in
-            let digits = String(value, radix: 16)
-            return String(repeating: "0", count: 16 - digits.count) + digits
-        }.joined()
+        HexText.encode(values.flatMap { withUnsafeBytes(of: $0.bigEndian, Array.init) }, uppercase: false)
     }
 
     static func encode(_ input: HubInput, requestText: String?) -> JSONValue {
@@ -47,7 +47,7 @@ enum InputJournalValues {
                     "certification_declaration": hex(attestation.certificationDeclaration),
                 ]
             ]
-        case .advertisingChanged(let report): return ["advertising_changed": encode(report)]
+        case .advertisingChanged(let report): return ["advertising_changed": JSONText(report).value]
         case .udcRequestReceived(let request): return ["udc_request": encode(request)]
         case .matter(let report): return ["matter": encode(report)]
         }
@@ -90,23 +90,6 @@ enum InputJournalValues {
             "state_directory": .string(instance.stateDirectory),
             "ephemeral": .bool(instance.isEphemeral),
             "clock": .string(instance.clock.rawValue),
-        ]
-    }
-
-    private static func encode(_ report: AdvertisingReport) -> JSONValue {
-        [
-            "state": .string(report.state.rawValue),
-            "interfaces": .array(report.interfaces.map { .string($0) }),
-            "services": .array(
-                report.services.map {
-                    [
-                        "role": .string($0.role), "type": .string($0.type), "name": .string($0.name),
-                        "name_in_use": .string($0.nameInUse), "state": .string($0.state.rawValue),
-                        "port": .integer(Int64($0.port)), "txt": .array($0.txt.map { .string($0) }),
-                        "subtypes": .array($0.subtypes.map { .string($0) }),
-                    ]
-                }),
-            "problems": .array(report.problems.map { .string($0) }),
         ]
     }
 
@@ -228,147 +211,114 @@ enum InputJournalValues {
 
     // MARK: decoding
 
-    /// The input, and for a request the text it was read from.
+    /// The input, and for a request the text it was read from; failures name paths from `input`.
     static func decodeInput(_ value: JSONValue) throws(JournalFieldError) -> (HubInput, String?) {
         switch value {
         case .string("tick"): return (.tick, nil)
         case .string("shutdown"): return (.shutdown, nil)
         default: break
         }
-        let (name, body) = try single(value, at: "input")
-        let path = "input.\(name)"
+        let (name, input) = try JournalReading(root: "input").single(value, at: .root)
+        var wrapper = input
         switch name {
         case "request":
-            let object = try JournalObject(body, at: path)
-            let text = try object.string("text")
-            let clientObject = try object.object("client")
-            let scopeName = try clientObject.string("scope")
-            guard let scope = Scope(name: scopeName) else {
-                throw JournalFieldError("\(path).client.scope: unknown scope \"\(scopeName)\"")
-            }
-            let client = ClientInfo(
-                connectionID: try clientObject.unsigned("connection_id"),
-                principal: Principal(try clientObject.string("principal")), scope: scope,
-                peer: try clientObject.string("peer"))
+            var object = try wrapper.requiredObject(name)
+            let text = try object.requiredString("text")
+            var client = try object.requiredObject("client")
+            let info = ClientInfo(
+                connectionID: try client.unsigned("connection_id"),
+                principal: Principal(try client.requiredString("principal")),
+                scope: try client.named("scope", "scope", Scope.init(name:)), peer: try client.requiredString("peer"))
             switch ControlMessages.decodeRequest(Array(text.utf8), maximumBytes: Int.max) {
-            case .success(let request): return (.request(request, from: client), text)
-            case .failure(let failure):
-                throw JournalFieldError("\(path).text is not a request: \(failure.error.details)")
+            case .success(let request): return (.request(request, from: info), text)
+            case .failure(let failure): throw object.failure("text", isNot: "a request: \(failure.error.details)")
             }
         case "client_disconnected":
-            return (.clientDisconnected(connectionID: try JournalObject(body, at: path).unsigned("connection_id")), nil)
+            var object = try wrapper.requiredObject(name)
+            return (.clientDisconnected(connectionID: try object.unsigned("connection_id")), nil)
         case "network_known":
-            let object = try JournalObject(body, at: path)
-            let addresses = try object.array("addresses").enumerated().map {
-                (index, element) throws(JournalFieldError) in
-                let address = try JournalObject(element, at: "\(path).addresses[\(index)]")
+            var object = try wrapper.requiredObject(name)
+            let addresses = try object.requiredArray("addresses").map { (element) throws(JournalFieldError) in
+                var address = try object.element(element, what: "an address")
                 return HubNetwork.Address(
-                    ip: try address.string("ip"), interface: try address.optionalString("interface"),
-                    isLinkLocal: try address.bool("link_local"))
+                    ip: try address.requiredString("ip"), interface: try address.string("interface"),
+                    isLinkLocal: try address.requiredBool("link_local"))
             }
-            return (
-                .networkKnown(
-                    HubNetwork(
-                        hostName: try object.optionalString("host_name"),
-                        matterPort: try object.optionalInteger("matter_port", as: UInt16.self), addresses: addresses)),
-                nil
-            )
+            let network = HubNetwork(
+                hostName: try object.string("host_name"),
+                matterPort: try object.integer("matter_port", as: UInt16.self),
+                addresses: addresses)
+            return (.networkKnown(network), nil)
         case "instance_known":
-            let object = try JournalObject(body, at: path)
-            let clockName = try object.string("clock")
-            guard let clock = HubClockKind(rawValue: clockName) else {
-                throw JournalFieldError("\(path).clock: unknown clock \"\(clockName)\"")
-            }
+            var object = try wrapper.requiredObject(name)
             let instance = HubInstance(
-                processID: try object.integer("process_id", as: Int32.self),
-                unixSocketPath: try object.optionalString("unix_socket"),
-                webSocketURL: try object.optionalString("websocket_url"),
-                matterPort: try object.optionalInteger("matter_port", as: UInt16.self),
-                udcPort: try object.optionalInteger("udc_port", as: UInt16.self),
-                stateDirectory: try object.string("state_directory"), isEphemeral: try object.bool("ephemeral"),
-                clock: clock)
+                processID: try object.requiredInteger("process_id", as: Int32.self),
+                unixSocketPath: try object.string("unix_socket"), webSocketURL: try object.string("websocket_url"),
+                matterPort: try object.integer("matter_port", as: UInt16.self),
+                udcPort: try object.integer("udc_port", as: UInt16.self),
+                stateDirectory: try object.requiredString("state_directory"),
+                isEphemeral: try object.requiredBool("ephemeral"),
+                clock: try object.named("clock", "clock", HubClockKind.init(rawValue:)))
             return (.instanceKnown(instance), nil)
         case "attestation_known":
-            let object = try JournalObject(body, at: path)
+            var object = try wrapper.requiredObject(name)
             let attestation = HubAttestation(
-                vendorID: try object.integer("vendor_id", as: UInt16.self),
-                productID: try object.integer("product_id", as: UInt16.self), paa: try object.bytes("paa"),
-                pai: try object.bytes("pai"), dac: try object.bytes("dac"),
-                certificationDeclaration: try object.bytes("certification_declaration"))
+                vendorID: try object.requiredInteger("vendor_id", as: UInt16.self),
+                productID: try object.requiredInteger("product_id", as: UInt16.self),
+                paa: try object.requiredBytes("paa"), pai: try object.requiredBytes("pai"),
+                dac: try object.requiredBytes("dac"),
+                certificationDeclaration: try object.requiredBytes("certification_declaration"))
             return (.attestationKnown(attestation), nil)
-        case "advertising_changed": return (.advertisingChanged(try decodeAdvertising(body, at: path)), nil)
-        case "udc_request": return (.udcRequestReceived(try decodeUDC(body, at: path)), nil)
-        case "matter": return (.matter(try decodeMatter(body, at: path)), nil)
-        default: throw JournalFieldError("input: unknown input \"\(name)\"")
-        }
-    }
-
-    /// An object of one member, its name and value.
-    private static func single(_ value: JSONValue, at path: String) throws(JournalFieldError) -> (String, JSONValue) {
-        guard case .object(let members) = value, members.count == 1, let (name, body) = members.first else {
-            throw JournalFieldError("\(path) is not a name or an object of one member")
-        }
-        return (name, body)
-    }
-
-    private static func decodeAdvertising(_ value: JSONValue, at path: String) throws(JournalFieldError)
-        -> AdvertisingReport
-    {
-        let object = try JournalObject(value, at: path)
-        let stateName = try object.string("state")
-        guard let state = AdvertisingReport.State(rawValue: stateName) else {
-            throw JournalFieldError("\(path).state: unknown state \"\(stateName)\"")
-        }
-        let services = try object.array("services").enumerated().map { (index, element) throws(JournalFieldError) in
-            let service = try JournalObject(element, at: "\(path).services[\(index)]")
-            let serviceStateName = try service.string("state")
-            guard let serviceState = AdvertisingReport.ServiceState(rawValue: serviceStateName) else {
-                throw JournalFieldError("\(service.path).state: unknown state \"\(serviceStateName)\"")
+        case "advertising_changed":
+            let report = try wrapper.requiredRaw(name)
+            do {
+                return (.advertisingChanged(try AdvertisingReport(json: report)), nil)
+            } catch {
+                throw wrapper.failure(name, error.description)
             }
-            return AdvertisingReport.Service(
-                role: try service.string("role"), type: try service.string("type"), name: try service.string("name"),
-                nameInUse: try service.string("name_in_use"), state: serviceState,
-                port: try service.integer("port", as: UInt16.self), txt: try service.strings("txt"),
-                subtypes: try service.strings("subtypes"))
+        case "udc_request": return (.udcRequestReceived(try decodeUDC(try wrapper.requiredObject(name))), nil)
+        case "matter":
+            let report = try decodeMatter(
+                try wrapper.requiredRaw(name), at: wrapper.path(name), context: wrapper.context)
+            return (.matter(report), nil)
+        default: throw wrapper.failure(nil, "unknown input \"\(name)\"")
         }
-        return AdvertisingReport(
-            state: state, interfaces: try object.strings("interfaces"), services: services,
-            problems: try object.strings("problems"))
     }
 
-    private static func decodeUDC(_ value: JSONValue, at path: String) throws(JournalFieldError) -> UDCRequest {
-        let object = try JournalObject(value, at: path)
+    private static func decodeUDC(_ udc: JournalObject) throws(JournalFieldError) -> UDCRequest {
+        var object = udc
         var request = UDCRequest(
-            instanceName: try object.string("instance_name"), source: try object.string("source"),
-            receivedAt: try object.integer("received_at"))
-        request.vendorID = try object.optionalInteger("vendor_id", as: UInt16.self)
-        request.productID = try object.optionalInteger("product_id", as: UInt16.self)
-        request.deviceName = try object.optionalString("device_name")
-        request.deviceType = try object.optionalInteger("device_type", as: UInt32.self)
-        request.pairingInstruction = try object.optionalString("pairing_instruction")
-        request.pairingHint = try object.optionalInteger("pairing_hint", as: UInt16.self)
-        request.rotatingID = try object.optionalBytes("rotating_id")
-        request.commissionerDeclarationPort = try object.optionalInteger("cd_port", as: UInt16.self)
-        request.targetApps = try object.array("target_apps").enumerated().map {
-            (index, element) throws(JournalFieldError) in
-            let app = try JournalObject(element, at: "\(path).target_apps[\(index)]")
+            instanceName: try object.requiredString("instance_name"), source: try object.requiredString("source"),
+            receivedAt: try object.requiredInteger("received_at"))
+        request.vendorID = try object.integer("vendor_id", as: UInt16.self)
+        request.productID = try object.integer("product_id", as: UInt16.self)
+        request.deviceName = try object.string("device_name")
+        request.deviceType = try object.integer("device_type", as: UInt32.self)
+        request.pairingInstruction = try object.string("pairing_instruction")
+        request.pairingHint = try object.integer("pairing_hint", as: UInt16.self)
+        request.rotatingID = try object.bytes("rotating_id")
+        request.commissionerDeclarationPort = try object.integer("cd_port", as: UInt16.self)
+        request.targetApps = try object.requiredArray("target_apps").map { (element) throws(JournalFieldError) in
+            var app = try object.element(element, what: "a target app")
             return UDCRequest.TargetApp(
-                vendorID: try app.integer("vendor_id", as: UInt16.self),
-                productID: try app.integer("product_id", as: UInt16.self))
+                vendorID: try app.requiredInteger("vendor_id", as: UInt16.self),
+                productID: try app.requiredInteger("product_id", as: UInt16.self))
         }
-        for name in try object.strings("flags") {
+        for name in try object.requiredStrings("flags") {
             guard let flag = UDCRequest.Flag(rawValue: name) else {
-                throw JournalFieldError("\(path).flags: unknown flag \"\(name)\"")
+                throw object.failure("flags", "unknown flag \"\(name)\"")
             }
             request.flags.insert(flag)
         }
-        request.passcodeLength = try object.optionalInteger("passcode_length", as: UInt8.self)
-        request.lastReceivedAt = try object.integer("last_received_at")
-        request.count = try object.integer("count", as: Int.self)
+        request.passcodeLength = try object.integer("passcode_length", as: UInt8.self)
+        request.lastReceivedAt = try object.requiredInteger("last_received_at")
+        request.count = try object.requiredInteger("count", as: Int.self)
         return request
     }
 
-    private static func decodeMatter(_ value: JSONValue, at path: String) throws(JournalFieldError) -> MatterReport {
+    private static func decodeMatter(_ value: JSONValue, at path: JSONPath, context: JournalReading)
+        throws(JournalFieldError) -> MatterReport
+    {
         switch value {
         case .string("commissioning_attempts_exhausted"): return .commissioningAttemptsExhausted
         case .string("commissioning_completed"): return .commissioningCompleted
@@ -376,103 +326,102 @@ enum InputJournalValues {
         case .string("fail_safe_expired"): return .failSafeExpired
         default: break
         }
-        let (name, body) = try single(value, at: path)
-        let path = "\(path).\(name)"
+        let (name, report) = try context.single(value, at: path)
+        var wrapper = report
         switch name {
         case "session_opened":
-            let object = try JournalObject(body, at: path)
-            let kindName = try object.string("kind")
-            guard let kind = MatterSecureSession.Kind(rawValue: kindName) else {
-                throw JournalFieldError("\(path).kind: unknown session kind \"\(kindName)\"")
-            }
+            var object = try wrapper.requiredObject(name)
             return .sessionOpened(
                 MatterSessionSummary(
-                    kind: kind, localSessionID: try object.integer("local_session_id", as: UInt16.self),
-                    fabricIndex: try object.integer("fabric_index", as: UInt8.self),
-                    peerNodeID: try object.unsigned("peer_node_id"), peer: try object.string("peer")))
+                    kind: try object.named("kind", "session kind", MatterSecureSession.Kind.init(rawValue:)),
+                    localSessionID: try object.requiredInteger("local_session_id", as: UInt16.self),
+                    fabricIndex: try object.requiredInteger("fabric_index", as: UInt8.self),
+                    peerNodeID: try object.unsigned("peer_node_id"), peer: try object.requiredString("peer")))
         case "session_ended":
-            let object = try JournalObject(body, at: path)
+            var object = try wrapper.requiredObject(name)
             return .sessionEnded(
-                localSessionID: try object.integer("local_session_id", as: UInt16.self),
-                reason: try object.string("reason"))
+                localSessionID: try object.requiredInteger("local_session_id", as: UInt16.self),
+                reason: try object.requiredString("reason"))
         case "fabrics_changed":
-            guard case .array(let elements) = body else { throw JournalFieldError("\(path) is not a list") }
             return .fabricsChanged(
-                try elements.enumerated().map { (index, element) throws(JournalFieldError) in
-                    let fabric = try JournalObject(element, at: "\(path)[\(index)]")
+                try wrapper.requiredArray(name).map { (element) throws(JournalFieldError) in
+                    var fabric = try wrapper.element(element, what: "a fabric")
                     return MatterFabricSummary(
-                        fabricIndex: try fabric.integer("fabric_index", as: UInt8.self),
-                        vendorID: try fabric.integer("vendor_id", as: UInt16.self),
+                        fabricIndex: try fabric.requiredInteger("fabric_index", as: UInt8.self),
+                        vendorID: try fabric.requiredInteger("vendor_id", as: UInt16.self),
                         fabricID: try fabric.unsigned("fabric_id"), nodeID: try fabric.unsigned("node_id"),
                         compressedFabricID: try fabric.unsigned("compressed_fabric_id"),
-                        label: try fabric.string("label"), isCommitted: try fabric.bool("committed"))
+                        label: try fabric.requiredString("label"), isCommitted: try fabric.requiredBool("committed"))
                 })
         case "administrator_opened_window":
-            let object = try JournalObject(body, at: path)
+            var object = try wrapper.requiredObject(name)
             let method: MatterAdministratorWindow.Method
-            switch try object.value("method") {
+            switch try object.requiredRaw("method") {
             case .string("basic"): method = .basic
-            case let enhancedValue:
-                let (methodName, methodBody) = try single(enhancedValue, at: "\(path).method")
+            case let methodValue:
+                let (methodName, methodWrapper) = try object.context.single(methodValue, at: object.path("method"))
                 guard methodName == "enhanced" else {
-                    throw JournalFieldError("\(path).method: unknown method \"\(methodName)\"")
+                    throw object.failure("method", "unknown method \"\(methodName)\"")
                 }
-                let enhanced = try JournalObject(methodBody, at: "\(path).method.enhanced")
+                var methods = methodWrapper
+                var enhanced = try methods.requiredObject(methodName)
                 method = .enhanced(
-                    verifier: try enhanced.bytes("verifier"),
-                    discriminator: try enhanced.integer("discriminator", as: UInt16.self),
-                    iterations: try enhanced.integer("iterations", as: UInt32.self), salt: try enhanced.bytes("salt"))
+                    verifier: try enhanced.requiredBytes("verifier"),
+                    discriminator: try enhanced.requiredInteger("discriminator", as: UInt16.self),
+                    iterations: try enhanced.requiredInteger("iterations", as: UInt32.self),
+                    salt: try enhanced.requiredBytes("salt"))
             }
             return .administratorOpenedWindow(
                 MatterAdministratorWindow(
-                    method: method, timeoutSeconds: try object.integer("timeout_seconds", as: UInt16.self),
-                    fabricIndex: try object.integer("fabric_index", as: UInt8.self),
-                    vendorID: try object.integer("vendor_id", as: UInt16.self)))
+                    method: method, timeoutSeconds: try object.requiredInteger("timeout_seconds", as: UInt16.self),
+                    fabricIndex: try object.requiredInteger("fabric_index", as: UInt8.self),
+                    vendorID: try object.requiredInteger("vendor_id", as: UInt16.self)))
         case "fabric_removal_done":
-            let object = try JournalObject(body, at: path)
+            var object = try wrapper.requiredObject(name)
             return .fabricRemovalDone(
-                requestID: try object.unsigned("request_id"), succeeded: try object.bool("succeeded"))
+                requestID: try object.unsigned("request_id"), succeeded: try object.requiredBool("succeeded"))
         case "bridged_request":
-            let object = try JournalObject(body, at: path)
+            var object = try wrapper.requiredObject(name)
             let operation: BridgedRequest.Operation
-            if object.has("invoke") {
-                let invoke = try object.object("invoke")
+            if object.raw("invoke") != nil {
+                var invoke = try object.requiredObject("invoke")
                 operation = .invoke(
-                    cluster: try invoke.integer("cluster", as: ClusterID.self),
-                    command: try invoke.integer("command", as: CommandID.self),
-                    fields: try decodeFields(try invoke.value("fields"), at: "\(invoke.path).fields"))
+                    cluster: try invoke.requiredInteger("cluster", as: ClusterID.self),
+                    command: try invoke.requiredInteger("command", as: CommandID.self),
+                    fields: try decodeFields(try invoke.requiredObject("fields")))
             } else {
-                let write = try object.object("write")
+                var write = try object.requiredObject("write")
                 operation = .write(
-                    cluster: try write.integer("cluster", as: ClusterID.self),
-                    attribute: try write.integer("attribute", as: AttributeID.self),
-                    value: try decodeValue(try write.value("value"), at: "\(write.path).value"))
+                    cluster: try write.requiredInteger("cluster", as: ClusterID.self),
+                    attribute: try write.requiredInteger("attribute", as: AttributeID.self),
+                    value: try decodeValue(try write.requiredRaw("value"), of: "value", in: write))
             }
             return .bridgedRequest(
                 BridgedRequest(
-                    id: try object.unsigned("id"), endpoint: try object.integer("endpoint", as: EndpointID.self),
-                    operation: operation))
-        default: throw JournalFieldError("\(path): unknown Matter report")
+                    id: try object.unsigned("id"),
+                    endpoint: try object.requiredInteger("endpoint", as: EndpointID.self), operation: operation))
+        default: throw wrapper.failure(name, "unknown Matter report")
         }
     }
 
-    private static func decodeFields(_ value: JSONValue, at path: String) throws(JournalFieldError)
-        -> [UInt32: AttributeValue]
-    {
-        let object = try JournalObject(value, at: path)
+    /// Fields by context tag: the tag in decimal, each value as the store writes it.
+    private static func decodeFields(_ object: JournalObject) throws(JournalFieldError) -> [UInt32: AttributeValue] {
         var fields: [UInt32: AttributeValue] = [:]
         for (key, element) in object.members {
-            guard let tag = UInt32(key) else { throw JournalFieldError("\(path): \"\(key)\" is not a context tag") }
-            fields[tag] = try decodeValue(element, at: "\(path).\(key)")
+            guard let tag = UInt32(key) else { throw object.failure(nil, "\"\(key)\" is not a context tag") }
+            fields[tag] = try decodeValue(element, of: key, in: object)
         }
         return fields
     }
 
-    private static func decodeValue(_ value: JSONValue, at path: String) throws(JournalFieldError) -> AttributeValue {
+    /// Member `key` of `object`, an attribute value in its typed form (`TaggedAttributeValue`).
+    private static func decodeValue(_ value: JSONValue, of key: String, in object: JournalObject)
+        throws(JournalFieldError) -> AttributeValue
+    {
         do {
             return try TaggedAttributeValue.decode(value)
         } catch {
-            throw JournalFieldError("\(path): \(error)")
+            throw object.failure(key, "\(error)")
         }
     }
 }
