@@ -77,10 +77,9 @@ enum FirmwareCommands {
             let info = try HubCommands.send(hub, ReadAttribute(nodeID: nodeID, attributePaths: ["0/40/*"]))
             if json {
                 return HubCommands.print(
-                    [
-                        "node_id": .integer(node), "software_version": info["0/40/9"] ?? .null,
-                        "software_version_string": info["0/40/10"] ?? .null,
-                    ], console)
+                    InstalledSoftware(
+                        nodeID: node, softwareVersion: info["0/40/9"], softwareVersionString: info["0/40/10"]),
+                    console)
             }
             console.write("node \(node) now runs \(t(info["0/40/10"])) (\(t(info["0/40/9"])))\n")
         default:

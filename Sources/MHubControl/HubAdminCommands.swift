@@ -13,10 +13,6 @@ enum HubAdminCommands {
         func call(_ name: HubCommand, _ args: [String: JSONValue] = [:]) throws -> JSONValue {
             try HubCommands.call(hub, name, args)
         }
-        func structureArgs() throws -> [String: JSONValue] {
-            guard let id = try command.integer("structure", as: Int64.self) else { return [:] }
-            return ["structure_id": .integer(id)]
-        }
         func integerOperand(_ name: String) throws -> Int64 {
             let text = command.operands[name] ?? ""
             guard let value = Int64(text) else {
@@ -127,18 +123,12 @@ enum HubAdminCommands {
             if json { return HubCommands.print(faults, console) }
             console.write(describeFaults(faults))
         case ["fault", "set"]:
-            var args: [String: JSONValue] = [
-                "fault": .string(command.operands["FAULT"] ?? ""), "enabled": .bool(!command.flag("off")),
-            ]
-            if let device = try command.integer("device", as: Int64.self) {
-                args["simulated_device_id"] = .integer(device)
-            }
-            if let step = command.value("step") { args["step"] = .string(step) }
-            if let mode = command.value("mode") { args["mode"] = .string(mode) }
-            if let latency = try command.integer("latency", as: Int64.self) { args["latency_ms"] = .integer(latency) }
-            if let delay = try command.integer("delay", as: Int64.self) { args["delay_ms"] = .integer(delay) }
-            if let status = command.value("status") { args["status"] = .string(status) }
-            if let stage = command.value("stage") { args["stage"] = .string(stage) }
+            let args = SetFault.arguments(
+                asGiven: command.operands["FAULT"] ?? "", enabled: !command.flag("off"),
+                simulatedDeviceID: try command.integer("device", as: Int64.self), step: command.value("step"),
+                mode: command.value("mode"), latencyMilliseconds: try command.integer("latency", as: Int64.self),
+                delayMilliseconds: try command.integer("delay", as: Int64.self), status: command.value("status"),
+                stage: command.value("stage"))
             // The options go as the user gave them, so the hub judges each (an unknown fault, a bad step).
             let faults = try HubCommands.reply(FaultsStatus.self, try call(.setFault, args))
             if json { return HubCommands.print(faults, console) }
@@ -201,20 +191,22 @@ enum HubAdminCommands {
         var latency = faults.latencyMilliseconds == 0 ? [] : ["every device: \(faults.latencyMilliseconds) ms"]
         latency += pairs(faults.deviceLatencyMilliseconds, " ms").map { "device " + $0 }
         var table = TextTable("FAULT", "STATE")
-        table.add("hub_offline", faults.hubOffline ? "on" : "off")
-        table.add("device_unreachable", list(faults.unreachableDevices))
-        table.add("device_unresponsive", list(faults.unresponsiveDevices))
-        table.add("step_failure", steps.isEmpty ? "off" : steps.joined(separator: ", "))
-        table.add("slow_device", latency.isEmpty ? "off" : latency.joined(separator: ", "))
+        table.add(SetFault.FaultName.hubOffline.rawValue, faults.hubOffline ? "on" : "off")
+        table.add(SetFault.FaultName.deviceUnreachable.rawValue, list(faults.unreachableDevices))
+        table.add(SetFault.FaultName.deviceUnresponsive.rawValue, list(faults.unresponsiveDevices))
+        table.add(SetFault.FaultName.stepFailure.rawValue, steps.isEmpty ? "off" : steps.joined(separator: ", "))
+        table.add(SetFault.FaultName.slowDevice.rawValue, latency.isEmpty ? "off" : latency.joined(separator: ", "))
         let writes = faults.failingWrites.keys.sorted().compactMap { id in
             faults.failingWrites[id].map { "device \(id): \($0.status) after \($0.delayMilliseconds) ms" }
         }
-        table.add("write_failure", writes.isEmpty ? "off" : writes.joined(separator: ", "))
-        table.add("slow_sync", faults.syncLatencyMilliseconds == 0 ? "off" : "\(faults.syncLatencyMilliseconds) ms")
+        table.add(SetFault.FaultName.writeFailure.rawValue, writes.isEmpty ? "off" : writes.joined(separator: ", "))
+        table.add(
+            SetFault.FaultName.slowSync.rawValue,
+            faults.syncLatencyMilliseconds == 0 ? "off" : "\(faults.syncLatencyMilliseconds) ms")
         let updates = faults.failingUpdates.keys.sorted().map {
             "device \($0): fails while \(faults.failingUpdates[$0] ?? "-")"
         }
-        table.add("update_failure", updates.isEmpty ? "off" : updates.joined(separator: ", "))
+        table.add(SetFault.FaultName.updateFailure.rawValue, updates.isEmpty ? "off" : updates.joined(separator: ", "))
         return table.rendered
     }
 
@@ -233,7 +225,9 @@ enum HubAdminCommands {
         let json = command.flag("json")
         hub.setEventHandler { event in
             guard wanted.isEmpty || wanted.contains(event.name) else { return }
-            guard nodes.isEmpty || eventNode(event).map({ nodes.contains($0) }) == true else { return }
+            guard nodes.isEmpty || nodeOfEvent(event.data).map({ nodes.contains(Int64(bitPattern: $0)) }) == true else {
+                return
+            }
             if json {
                 console.write(JSONWriter.compact(["event": .string(event.name), "data": event.data]) + "\n")
             } else {
@@ -253,15 +247,6 @@ enum HubAdminCommands {
         hub.setEventHandler(nil)
         return 0
     }
-}
-
-/// The node an event is about, if any: `attribute_updated` carries it first in its list, node events
-/// and devices in `node_id`.
-private func eventNode(_ event: MHubEvent) -> Int64? {
-    if case .array(let values) = event.data, case .integer(let id)? = values.first { return id }
-    if case .integer(let id)? = event.data["node_id"] { return id }
-    if case .integer(let id) = event.data { return id }
-    return nil
 }
 
 /// Counts delivered events across the reader thread; says when the limit is reached.

@@ -15,16 +15,10 @@ struct ScenarioRecording {
     private(set) var skipped: [String: Int] = [:]
 
     /// From `export_scenario`'s reply and the faults on at the start.
-    init(export: JSONValue, faults: JSONValue) {
-        if case .object(let members)? = export["scenario"] { scenario = members } else { scenario = [:] }
-        var names: [String: String] = [:]
-        if case .object(let members)? = export["devices"] {
-            for (key, value) in members {
-                if case .string(let name) = value { names[key] = name }
-            }
-        }
-        self.names = names
-        (unreachable, hubOffline) = Self.reachability(faults)
+    init(export: ExportedScenario, faults: FaultsStatus) {
+        if case .object(let members) = export.scenario { scenario = members } else { scenario = [:] }
+        names = export.devices
+        (unreachable, hubOffline) = (Set(faults.unreachableDevices), faults.hubOffline)
     }
 
     var steps: Int { timeline.count }
@@ -35,19 +29,21 @@ struct ScenarioRecording {
         let at = JSONValue.string(DurationText.text(milliseconds))
         switch HubEventName.named(name) {
         case .attributeUpdated?:
-            guard case .array(let parts) = data, parts.count == 3, case .integer(let node) = parts[0],
-                let device = names["node:\(node)"]
-            else { return skip(name) }
+            guard let update = try? AttributeUpdate(json: data), let device = names["node:\(update.nodeID)"] else {
+                return skip(name)
+            }
             timeline.append(
                 [
                     "at": at,
                     ScenarioTimelineAction.setAttribute.rawValue: [
-                        "device": .string(device), "attribute_path": parts[1], "value": parts[2],
+                        "device": .string(device), "attribute_path": .string(update.attributePath),
+                        "value": update.value,
                     ],
                 ])
             return true
         case .faultsUpdated?:
-            let (nowUnreachable, nowOffline) = Self.reachability(data)
+            guard let faults = try? FaultsStatus(json: data) else { return skip(name) }
+            let (nowUnreachable, nowOffline) = (Set(faults.unreachableDevices), faults.hubOffline)
             var added = false
             for id in nowUnreachable.symmetricDifference(unreachable).sorted() {
                 guard let device = names["simulated:\(id)"] else { continue }
@@ -60,7 +56,7 @@ struct ScenarioRecording {
                     [
                         "at": at,
                         ScenarioTimelineAction.setFault.rawValue: [
-                            "fault": "hub_offline", "enabled": .bool(nowOffline),
+                            "fault": .string(SetFault.FaultName.hubOffline.rawValue), "enabled": .bool(nowOffline),
                         ],
                     ])
                 added = true
@@ -89,13 +85,5 @@ struct ScenarioRecording {
         }
         result["description"] = .string(description)
         return .object(result)
-    }
-
-    private static func reachability(_ faults: JSONValue) -> (Set<Int64>, Bool) {
-        var ids: Set<Int64> = []
-        if case .array(let list)? = faults["unreachable_devices"] {
-            for case .integer(let id) in list { ids.insert(id) }
-        }
-        return (ids, faults["hub_offline"] == .bool(true))
     }
 }

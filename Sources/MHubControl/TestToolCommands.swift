@@ -56,22 +56,20 @@ enum TestToolCommands {
         switch command.path {
         case ["scenario", "load"]:
             let (text, files) = try readScenario(command.operands["FILE"] ?? "")
-            let status = try HubCommands.call(hub, .loadScenario, ["text": .string(text), "files": .object(files)])
+            let status = try HubCommands.send(hub, LoadScenario(text: text, files: files))
             if json { return HubCommands.print(status, console) }
             console.write(describe(status))
         case ["scenario", "status"]:
-            let status = try HubCommands.call(hub, .getScenario)
+            let status = try HubCommands.send(hub, GetScenario())
             if json { return HubCommands.print(status, console) }
-            console.write(status == .null ? "no scenario loaded\n" : describe(status))
+            console.write(status.map(describe) ?? "no scenario loaded\n")
         case ["scenario", "reset"]:
-            let status = try HubCommands.call(hub, .resetScenario)
+            let status = try HubCommands.send(hub, ResetScenario())
             if json { return HubCommands.print(status, console) }
             console.write(describe(status))
         case ["scenario", "export"]:
-            var args: [String: JSONValue] = [:]
-            if let name = command.value("name") { args["name"] = .string(name) }
-            let exported = try HubCommands.call(hub, .exportScenario, args)
-            let text = JSONWriter.pretty(exported["scenario"] ?? .null) + "\n"
+            let exported = try HubCommands.send(hub, ExportScenario(name: command.value("name")))
+            let text = JSONWriter.pretty(exported.scenario) + "\n"
             if let path = command.operands["FILE"] {
                 try write(text, to: path)
                 if !json { console.write("wrote the home as a scenario to \(path)\n") }
@@ -108,37 +106,33 @@ enum TestToolCommands {
     }
 
     /// The scenario's text and the files its imports name, read relative to its directory.
-    static func readScenario(_ path: String) throws -> (String, [String: JSONValue]) {
+    static func readScenario(_ path: String) throws -> (String, [String: String]) {
         guard let data = FileManager.default.contents(atPath: path) else { throw CommandFailure("cannot read \(path)") }
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
-        var files: [String: JSONValue] = [:]
+        var files: [String: String] = [:]
         for name in ScenarioImports.fileNames(in: Array(data)) {
             let url = name.hasPrefix("/") ? URL(fileURLWithPath: name) : directory.appendingPathComponent(name)
             guard let content = FileManager.default.contents(atPath: url.path) else {
                 throw CommandFailure("cannot read \(url.path), which the scenario imports")
             }
-            files[name] = .string(String(decoding: content, as: UTF8.self))
+            files[name] = String(decoding: content, as: UTF8.self)
         }
         return (String(decoding: data, as: UTF8.self), files)
     }
 
-    static func describe(_ status: JSONValue) -> String {
-        let t = HubCommands.text
-        var lines = [
-            "scenario \"\(t(status["name"]))\": \(t(status["done"])) of \(t(status["steps"])) timeline steps run"
-        ]
-        if case .integer(let next)? = status["next_at_ms"] { lines.append("next step at \(DurationText.text(next))") }
-        if case .object(let devices)? = status["devices"], !devices.isEmpty {
+    static func describe(_ status: ScenarioStatus) -> String {
+        var lines = ["scenario \"\(status.name)\": \(status.done) of \(status.steps) timeline steps run"]
+        if let next = status.nextAtMilliseconds { lines.append("next step at \(DurationText.text(next))") }
+        if !status.devices.isEmpty {
             var table = TextTable("DEVICE", "NODE", "SIMULATED DEVICE")
-            for (id, device) in devices.sorted(by: { $0.key < $1.key }) {
-                table.add(id, t(device["node_id"]), t(device["simulated_device_id"]))
+            for (id, device) in status.devices.sorted(by: { $0.key < $1.key }) {
+                table.add(
+                    id, device.nodeID.map(String.init) ?? "-", device.simulatedDeviceID.map(String.init) ?? "-")
             }
             lines.append(table.rendered.trimmingCharacters(in: .newlines))
         }
-        if case .array(let failures)? = status["failures"] {
-            for failure in failures {
-                lines.append("step \(t(failure["step"])) failed: \(t(failure["reason"]))")
-            }
+        for failure in status.failures {
+            lines.append("step \(failure.step) failed: \(failure.reason)")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -167,8 +161,8 @@ enum TestToolCommands {
         let path = command.operands["FILE"] ?? ""
         let seconds = try command.integer("seconds", as: Int.self)
         let limit = try command.integer("count", as: Int.self)
-        let export = try HubCommands.call(hub, .exportScenario, ["name": "recorded"])
-        let faults = try HubCommands.call(hub, .getFaults)
+        let export = try HubCommands.send(hub, ExportScenario(name: "recorded"))
+        let faults = try HubCommands.send(hub, GetFaults())
         let recorder = RecorderBox(ScenarioRecording(export: export, faults: faults), limit: limit)
         try write(JSONWriter.pretty(recorder.json) + "\n", to: path)
         let done = DispatchSemaphore(value: 0)

@@ -176,7 +176,7 @@ extension Hub {
     /// stay.
     mutating func clearHome(reason: String, _ outcome: inout HubOutcome) {
         if session != nil {
-            endSession(reason: "reset", error: HubError(.sessionCancelled, reason), &outcome)
+            endSession(reason: .reset, error: HubError(.sessionCancelled, reason), &outcome)
         }
         for node in state.nodes.values.sorted(by: { $0.id < $1.id }) {
             outcome.events.append(HubEvent(.nodeRemoved, NodeRemoved(nodeID: node.id), structure: node.structureID))

@@ -18,12 +18,6 @@ extension Hub {
         case member
     }
 
-    /// Reads `app_group`: a well-formed name this client may use. The client joins the group (until it disconnects
-    /// or names another), and a session of that group left by everyone is attended again.
-    mutating func appGroupArgument(_ args: inout Arguments, client: ClientInfo) throws(HubError) -> String? {
-        try appGroup(try args.string("app_group"), client: client)
-    }
-
     /// An app group a request names, if it names one: checked, and `client` joins it.
     mutating func appGroup(_ name: String?, client: ClientInfo) throws(HubError) -> String? {
         guard let name else { return nil }
@@ -82,13 +76,6 @@ extension Hub {
             appGroup: group, session: shared.map { $0.info(hub: self) }, structureID: structureID,
             rooms: rooms(in: structureID),
             fabric: FabricIDs(fabricID: state.fabric.fabricID, compressedFabricID: state.fabric.compressedFabricID))
-    }
-
-    /// A structure named by `structure_id` or by its display name `home` (as `MatterAddDeviceRequest.Home`
-    /// carries it, compared case-insensitively); `nil` when neither is given.
-    func structureArgument(_ args: inout Arguments) throws(HubError) -> StructureID? {
-        let id = try args.integer("structure_id", as: StructureID.self)
-        return try structure(id: id, home: try args.string("home"))
     }
 
     /// The structure a request names by `id` or by its display name `home`; `nil` when it names none.

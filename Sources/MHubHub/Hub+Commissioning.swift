@@ -18,7 +18,7 @@ extension Hub {
         try checkNoSession()
         let opened = openSession(
             structureID: structureID, client: client, implicit: false, appGroup: appGroup, now: now)
-        outcome.events.append(sessionEvent("prepared"))
+        outcome.events.append(sessionEvent(.prepared))
         return opened.info(hub: self)
     }
 
@@ -68,7 +68,7 @@ extension Hub {
             try checkStructure(defaultStructureID, for: client)
             try checkOnline()
             _ = openSession(structureID: defaultStructureID, client: client, implicit: true, appGroup: nil, now: now)
-            outcome.events.append(sessionEvent("prepared"))
+            outcome.events.append(sessionEvent(.prepared))
         }
         let device = discoveredDevice(target)
         let run = CommissioningSession.Run(
@@ -126,7 +126,7 @@ extension Hub {
             current.roomID = room.id
         }
         session = current
-        outcome.events.append(sessionEvent("configured"))
+        outcome.events.append(sessionEvent(.configured))
         return current.info(hub: self)
     }
 
@@ -165,11 +165,11 @@ extension Hub {
             }
             // An admin may cancel anyone's session (a stuck test run).
             let id = session!.id
-            endSession(reason: "cancelled", error: HubError(.sessionCancelled, "session \(id) was cancelled"), &outcome)
+            endSession(reason: .cancelled, error: HubError(.sessionCancelled, "session \(id) was cancelled"), &outcome)
             return CommissioningCancelled(cancelled: true, sessionID: id)
         }
         endSession(
-            reason: "cancelled", error: HubError(.sessionCancelled, "session \(current.id) was cancelled"), &outcome)
+            reason: .cancelled, error: HubError(.sessionCancelled, "session \(current.id) was cancelled"), &outcome)
         return CommissioningCancelled(cancelled: true, sessionID: current.id)
     }
 
@@ -200,7 +200,7 @@ extension Hub {
         current.ownerGoneAt = nil
         current.unattendedSince = nil
         session = current
-        outcome.events.append(sessionEvent("resumed"))
+        outcome.events.append(sessionEvent(.resumed))
     }
 
     func sessionInfo(_ request: GetSession) -> SessionInfo? {
@@ -214,13 +214,13 @@ extension Hub {
         while let current = session {
             if let since = current.unattendedSince, now >= since + settings.disconnectGrace {
                 endSession(
-                    reason: "owner_disconnected",
+                    reason: .ownerDisconnected,
                     error: HubError(.sessionCancelled, "the session's owner disconnected"), &outcome)
                 return
             }
             if now >= current.deadline {
                 endSession(
-                    reason: "expired",
+                    reason: .expired,
                     error: HubError(.sessionExpired, "session \(current.id) passed its fail-safe deadline"), &outcome)
                 return
             }
@@ -301,10 +301,10 @@ extension Hub {
             HubReply(connectionID: run.connectionID, messageID: run.messageID, result: .failure(reported)))
         guard let current = session else { return }
         if current.implicit {
-            endSession(reason: "failed", error: nil, &outcome)
+            endSession(reason: .failed, error: nil, &outcome)
         } else {
             session!.state = .prepared
-            outcome.events.append(sessionEvent("failed"))
+            outcome.events.append(sessionEvent(.failed))
         }
     }
 
@@ -316,7 +316,7 @@ extension Hub {
             from: device, id: nodeID, structureID: current.structureID, now: now)
         current.state = .commissioned(node, attributesJSON: attributes)
         session = current
-        outcome.events.append(sessionEvent("commissioned"))
+        outcome.events.append(sessionEvent(.commissioned))
         if current.implicit {
             _ = finish(&outcome)
             outcome.replies.append(
@@ -339,14 +339,14 @@ extension Hub {
         node = addToHome(node, attributesJSON: attributes, &outcome)
         let result = CommissioningCompleted(sessionID: current.id, nodeIDs: [node.id], deviceIDs: node.deviceIDs)
         completed[current.owner.connectionID] = result
-        outcome.events.append(sessionEvent("completed"))
+        outcome.events.append(sessionEvent(.completed))
         session = nil
         return result
     }
 
     /// Ends the session and rolls back whatever it did: the pending reply gets `error`, a provisional
     /// node is dropped (it was never stored), and the device is commissionable again.
-    mutating func endSession(reason: String, error: HubError?, _ outcome: inout HubOutcome) {
+    mutating func endSession(reason: SessionChange, error: HubError?, _ outcome: inout HubOutcome) {
         guard let current = session else { return }
         if case .running(let run) = current.state, let error {
             outcome.replies.append(
@@ -454,9 +454,9 @@ extension Hub {
         }
     }
 
-    func sessionEvent(_ change: String) -> HubEvent {
+    func sessionEvent(_ change: SessionChange) -> HubEvent {
         HubEvent(
-            .sessionUpdated, SessionUpdated(session: session.map { $0.info(hub: self) }, change: change),
+            .sessionUpdated, SessionUpdated(session: session.map { $0.info(hub: self) }, change: change.rawValue),
             to: ownerAudience)
     }
 

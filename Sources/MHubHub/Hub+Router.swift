@@ -45,7 +45,7 @@ extension Hub {
         case .deviceCommand:
             return try reply(deviceCommand(read(&args), request: request, client: client, now: now, &outcome))
         case .setAttribute: return try reply(setAttribute(read(&args), client: client, now: now, &outcome))
-        case .setBehavior: return try reply(setBehavior(read(&args), now: now))
+        case .setBehavior: return JSONText(try setBehavior(read(&args), now: now))
         case .openCommissioningWindow: return JSONText(try openWindow(read(&args), client: client, now: now, &outcome))
         case .closeCommissioningWindow: return JSONText(closeWindow(try read(&args), now: now, &outcome))
         case .removeFabric: return try reply(removeFabric(read(&args), request: request, client: client, &outcome))
@@ -62,8 +62,8 @@ extension Hub {
         case .advanceClock:
             return try advanceClock(read(&args), request: request, client: client, now: now, &outcome)
         case .followInputJournal: return try reply(followInputJournal(&args, client: client, &outcome))
-        case .loadScenario: return try reply(loadScenario(&args, now: now, &outcome))
-        case .resetScenario: return try reply(resetScenario(&args, now: now, &outcome))
+        case .loadScenario: return JSONText(try loadScenario(read(&args), now: now, &outcome))
+        case .resetScenario: return JSONText(try resetScenario(read(&args), now: now, &outcome))
         case .importTestNode: return JSONText(try importTestNode(read(&args), now: now, &outcome))
         case .setDefaultFabricLabel:
             setDefaultFabricLabel(try read(&args), &outcome)
@@ -173,8 +173,8 @@ extension Hub {
         case .discover: return JSONText(discover(try read(&args)))
         case .getPermissions: return JSONText(getPermissions(try read(&args)))
         case .getClock: return JSONText(clockStatus(try read(&args), now: now))
-        case .getScenario: return try JSONText(getScenario(&args))
-        case .exportScenario: return try JSONText(exportScenario(&args))
+        case .getScenario: return JSONText(getScenario(try read(&args)))
+        case .exportScenario: return JSONText(exportScenario(try read(&args)))
         case .getVendorNames: return JSONText(getVendorNames(try read(&args)))
         case .checkNodeUpdate: return JSONText(try checkNodeUpdate(read(&args), client: client))
         case .startListening, .commissionWithCode, .commissionOnNetwork, .deviceCommand, .readAttribute,
@@ -198,15 +198,9 @@ extension Hub {
             schemaVersion: Int64(Self.schemaVersion), minSupportedSchemaVersion: Int64(Self.minimumSchemaVersion),
             sdkVersion: "mhub \(MHubVersion.string)", wifiCredentialsSet: state.preferences.wifi != nil,
             threadCredentialsSet: state.preferences.threadDataset != nil, bluetoothEnabled: false,
-            mhubVersion: MHubVersion.string, hubName: settings.hubName, capabilities: Self.capabilities,
+            mhubVersion: MHubVersion.string, hubName: settings.hubName, capabilities: ServerInfo.mhubCapabilities,
             instance: instance?.info)
     }
-
-    /// What this hub can do beside the OHF commands (docs/protocol.md).
-    private static let capabilities = [
-        "commissioning_sessions", "simulated_devices", "rooms", "faults", "permissions", "app_groups", "structures",
-        "notifications", "scenarios", "virtual_clock",
-    ]
 
     /// The OHF schema version mhub speaks (python-matter-server 7.0.1 uses 11).
     public static let schemaVersion = 11

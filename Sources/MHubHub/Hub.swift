@@ -226,7 +226,7 @@ public struct Hub: Sendable {
     private func failureReply(_ error: HubError, to request: HubRequest, from client: ClientInfo) -> HubReply {
         let ownSession =
             session.map { !$0.implicit && role(of: client, in: $0) != nil } ?? false
-            || request.args?["app_group"] != nil
+            || argumentsNameAnAppGroup(request.args)
         let reported: HubError
         if let command = request.known, command.isOHF, !ownSession {
             reported = error.ohfCompatible(command: command)
@@ -251,7 +251,7 @@ public struct Hub: Sendable {
             if current.owner.connectionID == connectionID, current.ownerGoneAt == nil {
                 current.ownerGoneAt = now
                 session = current
-                outcome.events.append(sessionEvent("owner_disconnected"))
+                outcome.events.append(sessionEvent(.ownerDisconnected))
             }
             if current.unattendedSince == nil, !isAttended(current) {
                 session?.unattendedSince = now
@@ -276,7 +276,7 @@ public struct Hub: Sendable {
     public mutating func shutdown(now: Timestamp) -> HubOutcome {
         var outcome = HubOutcome()
         if session != nil {
-            endSession(reason: "shutdown", error: HubError(.shuttingDown, "the hub is shutting down"), &outcome)
+            endSession(reason: .shutdown, error: HubError(.shuttingDown, "the hub is shutting down"), &outcome)
         }
         outcome.events.append(HubEvent(.serverShutdown, .null))
         return outcome

@@ -117,7 +117,7 @@ extension Hub {
     }
 
     /// `set_behavior {node_id, behavior, enabled?, interval_ms?}`.
-    mutating func setBehavior(_ request: SetBehavior, now: Timestamp) throws(HubError) -> JSONValue {
+    mutating func setBehavior(_ request: SetBehavior, now: Timestamp) throws(HubError) -> BehaviorInfo {
         let node = try node(request.nodeID)
         let (name, enabled, interval) = (request.behavior, request.enabled, request.intervalMilliseconds ?? 30_000)
         guard let kind = Behavior.Kind(rawValue: name) else {
@@ -139,9 +139,6 @@ extension Hub {
         let key = BehaviorKey(node: node.id, name: name)
         devices.behaviors[key] =
             enabled ? Behavior(kind: kind, node: node.id, interval: interval, nextAt: now + interval) : nil
-        return [
-            "node_id": .integer(Int64(node.id)), "behavior": .string(name), "enabled": .bool(enabled),
-            "interval_ms": .integer(interval),
-        ]
+        return BehaviorInfo(nodeID: node.id, behavior: name, enabled: enabled, intervalMilliseconds: interval)
     }
 }

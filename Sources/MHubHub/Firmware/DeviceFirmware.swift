@@ -49,11 +49,9 @@ extension FirmwareOffer {
                 .invalidArguments, "an update is an object with software_version and software_version_string")
         }
         var args = try Arguments(json)
-        let version = try args.requiredInteger("software_version", as: UInt32.self)
-        let versionString = try args.requiredString("software_version_string")
-        let releaseNotes = try args.string("release_notes_url")
-        let size = try args.integer("size_bytes", as: Int.self) ?? Self.defaultSize
+        let given = try FirmwareUpdateOffer(readingArguments: &args, defaultSize: Int64(Self.defaultSize))
         try args.rejectUnknown(in: "an update")
+        let (versionString, releaseNotes, size) = (given.softwareVersionString, given.releaseNotesURL, given.sizeBytes)
         // Basic Information's SoftwareVersionString is 1 to 64 bytes (Matter Core Specification 11.1.5.10).
         guard (1...64).contains(versionString.utf8.count) else {
             throw HubError(.invalidArguments, "software_version_string must be 1 to 64 bytes")
@@ -64,7 +62,9 @@ extension FirmwareOffer {
         if let releaseNotes, releaseNotes.utf8.count > 256 {
             throw HubError(.invalidArguments, "release_notes_url must be at most 256 bytes")
         }
-        self.init(version: version, versionString: versionString, releaseNotesURL: releaseNotes, sizeBytes: size)
+        self.init(
+            version: given.softwareVersion, versionString: versionString, releaseNotesURL: releaseNotes,
+            sizeBytes: Int(size))
     }
 
     var protocolValue: FirmwareUpdateOffer {

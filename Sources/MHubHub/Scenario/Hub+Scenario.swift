@@ -10,26 +10,12 @@ extension Hub {
 
     /// `load_scenario {"text": …, "files": {name: text}}`: replaces the home with the scenario's, or, when the
     /// scenario has an error, answers InvalidScenario with its line and column and changes nothing.
-    mutating func loadScenario(_ args: inout Arguments, now: Timestamp, _ outcome: inout HubOutcome)
-        throws(HubError) -> JSONValue
+    mutating func loadScenario(_ request: LoadScenario, now: Timestamp, _ outcome: inout HubOutcome)
+        throws(HubError) -> ScenarioStatus?
     {
-        let text = try args.requiredString("text")
-        var files: [String: String] = [:]
-        if let given = args.raw("files") {
-            guard case .object(let members) = given else {
-                throw HubError(.invalidArguments, "argument 'files' must be an object of file names and texts")
-            }
-            for (name, content) in members {
-                guard case .string(let body) = content else {
-                    throw HubError(.invalidArguments, "files[\"\(name)\"] must be the file's text")
-                }
-                files[name] = body
-            }
-        }
-        try args.rejectUnknown(command: .loadScenario)
         let scenario: Scenario
         do {
-            scenario = try ScenarioDecoder.decode(Array(text.utf8), files: files)
+            scenario = try ScenarioDecoder.decode(Array(request.text.utf8), files: request.files)
         } catch {
             throw error.hubError
         }
@@ -37,22 +23,18 @@ extension Hub {
         return scenarioStatus
     }
 
-    func getScenario(_ args: inout Arguments) throws(HubError) -> JSONValue {
-        try args.rejectUnknown(command: .getScenario)
-        return scenarioStatus
-    }
+    func getScenario(_: GetScenario) -> ScenarioStatus? { scenarioStatus }
 
     /// `reset_scenario`: back to the loaded scenario's start, its timeline from zero.
-    mutating func resetScenario(_ args: inout Arguments, now: Timestamp, _ outcome: inout HubOutcome)
-        throws(HubError) -> JSONValue
+    mutating func resetScenario(_: ResetScenario, now: Timestamp, _ outcome: inout HubOutcome)
+        throws(HubError) -> ScenarioStatus?
     {
-        try args.rejectUnknown(command: .resetScenario)
         guard let loaded = scenario?.scenario else { throw HubError(.invalidScenario, "no scenario is loaded") }
         try apply(loaded, now: now, &outcome)
         return scenarioStatus
     }
 
-    var scenarioStatus: JSONValue { scenario?.json ?? .null }
+    var scenarioStatus: ScenarioStatus? { scenario?.status }
 
     /// A scenario loaded by the daemon at start (`mhubd --scenario`): all of it, or nothing and the error.
     public mutating func loadScenario(_ scenario: Scenario, now: Timestamp) -> Result<HubOutcome, HubError> {
@@ -77,32 +59,32 @@ extension Hub {
             populateHome(&outcome)
         }
         for structure in loaded.structures {
-            let made = try self.run(
-                .createStructure, ["name": .string(structure.name)], at: structure.position, now: now, &outcome)
-            guard case .integer(let id)? = made?["structure_id"] else { continue }
+            guard
+                let id = try self.run(
+                    CreateStructure(name: structure.name), at: structure.position, now: now, &outcome)?
+                    .id
+            else { continue }
             progress.structures[structure.name] = id
             for room in structure.rooms {
-                _ = try self.run(
-                    .createRoom, ["name": .string(room), "structure_id": .integer(id)], at: structure.position,
-                    now: now, &outcome)
+                _ = try self.run(CreateRoom(name: room, structureID: id), at: structure.position, now: now, &outcome)
             }
         }
         if let profile = loaded.timingProfile {
-            _ = try self.run(
-                .setTimingProfile, ["profile": .string(profile)], at: .init(line: 1, column: 1), now: now, &outcome)
+            _ = try self.run(SetTimingProfile(profile: profile), at: .init(line: 1, column: 1), now: now, &outcome)
         }
         for command in loaded.networks {
             _ = try self.run(command, in: progress, now: now, &outcome)
         }
         for device in loaded.simulatedDevices {
-            let made = try self.run(.addSimulatedDevice, device.arguments, at: device.position, now: now, &outcome)
-            if let id = device.id, case .integer(let simulated)? = made?["simulated_device_id"] {
+            let made = try self.run(device.request, at: device.position, now: now, &outcome)
+            if let id = device.id, let simulated = made?.id {
                 progress.simulatedDevices[id] = simulated
             }
         }
         for device in loaded.devices {
-            let made = try self.run(.addSimulatedDevice, device.simulated, at: device.position, now: now, &outcome)
-            guard case .integer(let simulated)? = made?["simulated_device_id"] else { continue }
+            guard let simulated = try self.run(device.simulated, at: device.position, now: now, &outcome)?.id else {
+                continue
+            }
             progress.simulatedDevices[device.id] = simulated
             progress.nodes[device.id] = try addCommissioned(
                 device, simulated: simulated, in: progress, now: now, &outcome)
@@ -124,7 +106,7 @@ extension Hub {
             _ = try self.run(command, in: progress, now: now, &outcome)
         }
         scenario = progress
-        outcome.events.append(HubEvent(.scenarioUpdated, ["state": "loaded", "scenario": progress.json]))
+        outcome.events.append(HubEvent(.scenarioUpdated, ScenarioUpdate.loaded(progress.status)))
     }
 
     /// A device of the scenario put on the fabric as commissioning would have, in its room and state.
@@ -165,12 +147,21 @@ extension Hub {
                 throw ScenarioError(position: command.position, pointer: "", reason: "\"\(device)\" was not made")
                     .hubError
             }
-            arguments[argument.rawValue] = .integer(id)
+            arguments[argument.argument.rawValue] = .integer(id)
         }
         if let structure = command.structure, let id = run.structures[structure] {
-            arguments["structure_id"] = .integer(id)
+            arguments[IdentifyingArgument.structureID.rawValue] = .integer(id)
         }
         return try self.run(command.command, arguments, at: command.position, now: now, &outcome)
+    }
+
+    /// Runs a typed request as the scenario, its reply read back.
+    private mutating func run<Request: ProtocolRequest>(
+        _ request: Request, at position: JSONDocument.Position, now: Timestamp, _ outcome: inout HubOutcome
+    ) throws(HubError) -> Request.Reply? {
+        try self.run(Request.command, request.arguments, at: position, now: now, &outcome).flatMap {
+            try? Request.Reply(json: $0)
+        }
     }
 
     /// Runs a command as the scenario; its errors become InvalidScenario at `position`.
@@ -210,13 +201,10 @@ extension Hub {
             outcome.changes += staged.changes
             outcome.events += staged.events
             outcome.outputs += staged.outputs
-            var step: [String: JSONValue] = [
-                "state": run.next < run.scenario.timeline.count ? "running" : "finished",
-                "step": .integer(Int64(index)),
-                "at_ms": .integer(entry.at), "action": .string(entry.action),
-            ]
-            if let failure { step["error"] = .string(failure) }
-            outcome.events.append(HubEvent(.scenarioUpdated, .object(step)))
+            let step = ScenarioUpdate.stepRun(
+                step: Int64(index), atMilliseconds: entry.at, action: entry.action,
+                finished: run.next >= run.scenario.timeline.count, error: failure)
+            outcome.events.append(HubEvent(.scenarioUpdated, step))
         }
     }
 }

@@ -7,16 +7,15 @@ import MatterDataModel
 extension Hub {
     /// `{"scenario": …, "devices": {"node:7": "node-7", "simulated:3": "sim-3"}}`: the scenario, and the ID it
     /// gives each node and waiting simulated device, so a recorder can name them in the timeline it adds.
-    func exportScenario(_ args: inout Arguments) throws(HubError) -> JSONValue {
-        let name = try args.string("name") ?? "\(settings.hubName) home"
-        try args.rejectUnknown(command: .exportScenario)
-        var names: [String: JSONValue] = [:]
-        for node in state.nodes.keys { names["node:\(node)"] = .string(Self.exportedID(node: node)) }
+    func exportScenario(_ request: ExportScenario) -> ExportedScenario {
+        var names: [String: String] = [:]
+        for node in state.nodes.keys { names["node:\(node)"] = Self.exportedID(node: node) }
         for device in state.simulatedDevices.values {
-            names["simulated:\(device.id)"] = .string(
-                device.nodeID.map { Self.exportedID(node: $0) } ?? Self.exportedID(simulatedDevice: device.id))
+            names["simulated:\(device.id)"] =
+                device.nodeID.map { Self.exportedID(node: $0) } ?? Self.exportedID(simulatedDevice: device.id)
         }
-        return ["scenario": exportedScenario(name: name), "devices": .object(names)]
+        return ExportedScenario(
+            scenario: exportedScenario(name: request.name ?? "\(settings.hubName) home"), devices: names)
     }
 
     /// The scenario ID the export gives a node (`node-7`) and a simulated device waiting (`sim-3`).

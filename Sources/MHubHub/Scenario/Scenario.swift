@@ -36,15 +36,15 @@ public struct Scenario: Hashable, Sendable {
     /// `id`.
     public struct SimulatedDevice: Hashable, Sendable {
         public var id: String?
-        public var arguments: [String: JSONValue]
+        public var request: AddSimulatedDevice
         public var position: JSONDocument.Position
     }
 
     /// A device already commissioned: a simulated device and its node, named, in a room, in a state.
     public struct Device: Hashable, Sendable {
         public var id: String
-        /// `add_simulated_device`'s arguments (template, name, codes, identity).
-        public var simulated: [String: JSONValue]
+        /// Its `add_simulated_device` (template, name, codes, identity).
+        public var simulated: AddSimulatedDevice
         public var name: String
         public var structure: String?
         public var room: String?
@@ -80,9 +80,17 @@ public struct Scenario: Hashable, Sendable {
         public var structure: String?
         public var position: JSONDocument.Position
 
-        public enum DeviceArgument: String, Hashable, Sendable {
-            case node = "node_id"
-            case simulatedDevice = "simulated_device_id"
+        public enum DeviceArgument: Hashable, Sendable {
+            case node
+            case simulatedDevice
+
+            /// The request's argument that takes the ID.
+            public var argument: IdentifyingArgument {
+                switch self {
+                case .node: .nodeID
+                case .simulatedDevice: .simulatedDeviceID
+                }
+            }
         }
     }
 

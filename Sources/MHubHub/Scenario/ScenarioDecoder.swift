@@ -24,9 +24,11 @@ public struct ScenarioDecoder {
         var hasSimulatedDevice: Bool { self != .imported }
     }
 
+    /// The faults a scenario may set (not `write_failure` and `slow_sync`, which are for a client's own tests).
     static let faultNames = [
-        "hub_offline", "device_unreachable", "device_unresponsive", "step_failure", "slow_device", "update_failure",
-    ]
+        SetFault.FaultName.hubOffline, .deviceUnreachable, .deviceUnresponsive, .stepFailure, .slowDevice,
+        .updateFailure,
+    ].map(\.rawValue)
 
     public init(document: JSONDocument, files: [String: String] = [:]) {
         self.document = document
@@ -105,7 +107,7 @@ public struct ScenarioDecoder {
             commands.append(
                 Scenario.Command(
                     command: .setWiFiCredentials,
-                    arguments: ["ssid": .string(ssid), "credentials": .string(credentials)], device: nil,
+                    arguments: SetWiFiCredentials(ssid: ssid, credentials: credentials).arguments, device: nil,
                     deviceArgument: nil, structure: nil, position: wifi.position))
         }
         if let dataset = try object.string("thread_dataset") {
@@ -114,7 +116,7 @@ public struct ScenarioDecoder {
             }
             commands.append(
                 Scenario.Command(
-                    command: .setThreadDataset, arguments: ["dataset": .string(dataset)], device: nil,
+                    command: .setThreadDataset, arguments: SetThreadDataset(dataset: dataset).arguments, device: nil,
                     deviceArgument: nil, structure: nil, position: object.position))
         }
         try object.rejectUnknown(in: "networks")
@@ -144,27 +146,25 @@ public struct ScenarioDecoder {
         return result
     }
 
-    /// `add_simulated_device`'s arguments from an entry: template, name, codes, identity.
-    private func simulatedArguments(_ object: inout ScenarioObject) throws(ScenarioError) -> [String: JSONValue] {
+    /// `add_simulated_device` from an entry: template, name, codes, identity.
+    private func simulatedDevice(_ object: inout ScenarioObject) throws(ScenarioError) -> AddSimulatedDevice {
         guard let template = try object.string("template") else { throw object.error(nil, "needs \"template\"") }
         guard DeviceTemplateNames.all.contains(template) else {
             throw object.error(
                 "template",
                 "unknown template \"\(template)\"; mhub has \(DeviceTemplateNames.all.joined(separator: ", "))")
         }
-        var arguments: [String: JSONValue] = ["template": .string(template)]
-        for (key, range) in [
-            ("discriminator", Int64(0)...4095), ("passcode", 0...Int64(UInt32.max)), ("vendor_id", 1...0xFFF4),
-            ("product_id", 1...0xFFFF),
-        ] {
-            if let number = try object.integer(key, in: range) { arguments[key] = .integer(number) }
-        }
-        if let serial = try object.string("serial_number") { arguments["serial_number"] = .string(serial) }
+        var request = AddSimulatedDevice(template: template)
+        request.discriminator = try object.integer("discriminator", in: 0...4095)
+        request.passcode = try object.integer("passcode", in: 0...UInt32.max)
+        request.vendorID = try object.integer("vendor_id", in: 1...0xFFF4)
+        request.productID = try object.integer("product_id", in: 1...0xFFFF)
+        request.serialNumber = try object.string("serial_number")
         if let network = try object.string("network") {
             guard DeviceNetwork(rawValue: network) != nil else {
                 throw object.error("network", "network must be one of \(DeviceNetwork.names), not \"\(network)\"")
             }
-            arguments["network"] = .string(network)
+            request.network = network
         }
         if let update = object.raw("firmware_update") {
             do {
@@ -172,9 +172,9 @@ public struct ScenarioDecoder {
             } catch {
                 throw object.error("firmware_update", error.details)
             }
-            arguments["firmware_update"] = update
+            request.firmwareUpdate = update
         }
-        return arguments
+        return request
     }
 
     private mutating func declare(_ object: inout ScenarioObject, _ kind: DeviceKind, required: Bool)
@@ -197,10 +197,10 @@ public struct ScenarioDecoder {
         for (value, path) in try root.array("simulated_devices") {
             var object = try ScenarioObject(value, at: path, in: document, what: "a simulated device")
             let id = try declare(&object, .simulated, required: false)
-            var arguments = try simulatedArguments(&object)
-            if let name = try object.string("name") { arguments["name"] = .string(name) }
+            var request = try simulatedDevice(&object)
+            request.name = try object.string("name")
             try object.rejectUnknown(in: "a simulated device")
-            result.append(Scenario.SimulatedDevice(id: id, arguments: arguments, position: object.position))
+            result.append(Scenario.SimulatedDevice(id: id, request: request, position: object.position))
         }
         return result
     }
@@ -210,9 +210,9 @@ public struct ScenarioDecoder {
         for (value, path) in try root.array("devices") {
             var object = try ScenarioObject(value, at: path, in: document, what: "a device")
             let id = try declare(&object, .commissioned, required: true)!
-            var simulated = try simulatedArguments(&object)
+            var simulated = try simulatedDevice(&object)
             let name = try object.requiredString("name")
-            simulated["name"] = .string(name)
+            simulated.name = name
             let (structure, room) = try place(&object)
             var attributes: [Scenario.Attribute] = []
             if let map = object.raw("attributes") {
@@ -334,15 +334,16 @@ public struct ScenarioDecoder {
 
     private func permission(_ value: JSONValue, at path: JSONPath) throws(ScenarioError) -> Scenario.Command {
         var object = try ScenarioObject(value, at: path, in: document, what: "a permission")
-        var arguments: [String: JSONValue] = ["principal": .string(try object.requiredString("principal"))]
-        if let granted = try object.bool("granted") { arguments["granted"] = .bool(granted) }
+        let principal = try object.requiredString("principal")
+        let granted = try object.bool("granted") ?? true
         let structure = try object.string("structure")
         if let structure, structures[structure] == nil {
             throw object.error("structure", "no structure \"\(structure)\" in the scenario's structures")
         }
         try object.rejectUnknown(in: "a permission")
         return Scenario.Command(
-            command: .setPermission, arguments: arguments, device: nil, deviceArgument: nil, structure: structure,
+            command: .setPermission, arguments: SetPermission(principal: principal, granted: granted).arguments,
+            device: nil, deviceArgument: nil, structure: structure,
             position: object.position)
     }
 
@@ -351,19 +352,18 @@ public struct ScenarioDecoder {
         guard let name = try object.choice("fault", in: Self.faultNames) else {
             throw object.error(nil, "needs \"fault\": one of \(Self.faultNames.joined(separator: ", "))")
         }
-        var arguments: [String: JSONValue] = ["fault": .string(name)]
-        if let enabled = try object.bool("enabled") { arguments["enabled"] = .bool(enabled) }
-        let needsDevice = name == "device_unreachable" || name == "device_unresponsive" || name == "update_failure"
+        let enabled = try object.bool("enabled")
+        let needsDevice = [.deviceUnreachable, .deviceUnresponsive, .updateFailure].contains(
+            SetFault.FaultName(rawValue: name))
         let device = try deviceReference(&object, as: .simulatedDevice, required: needsDevice)
-        if let step = try object.string("step") { arguments["step"] = .string(step) }
-        if let mode = try object.choice("mode", in: ["fail", "timeout"]) { arguments["mode"] = .string(mode) }
-        if let latency = try object.integer("latency_ms", as: Int64.self, in: 0...600_000) {
-            arguments["latency_ms"] = .integer(latency)
-        }
-        if let once = try object.bool("once") { arguments["once"] = .bool(once) }
-        if let stage = try object.choice("stage", in: FirmwareUpdateRun.Stage.allCases.map(\.rawValue)) {
-            arguments["stage"] = .string(stage)
-        }
+        let step = try object.string("step")
+        let mode = try object.choice("mode", in: ["fail", "timeout"])
+        let latency = try object.integer("latency_ms", as: Int64.self, in: 0...600_000)
+        let once = try object.bool("once")
+        let stage = try object.choice("stage", in: FirmwareUpdateRun.Stage.allCases.map(\.rawValue))
+        let arguments = SetFault.arguments(
+            asGiven: name, enabled: enabled, step: step, mode: mode, once: once, latencyMilliseconds: latency,
+            stage: stage)
         return Scenario.Command(
             command: .setFault, arguments: arguments, device: device,
             deviceArgument: device == nil ? nil : .simulatedDevice, structure: nil, position: object.position)
@@ -371,11 +371,11 @@ public struct ScenarioDecoder {
 
     private func behavior(_ object: inout ScenarioObject) throws(ScenarioError) -> Scenario.Command {
         let device = try deviceReference(&object, as: .node, required: true)
-        var arguments: [String: JSONValue] = ["behavior": .string(try object.requiredString("behavior"))]
-        if let enabled = try object.bool("enabled") { arguments["enabled"] = .bool(enabled) }
-        if let interval = try object.integer("interval_ms", as: Int64.self, in: 1...86_400_000) {
-            arguments["interval_ms"] = .integer(interval)
-        }
+        // The node's ID is the device's, put in when the scenario runs (`Hub.run`).
+        let arguments = SetBehavior(
+            nodeID: 0, behavior: try object.requiredString("behavior"), enabled: try object.bool("enabled") ?? true,
+            intervalMilliseconds: try object.integer("interval_ms", as: Int64.self, in: 1...86_400_000)
+        ).arguments
         return Scenario.Command(
             command: .setBehavior, arguments: arguments, device: device, deviceArgument: .node, structure: nil,
             position: object.position)
@@ -440,7 +440,9 @@ public struct ScenarioDecoder {
             try check(id, as: .simulatedDevice, at: at)
             return Scenario.Command(
                 command: .setFault,
-                arguments: ["fault": "device_unreachable", "enabled": .bool(action == .unreachable)], device: id,
+                arguments: SetFault.arguments(
+                    asGiven: SetFault.FaultName.deviceUnreachable.rawValue, enabled: action == .unreachable),
+                device: id,
                 deviceArgument: .simulatedDevice, structure: nil, position: step.position)
         case .setAttribute, .deviceCommand, .setFault, .clearFaults, .failNextCommissioning, .setBehavior:
             object = try ScenarioObject(value, at: at, in: document, what: "\"\(name)\"")
@@ -458,29 +460,35 @@ public struct ScenarioDecoder {
                 throw object.error("attribute_path", "not an attribute path")
             }
             guard let newValue = object.raw("value") else { throw object.error(nil, "needs \"value\"") }
+            // The node's ID is the device's, put in when the scenario runs.
             command = Scenario.Command(
-                command: .setAttribute, arguments: ["attribute_path": .string(numeric), "value": newValue],
+                command: .setAttribute,
+                arguments: SetAttribute(nodeID: 0, attributePath: numeric, value: newValue).arguments,
                 device: device, deviceArgument: .node, structure: nil, position: step.position)
         case .deviceCommand:
             let device = try deviceReference(&object, as: .node, required: true)
-            guard let endpoint = try object.integer("endpoint_id", as: Int64.self, in: 0...0xFFFF) else {
+            guard let endpoint = try object.integer("endpoint_id", as: UInt16.self, in: 0...0xFFFF) else {
                 throw object.error(nil, "needs \"endpoint_id\"")
             }
-            let cluster: Int64
+            let cluster: UInt32
             switch object.raw("cluster_id") {
-            case .integer(let number)?: cluster = number
+            case .integer(let number)?:
+                guard let id = UInt32(exactly: number) else {
+                    throw object.error("cluster_id", "a cluster ID is from 0 to 4294967295, not \(number)")
+                }
+                cluster = id
             case .string(let name)?:
                 guard let id = ClusterCatalog.clusterID(name) else {
                     throw object.error("cluster_id", "no cluster named \(name)")
                 }
-                cluster = Int64(id)
+                cluster = id
             default: throw object.error(nil, "needs \"cluster_id\", a number or a cluster's name")
             }
-            var arguments: [String: JSONValue] = [
-                "endpoint_id": .integer(endpoint), "cluster_id": .integer(cluster),
-                "command_name": .string(try object.requiredString("command_name")),
-            ]
-            if let payload = object.raw("payload") { arguments["payload"] = payload }
+            // The node's ID is the device's, put in when the scenario runs.
+            let arguments = DeviceCommand(
+                nodeID: 0, endpointID: endpoint, clusterID: cluster,
+                commandName: try object.requiredString("command_name"), payload: object.raw("payload")
+            ).arguments
             command = Scenario.Command(
                 command: .deviceCommand, arguments: arguments, device: device, deviceArgument: .node,
                 structure: nil, position: step.position)
@@ -491,10 +499,10 @@ public struct ScenarioDecoder {
                 command: .clearFaults, arguments: [:], device: nil, deviceArgument: nil, structure: nil,
                 position: step.position)
         case .failNextCommissioning:
-            var arguments: [String: JSONValue] = [
-                "fault": "step_failure", "step": .string(try object.requiredString("step")), "once": true,
-            ]
-            if let mode = try object.choice("mode", in: ["fail", "timeout"]) { arguments["mode"] = .string(mode) }
+            let arguments = SetFault.arguments(
+                asGiven: SetFault.FaultName.stepFailure.rawValue, enabled: nil,
+                step: try object.requiredString("step"), mode: try object.choice("mode", in: ["fail", "timeout"]),
+                once: true)
             command = Scenario.Command(
                 command: .setFault, arguments: arguments, device: nil, deviceArgument: nil, structure: nil,
                 position: step.position)

@@ -1,4 +1,5 @@
 import MHubJSON
+import MHubProtocol
 import MatterDataModel
 
 /// A loaded scenario: the file's names for what it made, and how far its timeline has run.
@@ -24,21 +25,14 @@ public struct ScenarioRun: Hashable, Sendable {
         next < scenario.timeline.count ? startedAt + scenario.timeline[next].at : nil
     }
 
-    var json: JSONValue {
-        var devices: [String: [String: JSONValue]] = [:]
-        for (id, node) in nodes { devices[id, default: [:]]["node_id"] = .integer(Int64(node)) }
-        for (id, simulated) in simulatedDevices {
-            devices[id, default: [:]]["simulated_device_id"] = .integer(simulated)
-        }
-        return [
-            "name": .string(scenario.name),
-            "description": scenario.description.map { .string($0) } ?? .null,
-            "started_at": .integer(startedAt),
-            "steps": .integer(Int64(scenario.timeline.count)),
-            "done": .integer(Int64(next)),
-            "next_at_ms": next < scenario.timeline.count ? .integer(scenario.timeline[next].at) : .null,
-            "devices": .object(devices.mapValues { .object($0) }),
-            "failures": .array(failures.map { ["step": .integer(Int64($0.step)), "reason": .string($0.reason)] }),
-        ]
+    var status: ScenarioStatus {
+        var devices: [String: ScenarioStatus.DeviceIDs] = [:]
+        for (id, node) in nodes { devices[id, default: .init()].nodeID = Int64(bitPattern: node) }
+        for (id, simulated) in simulatedDevices { devices[id, default: .init()].simulatedDeviceID = simulated }
+        return ScenarioStatus(
+            name: scenario.name, description: scenario.description, startedAt: startedAt,
+            steps: Int64(scenario.timeline.count), done: Int64(next),
+            nextAtMilliseconds: next < scenario.timeline.count ? scenario.timeline[next].at : nil, devices: devices,
+            failures: failures.map { ScenarioStatus.Failure(step: Int64($0.step), reason: $0.reason) })
     }
 }

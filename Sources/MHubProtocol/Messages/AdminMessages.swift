@@ -155,18 +155,32 @@ public struct SetFault: ProtocolRequest {
         /// An mhub listener's first sync comes that much later.
         case slowSync(latencyMilliseconds: Int64?)
 
-        public var name: String {
+        public var name: String { kind.rawValue }
+
+        public var kind: FaultName {
             switch self {
-            case .hubOffline: "hub_offline"
-            case .deviceUnreachable: "device_unreachable"
-            case .deviceUnresponsive: "device_unresponsive"
-            case .stepFailure: "step_failure"
-            case .slowDevice: "slow_device"
-            case .writeFailure: "write_failure"
-            case .updateFailure: "update_failure"
-            case .slowSync: "slow_sync"
+            case .hubOffline: .hubOffline
+            case .deviceUnreachable: .deviceUnreachable
+            case .deviceUnresponsive: .deviceUnresponsive
+            case .stepFailure: .stepFailure
+            case .slowDevice: .slowDevice
+            case .writeFailure: .writeFailure
+            case .updateFailure: .updateFailure
+            case .slowSync: .slowSync
             }
         }
+    }
+
+    /// The faults by their names on the wire.
+    public enum FaultName: String, CaseIterable, Hashable, Sendable {
+        case hubOffline = "hub_offline"
+        case deviceUnreachable = "device_unreachable"
+        case deviceUnresponsive = "device_unresponsive"
+        case stepFailure = "step_failure"
+        case slowDevice = "slow_device"
+        case writeFailure = "write_failure"
+        case updateFailure = "update_failure"
+        case slowSync = "slow_sync"
     }
 
     public var fault: Fault
@@ -180,33 +194,53 @@ public struct SetFault: ProtocolRequest {
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         let name = try args.requiredString("fault")
         enabled = try args.bool("enabled") ?? true
-        switch name {
-        case "hub_offline": fault = .hubOffline
-        case "device_unreachable":
+        switch FaultName(rawValue: name) {
+        case .hubOffline?: fault = .hubOffline
+        case .deviceUnreachable?:
             fault = .deviceUnreachable(simulatedDeviceID: try args.requiredInteger("simulated_device_id"))
-        case "device_unresponsive":
+        case .deviceUnresponsive?:
             fault = .deviceUnresponsive(simulatedDeviceID: try args.requiredInteger("simulated_device_id"))
-        case "step_failure":
+        case .stepFailure?:
             fault = .stepFailure(
                 step: try args.requiredString("step"), mode: try args.string("mode"), once: try args.bool("once"))
-        case "slow_device":
+        case .slowDevice?:
             let latency: Int64? = try args.integer("latency_ms")
             fault = .slowDevice(
                 latencyMilliseconds: latency, simulatedDeviceID: try args.integer("simulated_device_id"))
-        case "write_failure":
+        case .writeFailure?:
             let id: Int64 = try args.requiredInteger("simulated_device_id")
             let delay: Int64? = try args.integer("delay_ms")
             fault = .writeFailure(simulatedDeviceID: id, delayMilliseconds: delay, status: try args.string("status"))
-        case "update_failure":
+        case .updateFailure?:
             let id: Int64 = try args.requiredInteger("simulated_device_id")
             fault = .updateFailure(simulatedDeviceID: id, stage: try args.string("stage"))
-        case "slow_sync": fault = .slowSync(latencyMilliseconds: try args.integer("latency_ms"))
-        default:
+        case .slowSync?: fault = .slowSync(latencyMilliseconds: try args.integer("latency_ms"))
+        case nil:
             throw args.failure(
                 "fault",
                 "fault must be hub_offline, device_unreachable, device_unresponsive, step_failure, slow_device, "
                     + "write_failure, update_failure or slow_sync, not \"\(name)\"")
         }
+    }
+
+    /// The arguments as a person gave them (`mhubctl fault set`), unchecked, so that the hub judges each: an unknown
+    /// fault, a bad step, an option the fault does not take.
+    public static func arguments(
+        asGiven fault: String, enabled: Bool?, simulatedDeviceID: Int64? = nil, step: String? = nil,
+        mode: String? = nil, once: Bool? = nil, latencyMilliseconds: Int64? = nil, delayMilliseconds: Int64? = nil,
+        status: String? = nil, stage: String? = nil
+    ) -> [String: JSONValue] {
+        var args: [String: JSONValue] = ["fault": .string(fault)]
+        if let enabled { args["enabled"] = .bool(enabled) }
+        if let simulatedDeviceID { args["simulated_device_id"] = .integer(simulatedDeviceID) }
+        if let step { args["step"] = .string(step) }
+        if let mode { args["mode"] = .string(mode) }
+        if let once { args["once"] = .bool(once) }
+        if let latencyMilliseconds { args["latency_ms"] = .integer(latencyMilliseconds) }
+        if let delayMilliseconds { args["delay_ms"] = .integer(delayMilliseconds) }
+        if let status { args["status"] = .string(status) }
+        if let stage { args["stage"] = .string(stage) }
+        return args
     }
 
     public var arguments: [String: JSONValue] {

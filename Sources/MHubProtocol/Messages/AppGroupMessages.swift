@@ -114,3 +114,9 @@ public struct GetNotifications: ProtocolRequest {
 
     public var arguments: [String: JSONValue] { [:] }
 }
+
+/// Whether a request's `args` name an app group (`app_group`): such a request is mhub's own flow, whatever its
+/// command, and its failures keep mhub's codes.
+public func argumentsNameAnAppGroup(_ arguments: JSONValue?) -> Bool {
+    arguments?["app_group"] != nil
+}

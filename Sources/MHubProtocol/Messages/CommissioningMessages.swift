@@ -119,6 +119,22 @@ public struct SessionInfo: ProtocolValue, Identifiable {
     }
 }
 
+/// What happened to the commissioning session, as `session_updated`'s `change` names it.
+public enum SessionChange: String, CaseIterable, Hashable, Sendable {
+    case prepared
+    case resumed
+    case commissioned
+    case configured
+    case completed
+    case failed
+    case cancelled
+    case expired
+    case reset
+    case shutdown
+    /// The owner's connection closed (the session waits out the grace; when it ends that way, again).
+    case ownerDisconnected = "owner_disconnected"
+}
+
 /// `session_updated`: the session after a change (`prepared`, `step`, `commissioned`, `configured`, `completed`,
 /// `cancelled`, …), or `{"state": "ended"}` once there is none.
 public struct SessionUpdated: JSONWritable, Sendable {

@@ -148,3 +148,33 @@ public struct UpdateNode: ProtocolRequest {
         ]
     }
 }
+
+/// What a node runs after an update, as its Basic Information says (`0/40/9` and `0/40/10`, null when unread):
+/// `mhubctl device update --json`.
+public struct InstalledSoftware: ProtocolValue {
+    public var nodeID: Int64
+    public var softwareVersion: JSONValue
+    public var softwareVersionString: JSONValue
+
+    public init(nodeID: Int64, softwareVersion: JSONValue?, softwareVersionString: JSONValue?) {
+        self.nodeID = nodeID
+        self.softwareVersion = softwareVersion ?? .null
+        self.softwareVersionString = softwareVersionString ?? .null
+    }
+
+    public static let what = "the installed software"
+
+    public init(reading object: inout JSONObjectReader<ProtocolReading>) throws(ProtocolViolation) {
+        nodeID = try object.requiredInteger("node_id")
+        softwareVersion = object.raw("software_version") ?? .null
+        softwareVersionString = object.raw("software_version_string") ?? .null
+    }
+
+    public func write(to json: inout JSONTextWriter) {
+        json.beginObject()
+        json.member("node_id", nodeID)
+        json.member("software_version", softwareVersion)
+        json.member("software_version_string", softwareVersionString)
+        json.endObject()
+    }
+}

@@ -143,3 +143,12 @@ public struct GetDiagnostics: ProtocolRequest {
 
     public var arguments: [String: JSONValue] { [:] }
 }
+
+/// The node an event is about, whatever the event: first in `attribute_updated`'s list, the whole of `node_removed`'s
+/// data, or the `node_id` of a node event, a node or a device. What a filter by node (`mhubctl watch --node`) reads.
+public func nodeOfEvent(_ data: JSONValue) -> UInt64? {
+    if let update = try? AttributeUpdate(json: data) { return update.nodeID }
+    if let removed = try? NodeRemoved(json: data) { return removed.nodeID }
+    if case .integer(let id)? = data["node_id"] { return UInt64(bitPattern: id) }
+    return nil
+}

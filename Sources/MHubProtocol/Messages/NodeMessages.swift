@@ -342,8 +342,41 @@ public struct DeviceCommand: ProtocolRequest {
 }
 
 /// Lets a device act by itself (`temperature_drift`, `contact_toggle`, `occupancy_toggle`), or stops it.
+/// A simulated behaviour on a node, as `set_behavior` answers it.
+public struct BehaviorInfo: ProtocolValue {
+    public var nodeID: UInt64
+    public var behavior: String
+    public var enabled: Bool
+    public var intervalMilliseconds: Int64
+
+    public init(nodeID: UInt64, behavior: String, enabled: Bool, intervalMilliseconds: Int64) {
+        self.nodeID = nodeID
+        self.behavior = behavior
+        self.enabled = enabled
+        self.intervalMilliseconds = intervalMilliseconds
+    }
+
+    public static let what = "a behavior"
+
+    public init(reading object: inout JSONObjectReader<ProtocolReading>) throws(ProtocolViolation) {
+        nodeID = try object.requiredInteger("node_id")
+        behavior = try object.requiredString("behavior")
+        enabled = try object.bool("enabled") ?? false
+        intervalMilliseconds = try object.integer("interval_ms") ?? 0
+    }
+
+    public func write(to json: inout JSONTextWriter) {
+        json.beginObject()
+        json.member("behavior", behavior)
+        json.member("enabled", enabled)
+        json.member("interval_ms", intervalMilliseconds)
+        json.member("node_id", Int64(bitPattern: nodeID))
+        json.endObject()
+    }
+}
+
 public struct SetBehavior: ProtocolRequest {
-    public typealias Reply = JSONValue
+    public typealias Reply = BehaviorInfo
     public static let command = HubCommand.setBehavior
     public var nodeID: UInt64
     public var behavior: String

@@ -89,3 +89,11 @@ extension JSONObjectReader {
         try array(key).compactMap { if case .integer(let number) = $0.value { number } else { nil } }
     }
 }
+
+/// The arguments by which requests name a node, a simulated device or a structure: where a scenario puts the IDs
+/// its own names for them resolve to.
+public enum IdentifyingArgument: String, Hashable, Sendable {
+    case nodeID = "node_id"
+    case simulatedDeviceID = "simulated_device_id"
+    case structureID = "structure_id"
+}

@@ -100,6 +100,12 @@ public struct ServerInfo: ProtocolValue {
 
     public static let what = "the server info"
 
+    /// What mhub can do beside the OHF commands (docs/protocol.md).
+    public static let mhubCapabilities = [
+        "commissioning_sessions", "simulated_devices", "rooms", "faults", "permissions", "app_groups", "structures",
+        "notifications", "scenarios", "virtual_clock",
+    ]
+
     /// Read as a client reads it: `schema_version` is what makes it the server info; the rest has defaults.
     public init(reading object: inout JSONObjectReader<ProtocolReading>) throws(ProtocolViolation) {
         schemaVersion = try object.requiredInteger("schema_version")

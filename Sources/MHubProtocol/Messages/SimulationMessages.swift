@@ -175,6 +175,18 @@ public struct FirmwareUpdateOffer: ProtocolValue {
 
     public static let what = "a firmware update"
 
+    /// Read strictly, as a request or a scenario gives it: `{software_version, software_version_string,
+    /// release_notes_url?, size_bytes?}`, the size `defaultSize` when none is given. The caller checks the ranges and
+    /// rejects what was not read.
+    public init<Context: JSONReadContext>(readingArguments args: inout JSONObjectReader<Context>, defaultSize: Int64)
+        throws(Context.Failure)
+    {
+        softwareVersion = try args.requiredInteger("software_version")
+        softwareVersionString = try args.requiredString("software_version_string")
+        releaseNotesURL = try args.string("release_notes_url")
+        sizeBytes = try args.integer("size_bytes") ?? defaultSize
+    }
+
     public init(reading object: inout JSONObjectReader<ProtocolReading>) throws(ProtocolViolation) {
         softwareVersion = try object.requiredInteger("software_version")
         softwareVersionString = try object.requiredString("software_version_string")
@@ -206,7 +218,7 @@ public struct GetSimulatedDevices: ProtocolRequest {
 }
 
 /// Creates a simulated device (admin); what is not given is chosen by the hub (docs/protocol.md §9).
-public struct AddSimulatedDevice: ProtocolRequest {
+public struct AddSimulatedDevice: ProtocolRequest, Hashable {
     public typealias Reply = SimulatedDeviceInfo
     public static let command = HubCommand.addSimulatedDevice
     public var template: String
