@@ -29,7 +29,7 @@ struct ScenarioRecording {
         let at = JSONValue.string(DurationText.text(milliseconds))
         switch HubEventName.named(name) {
         case .attributeUpdated?:
-            guard let update = try? AttributeUpdate(json: data), let device = names["node:\(update.nodeID)"] else {
+            guard let update = try? AttributeChange(json: data), let device = names["node:\(update.nodeID)"] else {
                 return skip(name)
             }
             timeline.append(

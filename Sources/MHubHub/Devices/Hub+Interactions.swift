@@ -234,7 +234,7 @@ extension Hub {
             outcome.events.append(
                 HubEvent(
                     .attributeUpdated,
-                    AttributeUpdate(nodeID: node.id, attributePath: path.description, value: value.json),
+                    AttributeChange(nodeID: node.id, attributePath: path.description, value: value.json),
                     structure: node.structureID, attribute: AttributeRef(node: node.id, path: path)))
             if let bridged = node.bridgedEndpoints[path.endpoint] {
                 outcome.outputs.append(

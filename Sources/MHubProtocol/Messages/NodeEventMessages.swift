@@ -3,18 +3,9 @@ import MHubJSON
 // What listeners hear about nodes as they change (docs/protocol.md §5): `attribute_updated`, `node_event`,
 // `node_removed`, and the recent node events `diagnostics` lists.
 
-/// `attribute_updated`'s data, as OHF sends it: `[node_id, "endpoint/cluster/attribute", value]`.
-public struct AttributeUpdate: ProtocolReply, JSONWritable, Hashable {
-    public var nodeID: UInt64
-    public var attributePath: String
-    public var value: JSONValue
-
-    public init(nodeID: UInt64, attributePath: String, value: JSONValue) {
-        self.nodeID = nodeID
-        self.attributePath = attributePath
-        self.value = value
-    }
-
+/// `attribute_updated`'s data, as OHF sends it: `[node_id, "endpoint/cluster/attribute", value]`: the change it
+/// reports.
+extension AttributeChange: ProtocolReply, JSONWritable {
     public init(json: JSONValue) throws(ProtocolViolation) {
         guard case .array(let parts) = json, parts.count == 3, case .integer(let node) = parts[0],
             case .string(let path) = parts[1]
@@ -147,7 +138,7 @@ public struct GetDiagnostics: ProtocolRequest {
 /// The node an event is about, whatever the event: first in `attribute_updated`'s list, the whole of `node_removed`'s
 /// data, or the `node_id` of a node event, a node or a device. What a filter by node (`mhubctl watch --node`) reads.
 public func nodeOfEvent(_ data: JSONValue) -> UInt64? {
-    if let update = try? AttributeUpdate(json: data) { return update.nodeID }
+    if let update = try? AttributeChange(json: data) { return update.nodeID }
     if let removed = try? NodeRemoved(json: data) { return removed.nodeID }
     if case .integer(let id)? = data["node_id"] { return UInt64(bitPattern: id) }
     return nil

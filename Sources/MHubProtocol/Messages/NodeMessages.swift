@@ -183,7 +183,7 @@ public struct ReadAttribute: ProtocolRequest {
 
 /// `write_attribute` (checked as a device checks a write) and mhub's `set_attribute` (as if by hand): one
 /// concrete path and any JSON value, `null` included.
-public struct AttributeChange: Sendable {
+public struct AttributeChange: Hashable, Sendable {
     public var nodeID: UInt64
     public var attributePath: String
     public var value: JSONValue
