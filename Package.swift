@@ -1,11 +1,11 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Layers (docs/architecture.md): pure targets (Matter*, MHubCommandLine, MHubCore) import Foundation at most;
-// C libraries enter through one `C*` system-library target each, imported by exactly one Swift target;
-// executables only wire. The daemon's I/O targets use Glibc (Linux only); the client library (MHubClient) keeps its
-// system calls in one small shim (ClientPlatform.swift) with a Darwin branch, so it builds for macOS too (not built
-// in CI here).
+// Layers (docs/architecture.md): pure targets (Matter*, MHubCommandLine, MHubJSON, MHubConfiguration, MHubProtocol,
+// MHubHub, MHubDaemonRules, …) import Foundation at most; C libraries enter through one `C*` system-library target
+// each, imported by exactly one Swift target; executables only wire. The daemon's I/O targets use Glibc (Linux
+// only); the client library (MHubClient) keeps its system calls in one small shim (ClientPlatform.swift) with a
+// Darwin branch, so it builds for macOS too (not built in CI here).
 let package = Package(
     name: "mhub",
     products: [
