@@ -16,6 +16,12 @@ model.setDevices(replies.get("3").result);
 model.setNodes(replies.get("4").result);
 model.simulated = replies.get("5").result;
 assert.equal(replies.get("6").error_name, "NodeNotExists");
+model.status = replies.get("7").result;
+model.templates = new Map(replies.get("8").result.map((template) => [template.key, template]));
+assert.equal(model.status.advertising.summary, "advertising: 2 of 2 services established");
+assert.deepEqual([model.status.nodes, model.status.simulated_devices, model.status.rooms], [1, 1, 2]);
+assert.equal(model.status.timing_profile, "instant");
+assert.equal(model.templates.get("dimmable-light").device_type, 0x0101);
 
 assert.deepEqual(model.structures.map((s) => s.name), ["Home"]);
 assert.deepEqual(model.roomsOf(1).map((r) => r.name), ["Kitchen"]);
@@ -23,8 +29,10 @@ assert.deepEqual(model.devicesIn(1, 1).map((d) => d.name), ["Lamp"]);
 assert.equal(model.attribute(5, "1/6/0"), true);
 assert.equal(model.simulated[0].qr_code, "MT:-24J0AFN00KA0648G00");
 
+// A node's later life: one of its attributes changes, then it is removed (applied after the rest).
+const later = new Set(["attribute_updated", "node_removed"]);
 const refetch = {};
-for (const message of messages.filter((m) => "event" in m)) {
+for (const message of messages.filter((m) => "event" in m && !later.has(m.event))) {
   refetch[message.event] = model.apply(message.event, message.data);
 }
 assert.deepEqual(model.structures.map((s) => s.name), ["Home"]);
@@ -37,4 +45,17 @@ assert.equal(model.nodes.get(5).available, false);
 assert.deepEqual(model.simulated.map((d) => d.simulated_device_id), [3]);
 assert.deepEqual(refetch.room_removed, ["devices"]);
 assert.deepEqual(refetch.simulated_device_added, ["status"]);
+
+for (const message of messages.filter((m) => later.has(m.event))) {
+  if (message.event === "attribute_updated") {
+    refetch.attribute_updated = model.apply(message.event, message.data);
+    assert.equal(model.attribute(5, "1/8/0"), 200);
+  } else {
+    refetch.node_removed = model.apply(message.event, message.data);
+  }
+}
+assert.deepEqual(refetch.attribute_updated, []);
+assert.equal(model.nodes.has(5), false);
+assert.equal(model.devices.has(5), false);
+assert.deepEqual(refetch.node_removed, ["simulated", "status"]);
 console.log(`golden messages: ${messages.length} read`);

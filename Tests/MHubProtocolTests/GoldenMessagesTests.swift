@@ -33,6 +33,15 @@ import Testing
             commissionable: nodeID == nil, nodeID: nodeID, reachable: true, network: "wifi", firmware: firmware)
     }
 
+    /// `get_status` of a hub with the lamp, its window closed and its records published.
+    static let status = HubStatus(
+        online: true, hubName: "mhub", version: "1.0.0", timingProfile: "instant", nodes: 1, structures: 1, rooms: 2,
+        simulatedDevices: 1, session: nil, faults: FaultsStatus(), listeners: 1,
+        commissioningWindow: CommissioningWindowInfo(open: false),
+        advertising: AdvertisingStatus(
+            state: "running", summary: "advertising: 2 of 2 services established", services: 2, established: 2),
+        instance: nil)
+
     /// The golden messages, in the order a dashboard could meet them.
     static var messages: [[UInt8]] {
         let home = Structure(id: 1, name: "Home")
@@ -58,6 +67,8 @@ import Testing
             reply("5", [simulated(3, nodeID: 5)]),
             ProtocolEnvelope.errorReplyUTF8(
                 messageID: "6", code: .nodeNotExists, details: "node 9 does not exist", data: nil),
+            reply("7", status),
+            reply("8", [DeviceTemplateInfo(key: "dimmable-light", title: "Dimmable light", deviceType: 0x0101)]),
             event(.structureUpdated, cabin),
             event(.roomUpdated, hall),
             event(.deviceUpdated, moved),
@@ -67,6 +78,8 @@ import Testing
             event(.simulatedDeviceRemoved, SimulatedDeviceRemoved(id: 4)),
             event(.structureRemoved, StructureDeleted(structureID: 2, movedNodeIDs: nil)),
             event(.homeSynced, HomeSynced(structures: [home], rooms: [hall], devices: [moved], nodes: [off])),
+            event(.attributeUpdated, AttributeChange(nodeID: 5, attributePath: "1/8/0", value: 200)),
+            event(.nodeRemoved, NodeRemoved(nodeID: 5)),
         ]
     }
 
@@ -90,6 +103,7 @@ import Testing
         #expect(try MatterNodeData(json: JSONText(Self.lampNode).value) == Self.lampNode)
         #expect(
             try SimulatedDeviceInfo(json: JSONText(Self.simulated(3, nodeID: 5)).value) == Self.simulated(3, nodeID: 5))
+        #expect(try HubStatus(json: JSONText(Self.status).value).advertising == Self.status.advertising)
         #expect(throws: ProtocolViolation("a device has no node_id")) {
             try HomeDevice(json: ["name": "Lamp"])
         }

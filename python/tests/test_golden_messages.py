@@ -17,7 +17,7 @@ def golden() -> list[dict]:
 def test_replies_carry_their_results_and_the_error_its_code_name_and_details():
     messages = [read_message(message) for message in golden()]
     replies = [message for message in messages if isinstance(message, Reply)]
-    assert [reply.message_id for reply in replies] == ["1", "2", "3", "4", "5", "6"]
+    assert [reply.message_id for reply in replies] == ["1", "2", "3", "4", "5", "6", "7", "8"]
     assert replies[0].result == [{"name": "Home", "structure_id": 1}]
     assert replies[1].result == [{"name": "Kitchen", "room_id": 1, "structure_id": 1}]
     assert replies[2].result[0]["device_ids"] == ["5:1"]
@@ -26,6 +26,9 @@ def test_replies_carry_their_results_and_the_error_its_code_name_and_details():
     assert all(reply.error is None for reply in replies[:5])
     error = replies[5].error
     assert (error.code, error.name, error.details) == (5, "NodeNotExists", "node 9 does not exist")
+    assert replies[6].result["advertising"]["established"] == 2
+    assert replies[6].result["session"] is None
+    assert replies[7].result == [{"device_type": 0x0101, "key": "dimmable-light", "title": "Dimmable light"}]
 
 
 def test_events_carry_their_names_and_data():
@@ -40,8 +43,12 @@ def test_events_carry_their_names_and_data():
         "simulated_device_removed",
         "structure_removed",
         "home_synced",
+        "attribute_updated",
+        "node_removed",
     ]
     assert events[2].data["room"] == "Hall"
     assert events[3].data["available"] is False
     assert events[4].data == {"room_id": 1}
     assert events[8].data["devices"][0]["node_id"] == 5
+    assert events[9].data == [5, "1/8/0", 200]
+    assert events[10].data == 5
