@@ -201,7 +201,7 @@ extension Hub {
         completed = [:]
         udcRequests = []
         scenario = nil
-        dropNotifications(of: nil)
+        listening.dropNotifications(of: nil)
         outcome.changes.append(.deleteAll)
     }
 }

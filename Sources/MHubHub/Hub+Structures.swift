@@ -6,7 +6,7 @@ import MatterDataModel
 /// between them (docs/protocol.md §6).
 extension Hub {
     func getStructures(_ request: GetStructures, client: ClientInfo) -> [Structure] {
-        if isSyncing(client.connectionID) { return [] }
+        if listening.isSyncing(client.connectionID) { return [] }
         return state.structures.values.sorted { $0.id < $1.id }
     }
 

@@ -21,14 +21,8 @@ public struct Hub: Sendable {
     var completed: [UInt64: CommissioningCompleted] = [:]
     /// The app group each connection named (and may use), while it is connected.
     public internal(set) var appGroupMembers: [UInt64: String] = [:]
-    /// mhub listeners whose first sync of the home is under way, and when it is done (`slow_sync`).
-    public internal(set) var pendingSyncs: [UInt64: Timestamp] = [:]
-    /// Connections whose first sync is done.
-    var syncedConnections: Set<UInt64> = []
-    /// The attributes each connection asked to be notified of (`enable_notification`).
-    public internal(set) var notifications: [UInt64: NotificationSubscription] = [:]
-    /// Connections that called `start_listening`: which events each asked for, and who it is.
-    public internal(set) var listeners: [UInt64: Listener] = [:]
+    /// Who hears the hub: listeners, their first syncs, notifications per attribute.
+    public internal(set) var listening = ListenerTable()
     /// Transitions, slow replies and behaviours in progress.
     public internal(set) var devices = DeviceRuntime()
     /// The hub's own commissioning window, while open.
@@ -122,7 +116,7 @@ public struct Hub: Sendable {
 
     /// The earliest time at which `tick(now:)` has something to do.
     public var nextDeadline: Timestamp? {
-        let deviceDeadline = [devices.nextDeadline, window?.closesAt, scenario?.nextStepAt, pendingSyncs.values.min()]
+        let deviceDeadline = [devices.nextDeadline, window?.closesAt, scenario?.nextStepAt, listening.nextSyncDeadline]
             .compactMap { $0 }.min()
         guard let session else { return deviceDeadline }
         var times = [session.deadline]
@@ -143,20 +137,7 @@ public struct Hub: Sendable {
     /// `.listenersAnd(ids)` those connections too (the owner of a session it prepared and its app group's members,
     /// who speak mhub's protocol).
     public func recipients(of event: HubEvent) -> [UInt64] {
-        if case .connection(let id) = event.audience { return [id] }
-        // A listener whose first sync is under way hears nothing yet: the sync brings the home as it is then.
-        var targets = Set(
-            listeners.filter { id, listener in
-                (event.isOHF || listener.subscription == .all) && !isSyncing(id)
-                    && event.structure.map { isPermitted(listener.principal, structure: $0) } ?? true
-            }.keys)
-        if case .listenersAnd(let ids) = event.audience {
-            targets.formUnion(ids)
-        }
-        if let attribute = event.attribute {
-            targets.formUnion(notified(by: attribute, structure: event.structure))
-        }
-        return targets.sorted()
+        listening.recipients(of: event) { isPermitted($0, structure: $1) }
     }
 
     /// `recipients(of:)` of each event, in order.
@@ -239,12 +220,9 @@ public struct Hub: Sendable {
     /// A connection closed: it stops listening and leaves its app group; a session that no one of it (its owner or
     /// a member of its app group) is connected to any more is rolled back after the grace.
     public mutating func clientDisconnected(_ connectionID: UInt64, now: Timestamp) -> HubOutcome {
-        listeners[connectionID] = nil
+        listening.connectionClosed(connectionID)
         completed[connectionID] = nil
         appGroupMembers[connectionID] = nil
-        pendingSyncs[connectionID] = nil
-        syncedConnections.remove(connectionID)
-        notifications[connectionID] = nil
         devices.pending.removeAll { $0.connectionID == connectionID }
         var outcome = HubOutcome()
         if var current = session {
