@@ -99,7 +99,7 @@ final class HubService {
     var serviceStatus: ServiceStatus {
         ServiceStatus(
             nodes: hub.state.nodes.count, simulatedDevices: hub.state.simulatedDevices.count,
-            clients: connections.count, session: hub.session?.id)
+            clients: connections.count, session: hub.desk.session?.id)
     }
 
     /// A reloaded configuration changed the hub's settings from `old` to `new`.
@@ -502,7 +502,7 @@ final class HubService {
     /// Rolls back an open session, tells listeners, closes every connection, and brings the database file up to date
     /// (`HubStore.checkpoint`).
     func shutdown() {
-        if let session = hub.session {
+        if let session = hub.desk.session {
             logger.notice("rolling back commissioning session \(session.id)")
         }
         handling {

@@ -80,7 +80,7 @@ public struct AdvertisingFacts: Hashable, Sendable {
     /// are left out: discovery does not find them.
     public init(hub: borrowing Hub, includeSimulatedDevices: Bool) {
         self.init(
-            compressedFabricID: hub.state.fabric.compressedFabricID, window: hub.window,
+            compressedFabricID: hub.state.fabric.compressedFabricID, window: hub.desk.window,
             joinedFabrics: hub.matter.fabrics.map {
                 OperationalIdentity(
                     fabricIndex: $0.fabricIndex, compressedFabricID: $0.compressedFabricID, nodeID: $0.nodeID)

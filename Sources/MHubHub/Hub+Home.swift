@@ -32,7 +32,7 @@ extension Hub {
         var id = try structure(id: request.structureID, home: request.home)
         let appGroup = try appGroup(request.appGroup, client: client)
         if let appGroup {
-            guard let current = session, current.appGroup == appGroup else {
+            guard let current = desk.session, current.appGroup == appGroup else {
                 throw HubError(.noSession, "app group \(appGroup) has no commissioning session")
             }
             if let id, id != current.structureID {
@@ -97,8 +97,8 @@ extension Hub {
             outcome.changes.append(.saveNode(node))
         }
         state.rooms[id] = nil
-        if session?.roomID == id {
-            session?.roomID = nil
+        if desk.session?.roomID == id {
+            desk.session?.roomID = nil
         }
         outcome.changes.append(.deleteRoom(id))
         outcome.events.append(HubEvent(.roomRemoved, RoomDeleted(roomID: id, isReply: false)))

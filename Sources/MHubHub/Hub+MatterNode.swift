@@ -10,7 +10,7 @@ extension Hub {
     /// salt; an enhanced one carries only the administrator's verifier.
     public mutating func administratorOpenedWindow(_ request: MatterAdministratorWindow, now: Timestamp) -> HubOutcome {
         var outcome = HubOutcome()
-        guard window == nil else { return outcome }
+        guard desk.window == nil else { return outcome }
         let closesAt = now + Timestamp(request.timeoutSeconds) * 1000
         let administrator = CommissioningWindow.Administrator(
             fabricIndex: request.fabricIndex, vendorID: request.vendorID)
@@ -37,14 +37,14 @@ extension Hub {
     /// and with it `_matterc._udp`.
     public mutating func matterCommissioningCompleted(now: Timestamp) -> HubOutcome {
         var outcome = HubOutcome()
-        if window != nil { endWindow(.commissioned, now: now, &outcome) }
+        if desk.window != nil { endWindow(.commissioned, now: now, &outcome) }
         return outcome
     }
 
     /// An administrator revoked the window (RevokeCommissioning).
     public mutating func administratorRevokedWindow(now: Timestamp) -> HubOutcome {
         var outcome = HubOutcome()
-        if window != nil { endWindow(.revoked, now: now, &outcome) }
+        if desk.window != nil { endWindow(.revoked, now: now, &outcome) }
         return outcome
     }
 

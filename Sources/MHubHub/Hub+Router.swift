@@ -212,7 +212,7 @@ extension Hub {
             online: !faults.hubOffline, hubName: settings.hubName, version: MHubVersion.string,
             timingProfile: settings.profile.name, nodes: Int64(state.nodes.count),
             structures: Int64(state.structures.count), rooms: Int64(state.rooms.count),
-            simulatedDevices: Int64(state.simulatedDevices.count), session: session.map { $0.info(hub: self) },
+            simulatedDevices: Int64(state.simulatedDevices.count), session: desk.session.map { $0.info(hub: self) },
             faults: faultsStatus, listeners: Int64(listening.listeners.count),
             commissioningWindow: windowInfo(revealingSecrets: client.scope == .admin),
             advertising: advertising.status, instance: instance?.info)

@@ -10,33 +10,23 @@ import MatterDataModel
 /// randomness (`HubRandom`) are inputs, so tests drive it step by step.
 public struct Hub: Sendable {
     public internal(set) var state: HubState
-    public internal(set) var session: CommissioningSession?
     public internal(set) var faults = HubFaults()
     public internal(set) var settings: HubSettings {
         didSet { refreshServerInfo() }
     }
     var random: HubRandom
-    var sessionCounter = 0
-    /// What `complete_commissioning` returned, per connection, so a repeated call returns it again.
-    var completed: [UInt64: CommissioningCompleted] = [:]
-    /// The app group each connection named (and may use), while it is connected.
-    public internal(set) var appGroupMembers: [UInt64: String] = [:]
+    /// The commissioning desk: the session, the app groups, the hub's own window, UDC requests.
+    public internal(set) var desk = CommissioningDesk()
     /// Who hears the hub: listeners, their first syncs, notifications per attribute.
     public internal(set) var listening = ListenerTable()
     /// Transitions, slow replies and behaviours in progress.
     public internal(set) var devices = DeviceRuntime()
-    /// The hub's own commissioning window, while open.
-    public internal(set) var window: CommissioningWindow?
-    /// How the last window closed, while none is open (not stored: it describes this run).
-    public internal(set) var windowClosure: CommissioningWindowClosure?
     /// What the daemon's DNS-SD advertiser last reported (not stored: it describes this run).
     public internal(set) var advertising = AdvertisingReport.disabled
     /// The public part of the hub's attestation identity, once the daemon has it (not stored by the hub).
     public internal(set) var attestation: HubAttestation?
     /// Where the hub is on the network (not stored: it describes this run).
     public internal(set) var network = HubNetwork.unknown
-    /// The latest User Directed Commissioning requests, oldest first (not stored).
-    public internal(set) var udcRequests: [UDCRequest] = []
     /// The hub's own Matter node as the Matter port reports it (not stored by the hub).
     public internal(set) var matter = HubMatterState()
     /// This run of the daemon: its process, sockets, ports, state directory (not stored).
@@ -116,9 +106,11 @@ public struct Hub: Sendable {
 
     /// The earliest time at which `tick(now:)` has something to do.
     public var nextDeadline: Timestamp? {
-        let deviceDeadline = [devices.nextDeadline, window?.closesAt, scenario?.nextStepAt, listening.nextSyncDeadline]
-            .compactMap { $0 }.min()
-        guard let session else { return deviceDeadline }
+        let deviceDeadline = [
+            devices.nextDeadline, desk.window?.closesAt, scenario?.nextStepAt, listening.nextSyncDeadline,
+        ]
+        .compactMap { $0 }.min()
+        guard let session = desk.session else { return deviceDeadline }
         var times = [session.deadline]
         if let deviceDeadline {
             times.append(deviceDeadline)
@@ -206,7 +198,7 @@ public struct Hub: Sendable {
     /// app group, or a request naming an app group) keeps mhub's codes; OHF commands get OHF codes.
     private func failureReply(_ error: HubError, to request: HubRequest, from client: ClientInfo) -> HubReply {
         let ownSession =
-            session.map { !$0.implicit && role(of: client, in: $0) != nil } ?? false
+            desk.session.map { !$0.implicit && desk.role(of: client, in: $0) != nil } ?? false
             || argumentsNameAnAppGroup(request.args)
         let reported: HubError
         if let command = request.known, command.isOHF, !ownSession {
@@ -221,19 +213,10 @@ public struct Hub: Sendable {
     /// a member of its app group) is connected to any more is rolled back after the grace.
     public mutating func clientDisconnected(_ connectionID: UInt64, now: Timestamp) -> HubOutcome {
         listening.connectionClosed(connectionID)
-        completed[connectionID] = nil
-        appGroupMembers[connectionID] = nil
         devices.pending.removeAll { $0.connectionID == connectionID }
         var outcome = HubOutcome()
-        if var current = session {
-            if current.owner.connectionID == connectionID, current.ownerGoneAt == nil {
-                current.ownerGoneAt = now
-                session = current
-                outcome.events.append(sessionEvent(.ownerDisconnected))
-            }
-            if current.unattendedSince == nil, !isAttended(current) {
-                session?.unattendedSince = now
-            }
+        if desk.connectionClosed(connectionID, now: now) {
+            outcome.events.append(sessionEvent(.ownerDisconnected))
         }
         advance(now: now, &outcome)
         return outcome
@@ -253,7 +236,7 @@ public struct Hub: Sendable {
     /// The daemon stops: an open session is rolled back, and listeners hear `server_shutdown`.
     public mutating func shutdown(now: Timestamp) -> HubOutcome {
         var outcome = HubOutcome()
-        if session != nil {
+        if desk.session != nil {
             endSession(reason: .shutdown, error: HubError(.shuttingDown, "the hub is shutting down"), &outcome)
         }
         outcome.events.append(HubEvent(.serverShutdown, .null))
