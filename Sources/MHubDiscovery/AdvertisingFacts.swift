@@ -81,7 +81,7 @@ public struct AdvertisingFacts: Hashable, Sendable {
     public init(hub: borrowing Hub, includeSimulatedDevices: Bool) {
         self.init(
             compressedFabricID: hub.state.fabric.compressedFabricID, window: hub.desk.window,
-            joinedFabrics: hub.matter.fabrics.map {
+            joinedFabrics: hub.run.matter.fabrics.map {
                 OperationalIdentity(
                     fabricIndex: $0.fabricIndex, compressedFabricID: $0.compressedFabricID, nodeID: $0.nodeID)
             })

@@ -13,7 +13,7 @@ extension FabricIdentity {
 extension Hub {
     /// The advertiser's new report; shown by `get_advertising` and `get_status`.
     public mutating func advertisingChanged(_ report: AdvertisingReport) -> HubOutcome {
-        advertising = report
+        run.advertising = report
         return HubOutcome()
     }
 
@@ -33,7 +33,7 @@ extension Hub {
         return outcome
     }
 
-    func getAdvertising(_: GetAdvertising) -> AdvertisingReport { advertising }
+    func getAdvertising(_: GetAdvertising) -> AdvertisingReport { run.advertising }
 
     /// The kept requests, newest first.
     func getUDCRequests(_: GetUDCRequests) -> [UDCRequestInfo] { desk.udcRequests.reversed().map(\.info) }

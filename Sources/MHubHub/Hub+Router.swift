@@ -138,7 +138,7 @@ extension Hub {
         switch command {
         case .serverInfo:
             try args.rejectUnknown(command: command)
-            return serverInfoText
+            return run.serverInfoText
         case .getStatus: return JSONText(status(try read(&args), client: client))
         case .diagnostics:
             let _: GetDiagnostics = try read(&args)
@@ -200,7 +200,7 @@ extension Hub {
             sdkVersion: "mhub \(MHubVersion.string)", wifiCredentialsSet: state.preferences.wifi != nil,
             threadCredentialsSet: state.preferences.threadDataset != nil, bluetoothEnabled: false,
             mhubVersion: MHubVersion.string, hubName: settings.hubName, capabilities: ServerInfo.mhubCapabilities,
-            instance: instance?.info)
+            instance: run.instance?.info)
     }
 
     /// The OHF schema version mhub speaks (python-matter-server 7.0.1 uses 11).
@@ -215,6 +215,6 @@ extension Hub {
             simulatedDevices: Int64(state.simulatedDevices.count), session: desk.session.map { $0.info(hub: self) },
             faults: faultsStatus, listeners: Int64(listening.listeners.count),
             commissioningWindow: windowInfo(revealingSecrets: client.scope == .admin),
-            advertising: advertising.status, instance: instance?.info)
+            advertising: run.advertising.status, instance: run.instance?.info)
     }
 }

@@ -3,61 +3,68 @@ import MHubJSON
 import MHubProtocol
 import MatterDataModel
 
-/// The hub's logic: its state, the one commissioning session, faults, and what each input does.
+/// The hub's logic: its home, the commissioning desk, who hears it, its devices at work, this run's facts, and what
+/// each input does.
 ///
 /// A value with no I/O. Its owner feeds it requests, disconnects and the passing of time, and carries
 /// out each `HubOutcome`: commit the changes, then send the replies and events. Time (`now`) and
 /// randomness (`HubRandom`) are inputs, so tests drive it step by step.
+///
+/// `Hub` routes: each input goes to the part it concerns, and the parts are values of their own (`desk`,
+/// `listening`, `devices`, `run`), each with the bookkeeping that touches only it. The home stays in `Hub`'s own
+/// fields (`state`, `bridge`, `scenario`, `faults`) rather than in a value of its own: `state` is read across the
+/// hub and by the store and the daemon, `bridge` is derived from its nodes and kept in step by the same methods, and
+/// a wrapper would only add a step to each of those paths. All parts are stored inline, so the copy `handle` keeps
+/// to undo a request is as deep as before the split.
 public struct Hub: Sendable {
+    // MARK: the home
+
+    /// What the store keeps: the fabric, structures, rooms, nodes, simulated devices, permissions, preferences.
     public internal(set) var state: HubState
+    /// The bridged endpoints of the hub's Matter node and the device endpoints they show (derived from the nodes).
+    public internal(set) var bridge: BridgeIndex
+    /// The scenario loaded, and how far its timeline has run (not stored: a restart keeps the home it made, not
+    /// its timeline).
+    public internal(set) var scenario: ScenarioRun?
+    /// The failures tests switched on. They stay with the home, not in `devices`: they reach past the devices
+    /// (the hub offline, failing commissioning steps, a slow first sync), they are settings a client chose rather
+    /// than work in progress, and `reset` clears them with the home.
     public internal(set) var faults = HubFaults()
-    public internal(set) var settings: HubSettings {
-        didSet { refreshServerInfo() }
-    }
-    var random: HubRandom
+
+    // MARK: the parts
+
     /// The commissioning desk: the session, the app groups, the hub's own window, UDC requests.
     public internal(set) var desk = CommissioningDesk()
     /// Who hears the hub: listeners, their first syncs, notifications per attribute.
     public internal(set) var listening = ListenerTable()
-    /// Transitions, slow replies and behaviours in progress.
+    /// Transitions, slow replies, behaviours and firmware updates in progress.
     public internal(set) var devices = DeviceRuntime()
-    /// What the daemon's DNS-SD advertiser last reported (not stored: it describes this run).
-    public internal(set) var advertising = AdvertisingReport.disabled
-    /// The public part of the hub's attestation identity, once the daemon has it (not stored by the hub).
-    public internal(set) var attestation: HubAttestation?
-    /// Where the hub is on the network (not stored: it describes this run).
-    public internal(set) var network = HubNetwork.unknown
-    /// The hub's own Matter node as the Matter port reports it (not stored by the hub).
-    public internal(set) var matter = HubMatterState()
-    /// This run of the daemon: its process, sockets, ports, state directory (not stored).
-    public internal(set) var instance: HubInstance? {
+    /// This run's facts, none of them stored: what the other parts of the daemon reported, and the server info.
+    public internal(set) var run: HubRunFacts
+
+    // MARK: inputs it keeps
+
+    /// The configuration's settings (a reload changes them; `run.serverInfoText` is written again then). Not in
+    /// `run`: they are not a fact the run reports but what most of the hub reads, and they are not `Hashable`.
+    public internal(set) var settings: HubSettings {
         didSet { refreshServerInfo() }
     }
-    /// The OHF `ServerInfoMessage` with mhub's own fields (`makeServerInfo`) as the wire carries it: the greeting,
-    /// `server_info`'s result and `server_info_updated`'s data. Written again only when the settings, the
-    /// preferences or the instance change (the fabric never does), not for each request and each new connection.
-    public private(set) var serverInfoText = JSONText.nullValue
+    /// Where the hub's random values come from (an input, kept for the input journal; not `Hashable`).
+    var random: HubRandom
 
-    /// `serverInfoText` read back (the diagnostics dump, tests).
-    public var serverInfo: JSONValue { serverInfoText.value }
-
-    mutating func refreshServerInfo() {
-        serverInfoText = JSONText(makeServerInfo())
-    }
-    /// The clock the daemon runs the hub's timers on (`mhubd --clock`); chosen before the first input.
-    public var clock = HubClockKind.real
-    /// The scenario loaded, and how far its timeline has run (not stored: a restart keeps the home it made, not
-    /// its timeline).
-    public internal(set) var scenario: ScenarioRun?
-    /// The bridged endpoints of the hub's Matter node and the device endpoints they show (derived from the nodes).
-    public internal(set) var bridge: BridgeIndex
-
-    public init(state: HubState, settings: HubSettings, random: HubRandom) {
+    /// A hub on `state`, its timers on `clock` (`mhubd --clock`; chosen before the first input).
+    public init(state: HubState, settings: HubSettings, random: HubRandom, clock: HubClockKind = .real) {
         self.state = state
         bridge = BridgeIndex(nodes: state.nodes)
         self.settings = settings
         self.random = random
-        serverInfoText = JSONText(makeServerInfo())
+        run = HubRunFacts(clock: clock)
+        refreshServerInfo()
+    }
+
+    /// Writes `run.serverInfoText` again from the settings, the preferences and the instance.
+    mutating func refreshServerInfo() {
+        run.serverInfoText = JSONText(makeServerInfo())
     }
 
     /// The state of a hub that starts for the first time: a fabric, the "Home" structure and the

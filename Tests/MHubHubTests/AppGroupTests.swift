@@ -27,7 +27,7 @@ import Testing
         #expect(joined["session"]?["app_group"] == .string(Self.group))
         #expect(joined["session"]?["app_group_members"] == 1)
         #expect(joined["rooms"]?.firstElement?["name"] == "Kitchen")
-        #expect(joined["fabric"]?["fabric_id"] == harness.hub.serverInfo["fabric_id"])
+        #expect(joined["fabric"]?["fabric_id"] == harness.hub.run.serverInfo["fabric_id"])
 
         let commissioning = harness.send("commission_with_code", ["code": .string(HubHarness.lampQR)], as: Self.ext)
         #expect(commissioning.result(for: Self.ext.connectionID)?["node_id"] == 1, "the extension gets the node")

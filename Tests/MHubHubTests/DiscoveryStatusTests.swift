@@ -103,7 +103,7 @@ import Testing
         _ = harness.hub.udcRequestReceived(request, now: harness.now)
         _ = harness.ok("reset")
         #expect(harness.ok("get_udc_requests") == [])
-        #expect(harness.hub.advertising == Self.report)
+        #expect(harness.hub.run.advertising == Self.report)
     }
 
     @Test func onlyTheNewestRequestsAreKept() {

@@ -81,20 +81,20 @@ import Testing
             compressedFabricID: 0x87E1_B004_E235_A130,
             label: "", isCommitted: false)
         _ = harness.hub.matterFabricsChanged([fabric])
-        #expect(harness.hub.matter.fabrics == [fabric])
+        #expect(harness.hub.run.matter.fabrics == [fabric])
         let session = MatterSessionSummary(
             kind: .case, localSessionID: 9, fabricIndex: 1, peerNodeID: 112_233, peer: "udp 127.0.0.1:5541")
         _ = harness.hub.matterSessionOpened(session, now: harness.now)
-        #expect(harness.hub.matter.sessions == [9: HubMatterState.Session(summary: session, openedAt: harness.now)])
+        #expect(harness.hub.run.matter.sessions == [9: HubMatterState.Session(summary: session, openedAt: harness.now)])
         _ = harness.hub.matterSessionClosed(localSessionID: 9, reason: "idle")
-        #expect(harness.hub.matter.sessions.isEmpty)
+        #expect(harness.hub.run.matter.sessions.isEmpty)
         _ = harness.ok("open_commissioning_window")
         _ = harness.hub.matterFailSafeExpired(now: harness.now + 5)
-        #expect(harness.hub.matter.failSafeExpiredAt == harness.now + 5)
+        #expect(harness.hub.run.matter.failSafeExpiredAt == harness.now + 5)
         // The window stays as it was when the fail-safe expires.
         #expect(harness.hub.desk.window != nil)
         _ = harness.hub.matterFabricsChanged([])
-        #expect(harness.hub.matter.fabrics.isEmpty)
+        #expect(harness.hub.run.matter.fabrics.isEmpty)
     }
 
     /// Listeners of mhub's events hear fabrics added, committed and removed, and sessions opened and closed; the
@@ -155,6 +155,6 @@ import Testing
             return
         }
         #expect(error.code == .storageFailed)
-        #expect(harness.hub.matter.fabrics == [committed])
+        #expect(harness.hub.run.matter.fabrics == [committed])
     }
 }
