@@ -141,9 +141,10 @@ public final class Daemon: @unchecked Sendable {
             logger.notice("state: created \(databasePath)")
         }
         let initialRandom = random.takeDrawn()
-        var hub = Hub(state: state, settings: settings, random: recording == nil ? .system : .recordingSystem)
+        var hub = Hub(
+            state: state, settings: settings, random: recording == nil ? .system : .recordingSystem,
+            clock: overrides.virtualClock ? .virtual : .real)
         if overrides.virtualClock {
-            hub.clock = .virtual
             logger.notice("virtual clock from \(Self.virtualClockStart): the hub's timers move only by advance_clock")
         }
         if let path = overrides.scenarioPath {
@@ -157,7 +158,8 @@ public final class Daemon: @unchecked Sendable {
             // Before any part submits an input, so the journal has every one from the start.
             try service.recordInputs(
                 to: recording,
-                start: InputJournal.Start(configuration: configuration.json, clock: hub.clock, random: initialRandom))
+                start: InputJournal.Start(
+                    configuration: configuration.json, clock: hub.run.clock, random: initialRandom))
             logger.notice("recording the hub's inputs to \(recording.path) (0600: it holds requests' secrets)")
         }
         let poller = try ReadPoller(queue: queue)
@@ -184,7 +186,7 @@ public final class Daemon: @unchecked Sendable {
         let instance = HubInstance(
             processID: getpid(), unixSocketPath: unixSocketPath, webSocketURL: webSocketURL,
             matterPort: matterPort?.port, udcPort: discovery?.udcPort, stateDirectory: stateDirectory,
-            isEphemeral: ephemeralDirectory != nil, clock: hub.clock)
+            isEphemeral: ephemeralDirectory != nil, clock: hub.run.clock)
         service.submit(.instanceKnown(instance))
         logger.notice("mhubd ready (\(service.statusSummary))")
         if !readyAnnouncement.isEmpty {
@@ -206,7 +208,7 @@ public final class Daemon: @unchecked Sendable {
         } catch {
             throw StartError(description: "scenario \(error)")
         }
-        let now = hub.clock == .virtual ? Self.virtualClockStart : HubClock.now()
+        let now = hub.run.clock == .virtual ? Self.virtualClockStart : HubClock.now()
         switch hub.loadScenario(scenario, now: now) {
         case .success(let outcome):
             try store.apply(outcome.changes)

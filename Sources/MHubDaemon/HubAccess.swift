@@ -2,5 +2,5 @@ import MHubHub
 
 extension HubService: HubAccess {
     var bridgeView: HubBridgeView { current.bridgeView }
-    var window: CommissioningWindow? { current.window }
+    var window: CommissioningWindow? { current.desk.window }
 }

@@ -52,13 +52,13 @@ final class HubService {
     /// The most deadlines one `advance_clock` runs before it gives up on a hub whose next deadline does not move.
     static let maximumTicksPerAdvance = 10_000_000
 
-    /// - Parameter virtualClockStart: the time the virtual clock starts at, for a hub on it (`hub.clock`).
+    /// - Parameter virtualClockStart: the time the virtual clock starts at, for a hub on it (`hub.run.clock`).
     init(
         hub: Hub, store: any ServiceStore, queue: DispatchQueue, logger: Logger, maximumMessageBytes: Int,
         virtualClockStart: Timestamp? = nil
     ) {
         self.hub = hub
-        virtualNow = hub.clock == .virtual ? (virtualClockStart ?? HubClock.now()) : nil
+        virtualNow = hub.run.clock == .virtual ? (virtualClockStart ?? HubClock.now()) : nil
         self.store = store
         self.queue = queue
         self.logger = logger
@@ -99,7 +99,7 @@ final class HubService {
     var serviceStatus: ServiceStatus {
         ServiceStatus(
             nodes: hub.state.nodes.count, simulatedDevices: hub.state.simulatedDevices.count,
-            clients: connections.count, session: hub.session?.id)
+            clients: connections.count, session: hub.desk.session?.id)
     }
 
     /// A reloaded configuration changed the hub's settings from `old` to `new`.
@@ -173,7 +173,7 @@ final class HubService {
         connections[connection.id] = connection
         guard let client = connection.client else { return }
         logger.debug("client \(connection.id) connected: \(client.peer) as \(client.principal) (\(client.scope.name))")
-        connection.send(hub.serverInfoText.utf8)
+        connection.send(hub.run.serverInfoText.utf8)
     }
 
     /// The messages one read of `connection` delivered: handled in order, committed together, then answered; then
@@ -502,7 +502,7 @@ final class HubService {
     /// Rolls back an open session, tells listeners, closes every connection, and brings the database file up to date
     /// (`HubStore.checkpoint`).
     func shutdown() {
-        if let session = hub.session {
+        if let session = hub.desk.session {
             logger.notice("rolling back commissioning session \(session.id)")
         }
         handling {

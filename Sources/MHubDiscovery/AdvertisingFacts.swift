@@ -80,8 +80,8 @@ public struct AdvertisingFacts: Hashable, Sendable {
     /// are left out: discovery does not find them.
     public init(hub: borrowing Hub, includeSimulatedDevices: Bool) {
         self.init(
-            compressedFabricID: hub.state.fabric.compressedFabricID, window: hub.window,
-            joinedFabrics: hub.matter.fabrics.map {
+            compressedFabricID: hub.state.fabric.compressedFabricID, window: hub.desk.window,
+            joinedFabrics: hub.run.matter.fabrics.map {
                 OperationalIdentity(
                     fabricIndex: $0.fabricIndex, compressedFabricID: $0.compressedFabricID, nodeID: $0.nodeID)
             })

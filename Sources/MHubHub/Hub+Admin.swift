@@ -175,7 +175,7 @@ extension Hub {
     /// permission, fault, behaviour and scenario goes; the fabric identity and the preferences (`HubPreferences`)
     /// stay.
     mutating func clearHome(reason: String, _ outcome: inout HubOutcome) {
-        if session != nil {
+        if desk.session != nil {
             endSession(reason: .reset, error: HubError(.sessionCancelled, reason), &outcome)
         }
         for node in state.nodes.values.sorted(by: { $0.id < $1.id }) {
@@ -196,12 +196,9 @@ extension Hub {
         bridge = BridgeIndex()
         faults = HubFaults()
         devices = DeviceRuntime()
-        window = nil
-        windowClosure = nil
-        completed = [:]
-        udcRequests = []
+        desk.reset()
         scenario = nil
-        dropNotifications(of: nil)
+        listening.dropNotifications(of: nil)
         outcome.changes.append(.deleteAll)
     }
 }

@@ -10,14 +10,6 @@ import MHubProtocol
 /// commission scope may name any group; with rules, only the listed groups, by the listed principals (`*`: any);
 /// the admin scope may name any group.
 extension Hub {
-    /// How a connection takes part in the open session.
-    enum SessionRole {
-        /// It prepared the session, or adopted it.
-        case owner
-        /// It named the session's app group.
-        case member
-    }
-
     /// An app group a request names, if it names one: checked, and `client` joins it.
     mutating func appGroup(_ name: String?, client: ClientInfo) throws(HubError) -> String? {
         guard let name else { return nil }
@@ -28,10 +20,7 @@ extension Hub {
         guard mayUse(appGroup: name, client) else {
             throw HubError(.permissionDenied, "\(client.principal) may not use app group \(name)")
         }
-        appGroupMembers[client.connectionID] = name
-        if session?.appGroup == name {
-            session?.unattendedSince = nil
-        }
+        desk.join(appGroup: name, client.connectionID)
         return name
     }
 
@@ -42,34 +31,13 @@ extension Hub {
         return rule.principals.contains("*") || rule.principals.contains(client.principal.name)
     }
 
-    /// The client's part in `session`: its owner, a member of its app group (having named it, now or before), or
-    /// neither.
-    func role(of client: ClientInfo, in session: CommissioningSession, appGroup: String? = nil) -> SessionRole? {
-        if session.owner.connectionID == client.connectionID { return .owner }
-        guard let group = session.appGroup, (appGroup ?? appGroupMembers[client.connectionID]) == group else {
-            return nil
-        }
-        return .member
-    }
-
-    /// The connections of the session's app group other than its owner, in order.
-    func members(of session: CommissioningSession) -> [UInt64] {
-        guard let group = session.appGroup else { return [] }
-        return appGroupMembers.filter { $0.value == group && $0.key != session.owner.connectionID }.keys.sorted()
-    }
-
-    /// Whether the owner or a member of the session's app group is connected.
-    func isAttended(_ session: CommissioningSession) -> Bool {
-        session.ownerGoneAt == nil || !members(of: session).isEmpty
-    }
-
     /// `join_app_group {app_group}`: what the group shares — its session (or `null`), the room list of the
     /// session's structure (the first structure's without one) and the hub's fabric.
     mutating func joinAppGroup(_ request: JoinAppGroup, client: ClientInfo) throws(HubError) -> AppGroupJoined {
         guard let group = try appGroup(request.appGroup, client: client) else {
             throw HubError(.invalidArguments, "argument 'app_group' is required")
         }
-        let shared = session.flatMap { $0.appGroup == group ? $0 : nil }
+        let shared = desk.session.flatMap { $0.appGroup == group ? $0 : nil }
         let structureID = shared?.structureID ?? defaultStructureID
         try checkStructure(structureID, for: client)
         return AppGroupJoined(

@@ -39,13 +39,13 @@ public struct HubAttestation: Hashable, Sendable {
 extension Hub {
     /// The daemon loaded (or made) the hub's attestation identity.
     public mutating func attestationKnown(_ attestation: HubAttestation) -> HubOutcome {
-        self.attestation = attestation
+        run.attestation = attestation
         return HubOutcome()
     }
 
     /// `get_attestation`: the PAA → PAI → DAC chain and the CD, each with what a person checks and its DER.
     func getAttestation(_: GetAttestation) throws(HubError) -> AttestationInfo {
-        guard let attestation else {
+        guard let attestation = run.attestation else {
             throw HubError(
                 .sessionState, "the hub's Matter node is off (matter.enabled): it has no attestation identity")
         }

@@ -17,7 +17,7 @@ extension Hub {
 
     /// `get_clock`: the clock's kind and the hub's time now.
     func clockStatus(_: GetClock, now: Timestamp) -> ClockStatus {
-        ClockStatus(clock: clock.rawValue, now: now)
+        ClockStatus(clock: run.clock.rawValue, now: now)
     }
 
     /// `advance_clock`: the daemon runs every deadline up to `now + milliseconds`, in order, then answers; the
@@ -30,7 +30,7 @@ extension Hub {
             throw HubError(
                 .invalidArguments, "'milliseconds' must be from 0 to \(Self.longestClockAdvance), not \(milliseconds)")
         }
-        guard clock == .virtual else {
+        guard run.clock == .virtual else {
             throw HubError(.clockNotVirtual, "the hub runs on the real clock; start mhubd with --clock virtual")
         }
         let target = now + milliseconds

@@ -38,7 +38,7 @@ extension Hub {
             profile = named
         }
         let target = try Self.commissioningTarget(code)
-        if let home, let current = session, role(of: client, in: current, appGroup: appGroup) != nil,
+        if let home, let current = desk.session, desk.role(of: client, in: current, appGroup: appGroup) != nil,
             home != current.structureID
         {
             throw HubError(.sessionState, "session \(current.id) is for structure \(current.structureID), not \(home)")
@@ -53,8 +53,8 @@ extension Hub {
         client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome
     ) throws(HubError) -> JSONText? {
         let profile = profile ?? settings.profile
-        if let current = session {
-            guard let role = role(of: client, in: current, appGroup: appGroup) else { throw busyError(current) }
+        if let current = desk.session {
+            guard let role = desk.role(of: client, in: current, appGroup: appGroup) else { throw busyError(current) }
             if role == .member {
                 try checkStructure(current.structureID, for: client)
             }
@@ -74,7 +74,7 @@ extension Hub {
         let run = CommissioningSession.Run(
             connectionID: client.connectionID, messageID: request.messageID, payload: target, deviceID: device?.id,
             step: .discovery, stepEndsAt: now, profile: profile)
-        session!.state = .running(run)
+        desk.session!.state = .running(run)
         startStep(.discovery, now: now, &outcome)
         advance(now: now, &outcome)
         return nil
@@ -125,7 +125,7 @@ extension Hub {
             }
             current.roomID = room.id
         }
-        session = current
+        desk.session = current
         outcome.events.append(sessionEvent(.configured))
         return current.info(hub: self)
     }
@@ -134,11 +134,11 @@ extension Hub {
         throws(HubError) -> CommissioningCompleted
     {
         let appGroup = try appGroup(request.appGroup, client: client)
-        guard let current = session, try endingRole(of: client, appGroup: appGroup, &outcome) != nil else {
-            if let previous = completed[client.connectionID] {
+        guard let current = desk.session, try endingRole(of: client, appGroup: appGroup, &outcome) != nil else {
+            if let previous = desk.completed[client.connectionID] {
                 return previous
             }
-            if let current = session {
+            if let current = desk.session {
                 throw notOwnedError(current)
             }
             throw HubError(.noSession, "this connection has no commissioning session")
@@ -156,15 +156,15 @@ extension Hub {
         throws(HubError) -> CommissioningCancelled
     {
         let appGroup = try appGroup(request.appGroup, client: client)
-        guard let current = session, try endingRole(of: client, appGroup: appGroup, &outcome) != nil else {
-            if let current = session, client.scope < .admin {
+        guard let current = desk.session, try endingRole(of: client, appGroup: appGroup, &outcome) != nil else {
+            if let current = desk.session, client.scope < .admin {
                 throw notOwnedError(current)
             }
-            if session == nil {
+            if desk.session == nil {
                 return CommissioningCancelled(cancelled: false, sessionID: nil)
             }
             // An admin may cancel anyone's session (a stuck test run).
-            let id = session!.id
+            let id = desk.session!.id
             endSession(reason: .cancelled, error: HubError(.sessionCancelled, "session \(id) was cancelled"), &outcome)
             return CommissioningCancelled(cancelled: true, sessionID: id)
         }
@@ -178,40 +178,40 @@ extension Hub {
     {
         let id = request.sessionID
         let appGroup = try appGroup(request.appGroup, client: client)
-        guard let current = session, current.id == id else {
+        guard let current = desk.session, current.id == id else {
             throw HubError(.noSession, "no session \(id) is open")
         }
         guard current.ownerGoneAt != nil || current.owner.connectionID == client.connectionID else {
             throw HubError(.sessionNotOwned, "session \(id) belongs to \(current.owner.peer), which is connected")
         }
         // A session of an app group is adopted only from within the group.
-        if current.appGroup != nil, role(of: client, in: current, appGroup: appGroup) == nil {
+        if current.appGroup != nil, desk.role(of: client, in: current, appGroup: appGroup) == nil {
             throw notOwnedError(current)
         }
         try adoptSession(by: client, &outcome)
-        return session.map { $0.info(hub: self) }
+        return desk.session.map { $0.info(hub: self) }
     }
 
     /// `client` takes the session over from its owner (`resumed`); it needs permission on its structure.
     private mutating func adoptSession(by client: ClientInfo, _ outcome: inout HubOutcome) throws(HubError) {
-        guard var current = session else { return }
+        guard var current = desk.session else { return }
         try checkStructure(current.structureID, for: client)
         current.owner = client
         current.ownerGoneAt = nil
         current.unattendedSince = nil
-        session = current
+        desk.session = current
         outcome.events.append(sessionEvent(.resumed))
     }
 
     func sessionInfo(_ request: GetSession) -> SessionInfo? {
-        session.map { $0.info(hub: self) }
+        desk.session.map { $0.info(hub: self) }
     }
 
     // MARK: the steps
 
     /// Finishes every step whose time has come, and expires deadlines and grace periods.
     mutating func advance(now: Timestamp, _ outcome: inout HubOutcome) {
-        while let current = session {
+        while let current = desk.session {
             if let since = current.unattendedSince, now >= since + settings.disconnectGrace {
                 endSession(
                     reason: .ownerDisconnected,
@@ -230,7 +230,7 @@ extension Hub {
     }
 
     private mutating func startStep(_ step: CommissioningStep, now: Timestamp, _ outcome: inout HubOutcome) {
-        guard case .running(var run) = session?.state else { return }
+        guard case .running(var run) = desk.session?.state else { return }
         run.step = step
         let duration: Int64
         if step == .discovery && run.deviceID == nil {
@@ -241,7 +241,7 @@ extension Hub {
             duration = (run.profile.stepDurations[step] ?? 0) + faults.latency(for: run.deviceID)
         }
         run.stepEndsAt = now + duration
-        session!.state = .running(run)
+        desk.session!.state = .running(run)
         outcome.events.append(progressEvent(step, "started", to: run.connectionID))
     }
 
@@ -296,26 +296,26 @@ extension Hub {
 
     private mutating func failRun(_ run: CommissioningSession.Run, _ error: HubError, _ outcome: inout HubOutcome) {
         // An implicit session is an OHF client's `commission_with_code`: it gets an OHF code.
-        let reported = session?.implicit == true ? error.ohfCompatible(command: .commissionWithCode) : error
+        let reported = desk.session?.implicit == true ? error.ohfCompatible(command: .commissionWithCode) : error
         outcome.replies.append(
             HubReply(connectionID: run.connectionID, messageID: run.messageID, result: .failure(reported)))
-        guard let current = session else { return }
+        guard let current = desk.session else { return }
         if current.implicit {
             endSession(reason: .failed, error: nil, &outcome)
         } else {
-            session!.state = .prepared
+            desk.session!.state = .prepared
             outcome.events.append(sessionEvent(.failed))
         }
     }
 
     /// The device is on the fabric: a provisional node until the session completes.
     private mutating func commissioned(_ run: CommissioningSession.Run, now: Timestamp, _ outcome: inout HubOutcome) {
-        guard let id = run.deviceID, let device = state.simulatedDevices[id], var current = session else { return }
+        guard let id = run.deviceID, let device = state.simulatedDevices[id], var current = desk.session else { return }
         let nodeID = state.counters.nextNodeID
         let (node, attributes) = makeNodeWithAttributes(
             from: device, id: nodeID, structureID: current.structureID, now: now)
         current.state = .commissioned(node, attributesJSON: attributes)
-        session = current
+        desk.session = current
         outcome.events.append(sessionEvent(.commissioned))
         if current.implicit {
             _ = finish(&outcome)
@@ -333,27 +333,29 @@ extension Hub {
 
     /// Adds the session's node to the home for good and ends the session.
     private mutating func finish(_ outcome: inout HubOutcome) -> CommissioningCompleted? {
-        guard let current = session, case .commissioned(var node, let attributes) = current.state else { return nil }
+        guard let current = desk.session, case .commissioned(var node, let attributes) = current.state else {
+            return nil
+        }
         node.name = current.deviceName ?? node.name
         node.roomID = current.roomID
         node = addToHome(node, attributesJSON: attributes, &outcome)
         let result = CommissioningCompleted(sessionID: current.id, nodeIDs: [node.id], deviceIDs: node.deviceIDs)
-        completed[current.owner.connectionID] = result
+        desk.completed[current.owner.connectionID] = result
         outcome.events.append(sessionEvent(.completed))
-        session = nil
+        desk.session = nil
         return result
     }
 
     /// Ends the session and rolls back whatever it did: the pending reply gets `error`, a provisional
     /// node is dropped (it was never stored), and the device is commissionable again.
     mutating func endSession(reason: SessionChange, error: HubError?, _ outcome: inout HubOutcome) {
-        guard let current = session else { return }
+        guard let current = desk.session else { return }
         if case .running(let run) = current.state, let error {
             outcome.replies.append(
                 HubReply(connectionID: run.connectionID, messageID: run.messageID, result: .failure(error)))
         }
         outcome.events.append(sessionEvent(reason))
-        session = nil
+        desk.session = nil
     }
 
     // MARK: checks and helpers
@@ -361,13 +363,12 @@ extension Hub {
     private mutating func openSession(
         structureID: StructureID, client: ClientInfo, implicit: Bool, appGroup: String?, now: Timestamp
     ) -> CommissioningSession {
-        sessionCounter += 1
-        completed[client.connectionID] = nil
+        let number = desk.numberNewSession(for: client.connectionID)
         let opened = CommissioningSession(
-            id: "s\(sessionCounter)-\(String(random.next() & 0xFFFFFF, radix: 16))", owner: client,
+            id: "s\(number)-\(String(random.next() & 0xFFFFFF, radix: 16))", owner: client,
             structureID: structureID, implicit: implicit, createdAt: now, deadline: now + settings.sessionTimeout,
             state: .prepared, ownerGoneAt: nil, unattendedSince: nil, appGroup: appGroup, deviceName: nil, roomID: nil)
-        session = opened
+        desk.session = opened
         return opened
     }
 
@@ -378,7 +379,7 @@ extension Hub {
     }
 
     func checkNoSession() throws(HubError) {
-        if let current = session {
+        if let current = desk.session {
             throw busyError(current)
         }
     }
@@ -404,8 +405,10 @@ extension Hub {
 
     /// The open session, if this client owns it or is a member of its app group.
     func sharedSession(_ client: ClientInfo, appGroup: String?) throws(HubError) -> CommissioningSession {
-        guard let current = session else { throw HubError(.noSession, "this connection has no commissioning session") }
-        guard let role = role(of: client, in: current, appGroup: appGroup) else { throw notOwnedError(current) }
+        guard let current = desk.session else {
+            throw HubError(.noSession, "this connection has no commissioning session")
+        }
+        guard let role = desk.role(of: client, in: current, appGroup: appGroup) else { throw notOwnedError(current) }
         if role == .member {
             try checkStructure(current.structureID, for: client)
         }
@@ -415,9 +418,11 @@ extension Hub {
     /// Who may complete or cancel the session: its owner; a member of its app group once the owner has gone (the
     /// member then adopts it: the app, connecting again, completes what its extension commissioned).
     private mutating func endingRole(of client: ClientInfo, appGroup: String?, _ outcome: inout HubOutcome)
-        throws(HubError) -> SessionRole?
+        throws(HubError) -> CommissioningDesk.SessionRole?
     {
-        guard let current = session, let role = role(of: client, in: current, appGroup: appGroup) else { return nil }
+        guard let current = desk.session, let role = desk.role(of: client, in: current, appGroup: appGroup) else {
+            return nil
+        }
         switch role {
         case .owner: return .owner
         case .member:
@@ -456,7 +461,7 @@ extension Hub {
 
     func sessionEvent(_ change: SessionChange) -> HubEvent {
         HubEvent(
-            .sessionUpdated, SessionUpdated(session: session.map { $0.info(hub: self) }, change: change.rawValue),
+            .sessionUpdated, SessionUpdated(session: desk.session.map { $0.info(hub: self) }, change: change.rawValue),
             to: ownerAudience)
     }
 
@@ -464,12 +469,12 @@ extension Hub {
         -> HubEvent
     {
         let data = CommissioningProgress(
-            sessionID: session?.id, step: step.name, stepIndex: Int64(step.rawValue), status: status,
+            sessionID: desk.session?.id, step: step.name, stepIndex: Int64(step.rawValue), status: status,
             errorCode: error.map { Int64($0.code.rawValue) }, details: error?.details)
-        guard let session, !session.implicit else { return HubEvent(.commissioningProgress, data) }
+        guard let session = desk.session, !session.implicit else { return HubEvent(.commissioningProgress, data) }
         // The owner and the app group's other members, each once (`members(of:)` leaves the owner out), and the
         // connection that runs the step if it is neither.
-        var audience = [session.owner.connectionID] + members(of: session)
+        var audience = [session.owner.connectionID] + desk.members(of: session)
         if !audience.contains(connection) {
             audience.append(connection)
         }
@@ -481,7 +486,7 @@ extension Hub {
     /// an implicit session (an OHF client's `commission_with_code`) hears mhub's session events only if it listens
     /// for them.
     private var ownerAudience: EventAudience {
-        guard let session, !session.implicit else { return .listeners }
-        return .listenersAnd([session.owner.connectionID] + members(of: session))
+        guard let session = desk.session, !session.implicit else { return .listeners }
+        return .listenersAnd([session.owner.connectionID] + desk.members(of: session))
     }
 }

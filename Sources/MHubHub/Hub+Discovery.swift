@@ -11,14 +11,9 @@ extension FabricIdentity {
 }
 
 extension Hub {
-    /// How many User Directed Commissioning requests the hub keeps (the newest).
-    public static let udcRequestsKept = 16
-    /// Copies of one request within this many milliseconds count once (reference E: 5 copies, 100 ms apart).
-    public static let udcRepeatWindow: Timestamp = 2000
-
     /// The advertiser's new report; shown by `get_advertising` and `get_status`.
     public mutating func advertisingChanged(_ report: AdvertisingReport) -> HubOutcome {
-        advertising = report
+        run.advertising = report
         return HubOutcome()
     }
 
@@ -26,17 +21,11 @@ extension Hub {
     /// (`udc_request_received`); a repeated copy only counts.
     public mutating func udcRequestReceived(_ request: UDCRequest, now: Timestamp) -> HubOutcome {
         var outcome = HubOutcome()
-        if let index = udcRequests.lastIndex(where: { $0.isRepeated(by: request, within: Self.udcRepeatWindow) }) {
-            udcRequests[index].count += 1
-            udcRequests[index].lastReceivedAt = request.receivedAt
+        guard desk.udcRequestReceived(request) else {
             outcome.logLines.append(
                 HubLogLine(
                     .debug, "UDC IdentificationDeclaration from \(request.source) repeated: \(request.logDescription)"))
             return outcome
-        }
-        udcRequests.append(request)
-        if udcRequests.count > Self.udcRequestsKept {
-            udcRequests.removeFirst(udcRequests.count - Self.udcRequestsKept)
         }
         outcome.events.append(HubEvent(.udcRequestReceived, request.info))
         outcome.logLines.append(
@@ -44,8 +33,8 @@ extension Hub {
         return outcome
     }
 
-    func getAdvertising(_: GetAdvertising) -> AdvertisingReport { advertising }
+    func getAdvertising(_: GetAdvertising) -> AdvertisingReport { run.advertising }
 
     /// The kept requests, newest first.
-    func getUDCRequests(_: GetUDCRequests) -> [UDCRequestInfo] { udcRequests.reversed().map(\.info) }
+    func getUDCRequests(_: GetUDCRequests) -> [UDCRequestInfo] { desk.udcRequests.reversed().map(\.info) }
 }

@@ -32,7 +32,7 @@ extension Hub {
         var id = try structure(id: request.structureID, home: request.home)
         let appGroup = try appGroup(request.appGroup, client: client)
         if let appGroup {
-            guard let current = session, current.appGroup == appGroup else {
+            guard let current = desk.session, current.appGroup == appGroup else {
                 throw HubError(.noSession, "app group \(appGroup) has no commissioning session")
             }
             if let id, id != current.structureID {
@@ -43,7 +43,7 @@ extension Hub {
         }
         let structureID = id ?? defaultStructureID
         try checkStructure(structureID, for: client)
-        if isSyncing(client.connectionID) { return [] }
+        if listening.isSyncing(client.connectionID) { return [] }
         return rooms(in: structureID)
     }
 
@@ -97,8 +97,8 @@ extension Hub {
             outcome.changes.append(.saveNode(node))
         }
         state.rooms[id] = nil
-        if session?.roomID == id {
-            session?.roomID = nil
+        if desk.session?.roomID == id {
+            desk.session?.roomID = nil
         }
         outcome.changes.append(.deleteRoom(id))
         outcome.events.append(HubEvent(.roomRemoved, RoomDeleted(roomID: id, isReply: false)))
@@ -129,7 +129,7 @@ extension Hub {
 
     func getDevices(_ request: GetDevices, client: ClientInfo) -> [HomeDevice] {
         let structureID = request.structureID
-        if isSyncing(client.connectionID) { return [] }
+        if listening.isSyncing(client.connectionID) { return [] }
         return state.nodes.values.filter { structureID == nil || $0.structureID == structureID }
             .sorted { $0.id < $1.id }.map { homeDevice($0) }
     }
@@ -188,7 +188,7 @@ extension Hub {
     mutating func decommission(_ node: Node, _ outcome: inout HubOutcome) {
         let id = node.id
         state.nodes[id] = nil
-        dropNotifications(of: id)
+        listening.dropNotifications(of: id)
         bridge.remove(node)
         outcome.changes.append(.deleteNode(id))
         if let deviceID = node.simulatedDeviceID, var device = state.simulatedDevices[deviceID] {

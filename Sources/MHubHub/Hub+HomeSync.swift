@@ -13,24 +13,14 @@ extension Hub {
     /// `start_listening {"events": "all"}`: the connection's first sync begins, done after the `slow_sync` fault's
     /// latency (at once without it); a connection syncs once.
     mutating func beginFirstSync(_ client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome) {
-        let id = client.connectionID
-        guard !syncedConnections.contains(id), pendingSyncs[id] == nil else { return }
-        pendingSyncs[id] = now + faults.syncLatency
+        guard listening.beginSync(client.connectionID, due: now + faults.syncLatency) else { return }
         advanceSyncs(now: now, &outcome)
-    }
-
-    /// Whether the connection's first sync is still under way: it reads an empty home and hears no events.
-    func isSyncing(_ connectionID: UInt64) -> Bool {
-        pendingSyncs[connectionID] != nil
     }
 
     /// Ends every first sync whose time has come: the connection gets `home_synced` with the home as it may see it.
     mutating func advanceSyncs(now: Timestamp, _ outcome: inout HubOutcome) {
-        for (id, due) in pendingSyncs.sorted(by: { $0.key < $1.key }) where due <= now {
-            pendingSyncs[id] = nil
-            syncedConnections.insert(id)
-            guard let listener = listeners[id], listener.subscription == .all else { continue }
-            outcome.events.append(HubEvent(.homeSynced, home(for: listener.principal), to: .connection(id)))
+        for (id, principal) in listening.finishSyncs(dueBy: now) {
+            outcome.events.append(HubEvent(.homeSynced, home(for: principal), to: .connection(id)))
         }
     }
 
@@ -65,7 +55,8 @@ extension Hub {
         }
         let entry = AttributeNotification(node: node.id, pattern: pattern)
         var subscription =
-            notifications[client.connectionID] ?? NotificationSubscription(principal: client.principal, entries: [])
+            listening.notifications[client.connectionID]
+            ?? NotificationSubscription(principal: client.principal, entries: [])
         if enabled {
             if !subscription.entries.contains(entry) {
                 try checkQuota(
@@ -76,48 +67,13 @@ extension Hub {
         } else {
             subscription.entries.removeAll { $0 == entry }
         }
-        notifications[client.connectionID] = subscription.entries.isEmpty ? nil : subscription
-        return followed(by: client.connectionID)
+        listening.notifications[client.connectionID] = subscription.entries.isEmpty ? nil : subscription
+        return listening.followed(by: client.connectionID)
     }
 
     func getNotifications(_ request: GetNotifications, client: ClientInfo) -> [FollowedAttribute] {
-        followed(by: client.connectionID)
+        listening.followed(by: client.connectionID)
     }
-
-    /// The attributes a connection follows, as the protocol lists them.
-    private func followed(by connectionID: UInt64) -> [FollowedAttribute] {
-        (notifications[connectionID]?.entries ?? []).map {
-            FollowedAttribute(nodeID: $0.node, attributePath: $0.pattern.text)
-        }
-    }
-
-    /// A node left: notifications for it go (node IDs start again after a reset).
-    mutating func dropNotifications(of node: NodeID?) {
-        for (id, var subscription) in notifications {
-            subscription.entries.removeAll { node == nil || $0.node == node }
-            notifications[id] = subscription.entries.isEmpty ? nil : subscription
-        }
-    }
-
-    /// The connections whose notifications ask for this attribute and may see its structure.
-    func notified(by attribute: AttributeRef, structure: StructureID?) -> [UInt64] {
-        notifications.filter { _, subscription in
-            subscription.entries.contains { $0.node == attribute.node && $0.pattern.matches(attribute.path) }
-                && structure.map { isPermitted(subscription.principal, structure: $0) } ?? true
-        }.keys.sorted()
-    }
-}
-
-/// One `enable_notification`: a node and the attribute paths it names.
-struct AttributeNotification: Hashable, Sendable {
-    var node: NodeID
-    var pattern: AttributePattern
-}
-
-/// A connection's attribute notifications, and who it is (for permissions).
-public struct NotificationSubscription: Hashable, Sendable {
-    var principal: Principal
-    var entries: [AttributeNotification]
 }
 
 extension AttributePattern {

@@ -10,7 +10,7 @@ extension Hub {
     /// salt; an enhanced one carries only the administrator's verifier.
     public mutating func administratorOpenedWindow(_ request: MatterAdministratorWindow, now: Timestamp) -> HubOutcome {
         var outcome = HubOutcome()
-        guard window == nil else { return outcome }
+        guard desk.window == nil else { return outcome }
         let closesAt = now + Timestamp(request.timeoutSeconds) * 1000
         let administrator = CommissioningWindow.Administrator(
             fabricIndex: request.fabricIndex, vendorID: request.vendorID)
@@ -37,14 +37,14 @@ extension Hub {
     /// and with it `_matterc._udp`.
     public mutating func matterCommissioningCompleted(now: Timestamp) -> HubOutcome {
         var outcome = HubOutcome()
-        if window != nil { endWindow(.commissioned, now: now, &outcome) }
+        if desk.window != nil { endWindow(.commissioned, now: now, &outcome) }
         return outcome
     }
 
     /// An administrator revoked the window (RevokeCommissioning).
     public mutating func administratorRevokedWindow(now: Timestamp) -> HubOutcome {
         var outcome = HubOutcome()
-        if window != nil { endWindow(.revoked, now: now, &outcome) }
+        if desk.window != nil { endWindow(.revoked, now: now, &outcome) }
         return outcome
     }
 
@@ -52,7 +52,7 @@ extension Hub {
     /// each fabric added (`fabric_added`, with `committed` false while under the fail-safe), changed and removed.
     public mutating func matterFabricsChanged(_ fabrics: [MatterFabricSummary]) -> HubOutcome {
         var outcome = HubOutcome()
-        let old = Dictionary(uniqueKeysWithValues: matter.fabrics.map { ($0.fabricIndex, $0) })
+        let old = Dictionary(uniqueKeysWithValues: run.matter.fabrics.map { ($0.fabricIndex, $0) })
         let new = Dictionary(uniqueKeysWithValues: fabrics.map { ($0.fabricIndex, $0) })
         for fabric in fabrics where old[fabric.fabricIndex] != fabric {
             let name: HubEventName = old[fabric.fabricIndex] == nil ? .fabricAdded : .fabricUpdated
@@ -61,21 +61,21 @@ extension Hub {
         for index in old.keys.sorted() where new[index] == nil {
             outcome.events.append(HubEvent(.fabricRemoved, FabricRemoved(fabricIndex: Int64(index), isReply: false)))
         }
-        matter.fabrics = fabrics
+        run.matter.fabrics = fabrics
         return outcome
     }
 
     public mutating func matterSessionOpened(_ session: MatterSessionSummary, now: Timestamp) -> HubOutcome {
         var outcome = HubOutcome()
         let entry = HubMatterState.Session(summary: session, openedAt: now)
-        matter.sessions[session.localSessionID] = entry
+        run.matter.sessions[session.localSessionID] = entry
         outcome.events.append(HubEvent(.matterSessionOpened, sessionInfo(entry)))
         return outcome
     }
 
     public mutating func matterSessionClosed(localSessionID: UInt16, reason: String) -> HubOutcome {
         var outcome = HubOutcome()
-        if let entry = matter.sessions.removeValue(forKey: localSessionID) {
+        if let entry = run.matter.sessions.removeValue(forKey: localSessionID) {
             var data = sessionInfo(entry)
             data.reason = reason
             outcome.events.append(HubEvent(.matterSessionClosed, data))
@@ -86,7 +86,7 @@ extension Hub {
     /// The Matter node carried out a `remove_fabric`: its change is saved (the reply says so), or nothing changed.
     public mutating func matterFabricRemovalDone(requestID: UInt64, succeeded: Bool, now: Timestamp) -> HubOutcome {
         var outcome = HubOutcome()
-        guard let pending = matter.pendingRemovals.removeValue(forKey: requestID) else { return outcome }
+        guard let pending = run.matter.pendingRemovals.removeValue(forKey: requestID) else { return outcome }
         let result: Result<JSONText, HubError> =
             succeeded
             ? .success(JSONText(FabricRemoved(fabricIndex: Int64(pending.fabricIndex), isReply: true)))
@@ -100,9 +100,10 @@ extension Hub {
     /// `get_fabrics`: the fabrics the hub's Matter node belongs to, and its secure sessions.
     func getFabrics(_ request: GetFabrics) -> FabricsStatus {
         FabricsStatus(
-            fabrics: matter.fabrics.map(Self.fabricInfo),
-            sessions: matter.sessions.keys.sorted().compactMap { matter.sessions[$0] }.map(sessionInfo),
-            supportedFabrics: Int64(FabricTable.capacity), failSafeExpiredAt: matter.failSafeExpiredAt.map(isoTimestamp)
+            fabrics: run.matter.fabrics.map(Self.fabricInfo),
+            sessions: run.matter.sessions.keys.sorted().compactMap { run.matter.sessions[$0] }.map(sessionInfo),
+            supportedFabrics: Int64(FabricTable.capacity),
+            failSafeExpiredAt: run.matter.failSafeExpiredAt.map(isoTimestamp)
         )
     }
 
@@ -112,15 +113,15 @@ extension Hub {
         _ remove: RemoveFabric, request: HubRequest, client: ClientInfo, _ outcome: inout HubOutcome
     ) throws(HubError) -> JSONValue? {
         let index = remove.fabricIndex
-        guard matter.fabrics.contains(where: { $0.fabricIndex == index }) else {
+        guard run.matter.fabrics.contains(where: { $0.fabricIndex == index }) else {
             throw HubError(.fabricNotFound, "the hub's Matter node has no fabric \(index)")
         }
-        guard !matter.pendingRemovals.values.contains(where: { $0.fabricIndex == index }) else {
+        guard !run.matter.pendingRemovals.values.contains(where: { $0.fabricIndex == index }) else {
             throw HubError(.sessionState, "fabric \(index) is being removed already")
         }
-        let id = matter.nextRequestID
-        matter.nextRequestID += 1
-        matter.pendingRemovals[id] = HubMatterState.PendingRemoval(
+        let id = run.matter.nextRequestID
+        run.matter.nextRequestID += 1
+        run.matter.pendingRemovals[id] = HubMatterState.PendingRemoval(
             connectionID: client.connectionID, messageID: request.messageID, fabricIndex: index)
         outcome.outputs.append(.removeFabric(fabricIndex: index, requestID: id))
         return nil
@@ -154,7 +155,7 @@ extension Hub {
 
     /// The node's fail-safe expired: what a commissioning added is gone; the window stays as it is.
     public mutating func matterFailSafeExpired(now: Timestamp) -> HubOutcome {
-        matter.failSafeExpiredAt = now
+        run.matter.failSafeExpiredAt = now
         return HubOutcome()
     }
 }

@@ -55,7 +55,7 @@ extension Hub {
         state.preferences = preferences
         refreshServerInfo()
         outcome.changes.append(.savePreferences(preferences))
-        outcome.events.append(HubEvent(.serverInfoUpdated, serverInfoText))
+        outcome.events.append(HubEvent(.serverInfoUpdated, run.serverInfoText))
     }
 
     /// `get_vendor_names {filter_vendors?}`: the names of the IDs asked (all when none are), from `VendorNames`; IDs

@@ -12,13 +12,14 @@ extension Hub {
         switch command {
         case .startListening:
             let subscription = (try read(&args) as StartListening).events
-            listeners[client.connectionID] = Listener(subscription: subscription, principal: client.principal)
-            switch subscription {
-            case .all: beginFirstSync(client, now: now, &outcome)
-            case .ohf: pendingSyncs[client.connectionID] = nil
+            listening.startListening(
+                client.connectionID, Listener(subscription: subscription, principal: client.principal))
+            if subscription == .all {
+                beginFirstSync(client, now: now, &outcome)
             }
             // Before its first sync, an mhub listener's home is empty; `home_synced` brings it.
-            return JSONText(isSyncing(client.connectionID) ? [] : visibleNodes(for: client).map(matterNodeData))
+            return JSONText(
+                listening.isSyncing(client.connectionID) ? [] : visibleNodes(for: client).map(matterNodeData))
         case .getRooms: return JSONText(try getRooms(read(&args), client: client))
         case .createRoom: return JSONText(try createRoom(read(&args), client: client, &outcome))
         case .renameRoom: return JSONText(try renameRoom(read(&args), client: client, &outcome))
@@ -137,7 +138,7 @@ extension Hub {
         switch command {
         case .serverInfo:
             try args.rejectUnknown(command: command)
-            return serverInfoText
+            return run.serverInfoText
         case .getStatus: return JSONText(status(try read(&args), client: client))
         case .diagnostics:
             let _: GetDiagnostics = try read(&args)
@@ -199,7 +200,7 @@ extension Hub {
             sdkVersion: "mhub \(MHubVersion.string)", wifiCredentialsSet: state.preferences.wifi != nil,
             threadCredentialsSet: state.preferences.threadDataset != nil, bluetoothEnabled: false,
             mhubVersion: MHubVersion.string, hubName: settings.hubName, capabilities: ServerInfo.mhubCapabilities,
-            instance: instance?.info)
+            instance: run.instance?.info)
     }
 
     /// The OHF schema version mhub speaks (python-matter-server 7.0.1 uses 11).
@@ -211,9 +212,9 @@ extension Hub {
             online: !faults.hubOffline, hubName: settings.hubName, version: MHubVersion.string,
             timingProfile: settings.profile.name, nodes: Int64(state.nodes.count),
             structures: Int64(state.structures.count), rooms: Int64(state.rooms.count),
-            simulatedDevices: Int64(state.simulatedDevices.count), session: session.map { $0.info(hub: self) },
-            faults: faultsStatus, listeners: Int64(listeners.count),
+            simulatedDevices: Int64(state.simulatedDevices.count), session: desk.session.map { $0.info(hub: self) },
+            faults: faultsStatus, listeners: Int64(listening.listeners.count),
             commissioningWindow: windowInfo(revealingSecrets: client.scope == .admin),
-            advertising: advertising.status, instance: instance?.info)
+            advertising: run.advertising.status, instance: run.instance?.info)
     }
 }

@@ -103,10 +103,10 @@ extension Hub {
             throw HubError(
                 .sessionState, "simulated device \(id) is on the fabric as node \(nodeID); remove the node first")
         }
-        if case .running(let run)? = session?.state, run.deviceID == id {
+        if case .running(let run)? = desk.session?.state, run.deviceID == id {
             throw HubError(.sessionBusy, "simulated device \(id) is being commissioned")
         }
-        if case .commissioned(let node, _)? = session?.state, node.simulatedDeviceID == id {
+        if case .commissioned(let node, _)? = desk.session?.state, node.simulatedDeviceID == id {
             throw HubError(.sessionBusy, "simulated device \(id) is being commissioned")
         }
         state.simulatedDevices[id] = nil

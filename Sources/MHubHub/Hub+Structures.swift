@@ -6,7 +6,7 @@ import MatterDataModel
 /// between them (docs/protocol.md §6).
 extension Hub {
     func getStructures(_ request: GetStructures, client: ClientInfo) -> [Structure] {
-        if isSyncing(client.connectionID) { return [] }
+        if listening.isSyncing(client.connectionID) { return [] }
         return state.structures.values.sorted { $0.id < $1.id }
     }
 
@@ -48,7 +48,7 @@ extension Hub {
         guard state.structures.count > 1 else {
             throw HubError(.sessionState, "structure \(id) is the hub's only structure")
         }
-        if let session, session.structureID == id {
+        if let session = desk.session, session.structureID == id {
             throw HubError(.sessionState, "commissioning session \(session.id) is open on structure \(id)")
         }
         let devices = state.nodes.values.filter { $0.structureID == id }.sorted { $0.id < $1.id }

@@ -125,7 +125,7 @@ extension Hub {
     mutating func closeWindow(_ request: CloseCommissioningWindow, now: Timestamp, _ outcome: inout HubOutcome)
         -> CommissioningWindowClosed
     {
-        let wasOpen = window != nil
+        let wasOpen = desk.window != nil
         if wasOpen {
             endWindow(.closed, now: now, &outcome)
         }
@@ -136,7 +136,7 @@ extension Hub {
     /// it closes, as CHIP's `CommissioningWindowManager::HandleFailedAttempt` closes its window at that count.
     public mutating func commissioningAttemptsExhausted(now: Timestamp) -> HubOutcome {
         var outcome = HubOutcome()
-        if window != nil {
+        if desk.window != nil {
             endWindow(.failedAttempts, now: now, &outcome)
         }
         return outcome
@@ -144,21 +144,19 @@ extension Hub {
 
     /// Closes the window when its time is up.
     mutating func advanceWindow(now: Timestamp, _ outcome: inout HubOutcome) {
-        guard let current = window, now >= current.closesAt else { return }
+        guard let current = desk.window, now >= current.closesAt else { return }
         endWindow(.timeout, now: now, &outcome)
     }
 
     /// Opens `window` (in place of any other): listeners hear of it, the Matter port serves it.
     mutating func open(_ window: CommissioningWindow, _ outcome: inout HubOutcome) {
-        self.window = window
-        windowClosure = nil
+        desk.windowOpened(window)
         outcome.events.append(HubEvent(.commissioningWindowUpdated, windowInfo(revealingSecrets: false)))
         outcome.outputs.append(.windowChanged(window))
     }
 
     mutating func endWindow(_ reason: CommissioningWindowClosure.Reason, now: Timestamp, _ outcome: inout HubOutcome) {
-        window = nil
-        windowClosure = CommissioningWindowClosure(reason: reason, at: now)
+        desk.windowClosed(reason, now: now)
         outcome.events.append(HubEvent(.commissioningWindowUpdated, windowInfo(revealingSecrets: false)))
         outcome.outputs.append(.windowChanged(nil))
     }
@@ -169,8 +167,8 @@ extension Hub {
     /// verifier has no passcode the hub could show, so no codes at all. A closed window says how and when the
     /// last one closed (nothing before the first).
     public func windowInfo(revealingSecrets: Bool) -> CommissioningWindowInfo {
-        guard let window else {
-            guard let windowClosure else { return CommissioningWindowInfo(open: false) }
+        guard let window = desk.window else {
+            guard let windowClosure = desk.windowClosure else { return CommissioningWindowInfo(open: false) }
             return CommissioningWindowInfo(
                 open: false, closeReason: windowClosure.reason.rawValue, closedAt: isoTimestamp(windowClosure.at))
         }

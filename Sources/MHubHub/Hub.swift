@@ -3,77 +3,68 @@ import MHubJSON
 import MHubProtocol
 import MatterDataModel
 
-/// The hub's logic: its state, the one commissioning session, faults, and what each input does.
+/// The hub's logic: its home, the commissioning desk, who hears it, its devices at work, this run's facts, and what
+/// each input does.
 ///
 /// A value with no I/O. Its owner feeds it requests, disconnects and the passing of time, and carries
 /// out each `HubOutcome`: commit the changes, then send the replies and events. Time (`now`) and
 /// randomness (`HubRandom`) are inputs, so tests drive it step by step.
+///
+/// `Hub` routes: each input goes to the part it concerns, and the parts are values of their own (`desk`,
+/// `listening`, `devices`, `run`), each with the bookkeeping that touches only it. The home stays in `Hub`'s own
+/// fields (`state`, `bridge`, `scenario`, `faults`) rather than in a value of its own: `state` is read across the
+/// hub and by the store and the daemon, `bridge` is derived from its nodes and kept in step by the same methods, and
+/// a wrapper would only add a step to each of those paths. All parts are stored inline, so the copy `handle` keeps
+/// to undo a request is as deep as before the split.
 public struct Hub: Sendable {
+    // MARK: the home
+
+    /// What the store keeps: the fabric, structures, rooms, nodes, simulated devices, permissions, preferences.
     public internal(set) var state: HubState
-    public internal(set) var session: CommissioningSession?
-    public internal(set) var faults = HubFaults()
-    public internal(set) var settings: HubSettings {
-        didSet { refreshServerInfo() }
-    }
-    var random: HubRandom
-    var sessionCounter = 0
-    /// What `complete_commissioning` returned, per connection, so a repeated call returns it again.
-    var completed: [UInt64: CommissioningCompleted] = [:]
-    /// The app group each connection named (and may use), while it is connected.
-    public internal(set) var appGroupMembers: [UInt64: String] = [:]
-    /// mhub listeners whose first sync of the home is under way, and when it is done (`slow_sync`).
-    public internal(set) var pendingSyncs: [UInt64: Timestamp] = [:]
-    /// Connections whose first sync is done.
-    var syncedConnections: Set<UInt64> = []
-    /// The attributes each connection asked to be notified of (`enable_notification`).
-    public internal(set) var notifications: [UInt64: NotificationSubscription] = [:]
-    /// Connections that called `start_listening`: which events each asked for, and who it is.
-    public internal(set) var listeners: [UInt64: Listener] = [:]
-    /// Transitions, slow replies and behaviours in progress.
-    public internal(set) var devices = DeviceRuntime()
-    /// The hub's own commissioning window, while open.
-    public internal(set) var window: CommissioningWindow?
-    /// How the last window closed, while none is open (not stored: it describes this run).
-    public internal(set) var windowClosure: CommissioningWindowClosure?
-    /// What the daemon's DNS-SD advertiser last reported (not stored: it describes this run).
-    public internal(set) var advertising = AdvertisingReport.disabled
-    /// The public part of the hub's attestation identity, once the daemon has it (not stored by the hub).
-    public internal(set) var attestation: HubAttestation?
-    /// Where the hub is on the network (not stored: it describes this run).
-    public internal(set) var network = HubNetwork.unknown
-    /// The latest User Directed Commissioning requests, oldest first (not stored).
-    public internal(set) var udcRequests: [UDCRequest] = []
-    /// The hub's own Matter node as the Matter port reports it (not stored by the hub).
-    public internal(set) var matter = HubMatterState()
-    /// This run of the daemon: its process, sockets, ports, state directory (not stored).
-    public internal(set) var instance: HubInstance? {
-        didSet { refreshServerInfo() }
-    }
-    /// The OHF `ServerInfoMessage` with mhub's own fields (`makeServerInfo`) as the wire carries it: the greeting,
-    /// `server_info`'s result and `server_info_updated`'s data. Written again only when the settings, the
-    /// preferences or the instance change (the fabric never does), not for each request and each new connection.
-    public private(set) var serverInfoText = JSONText.nullValue
-
-    /// `serverInfoText` read back (the diagnostics dump, tests).
-    public var serverInfo: JSONValue { serverInfoText.value }
-
-    mutating func refreshServerInfo() {
-        serverInfoText = JSONText(makeServerInfo())
-    }
-    /// The clock the daemon runs the hub's timers on (`mhubd --clock`); chosen before the first input.
-    public var clock = HubClockKind.real
+    /// The bridged endpoints of the hub's Matter node and the device endpoints they show (derived from the nodes).
+    public internal(set) var bridge: BridgeIndex
     /// The scenario loaded, and how far its timeline has run (not stored: a restart keeps the home it made, not
     /// its timeline).
     public internal(set) var scenario: ScenarioRun?
-    /// The bridged endpoints of the hub's Matter node and the device endpoints they show (derived from the nodes).
-    public internal(set) var bridge: BridgeIndex
+    /// The failures tests switched on. They stay with the home, not in `devices`: they reach past the devices
+    /// (the hub offline, failing commissioning steps, a slow first sync), they are settings a client chose rather
+    /// than work in progress, and `reset` clears them with the home.
+    public internal(set) var faults = HubFaults()
 
-    public init(state: HubState, settings: HubSettings, random: HubRandom) {
+    // MARK: the parts
+
+    /// The commissioning desk: the session, the app groups, the hub's own window, UDC requests.
+    public internal(set) var desk = CommissioningDesk()
+    /// Who hears the hub: listeners, their first syncs, notifications per attribute.
+    public internal(set) var listening = ListenerTable()
+    /// Transitions, slow replies, behaviours and firmware updates in progress.
+    public internal(set) var devices = DeviceRuntime()
+    /// This run's facts, none of them stored: what the other parts of the daemon reported, and the server info.
+    public internal(set) var run: HubRunFacts
+
+    // MARK: inputs it keeps
+
+    /// The configuration's settings (a reload changes them; `run.serverInfoText` is written again then). Not in
+    /// `run`: they are not a fact the run reports but what most of the hub reads, and they are not `Hashable`.
+    public internal(set) var settings: HubSettings {
+        didSet { refreshServerInfo() }
+    }
+    /// Where the hub's random values come from (an input, kept for the input journal; not `Hashable`).
+    var random: HubRandom
+
+    /// A hub on `state`, its timers on `clock` (`mhubd --clock`; chosen before the first input).
+    public init(state: HubState, settings: HubSettings, random: HubRandom, clock: HubClockKind = .real) {
         self.state = state
         bridge = BridgeIndex(nodes: state.nodes)
         self.settings = settings
         self.random = random
-        serverInfoText = JSONText(makeServerInfo())
+        run = HubRunFacts(clock: clock)
+        refreshServerInfo()
+    }
+
+    /// Writes `run.serverInfoText` again from the settings, the preferences and the instance.
+    mutating func refreshServerInfo() {
+        run.serverInfoText = JSONText(makeServerInfo())
     }
 
     /// The state of a hub that starts for the first time: a fabric, the "Home" structure and the
@@ -122,9 +113,11 @@ public struct Hub: Sendable {
 
     /// The earliest time at which `tick(now:)` has something to do.
     public var nextDeadline: Timestamp? {
-        let deviceDeadline = [devices.nextDeadline, window?.closesAt, scenario?.nextStepAt, pendingSyncs.values.min()]
-            .compactMap { $0 }.min()
-        guard let session else { return deviceDeadline }
+        let deviceDeadline = [
+            devices.nextDeadline, desk.window?.closesAt, scenario?.nextStepAt, listening.nextSyncDeadline,
+        ]
+        .compactMap { $0 }.min()
+        guard let session = desk.session else { return deviceDeadline }
         var times = [session.deadline]
         if let deviceDeadline {
             times.append(deviceDeadline)
@@ -143,20 +136,7 @@ public struct Hub: Sendable {
     /// `.listenersAnd(ids)` those connections too (the owner of a session it prepared and its app group's members,
     /// who speak mhub's protocol).
     public func recipients(of event: HubEvent) -> [UInt64] {
-        if case .connection(let id) = event.audience { return [id] }
-        // A listener whose first sync is under way hears nothing yet: the sync brings the home as it is then.
-        var targets = Set(
-            listeners.filter { id, listener in
-                (event.isOHF || listener.subscription == .all) && !isSyncing(id)
-                    && event.structure.map { isPermitted(listener.principal, structure: $0) } ?? true
-            }.keys)
-        if case .listenersAnd(let ids) = event.audience {
-            targets.formUnion(ids)
-        }
-        if let attribute = event.attribute {
-            targets.formUnion(notified(by: attribute, structure: event.structure))
-        }
-        return targets.sorted()
+        listening.recipients(of: event) { isPermitted($0, structure: $1) }
     }
 
     /// `recipients(of:)` of each event, in order.
@@ -225,7 +205,7 @@ public struct Hub: Sendable {
     /// app group, or a request naming an app group) keeps mhub's codes; OHF commands get OHF codes.
     private func failureReply(_ error: HubError, to request: HubRequest, from client: ClientInfo) -> HubReply {
         let ownSession =
-            session.map { !$0.implicit && role(of: client, in: $0) != nil } ?? false
+            desk.session.map { !$0.implicit && desk.role(of: client, in: $0) != nil } ?? false
             || argumentsNameAnAppGroup(request.args)
         let reported: HubError
         if let command = request.known, command.isOHF, !ownSession {
@@ -239,23 +219,11 @@ public struct Hub: Sendable {
     /// A connection closed: it stops listening and leaves its app group; a session that no one of it (its owner or
     /// a member of its app group) is connected to any more is rolled back after the grace.
     public mutating func clientDisconnected(_ connectionID: UInt64, now: Timestamp) -> HubOutcome {
-        listeners[connectionID] = nil
-        completed[connectionID] = nil
-        appGroupMembers[connectionID] = nil
-        pendingSyncs[connectionID] = nil
-        syncedConnections.remove(connectionID)
-        notifications[connectionID] = nil
+        listening.connectionClosed(connectionID)
         devices.pending.removeAll { $0.connectionID == connectionID }
         var outcome = HubOutcome()
-        if var current = session {
-            if current.owner.connectionID == connectionID, current.ownerGoneAt == nil {
-                current.ownerGoneAt = now
-                session = current
-                outcome.events.append(sessionEvent(.ownerDisconnected))
-            }
-            if current.unattendedSince == nil, !isAttended(current) {
-                session?.unattendedSince = now
-            }
+        if desk.connectionClosed(connectionID, now: now) {
+            outcome.events.append(sessionEvent(.ownerDisconnected))
         }
         advance(now: now, &outcome)
         return outcome
@@ -275,7 +243,7 @@ public struct Hub: Sendable {
     /// The daemon stops: an open session is rolled back, and listeners hear `server_shutdown`.
     public mutating func shutdown(now: Timestamp) -> HubOutcome {
         var outcome = HubOutcome()
-        if session != nil {
+        if desk.session != nil {
             endSession(reason: .shutdown, error: HubError(.shuttingDown, "the hub is shutting down"), &outcome)
         }
         outcome.events.append(HubEvent(.serverShutdown, .null))

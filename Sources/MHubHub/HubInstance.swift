@@ -46,9 +46,10 @@ public struct HubInstance: Hashable, Sendable {
 }
 
 extension Hub {
-    /// The daemon bound everything and knows where this run is.
+    /// The daemon bound everything and knows where this run is: the server info says so from now on.
     public mutating func instanceKnown(_ instance: HubInstance) -> HubOutcome {
-        self.instance = instance
+        run.instance = instance
+        refreshServerInfo()
         return HubOutcome()
     }
 }

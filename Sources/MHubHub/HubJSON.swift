@@ -96,7 +96,7 @@ extension CommissioningSession {
             id: id, state: stateName, structureID: structureID, owner: owner.peer, implicit: implicit,
             createdAt: isoTimestamp(createdAt), deadline: deadline, deadlineText: isoTimestamp(deadline),
             deviceName: deviceName, roomID: roomID, ownerDisconnectedAt: ownerGoneAt.map(isoTimestamp),
-            appGroup: appGroup, appGroupMembers: appGroup.map { _ in Int64(hub.members(of: self).count) },
+            appGroup: appGroup, appGroupMembers: appGroup.map { _ in Int64(hub.desk.members(of: self).count) },
             progress: progress)
     }
 }

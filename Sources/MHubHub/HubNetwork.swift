@@ -43,7 +43,7 @@ public struct HubNetwork: Hashable, Sendable {
 extension Hub {
     /// The daemon found where the hub is on the network.
     public mutating func networkKnown(_ network: HubNetwork) -> HubOutcome {
-        self.network = network
+        run.network = network
         return HubOutcome()
     }
 }

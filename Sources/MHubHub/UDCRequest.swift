@@ -5,7 +5,7 @@ import MHubProtocol
 /// said, and from where (Matter reference E).
 ///
 /// A commissionee sends each declaration 5 times, 100 ms apart (there is no acknowledgement), so copies
-/// from the same source for the same instance within `Hub.udcRepeatWindow` count as one request.
+/// from the same source for the same instance within `CommissioningDesk.udcRepeatWindow` count as one request.
 public struct UDCRequest: Hashable, Sendable {
     /// A content app the commissionee asks for (TargetApp, tags 11 and 12).
     public struct TargetApp: Hashable, Sendable {

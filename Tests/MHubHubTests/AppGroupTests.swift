@@ -27,7 +27,7 @@ import Testing
         #expect(joined["session"]?["app_group"] == .string(Self.group))
         #expect(joined["session"]?["app_group_members"] == 1)
         #expect(joined["rooms"]?.firstElement?["name"] == "Kitchen")
-        #expect(joined["fabric"]?["fabric_id"] == harness.hub.serverInfo["fabric_id"])
+        #expect(joined["fabric"]?["fabric_id"] == harness.hub.run.serverInfo["fabric_id"])
 
         let commissioning = harness.send("commission_with_code", ["code": .string(HubHarness.lampQR)], as: Self.ext)
         #expect(commissioning.result(for: Self.ext.connectionID)?["node_id"] == 1, "the extension gets the node")
@@ -52,7 +52,7 @@ import Testing
         _ = harness.ok("join_app_group", ["app_group": .string(Self.group)], as: Self.ext)
         let left = harness.disconnect(Self.app)
         #expect(left.events.first?.data["change"] == "owner_disconnected")
-        #expect(harness.hub.session?.unattendedSince == nil, "the extension attends it")
+        #expect(harness.hub.desk.session?.unattendedSince == nil, "the extension attends it")
         #expect(harness.advance(by: 60_000).events.isEmpty, "no grace runs out while the extension is there")
         harness.send("commission_with_code", ["code": .string(HubHarness.lampQR)], as: Self.ext)
         _ = harness.ok("configure_device", ["name": "Lamp"], as: Self.ext)
@@ -69,12 +69,12 @@ import Testing
         _ = harness.disconnect(Self.app)
         harness.send("commission_with_code", ["code": .string(HubHarness.lampQR)], as: Self.ext)
         _ = harness.disconnect(Self.ext)
-        #expect(harness.hub.session?.unattendedSince == harness.now)
+        #expect(harness.hub.desk.session?.unattendedSince == harness.now)
         let grace = harness.hub.settings.disconnectGrace
         #expect(harness.hub.nextDeadline == harness.now + grace)
         let expired = harness.advance(by: grace)
         #expect(expired.events.last?.data["change"] == "owner_disconnected")
-        #expect(harness.hub.session == nil)
+        #expect(harness.hub.desk.session == nil)
         #expect(harness.hub.state.nodes.isEmpty, "nothing of it stays")
     }
 
@@ -86,9 +86,9 @@ import Testing
             as: Self.ext)
         #expect(started.progress == ["discovery:started"])
         _ = harness.disconnect(Self.ext)
-        #expect(harness.hub.session?.unattendedSince == nil, "the app is still there")
+        #expect(harness.hub.desk.session?.unattendedSince == nil, "the app is still there")
         var progress: [String] = []
-        for _ in 0..<20 where harness.hub.session?.stateName != "commissioned" {
+        for _ in 0..<20 where harness.hub.desk.session?.stateName != "commissioned" {
             progress += harness.advance(by: 1000).progress
         }
         #expect(progress.last == "commissioned:completed")
@@ -111,7 +111,8 @@ import Testing
                 .code == .sessionBusy)
         #expect(harness.error("configure_device", ["name": "x"], as: Self.other)?.code == .sessionNotOwned)
         #expect(
-            harness.error("resume_commissioning", ["session_id": .string(harness.hub.session!.id)], as: Self.other)?
+            harness.error(
+                "resume_commissioning", ["session_id": .string(harness.hub.desk.session!.id)], as: Self.other)?
                 .code == .sessionNotOwned)
     }
 
@@ -130,7 +131,7 @@ import Testing
                 == .permissionDenied)
         #expect(
             harness.error("join_app_group", ["app_group": "com.example.app"], as: Self.app)?.code == .invalidArguments)
-        #expect(harness.hub.session == nil, "a refused prepare opens nothing")
+        #expect(harness.hub.desk.session == nil, "a refused prepare opens nothing")
         _ = harness.ok("join_app_group", ["app_group": "group.com.example.open"], as: Self.other)
         _ = harness.ok("join_app_group", ["app_group": "group.com.example.nobody"], as: HubHarness.admin)
         _ = harness.ok("prepare_commissioning", ["app_group": .string(Self.group)], as: Self.app)
@@ -162,7 +163,7 @@ import Testing
         #expect(
             harness.error("configure_device", ["app_group": .string(Self.group)], as: stranger)?.code
                 == .permissionDenied)
-        #expect(harness.hub.session?.stateName == "prepared")
+        #expect(harness.hub.desk.session?.stateName == "prepared")
     }
 
     @Test func permissionOnTheStructureComesFirstThenTheHubThenBusy() {

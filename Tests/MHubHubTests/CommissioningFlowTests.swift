@@ -25,7 +25,7 @@ import Testing
         _ = harness.ok("configure_device", ["name": "Kitchen light", "room": "Kitchen"])
         let completed = harness.ok("complete_commissioning")
         #expect(completed["node_ids"] == [1])
-        #expect(harness.hub.session == nil)
+        #expect(harness.hub.desk.session == nil)
         let node = harness.hub.state.nodes[1]
         #expect(node?.name == "Kitchen light")
         #expect(node?.roomID == 1)
@@ -56,13 +56,13 @@ import Testing
         var harness = HubHarness()
         _ = harness.ok("prepare_commissioning")
         harness.send("commission_with_code", ["code": .string(HubHarness.lampManual)])
-        guard case .commissioned? = harness.hub.session?.state else {
+        guard case .commissioned? = harness.hub.desk.session?.state else {
             Issue.record("not commissioned")
             return
         }
         let cancelled = harness.ok("cancel_commissioning")
         #expect(cancelled["cancelled"] == true)
-        #expect(harness.hub.session == nil)
+        #expect(harness.hub.desk.session == nil)
         #expect(harness.hub.state.nodes.isEmpty)
         #expect(harness.hub.state.simulatedDevices[1]?.nodeID == nil)
         #expect(!harness.committed.contains { if case .saveNode = $0 { true } else { false } })
@@ -80,30 +80,30 @@ import Testing
         #expect(harness.advance(by: 59_999).events.isEmpty)
         let expired = harness.advance(by: 1)
         #expect(expired.events.contains { $0.name == "session_updated" && $0.data["change"] == "expired" })
-        #expect(harness.hub.session == nil)
+        #expect(harness.hub.desk.session == nil)
         #expect(harness.hub.state.nodes.isEmpty)
     }
 
     @Test func disconnectRollsBackAfterTheGraceUnlessResumed() {
         var harness = HubHarness { $0.commissioning.disconnectGraceMilliseconds = 5000 }
         _ = harness.ok("prepare_commissioning")
-        let id = harness.hub.session!.id
+        let id = harness.hub.desk.session!.id
         _ = harness.disconnect(HubHarness.admin)
-        #expect(harness.hub.session?.ownerGoneAt == harness.now)
+        #expect(harness.hub.desk.session?.ownerGoneAt == harness.now)
         _ = harness.advance(by: 4999)
-        #expect(harness.hub.session != nil)
+        #expect(harness.hub.desk.session != nil)
         _ = harness.advance(by: 1)
-        #expect(harness.hub.session == nil)
+        #expect(harness.hub.desk.session == nil)
 
         _ = harness.ok("prepare_commissioning")
         _ = harness.disconnect(HubHarness.admin)
         _ = harness.advance(by: 1000)
         let resumed = harness.ok(
-            "resume_commissioning", ["session_id": .string(harness.hub.session!.id)], as: HubHarness.other)
+            "resume_commissioning", ["session_id": .string(harness.hub.desk.session!.id)], as: HubHarness.other)
         #expect(resumed["owner"] == "ws other")
         _ = harness.advance(by: 10_000)
-        #expect(harness.hub.session != nil)
-        #expect(harness.hub.session?.id != id)
+        #expect(harness.hub.desk.session != nil)
+        #expect(harness.hub.desk.session?.id != id)
     }
 
     @Test func wrongPasscodeFailsPASEAndTheSessionStaysPrepared() {
@@ -114,7 +114,7 @@ import Testing
         let outcome = harness.send("commission_with_code", ["code": .string(code)])
         #expect(outcome.errorCode(for: 1) == .paseFailed)
         #expect(outcome.progress.suffix(2) == ["pase:started", "pase:failed"])
-        #expect(harness.hub.session?.state == .prepared)
+        #expect(harness.hub.desk.session?.state == .prepared)
         #expect(harness.send("commission_with_code", ["code": .string(HubHarness.lampQR)]).result(for: 1) != nil)
     }
 
@@ -137,7 +137,7 @@ import Testing
         #expect(harness.advance(by: 2499).progress.isEmpty)
         #expect(harness.advance(by: 1).progress == ["discovery:completed", "pase:started"])
         var total: Int64 = 2500
-        while harness.hub.session.map({ if case .running = $0.state { true } else { false } }) == true {
+        while harness.hub.desk.session.map({ if case .running = $0.state { true } else { false } }) == true {
             _ = harness.advance(by: 100)
             total += 100
         }
@@ -193,7 +193,7 @@ import Testing
         let outcome = harness.send("commission_with_code", ["code": .string(HubHarness.lampQR)])
         #expect(outcome.result(for: 1)?["node_id"] == 1)
         #expect(outcome.events.contains { $0.name == "node_added" })
-        #expect(harness.hub.session == nil)
+        #expect(harness.hub.desk.session == nil)
         #expect(harness.hub.state.nodes[1] != nil)
         // The device is taken now: a second attempt finds nothing, reported with an OHF code.
         let failed = harness.send("commission_with_code", ["code": .string(HubHarness.lampQR)])
@@ -221,7 +221,7 @@ import Testing
         for code in ["MT:00000", "00852607537", "12345", ""] {
             #expect(harness.error("commission_with_code", ["code": .string(code)])?.code == .invalidOnboardingPayload)
         }
-        #expect(harness.hub.session?.state == .prepared)
+        #expect(harness.hub.desk.session?.state == .prepared)
         #expect(harness.error("commission_with_code", [:])?.code == .invalidArguments)
         #expect(harness.error("commission_with_code", ["code": 5])?.code == .invalidArguments)
         #expect(harness.error("commission_with_code", ["code": "x", "bogus": 1])?.code == .invalidArguments)

@@ -15,7 +15,7 @@ import Testing
         #expect(harness.advance(by: 59_999).events.isEmpty)
         let closed = harness.advance(by: 1)
         #expect(closed.events.map(\.name) == ["commissioning_window_updated"])
-        #expect(harness.hub.window == nil)
+        #expect(harness.hub.desk.window == nil)
         #expect(harness.ok("get_commissioning_window")["close_reason"] == "timeout")
     }
 
@@ -38,7 +38,7 @@ import Testing
         #expect(
             outcome.events.first?.data
                 == ["open": false, "close_reason": "failed_attempts", "closed_at": .string(isoTimestamp(harness.now))])
-        #expect(harness.hub.window == nil)
+        #expect(harness.hub.desk.window == nil)
         #expect(harness.hub.nextDeadline == nil)
         // A late report, with no window open, changes nothing.
         #expect(harness.hub.commissioningAttemptsExhausted(now: harness.now).events.isEmpty)
@@ -62,6 +62,6 @@ import Testing
         #expect(nodeWindow?.code == .unknownError)
         #expect(nodeWindow?.details.hasPrefix("NodeWindowUnsupported (228): ") == true)
         #expect(harness.error("open_commissioning_window", ["iteration": 10])?.code == .invalidArguments)
-        #expect(harness.hub.window == nil)
+        #expect(harness.hub.desk.window == nil)
     }
 }

@@ -103,19 +103,19 @@ import Testing
         _ = harness.hub.udcRequestReceived(request, now: harness.now)
         _ = harness.ok("reset")
         #expect(harness.ok("get_udc_requests") == [])
-        #expect(harness.hub.advertising == Self.report)
+        #expect(harness.hub.run.advertising == Self.report)
     }
 
     @Test func onlyTheNewestRequestsAreKept() {
         var harness = HubHarness()
-        for index in 0..<(Hub.udcRequestsKept + 4) {
+        for index in 0..<(CommissioningDesk.udcRequestsKept + 4) {
             let request = UDCRequest(
                 instanceName: "I\(index)", source: "127.0.0.1:1", receivedAt: harness.now + Int64(index))
             _ = harness.hub.udcRequestReceived(request, now: request.receivedAt)
         }
-        #expect(harness.hub.udcRequests.count == Hub.udcRequestsKept)
+        #expect(harness.hub.desk.udcRequests.count == CommissioningDesk.udcRequestsKept)
         guard case .array(let listed) = harness.ok("get_udc_requests") else { return }
-        #expect(listed.first?["instance_name"] == .string("I\(Hub.udcRequestsKept + 3)"))
+        #expect(listed.first?["instance_name"] == .string("I\(CommissioningDesk.udcRequestsKept + 3)"))
         #expect(listed.last?["instance_name"] == "I4")
     }
 }

@@ -127,7 +127,7 @@ import Testing
         #expect(harness.ok("get_notifications", as: Self.viewer) == [])
         _ = harness.ok("enable_notification", ["node_id": 2, "attribute_path": "1/6/0"], as: Self.viewer)
         _ = harness.disconnect(Self.viewer)
-        #expect(harness.hub.notifications.isEmpty)
+        #expect(harness.hub.listening.notifications.isEmpty)
     }
 
     @Test func aFailingWriteIsAnsweredAfterItsDelayAndChangesNothing() {

@@ -53,6 +53,6 @@ import Testing
         let info = harness.ok("server_info")
         #expect(info["instance"] == instance.json && info["instance"]?["pid"] == 4242)
         #expect(info["hub_name"] == "Attic hub" && info["fabric_id"] == fabricID && fabricID != nil)
-        #expect(info == harness.hub.serverInfo)
+        #expect(info == harness.hub.run.serverInfo)
     }
 }

@@ -25,7 +25,7 @@ import Testing
                 configuration: configuration.json, clock: .virtual, random: random.takeDrawn())
             lines = [InputJournal.line(.start(start))]
             hub = Hub(state: state, settings: settings, random: .recordingSystem)
-            hub.clock = .virtual
+            hub.run.clock = .virtual
         }
 
         @discardableResult

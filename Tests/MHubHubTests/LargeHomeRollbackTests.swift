@@ -101,7 +101,7 @@ import Testing
         let sameState = harness.hub.state == beforeChanges.state
         let sameBridge = harness.hub.bridge == beforeChanges.bridge
         #expect(sameState && sameBridge)
-        #expect(harness.hub.session != nil && harness.hub.session?.id == beforeChanges.session?.id)
+        #expect(harness.hub.desk.session != nil && harness.hub.desk.session?.id == beforeChanges.desk.session?.id)
         let on = AttributePath(endpoint: 1, cluster: 6, attribute: 0)
         #expect(harness.hub.state.nodes[5_000]?.data[on] == .bool(false))
         #expect(harness.hub.state.nodes[7_000]?.data[on] == .bool(false))

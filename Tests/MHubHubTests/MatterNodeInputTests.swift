@@ -18,8 +18,8 @@ import Testing
     @Test func theWindowIsAnOutputWheneverItOpensOrCloses() {
         var harness = HubHarness()
         let opened = harness.send("open_commissioning_window", ["timeout": 60])
-        #expect(opened.outputs == [.windowChanged(harness.hub.window)])
-        #expect(harness.hub.window?.passcode == 20_202_021)
+        #expect(opened.outputs == [.windowChanged(harness.hub.desk.window)])
+        #expect(harness.hub.desk.window?.passcode == 20_202_021)
         #expect(harness.send("close_commissioning_window").outputs == [.windowChanged(nil)])
         _ = harness.send("open_commissioning_window", ["timeout": 60])
         #expect(harness.advance(by: 60_000).outputs == [.windowChanged(nil)])
@@ -33,7 +33,7 @@ import Testing
             Self.request(
                 .enhanced(verifier: Self.verifier, discriminator: 0xABC, iterations: 2000, salt: Self.salt), 300),
             now: harness.now)
-        let window = harness.hub.window
+        let window = harness.hub.desk.window
         #expect(window?.secret == .verifier(Self.verifier))
         #expect(window?.passcode == nil)
         #expect(window?.enhanced == true)
@@ -50,15 +50,15 @@ import Testing
         // A second request while it is open changes nothing.
         let second = harness.hub.administratorOpenedWindow(Self.request(.basic, 180), now: harness.now)
         #expect(second.isEmpty)
-        #expect(harness.hub.window == window)
+        #expect(harness.hub.desk.window == window)
     }
 
     @Test func aBasicWindowFromAnAdministratorUsesTheConfiguredPasscode() {
         var harness = HubHarness()
         _ = harness.hub.administratorOpenedWindow(Self.request(.basic, 180), now: harness.now)
-        #expect(harness.hub.window?.passcode == 20_202_021)
-        #expect(harness.hub.window?.enhanced == false)
-        #expect(harness.hub.window?.administrator == Self.administrator)
+        #expect(harness.hub.desk.window?.passcode == 20_202_021)
+        #expect(harness.hub.desk.window?.enhanced == false)
+        #expect(harness.hub.desk.window?.administrator == Self.administrator)
         #expect(harness.ok("get_commissioning_window")["setup_pin_code"] == 20_202_021)
     }
 
@@ -81,20 +81,20 @@ import Testing
             compressedFabricID: 0x87E1_B004_E235_A130,
             label: "", isCommitted: false)
         _ = harness.hub.matterFabricsChanged([fabric])
-        #expect(harness.hub.matter.fabrics == [fabric])
+        #expect(harness.hub.run.matter.fabrics == [fabric])
         let session = MatterSessionSummary(
             kind: .case, localSessionID: 9, fabricIndex: 1, peerNodeID: 112_233, peer: "udp 127.0.0.1:5541")
         _ = harness.hub.matterSessionOpened(session, now: harness.now)
-        #expect(harness.hub.matter.sessions == [9: HubMatterState.Session(summary: session, openedAt: harness.now)])
+        #expect(harness.hub.run.matter.sessions == [9: HubMatterState.Session(summary: session, openedAt: harness.now)])
         _ = harness.hub.matterSessionClosed(localSessionID: 9, reason: "idle")
-        #expect(harness.hub.matter.sessions.isEmpty)
+        #expect(harness.hub.run.matter.sessions.isEmpty)
         _ = harness.ok("open_commissioning_window")
         _ = harness.hub.matterFailSafeExpired(now: harness.now + 5)
-        #expect(harness.hub.matter.failSafeExpiredAt == harness.now + 5)
+        #expect(harness.hub.run.matter.failSafeExpiredAt == harness.now + 5)
         // The window stays as it was when the fail-safe expires.
-        #expect(harness.hub.window != nil)
+        #expect(harness.hub.desk.window != nil)
         _ = harness.hub.matterFabricsChanged([])
-        #expect(harness.hub.matter.fabrics.isEmpty)
+        #expect(harness.hub.run.matter.fabrics.isEmpty)
     }
 
     /// Listeners of mhub's events hear fabrics added, committed and removed, and sessions opened and closed; the
@@ -155,6 +155,6 @@ import Testing
             return
         }
         #expect(error.code == .storageFailed)
-        #expect(harness.hub.matter.fabrics == [committed])
+        #expect(harness.hub.run.matter.fabrics == [committed])
     }
 }

@@ -54,7 +54,7 @@ import Testing
     @Test func credentialsAreCheckedStoredShownAsFlagsAndAnnounced() {
         var harness = HubHarness(networks: false)
         _ = harness.ok("start_listening")
-        #expect(harness.hub.serverInfo["wifi_credentials_set"] == false)
+        #expect(harness.hub.run.serverInfo["wifi_credentials_set"] == false)
         #expect(harness.error("set_wifi_credentials", ["ssid": "", "credentials": "x"])?.code == .invalidArguments)
         #expect(
             harness.error(
@@ -73,16 +73,16 @@ import Testing
         #expect(set.events.first?.data["wifi_credentials_set"] == true)
         #expect(set.changes.contains(.savePreferences(harness.hub.state.preferences)))
         _ = harness.ok("set_thread_dataset", ["dataset": .string(HubHarness.threadDataset)])
-        #expect(harness.hub.serverInfo["thread_credentials_set"] == true)
+        #expect(harness.hub.run.serverInfo["thread_credentials_set"] == true)
         // The passphrase is never shown again.
         #expect(!JSONWriter.compact(harness.ok("get_status")).contains("correct horse"))
-        #expect(!JSONWriter.compact(harness.hub.serverInfo).contains("correct horse"))
+        #expect(!JSONWriter.compact(harness.hub.run.serverInfo).contains("correct horse"))
 
         _ = harness.ok("remove_wifi_credentials")
-        #expect(harness.hub.serverInfo["wifi_credentials_set"] == false)
+        #expect(harness.hub.run.serverInfo["wifi_credentials_set"] == false)
         _ = harness.ok("reset")
         #expect(harness.hub.state.preferences == HubPreferences())
-        #expect(harness.hub.serverInfo["thread_credentials_set"] == false)
+        #expect(harness.hub.run.serverInfo["thread_credentials_set"] == false)
     }
 
     @Test func theFabricLabelIsTheLabelOfNodesCommissionedAfterIt() {

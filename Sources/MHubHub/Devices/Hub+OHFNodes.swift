@@ -12,14 +12,14 @@ extension Hub {
         let reachable = !(node.simulatedDeviceID.map { faults.unreachableDevices.contains($0) } ?? false)
         return PingResult(
             reachable: Dictionary(
-                network.addresses.map { ($0.text(scoped: true), reachable) }, uniquingKeysWith: { $1 }))
+                run.network.addresses.map { ($0.text(scoped: true), reachable) }, uniquingKeysWith: { $1 }))
     }
 
     /// `get_node_ip_addresses {node_id, prefer_cache?, scoped?}`: the hub's addresses (link-local ones with their
     /// interface when `scoped`), since the hub serves every one of its devices.
     func nodeAddresses(_ request: GetNodeIPAddresses) throws(HubError) -> NodeAddresses {
         _ = try node(request.nodeID)
-        return NodeAddresses(network.addresses.map { $0.text(scoped: request.scoped) })
+        return NodeAddresses(run.network.addresses.map { $0.text(scoped: request.scoped) })
     }
 
     /// `interview_node`: reads every attribute again; listeners get `node_updated`.
@@ -40,12 +40,12 @@ extension Hub {
             .sorted { $0.id < $1.id }
             .map { device in
                 CommissionableNode(
-                    instanceName: advertisedInstanceName(of: device), hostName: network.hostName,
-                    port: network.matterPort.map(Int64.init), longDiscriminator: Int64(device.discriminator),
+                    instanceName: advertisedInstanceName(of: device), hostName: run.network.hostName,
+                    port: run.network.matterPort.map(Int64.init), longDiscriminator: Int64(device.discriminator),
                     vendorID: Int64(device.vendorID), productID: Int64(device.productID), commissioningMode: 1,
                     deviceType: Int64(device.layout?.deviceTypeID ?? 0), deviceName: device.name,
                     pairingInstruction: "", pairingHint: 33, mrpRetryIntervalIdle: 5000, mrpRetryIntervalActive: 300,
-                    supportsTCP: true, addresses: network.addresses.map { $0.text(scoped: true) })
+                    supportsTCP: true, addresses: run.network.addresses.map { $0.text(scoped: true) })
             }
     }
 
@@ -78,7 +78,7 @@ extension Hub {
 
     /// The instance name of the device's `_matterc._udp` record as advertised (matched by its `D` key), if it is.
     private func advertisedInstanceName(of device: SimulatedDevice) -> String? {
-        advertising.services.first {
+        run.advertising.services.first {
             $0.role == "simulated_commissionable" && $0.txt.contains("D=\(device.discriminator)")
         }?.nameInUse
     }

@@ -58,8 +58,7 @@ public struct InputReplay {
                     "the initial state drew \(start.random.count - unused + overdrawn) random values, the recorded "
                     + "one \(start.random.count): another configuration or another mhubd")
         }
-        hub = Hub(state: state, settings: settings, random: .replaying([]))
-        hub.clock = start.clock
+        hub = Hub(state: state, settings: settings, random: .replaying([]), clock: start.clock)
     }
 
     /// Handles the entry's input as it was handled; the difference, if its answers or its draws differ.
