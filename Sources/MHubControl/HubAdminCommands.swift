@@ -20,7 +20,6 @@ enum HubAdminCommands {
             }
             return value
         }
-        let t = HubCommands.text
         switch command.path {
         case ["rooms", "list"]:
             let rooms = try HubCommands.send(
