@@ -244,28 +244,22 @@ public struct SetFault: ProtocolRequest {
     }
 
     public var arguments: [String: JSONValue] {
-        var args: [String: JSONValue] = ["fault": .string(fault.name), "enabled": .bool(enabled)]
-        switch fault {
-        case .hubOffline: break
-        case .deviceUnreachable(let id), .deviceUnresponsive(let id): args["simulated_device_id"] = .integer(id)
+        let name = fault.name
+        return switch fault {
+        case .hubOffline: Self.arguments(asGiven: name, enabled: enabled)
+        case .deviceUnreachable(let id), .deviceUnresponsive(let id):
+            Self.arguments(asGiven: name, enabled: enabled, simulatedDeviceID: id)
         case .stepFailure(let step, let mode, let once):
-            args["step"] = .string(step)
-            if let mode { args["mode"] = .string(mode) }
-            if let once { args["once"] = .bool(once) }
+            Self.arguments(asGiven: name, enabled: enabled, step: step, mode: mode, once: once)
         case .slowDevice(let latency, let id):
-            if let latency { args["latency_ms"] = .integer(latency) }
-            if let id { args["simulated_device_id"] = .integer(id) }
+            Self.arguments(asGiven: name, enabled: enabled, simulatedDeviceID: id, latencyMilliseconds: latency)
         case .writeFailure(let id, let delay, let status):
-            args["simulated_device_id"] = .integer(id)
-            if let delay { args["delay_ms"] = .integer(delay) }
-            if let status { args["status"] = .string(status) }
+            Self.arguments(
+                asGiven: name, enabled: enabled, simulatedDeviceID: id, delayMilliseconds: delay, status: status)
         case .updateFailure(let id, let stage):
-            args["simulated_device_id"] = .integer(id)
-            if let stage { args["stage"] = .string(stage) }
-        case .slowSync(let latency):
-            if let latency { args["latency_ms"] = .integer(latency) }
+            Self.arguments(asGiven: name, enabled: enabled, simulatedDeviceID: id, stage: stage)
+        case .slowSync(let latency): Self.arguments(asGiven: name, enabled: enabled, latencyMilliseconds: latency)
         }
-        return args
     }
 }
 
