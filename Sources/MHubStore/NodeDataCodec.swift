@@ -20,17 +20,12 @@ public enum NodeDataCodec {
                                 "attributes": .object(
                                     Dictionary(
                                         uniqueKeysWithValues: cluster.attributes.map {
-                                            (String($0.key), encode($0.value))
+                                            (String($0.key), TaggedAttributeValue.encode($0.value))
                                         })),
                             ]
                         }),
                 ]
             })
-    }
-
-    /// A value in its tagged form (`TaggedAttributeValue`).
-    public static func encode(_ value: AttributeValue) -> JSONValue {
-        TaggedAttributeValue.encode(value)
     }
 
     public struct DecodingError: Error, CustomStringConvertible, Sendable {
@@ -62,20 +57,16 @@ public enum NodeDataCodec {
                     guard let attribute = AttributeID(key) else {
                         throw DecodingError(description: "bad attribute \(key)")
                     }
-                    values[attribute] = try decode(value: value)
+                    do {
+                        values[attribute] = try TaggedAttributeValue.decode(value)
+                    } catch {
+                        throw DecodingError(description: error.description)
+                    }
                 }
                 clusterList.append(ClusterData(id: clusterValue, attributes: values))
             }
             result.append(EndpointData(id: endpointID, deviceTypes: deviceTypes, clusters: clusterList))
         }
         return NodeData(endpoints: result)
-    }
-
-    static func decode(value json: JSONValue) throws(DecodingError) -> AttributeValue {
-        do {
-            return try TaggedAttributeValue.decode(json)
-        } catch {
-            throw DecodingError(description: error.description)
-        }
     }
 }

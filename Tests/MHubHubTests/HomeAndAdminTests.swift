@@ -132,7 +132,7 @@ import Testing
             .string("é"), .bool(true),
         ])
         #expect(
-            try NodeDataCodec.decode(value: JSONParser().parse(JSONWriter.compact(NodeDataCodec.encode(value))))
+            try TaggedAttributeValue.decode(JSONParser().parse(JSONWriter.compact(TaggedAttributeValue.encode(value))))
                 == value)
     }
 
