@@ -4,11 +4,13 @@
 /// control protocol's arguments, scenario files and the configuration alike; each says its failures its own way
 /// through `Context`.
 public struct JSONObjectReader<Context: JSONReadContext> {
-    public let context: Context
     /// The object's own path.
     public let path: JSONPath
     public let members: [String: JSONValue]
-    private var known: Set<String> = []
+    /// Every key asked for, present or not; sized once for the dozen or so reads of a typical object, so that
+    /// reading does not regrow it from empty.
+    private var known = Set<String>(minimumCapacity: 12)
+    public let context: Context
 
     /// `value` must be an object; `what` names it in the failure when it is not ("a fault", "args").
     public init(_ value: JSONValue, at path: JSONPath = .root, what: String, context: Context) throws(Context.Failure) {
@@ -78,29 +80,46 @@ public struct JSONObjectReader<Context: JSONReadContext> {
     }
 
     /// A whole number of type `T`, within `range` when one is given (else `T`'s own).
-    public mutating func integer<T: FixedWidthInteger>(
+    ///
+    /// Inlinable and thin: the typed messages read their arguments in code generic over `Context`, where a call into
+    /// this module cannot be specialized for `T`; unspecialized, every read looked up `ClosedRange<T>` and
+    /// `Optional<T>` metadata at run time (a twelfth of `device_command`'s pipelined rate). Here `T` is concrete
+    /// in the caller, and the work is done in `wholeNumber`, which is not generic over `T` at all.
+    @inlinable public mutating func integer<T: FixedWidthInteger>(
         _ key: String, as type: T.Type = T.self, in range: ClosedRange<T>? = nil
     ) throws(Context.Failure) -> T? {
-        guard let value = raw(key) else { return nil }
         let bounds = range ?? T.min...T.max
-        let written = JSONReadError.Bounds(lower: "\(bounds.lowerBound)", upper: "\(bounds.upperBound)")
-        guard case .integer(let number) = value else {
-            throw failure(key, .notWholeNumber(found: value.typeName, bounds: written))
-        }
-        guard let result = T(exactly: number), bounds.contains(result) else {
-            throw failure(key, .outOfRange(bounds: written, value: "\(number)"))
-        }
-        return result
+        let number = try wholeNumber(
+            key, from: Int64(clamping: bounds.lowerBound), through: Int64(clamping: bounds.upperBound)
+        ) { JSONReadError.Bounds(lower: "\(bounds.lowerBound)", upper: "\(bounds.upperBound)") }
+        return number.map { T(truncatingIfNeeded: $0) }
     }
 
-    public mutating func requiredInteger<T: FixedWidthInteger>(
+    /// A whole number from `lower` through `upper`; `written` words the bounds (as the caller's type has them), and
+    /// is called only for a failure, so a successful read converts no number to text.
+    @usableFromInline mutating func wholeNumber(
+        _ key: String, from lower: Int64, through upper: Int64, written: () -> JSONReadError.Bounds
+    ) throws(Context.Failure) -> Int64? {
+        guard let value = raw(key) else { return nil }
+        guard case .integer(let number) = value else {
+            throw failure(key, .notWholeNumber(found: value.typeName, bounds: written()))
+        }
+        guard number >= lower, number <= upper else {
+            throw failure(key, .outOfRange(bounds: written(), value: "\(number)"))
+        }
+        return number
+    }
+
+    @inlinable public mutating func requiredInteger<T: FixedWidthInteger>(
         _ key: String, as type: T.Type = T.self, in range: ClosedRange<T>? = nil
     ) throws(Context.Failure) -> T {
         guard let number = try integer(key, as: T.self, in: range) else { throw failure(key, .missing) }
         return number
     }
 
-    public mutating func integer<T: FixedWidthInteger>(_ key: String, default fallback: T, in range: ClosedRange<T>)
+    @inlinable public mutating func integer<T: FixedWidthInteger>(
+        _ key: String, default fallback: T, in range: ClosedRange<T>
+    )
         throws(Context.Failure) -> T
     {
         try integer(key, as: T.self, in: range) ?? fallback
@@ -168,8 +187,9 @@ public struct JSONObjectReader<Context: JSONReadContext> {
     /// Fails on the first member, in key order, that was never read; `what` names the object ("a fault", a
     /// command's name).
     public func rejectUnknown(in what: String) throws(Context.Failure) {
-        if let unknown = members.keys.filter({ !known.contains($0) }).min() {
-            throw failure(unknown, .unknownMember(in: what, known: known.sorted()))
-        }
+        // One pass, no array built: nearly every object has all its members read.
+        var unknown: String?
+        for key in members.keys where !known.contains(key) && (unknown.map { key < $0 } ?? true) { unknown = key }
+        if let unknown { throw failure(unknown, .unknownMember(in: what, known: known.sorted())) }
     }
 }

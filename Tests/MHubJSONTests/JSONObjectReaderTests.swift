@@ -29,6 +29,38 @@ private func reader(_ text: String, nullIsAbsent: Bool = false) throws -> JSONOb
         try object.rejectUnknown(in: "a thing")
     }
 
+    /// The read checks a number against its type's bounds as 64-bit numbers, and writes the bounds as the type
+    /// has them only for a failure: the edges of each width must come out exactly.
+    @Test func wholeNumbersAtTheEdgesOfTheirTypes() throws {
+        var object = try reader(
+            #"{"max":9223372036854775807,"min":-9223372036854775808,"neg":-1,"word":65535,"over":65536}"#)
+        #expect(try object.integer("max", as: UInt64.self) == UInt64(Int64.max))
+        #expect(try object.integer("max", as: Int64.self) == Int64.max)
+        #expect(try object.integer("min", as: Int64.self) == Int64.min)
+        #expect(try object.integer("word", as: UInt16.self) == UInt16.max)
+        #expect(try object.integer("neg", as: Int8.self) == -1)
+        #expect(try object.integer("neg", in: -5...(-1)) == -1)
+        let unsigned64 = JSONReadError.Bounds(lower: "0", upper: "18446744073709551615")
+        #expect(
+            throws: JSONReadError(
+                path: .init([.key("outer"), .key("neg")]), problem: .outOfRange(bounds: unsigned64, value: "-1"))
+        ) { try object.integer("neg", as: UInt64.self) }
+        #expect(
+            throws: JSONReadError(
+                path: .init([.key("outer"), .key("over")]),
+                problem: .outOfRange(bounds: .init(lower: "0", upper: "65535"), value: "65536"))
+        ) { try object.requiredInteger("over", as: UInt16.self) }
+        #expect(
+            throws: JSONReadError(
+                path: .init([.key("outer"), .key("min")]),
+                problem: .outOfRange(
+                    bounds: .init(lower: "-2147483648", upper: "2147483647"), value: "-9223372036854775808"))
+        ) { try object.integer("min", as: Int32.self) }
+        #expect(throws: JSONReadError(path: .init([.key("outer"), .key("gone")]), problem: .missing)) {
+            try object.requiredInteger("gone", as: UInt8.self)
+        }
+    }
+
     @Test func eachFailureNamesTheValueItIsAbout() throws {
         var object = try reader(#"{"s":1,"n":"7","big":300,"c":"z","b":null}"#)
         #expect(

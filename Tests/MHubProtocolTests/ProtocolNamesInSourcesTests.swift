@@ -108,4 +108,28 @@ import Testing
         #expect(router.contains("switch command {"))
         #expect(!router.contains("default:"))
     }
+
+    /// Every message's `init(reading:)` is `@inlinable`. It is generic over the reading context, and a generic
+    /// function of another module is called unspecialized: each integer read then looked up type metadata at run
+    /// time, which cost `device_command` a tenth of its pipelined rate (docs/benchmarks.md, issue 33). Inlinable,
+    /// the hub's router specializes each message's reading for its own context.
+    @Test func everyMessagesReadingIsInlinable() throws {
+        let messages = Self.sources.appendingPathComponent("MHubProtocol/Messages")
+        var readings = 0
+        var notInlinable: [String] = []
+        for file in try FileManager.default.contentsOfDirectory(at: messages, includingPropertiesForKeys: nil) {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            for (number, line) in lines.enumerated()
+            where line.contains("public init<Context: JSONReadContext>(reading") {
+                readings += 1
+                let attributes = number > 0 ? lines[number - 1] + line : line
+                if !attributes.contains("@inlinable") {
+                    notInlinable.append("\(file.lastPathComponent):\(number + 1)")
+                }
+            }
+        }
+        #expect(readings > 50, "the check found only \(readings) readings: has the declaration changed shape?")
+        #expect(notInlinable.isEmpty, "mark these @inlinable: \(notInlinable.sorted())")
+    }
 }

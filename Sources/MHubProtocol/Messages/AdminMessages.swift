@@ -191,6 +191,7 @@ public struct SetFault: ProtocolRequest {
         self.enabled = enabled
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         let name = try args.requiredString("fault")
         enabled = try args.bool("enabled") ?? true
@@ -270,6 +271,7 @@ public struct GetFaults: ProtocolRequest {
 
     public init() {}
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) {}
 
     public var arguments: [String: JSONValue] { [:] }
@@ -281,6 +283,7 @@ public struct ClearFaults: ProtocolRequest {
 
     public init() {}
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) {}
 
     public var arguments: [String: JSONValue] { [:] }
@@ -300,6 +303,7 @@ public struct SetPermission: ProtocolRequest {
         self.granted = granted
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         principal = try args.requiredString("principal")
         structureID = try args.integer("structure_id")
@@ -320,6 +324,7 @@ public struct GetPermissions: ProtocolRequest {
 
     public init() {}
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) {}
 
     public var arguments: [String: JSONValue] { [:] }
@@ -335,6 +340,7 @@ public struct SetTimingProfile: ProtocolRequest {
         self.profile = profile
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         profile = try args.requiredString("profile")
     }
@@ -370,6 +376,7 @@ public struct ResetHub: ProtocolRequest {
 
     public init() {}
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) {}
 
     public var arguments: [String: JSONValue] { [:] }
@@ -427,6 +434,7 @@ public struct GetTemplates: ProtocolRequest {
 
     public init() {}
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) {}
 
     public var arguments: [String: JSONValue] { [:] }
@@ -463,6 +471,7 @@ public struct GetClock: ProtocolRequest {
 
     public init() {}
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) {}
 
     public var arguments: [String: JSONValue] { [:] }
@@ -478,6 +487,7 @@ public struct AdvanceClock: ProtocolRequest {
         self.milliseconds = milliseconds
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         guard let milliseconds: Int64 = try args.integer("milliseconds") else {
             throw args.failure("milliseconds", "advance_clock needs 'milliseconds'")

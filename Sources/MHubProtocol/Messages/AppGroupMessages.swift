@@ -96,6 +96,7 @@ public struct JoinAppGroup: ProtocolRequest {
         self.appGroup = appGroup
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         appGroup = try args.string("app_group")
     }
@@ -110,6 +111,7 @@ public struct GetNotifications: ProtocolRequest {
 
     public init() {}
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) {}
 
     public var arguments: [String: JSONValue] { [:] }

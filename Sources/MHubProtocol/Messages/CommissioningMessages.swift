@@ -297,6 +297,7 @@ public struct PrepareCommissioning: ProtocolRequest {
         self.scope = scope
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         let structureID: Int64? = try args.integer("structure_id")
         scope = SessionScope(
@@ -329,6 +330,7 @@ public struct CommissionWithCode: ProtocolRequest {
         self.commissioningID = commissioningID
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         code = try args.requiredString("code")
         networkOnly = try args.bool("network_only")
@@ -365,6 +367,7 @@ public struct ConfigureDevice: ProtocolRequest {
         self.appGroup = appGroup
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         name = try args.string("name")
         room = try args.string("room")
@@ -391,6 +394,7 @@ public struct CompleteCommissioning: ProtocolRequest {
         self.appGroup = appGroup
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         appGroup = try args.string("app_group")
     }
@@ -407,6 +411,7 @@ public struct CancelCommissioning: ProtocolRequest {
         self.appGroup = appGroup
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         appGroup = try args.string("app_group")
     }
@@ -426,6 +431,7 @@ public struct ResumeCommissioning: ProtocolRequest {
         self.appGroup = appGroup
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         sessionID = try args.requiredString("session_id")
         appGroup = try args.string("app_group")
@@ -444,6 +450,7 @@ public struct GetSession: ProtocolRequest {
 
     public init() {}
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) {}
 
     public var arguments: [String: JSONValue] { [:] }

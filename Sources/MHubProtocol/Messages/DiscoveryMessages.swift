@@ -483,6 +483,7 @@ public struct GetAdvertising: ProtocolRequest {
 
     public init() {}
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) {}
 
     public var arguments: [String: JSONValue] { [:] }
@@ -495,6 +496,7 @@ public struct GetUDCRequests: ProtocolRequest {
 
     public init() {}
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) {}
 
     public var arguments: [String: JSONValue] { [:] }
@@ -506,6 +508,7 @@ public struct GetAttestation: ProtocolRequest {
 
     public init() {}
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) {}
 
     public var arguments: [String: JSONValue] { [:] }

@@ -170,6 +170,7 @@ public struct GetFabrics: ProtocolRequest {
 
     public init() {}
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) {}
 
     public var arguments: [String: JSONValue] { [:] }
@@ -185,6 +186,7 @@ public struct RemoveFabric: ProtocolRequest {
         self.fabricIndex = fabricIndex
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         fabricIndex = try args.requiredInteger("fabric_index")
     }

@@ -74,6 +74,7 @@ public struct SetFirmwareUpdate: ProtocolRequest {
         self.update = update.map { JSONText($0).value } ?? .null
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         nodeID = try args.integer("node_id")
         simulatedDeviceID = try args.integer("simulated_device_id")
@@ -101,6 +102,7 @@ public struct CheckNodeUpdate: ProtocolRequest {
         self.nodeID = nodeID
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         nodeID = try args.requiredInteger("node_id")
     }
@@ -115,7 +117,7 @@ public struct UpdateNode: ProtocolRequest {
     public var nodeID: UInt64
     /// The version as sent: a number, or a version string.
     public var softwareVersion: String
-    var sentAsNumber: Bool
+    @usableFromInline var sentAsNumber: Bool
 
     public init(nodeID: UInt64, softwareVersion: Int64) {
         self.nodeID = nodeID
@@ -129,6 +131,7 @@ public struct UpdateNode: ProtocolRequest {
         sentAsNumber = false
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         nodeID = try args.requiredInteger("node_id")
         switch args.raw("software_version") {

@@ -8,6 +8,7 @@ public struct GetStructures: ProtocolRequest {
 
     public init() {}
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) {}
 
     public var arguments: [String: JSONValue] { [:] }
@@ -22,6 +23,7 @@ public struct CreateStructure: ProtocolRequest {
         self.name = name
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         name = try args.requiredString("name")
     }
@@ -40,6 +42,7 @@ public struct RenameStructure: ProtocolRequest {
         self.name = name
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         structureID = try args.requiredInteger("structure_id")
         name = try args.requiredString("name")
@@ -60,6 +63,7 @@ public struct DeleteStructure: ProtocolRequest {
         self.moveDevicesTo = moveDevicesTo
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         structureID = try args.requiredInteger("structure_id")
         moveDevicesTo = try args.integer("move_devices_to")
@@ -86,6 +90,7 @@ public struct GetRooms: ProtocolRequest {
         self.appGroup = appGroup
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         structureID = try args.integer("structure_id")
         home = try args.string("home")
@@ -112,6 +117,7 @@ public struct CreateRoom: ProtocolRequest {
         self.structureID = structureID
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         structureID = try args.integer("structure_id")
         name = try args.requiredString("name")
@@ -135,6 +141,7 @@ public struct RenameRoom: ProtocolRequest {
         self.name = name
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         roomID = try args.requiredInteger("room_id")
         name = try args.requiredString("name")
@@ -153,6 +160,7 @@ public struct DeleteRoom: ProtocolRequest {
         self.roomID = roomID
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         roomID = try args.requiredInteger("room_id")
     }
@@ -169,6 +177,7 @@ public struct GetDevices: ProtocolRequest {
         self.structureID = structureID
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         structureID = try args.integer("structure_id")
     }
@@ -194,6 +203,7 @@ public struct UpdateDevice: ProtocolRequest {
         self.noRoom = noRoom
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         nodeID = try args.requiredInteger("node_id")
         name = try args.string("name")
@@ -228,6 +238,7 @@ public struct MoveDevice: ProtocolRequest {
         self.roomID = roomID
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         nodeID = try args.requiredInteger("node_id")
         structureID = try args.requiredInteger("structure_id")

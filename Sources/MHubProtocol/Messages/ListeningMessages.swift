@@ -24,6 +24,7 @@ public struct StartListening: ProtocolRequest {
         self.events = events
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         let name = try args.string("events") ?? EventSubscription.ohf.rawValue
         guard let events = EventSubscription(rawValue: name) else {

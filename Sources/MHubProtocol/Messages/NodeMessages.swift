@@ -74,6 +74,7 @@ public struct GetNodes: ProtocolRequest {
         self.onlyAvailable = onlyAvailable
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         onlyAvailable = try args.bool("only_available")
     }
@@ -90,6 +91,7 @@ public struct GetNode: ProtocolRequest {
         self.nodeID = nodeID
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         nodeID = try args.requiredInteger("node_id")
     }
@@ -107,6 +109,7 @@ public struct RemoveNode: ProtocolRequest {
         self.nodeID = nodeID
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         nodeID = try args.requiredInteger("node_id")
     }
@@ -124,6 +127,7 @@ public struct InterviewNode: ProtocolRequest {
         self.nodeID = nodeID
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         nodeID = try args.requiredInteger("node_id")
     }
@@ -151,6 +155,7 @@ public struct ReadAttribute: ProtocolRequest {
         self.fabricFiltered = fabricFiltered
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         nodeID = try args.requiredInteger("node_id")
         switch args.raw("attribute_path") {
@@ -194,6 +199,7 @@ public struct AttributeChange: Hashable, Sendable {
         self.value = value
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         nodeID = try args.requiredInteger("node_id")
         attributePath = try args.requiredString("attribute_path")
@@ -215,6 +221,7 @@ public struct WriteAttribute: ProtocolRequest {
         change = AttributeChange(nodeID: nodeID, attributePath: attributePath, value: value)
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         change = try AttributeChange(reading: &args)
     }
@@ -231,6 +238,7 @@ public struct SetAttribute: ProtocolRequest {
         change = AttributeChange(nodeID: nodeID, attributePath: attributePath, value: value)
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         change = try AttributeChange(reading: &args)
     }
@@ -251,6 +259,7 @@ public struct SetACLEntry: ProtocolRequest {
         self.entry = entry
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         nodeID = try args.requiredInteger("node_id")
         guard let entry = args.raw("entry") else { throw args.failure("entry", .missing) }
@@ -274,6 +283,7 @@ public struct SetNodeBinding: ProtocolRequest {
         self.bindings = bindings
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         nodeID = try args.requiredInteger("node_id")
         endpoint = try args.requiredInteger("endpoint")
@@ -313,6 +323,7 @@ public struct DeviceCommand: ProtocolRequest {
         self.interactionTimeoutMilliseconds = interactionTimeoutMilliseconds
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         nodeID = try args.requiredInteger("node_id")
         endpointID = try args.requiredInteger("endpoint_id")
@@ -390,6 +401,7 @@ public struct SetBehavior: ProtocolRequest {
         self.intervalMilliseconds = intervalMilliseconds
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         nodeID = try args.requiredInteger("node_id")
         behavior = try args.requiredString("behavior")
@@ -420,6 +432,7 @@ public struct EnableNotification: ProtocolRequest {
         self.enabled = enabled
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         nodeID = try args.requiredInteger("node_id")
         attributePath = try args.requiredString("attribute_path")

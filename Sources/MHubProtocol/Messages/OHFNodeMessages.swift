@@ -156,6 +156,7 @@ public struct Discover: ProtocolRequest {
 
     public init() {}
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) {}
 
     public var arguments: [String: JSONValue] { [:] }
@@ -173,6 +174,7 @@ public struct PingNode: ProtocolRequest {
         self.attempts = attempts
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         nodeID = try args.requiredInteger("node_id")
         attempts = try args.integer("attempts")
@@ -199,6 +201,7 @@ public struct GetNodeIPAddresses: ProtocolRequest {
         self.scoped = scoped
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         nodeID = try args.requiredInteger("node_id")
         preferCache = try args.bool("prefer_cache")
@@ -227,6 +230,7 @@ public struct CommissionOnNetwork: ProtocolRequest {
         self.filter = filter
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         setupPinCode = try args.requiredInteger("setup_pin_code")
         filterType = try args.integer("filter_type") ?? 0
@@ -254,6 +258,7 @@ public struct ImportTestNode: ProtocolRequest {
         self.dump = dump
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         dump = try args.requiredString("dump")
     }

@@ -13,6 +13,7 @@ public struct SetDefaultFabricLabel: ProtocolRequest {
         self.label = label
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         guard args.members["label"] != nil else { throw args.failure("label", .missing) }
         label = try args.string("label")
@@ -23,7 +24,7 @@ public struct SetDefaultFabricLabel: ProtocolRequest {
 
 /// The `id` of a credentials command: matterjs-server keeps named lists from schema 12, and its client sends
 /// `id: "default"` to a schema-11 server; mhub, schema 11, has the default entry only.
-private func readCredentialsID<Context: JSONReadContext>(_ args: inout JSONObjectReader<Context>)
+@inlinable func readCredentialsID<Context: JSONReadContext>(_ args: inout JSONObjectReader<Context>)
     throws(Context.Failure)
 {
     if let id = try args.string("id"), id != "default" {
@@ -44,6 +45,7 @@ public struct SetWiFiCredentials: ProtocolRequest {
         self.credentials = credentials
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         ssid = try args.requiredString("ssid")
         credentials = try args.requiredString("credentials")
@@ -63,6 +65,7 @@ public struct SetThreadDataset: ProtocolRequest {
         self.dataset = dataset
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         dataset = try args.requiredString("dataset")
         try readCredentialsID(&args)
@@ -78,6 +81,7 @@ public struct RemoveWiFiCredentials: ProtocolRequest {
 
     public init() {}
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         try readCredentialsID(&args)
     }
@@ -92,6 +96,7 @@ public struct RemoveThreadDataset: ProtocolRequest {
 
     public init() {}
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         try readCredentialsID(&args)
     }
@@ -109,6 +114,7 @@ public struct GetVendorNames: ProtocolRequest {
         self.filterVendors = filterVendors
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         switch args.raw("filter_vendors") {
         case nil: filterVendors = nil

@@ -38,7 +38,9 @@ extension Array: ProtocolReply where Element: ProtocolValue {
 public protocol ProtocolRequest: Sendable {
     associatedtype Reply: ProtocolReply
     static var command: HubCommand { get }
-    /// Reads the arguments; the caller then rejects any it did not read (`JSONObjectReader.rejectUnknown`).
+    /// Reads the arguments; the caller then rejects any it did not read (`JSONObjectReader.rejectUnknown`). Each
+    /// message's reading is `@inlinable`, so that the hub's router specializes it for its own context; generic and
+    /// unspecialized across the module boundary it looked up type metadata on every read (docs/benchmarks.md).
     init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure)
     /// The `args` object, as a client sends it.
     var arguments: [String: JSONValue] { get }

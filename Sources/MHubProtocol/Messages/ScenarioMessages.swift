@@ -180,6 +180,7 @@ public struct LoadScenario: ProtocolRequest {
         self.files = files
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         text = try args.requiredString("text")
         files = [:]
@@ -208,6 +209,7 @@ public struct GetScenario: ProtocolRequest {
 
     public init() {}
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) {}
 
     public var arguments: [String: JSONValue] { [:] }
@@ -220,6 +222,7 @@ public struct ResetScenario: ProtocolRequest {
 
     public init() {}
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) {}
 
     public var arguments: [String: JSONValue] { [:] }
@@ -235,6 +238,7 @@ public struct ExportScenario: ProtocolRequest {
         self.name = name
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         name = try args.string("name")
     }

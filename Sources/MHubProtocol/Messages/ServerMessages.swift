@@ -248,6 +248,7 @@ public struct GetStatus: ProtocolRequest {
 
     public init() {}
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) {}
 
     public var arguments: [String: JSONValue] { [:] }

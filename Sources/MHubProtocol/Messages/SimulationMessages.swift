@@ -178,6 +178,7 @@ public struct FirmwareUpdateOffer: ProtocolValue {
     /// Read strictly, as a request or a scenario gives it: `{software_version, software_version_string,
     /// release_notes_url?, size_bytes?}`, the size `defaultSize` when none is given. The caller checks the ranges and
     /// rejects what was not read.
+    @inlinable
     public init<Context: JSONReadContext>(readingArguments args: inout JSONObjectReader<Context>, defaultSize: Int64)
         throws(Context.Failure)
     {
@@ -212,6 +213,7 @@ public struct GetSimulatedDevices: ProtocolRequest {
 
     public init() {}
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) {}
 
     public var arguments: [String: JSONValue] { [:] }
@@ -255,6 +257,7 @@ public struct AddSimulatedDevice: ProtocolRequest, Hashable {
         self.bridgedTemplate = bridgedTemplate
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         template = try args.requiredString("template")
         name = try args.string("name")
@@ -297,6 +300,7 @@ public struct RemoveSimulatedDevice: ProtocolRequest {
         self.id = id
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         id = try args.requiredInteger("simulated_device_id")
     }

@@ -138,7 +138,7 @@ public struct OpenCommissioningWindow: ProtocolRequest {
     /// OHF's, accepted.
     public var option: Int?
 
-    static let otherArguments = ["timeout", "enhanced", "discriminator", "iteration", "option"]
+    @usableFromInline static let otherArguments = ["timeout", "enhanced", "discriminator", "iteration", "option"]
 
     public init(timeout: Int64? = nil, enhanced: Bool? = nil, discriminator: UInt16? = nil, iteration: UInt32? = nil) {
         self.timeout = timeout
@@ -147,6 +147,7 @@ public struct OpenCommissioningWindow: ProtocolRequest {
         self.iteration = iteration
     }
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         nodeID = args.raw("node_id")
         if nodeID != nil {
@@ -178,6 +179,7 @@ public struct CloseCommissioningWindow: ProtocolRequest {
 
     public init() {}
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) {}
 
     public var arguments: [String: JSONValue] { [:] }
@@ -189,6 +191,7 @@ public struct GetCommissioningWindow: ProtocolRequest {
 
     public init() {}
 
+    @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) {}
 
     public var arguments: [String: JSONValue] { [:] }
