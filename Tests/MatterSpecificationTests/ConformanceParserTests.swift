@@ -245,6 +245,7 @@ import Testing
             case .success(let conformance):
                 if !conformance.isUnspecified { read += 1 }
                 #expect(try Conformance(parsing: conformance.description) == conformance, "\(text)")
+                _ = conformance.evaluate(ConformanceFacts(["LT", "a"], values: ["LT": .integer(1)]))
             case .failure(let error):
                 refused += 1
                 #expect((0...text.count).contains(error.offset), "\(text)")
