@@ -3,7 +3,7 @@ import Testing
 @testable import MatterSpecification
 
 @Suite struct ConformanceParserTests {
-    /// Every distinct conformance of the Matter 1.4 data model.
+    /// Conformances of the Matter 1.4 data model, one of each shape; the tables' every conformance is read below.
     static let dataModelConformances = [
         "M", "O", "X", "O.a+", "desc", "[MACCNT]", "LF", "P, M", "O.a", "P, O", "USR", "D", "[ALTC]", "[USR]", "O.b+",
         "WI | TH", "LF & TL", "ControllableESA.a+", "!USR & RID", "[COTA & PIN]", "LITS, O", "!USR & (PIN | RID | FGP)",
@@ -14,7 +14,7 @@ import Testing
         "HS | XY | CT", "CT | ColorTemperatureMireds", "Active, O", "AUTO, O.a+", "[WATTS].b+", "[TP].a-",
         "[Status == Success], M", "[SOC], O.a+", "[MS & (MSR | AS)]", "[MS & !AS]", "[HoldTime & US], D",
         "[!TP], [TP].a-", "[!PA].a, STA | PAU | FA | CON, O", "[!LT | DF]", "Status == Success", "MfgCode != null, O",
-        "Matter & (PIR | RID | FPG | FACE | ALIRO)", "Simple & Client", "P, O.a", "O, D", "TargetReheat, [TP]",
+        "Matter & (PIN | RID | FPG | FACE | ALIRO)", "Simple & Client", "P, O.a", "O, D", "TargetReheat, [TP]",
         "ALIRO, [PIN | RID | FGP | FACE]", "!Group", "!Endpoint", "BridgedPowerSourceInfo, D",
         "Pause | Stop | Start | Resume", "PA | STA | PAU | FA | CON", "EHUE, O", "CL, O", "P, WATTS", "P, TC",
     ]
@@ -24,6 +24,51 @@ import Testing
         let conformance = try Conformance(parsing: text)
         #expect(conformance.description == text)
         #expect(try Conformance(parsing: conformance.description) == conformance)
+    }
+
+    static func conformances(of fields: [SpecField]) -> [String] {
+        fields.flatMap { [$0.conformance].compactMap { $0 } + conformances(of: $0.fields) }
+    }
+
+    static func conformances(of requirements: [SpecRequirement]) -> [String] {
+        requirements.flatMap { [$0.conformance].compactMap { $0 } + conformances(of: $0.children) }
+    }
+
+    /// Every conformance the generated tables hold, wherever it stands: features, attributes, commands, events, data
+    /// types, their fields, and device types' requirements.
+    static func specificationConformances() -> Set<String> {
+        var texts: [String] = []
+        for cluster in MatterSpecification.clusters {
+            texts += cluster.features.compactMap(\.conformance)
+            for attribute in cluster.attributes {
+                texts += [attribute.conformance].compactMap { $0 } + conformances(of: attribute.fields)
+            }
+            for command in cluster.commands {
+                texts += [command.conformance].compactMap { $0 } + conformances(of: command.fields)
+            }
+            for event in cluster.events {
+                texts += [event.conformance].compactMap { $0 } + conformances(of: event.fields)
+            }
+            for datatype in cluster.datatypes {
+                texts += [datatype.conformance].compactMap { $0 } + conformances(of: datatype.fields)
+            }
+        }
+        for datatype in SpecDatatype.globals {
+            texts += [datatype.conformance].compactMap { $0 } + conformances(of: datatype.fields)
+        }
+        for deviceType in MatterSpecification.deviceTypes { texts += conformances(of: deviceType.requirements) }
+        return Set(texts)
+    }
+
+    @Test func everyConformanceOfTheSpecificationTablesReadsAndWritesBack() throws {
+        let texts = Self.specificationConformances()
+        for text in texts.sorted() {
+            #expect(try Conformance(parsing: text).description == text)
+        }
+        let missing = Set(Self.dataModelConformances).subtracting(texts)
+        #expect(
+            missing.isEmpty, "\(texts.count) distinct conformances in the tables; not among them: \(missing.sorted())")
+        #expect(texts.count > 300)
     }
 
     @Test func rulesReadAsTheirKinds() throws {
