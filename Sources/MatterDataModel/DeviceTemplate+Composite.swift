@@ -7,9 +7,7 @@ extension DeviceTemplate {
     /// full-family pattern).
     public func makeNode(identity: NodeIdentity, endpointCount count: Int) -> NodeData {
         let endpoints = (1...max(1, count)).map { EndpointID($0) }
-        let root = EndpointData(
-            id: 0, deviceTypes: [.rootNode, .otaRequestor], serverClusters: rootClusters(identity: identity),
-            parts: endpoints)
+        let root = rootEndpoint(identity: identity, parts: endpoints)
         let applications = endpoints.map {
             EndpointData(id: $0, deviceTypes: [deviceType], serverClusters: clusters, parts: [])
         }
@@ -23,9 +21,7 @@ extension DeviceTemplate {
     /// Library 2.5; Home Assistant reads its NodeLabel for each bridged device).
     public func makeBridge(identity: NodeIdentity, bridgedCount count: Int) -> NodeData {
         let bridged = (0..<max(1, count)).map { EndpointID(2 + $0) }
-        let root = EndpointData(
-            id: 0, deviceTypes: [.rootNode, .otaRequestor], serverClusters: rootClusters(identity: identity),
-            parts: [1] + bridged)
+        let root = rootEndpoint(identity: identity, parts: [1] + bridged)
         let aggregator = EndpointData(
             id: 1, deviceTypes: [.aggregator], serverClusters: [], parts: bridged)
         let devices = bridged.enumerated().map { index, endpoint in

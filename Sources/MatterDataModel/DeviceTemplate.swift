@@ -29,12 +29,21 @@ public struct DeviceTemplate: Hashable, Sendable {
     /// Endpoint 0 is a Root Node (`data_model/1.4/device_types/RootNodeDeviceType.xml`) with its mandatory
     /// clusters for a Wi-Fi node; its Descriptor's PartsList is [1]. Endpoint 1 carries `clusters`.
     public func makeNode(identity: NodeIdentity) -> NodeData {
-        let root = EndpointData(
-            id: 0, deviceTypes: [.rootNode, .otaRequestor], serverClusters: rootClusters(identity: identity),
-            parts: [1])
+        let root = rootEndpoint(identity: identity, parts: [1])
         let application = EndpointData(id: 1, deviceTypes: [deviceType], serverClusters: clusters, parts: [])
         return NodeData(endpoints: [root, application])
     }
+
+    /// Endpoint 0 of a node this template makes: a Root Node and an OTA Requestor, with the Root Node's clusters
+    /// and, as the OTA Requestor device type requires (Device Library 2.3), an OTA Software Update Provider client.
+    func rootEndpoint(identity: NodeIdentity, parts: [EndpointID]) -> EndpointData {
+        EndpointData(
+            id: 0, deviceTypes: [.rootNode, .otaRequestor], serverClusters: rootClusters(identity: identity),
+            parts: parts, clients: [Self.otaSoftwareUpdateProvider])
+    }
+
+    /// The OTA Software Update Provider cluster (Core 11.20), which a requestor's endpoint lists as a client.
+    static let otaSoftwareUpdateProvider: ClusterID = 0x0029
 
     /// Endpoint 0's server clusters besides its Descriptor.
     ///

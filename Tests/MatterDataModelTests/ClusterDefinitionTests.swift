@@ -16,8 +16,9 @@ private let verifiedClusters: [(ClusterDefinition, ClusterID, String, UInt16)] =
     (.generalCommissioning, 0x0030, "GeneralCommissioning", 2),  // GeneralCommissioningCluster.xml
     (.networkCommissioning, 0x0031, "NetworkCommissioning", 2),  // NetworkCommissioningCluster.xml
     (.generalDiagnostics, 0x0033, "GeneralDiagnostics", 2),  // DiagnosticsGeneral.xml
-    // CHIP's generated metadata (`BridgedDeviceBasicInformation` kRevision 3), chip.clusters.Objects for the IDs.
-    (.bridgedDeviceBasicInformation, 0x0039, "BridgedDeviceBasicInformation", 3),
+    // Matter 1.4's revision (Core 9.13; CHIP's generated metadata still says kRevision 3), chip.clusters.Objects
+    // for the IDs.
+    (.bridgedDeviceBasicInformation, 0x0039, "BridgedDeviceBasicInformation", 4),
     (.administratorCommissioning, 0x003C, "AdministratorCommissioning", 1),  // AdminCommissioningCluster.xml
     (.operationalCredentials, 0x003E, "OperationalCredentials", 1),  // OperationalCredentialCluster.xml
     (.groupKeyManagement, 0x003F, "GroupKeyManagement", 2),  // Group-Key-Management-Cluster.xml

@@ -1,0 +1,137 @@
+/// Checks what one device type on an endpoint requires (Device Library: each device type's cluster requirements,
+/// with the base device type's for every endpoint): its revision, the server and client clusters it makes
+/// mandatory, and within each, the features, attributes, commands and events it narrows.
+struct DeviceTypeConformanceCheck {
+    let endpoint: EndpointComposition
+    let entry: EndpointComposition.DeviceType
+    let conditions: Set<String>
+    private(set) var findings: [ConformanceFinding] = []
+
+    init(endpoint: EndpointComposition, entry: EndpointComposition.DeviceType, conditions: Set<String>) {
+        self.endpoint = endpoint
+        self.entry = entry
+        self.conditions = conditions
+    }
+
+    mutating func run() -> [ConformanceFinding] {
+        guard let deviceType = MatterSpecification.deviceType(id: entry.id) else {
+            report(.deviceType(entry.id), .unknown, "device type \(hex(entry.id)) is not in the specification")
+            return findings
+        }
+        if let revision = deviceType.revision, revision != entry.revision {
+            report(
+                .deviceType(entry.id), .wrongRevision(expected: revision, found: entry.revision),
+                "\(deviceType.name) is listed at revision \(entry.revision); Matter \(MatterSpecification.version) "
+                    + "has \(revision)")
+        }
+        let facts = ConformanceFacts(conditions.union(self.conditions(of: deviceType)))
+        for requirement in deviceType.requirements {
+            check(requirement, of: deviceType, facts: facts)
+        }
+        return findings
+    }
+
+    /// The Device Library's endpoint conditions (1.1.5, 1.1.6) this device type and endpoint meet.
+    private func conditions(of deviceType: SpecDeviceType) -> Set<String> {
+        var names: Set<String> = []
+        switch deviceType.classification {
+        case .node: names.insert("Node")
+        case .simple: names.formUnion(["App", "Simple"])
+        case .utility, .base: break
+        }
+        if !endpoint.clients.isEmpty { names.insert("Client") }
+        if !endpoint.servers.isEmpty { names.insert("Server") }
+        return names
+    }
+
+    private mutating func check(_ requirement: SpecRequirement, of deviceType: SpecDeviceType, facts: ConformanceFacts)
+    {
+        guard let id = requirement.id else { return }
+        let outcome = ConformanceOutcome.of(requirement.conformance, in: facts)
+        let written = requirement.conformance.map { " (\"\($0)\")" } ?? ""
+        switch requirement.element {
+        case .clientCluster:
+            if case .mandatory = outcome, !endpoint.clients.contains(id) {
+                report(
+                    .clientCluster(id), .missing,
+                    "\(deviceType.name) requires a \(requirement.name) client\(written)")
+            }
+        case .serverCluster:
+            guard let server = endpoint.server(id) else {
+                if case .mandatory = outcome {
+                    report(
+                        .serverCluster(id), .missing,
+                        "\(deviceType.name) requires a \(requirement.name) server\(written)")
+                }
+                return
+            }
+            guard let spec = MatterSpecification.cluster(id: id).map(MatterSpecification.resolved) else { return }
+            let clusterFacts = ClusterConformanceCheck(
+                endpoint: endpoint.endpoint, cluster: server, spec: spec, conditions: []
+            ).facts
+            for element in requirement.children {
+                check(element, in: server, spec: spec, of: deviceType, facts: clusterFacts)
+            }
+        case .feature, .attribute, .command, .event: return
+        }
+    }
+
+    /// A requirement on an element of a cluster that is there: a feature, attribute, command or event the device type
+    /// makes mandatory (or disallows) beyond the cluster's own conformance.
+    private mutating func check(
+        _ requirement: SpecRequirement, in server: ClusterComposition, spec: SpecCluster, of deviceType: SpecDeviceType,
+        facts: ConformanceFacts
+    ) {
+        guard requirement.conformance != nil else { return }
+        let outcome = ConformanceOutcome.of(requirement.conformance, in: facts)
+        let written = requirement.conformance.map { "\"\($0)\"" } ?? ""
+        let present: Bool
+        let element: ConformanceFinding.Element
+        switch requirement.element {
+        case .feature:
+            // Device types name features by their name in capitals (`LIGHTING`), clusters by code (`LT`).
+            guard
+                let feature = spec.features.first(where: {
+                    $0.name.uppercased() == requirement.name || $0.code == requirement.name
+                })
+            else { return }
+            present = server.featureMap & (1 << UInt32(feature.bit)) != 0
+            element = .feature(cluster: server.id, code: feature.code)
+        case .attribute:
+            guard let attribute = spec.attributes.first(where: { $0.name == requirement.name }) else { return }
+            present = server.attributes.contains(attribute.id)
+            element = .attribute(cluster: server.id, id: attribute.id)
+        case .command:
+            guard let command = spec.commands.first(where: { $0.name == requirement.name && $0.direction != .response })
+            else { return }
+            present = server.acceptedCommands.contains(command.id)
+            element = .acceptedCommand(cluster: server.id, id: command.id)
+        case .event:
+            guard let event = spec.events.first(where: { $0.name == requirement.name }), let events = server.events
+            else { return }
+            present = events.contains(event.id)
+            element = .event(cluster: server.id, id: event.id)
+        case .serverCluster, .clientCluster: return
+        }
+        switch outcome {
+        case .mandatory where !present:
+            report(
+                element, .missing,
+                "\(deviceType.name) requires \(spec.name)'s \(requirement.element.rawValue) \(requirement.name) "
+                    + "(\(written))")
+        case .disallowed where present:
+            report(
+                element, .notAllowed,
+                "\(deviceType.name) does not allow \(spec.name)'s \(requirement.element.rawValue) "
+                    + "\(requirement.name) (\(written))")
+        default: return
+        }
+    }
+
+    private mutating func report(
+        _ element: ConformanceFinding.Element, _ problem: ConformanceFinding.Problem, _ reason: String
+    ) {
+        findings.append(
+            ConformanceFinding(endpoint: endpoint.endpoint, element: element, problem: problem, reason: reason))
+    }
+}
