@@ -50,8 +50,9 @@ struct CommissionedNodeState {
     /// Thread Network Diagnostics (0x0035).
     static let threadNetworkDiagnostics: ClusterID = 0x0035
 
-    /// Thread Network Diagnostics, revision 2, without features (Matter Core Specification 11.14; CHIP SDK
-    /// `data_model/1.4/clusters/DiagnosticsThread.xml`): the network of the dataset the device joined (channel, name,
+    /// Thread Network Diagnostics, revision 3, without features (Matter Core Specification 11.14; CHIP SDK
+    /// `data_model/1.4/clusters/DiagnosticsThread.xml`, whose revision 3 added ExtAddress and Rloc16, both provisional
+    /// in 1.4 and left out here): the network of the dataset the device joined (channel, name,
     /// PAN IDs, mesh-local prefix, active timestamp) and its role, a sleepy end device for battery devices (sensors,
     /// locks, blinds) and a router for mains-powered ones (RoutingRoleEnum: 2 SleepyEndDevice, 5 Router). What a
     /// Thread stack measures (neighbours, routes, counters) is empty or null: mhub has no radio.
@@ -69,7 +70,7 @@ struct CommissionedNodeState {
             0x0038: .unsigned(dataset.activeTimestampSeconds << 16), 0x0039: .null, 0x003A: .null,
             0x003B: .null, 0x003C: .null, 0x003D: .null, 0x003E: .list([]),
         ]
-        return Self.withGlobalAttributes(values, accepted: [], generated: [], featureMap: 0, revision: 2)
+        return Self.withGlobalAttributes(values, accepted: [], generated: [], featureMap: 0, revision: 3)
     }
 
     /// A cluster's attribute values with its global attributes added (Matter Core Specification 7.13), as
