@@ -1,6 +1,7 @@
 import DNSSDPeerSupport
 import Foundation
 import MHubJSON
+import MatterSpecification
 import Testing
 
 /// The CHIP Python controller using mhub's home over Matter across the test network, after commissioning the hub:
@@ -61,6 +62,27 @@ struct ChipBridgePeerTests {
             #expect(endpoints?["3"]?["bridged"]?["node_label"] == "Desk")
             #expect(endpoints?["2"]?["bridged"]?["reachable"] == true)
             #expect(endpoints?["2"]?["on_off"] == false)
+
+            // The whole node as the controller decoded it with the SDK's own cluster objects, checked against Matter
+            // 1.4: no cluster failed to decode; the Aggregator and the bridged lights conform. Endpoint 0, the hub's
+            // own Root Node, still lacks three clusters its device type requires (issue 34 asks for them); once it
+            // has them, `hubRootGaps` is empty.
+            #expect(bridge.result?["decode_failures"] == [], "\(bridge.json)")
+            let hubRootGaps: Set<ConformanceFinding.Element> = [
+                .serverCluster(0x0031), .serverCluster(0x0033), .serverCluster(0x003F),
+            ]
+            for endpoint: UInt16 in [0, 1, 2, 3] {
+                guard let json = endpoints?["\(endpoint)"]?["composition"] else {
+                    Issue.record("no composition for endpoint \(endpoint): \(bridge.json)")
+                    continue
+                }
+                let composition = NodeConformanceIntegrationTests.composition(endpoint: endpoint, json)
+                #expect(!composition.deviceTypes.isEmpty && !composition.servers.isEmpty, "\(json)")
+                let findings = ConformanceChecker.check(composition, conditions: ["Matter", "Active"])
+                let expected = endpoint == 0 ? hubRootGaps : []
+                #expect(
+                    Set(findings.map(\.element)) == expected, "endpoint \(endpoint): \(findings.map(\.description))")
+            }
 
             // Toggle: mhubctl sees the light on.
             let toggled = try controller.run("toggle", ["1", "2"])

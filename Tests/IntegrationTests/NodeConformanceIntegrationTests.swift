@@ -39,6 +39,7 @@ import Testing
             let endpoints = try Self.compositions(attributes)
             #expect(endpoints.count >= 2, "node \(node["node_id"] ?? .null) has \(endpoints.count) endpoints")
             for endpoint in endpoints {
+                #expect(!endpoint.deviceTypes.isEmpty && !endpoint.servers.isEmpty, "\(endpoint)")
                 let findings = ConformanceChecker.check(endpoint, conditions: ["Matter", "Active"])
                 #expect(findings.isEmpty, "node \(node["node_id"] ?? .null): \(findings.map(\.description))")
                 checked += 1
@@ -92,5 +93,32 @@ import Testing
 
     static func numbers(_ value: JSONValue?) -> [UInt32] {
         entries(value).compactMap { if case .integer(let number) = $0 { UInt32(exactly: number) } else { nil } }
+    }
+
+    /// One endpoint's `composition` as `chip_commission.py bridge` writes it from the CHIP controller's wildcard read:
+    /// `device_types` as [id, revision] pairs, `clients`, and `servers` by cluster ID with each one's globals.
+    static func composition(endpoint: UInt16, _ json: JSONValue) -> EndpointComposition {
+        let deviceTypes = entries(json["device_types"]).compactMap { pair -> EndpointComposition.DeviceType? in
+            guard case .array(let numbers) = pair, numbers.count == 2, case .integer(let id) = numbers[0],
+                case .integer(let revision) = numbers[1]
+            else { return nil }
+            return EndpointComposition.DeviceType(id: UInt32(id), revision: UInt16(revision))
+        }
+        var servers: [ClusterComposition] = []
+        if case .object(let clusters)? = json["servers"] {
+            for (key, cluster) in clusters {
+                guard let id = UInt32(key) else { continue }
+                servers.append(
+                    ClusterComposition(
+                        id: id, revision: UInt16(number(cluster["revision"])),
+                        featureMap: UInt32(number(cluster["feature_map"])),
+                        attributes: Set(numbers(cluster["attributes"])),
+                        acceptedCommands: Set(numbers(cluster["accepted"])),
+                        generatedCommands: Set(numbers(cluster["generated"]))))
+            }
+        }
+        return EndpointComposition(
+            endpoint: endpoint, deviceTypes: deviceTypes, servers: servers.sorted { $0.id < $1.id },
+            clients: numbers(json["clients"]))
     }
 }

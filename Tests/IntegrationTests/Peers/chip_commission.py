@@ -334,10 +334,29 @@ async def bridge_scenario(options, controller) -> dict:
     if options.scenario == "bridge":
         attributes = await controller.ReadAttribute(node, [()], returnClusterObject=True)
         endpoints = {}
+        decode_failures = []
         for endpoint, clusters in sorted(attributes.items()):
             descriptor = clusters.get(Clusters.Descriptor)
             info = clusters.get(Clusters.BridgedDeviceBasicInformation)
+            servers = {}
+            for cluster_type, cluster in clusters.items():
+                if type(cluster).__name__ == "ValueDecodeFailure" or not hasattr(cluster, "attributeList"):
+                    decode_failures.append(f"{endpoint}/{getattr(cluster_type, 'id', cluster_type)}")
+                    continue
+                # What the conformance checker reads (ConformanceChecker in MatterSpecification): the global
+                # attributes of each cluster, as the SDK's own cluster objects decoded them.
+                servers[str(cluster.id)] = {
+                    "revision": cluster.clusterRevision, "feature_map": cluster.featureMap,
+                    "attributes": list(cluster.attributeList), "accepted": list(cluster.acceptedCommandList),
+                    "generated": list(cluster.generatedCommandList),
+                }
             endpoints[str(endpoint)] = {
+                "composition": {
+                    "device_types": [
+                        [entry.deviceType, entry.revision] for entry in getattr(descriptor, "deviceTypeList", [])],
+                    "clients": list(getattr(descriptor, "clientList", [])),
+                    "servers": servers,
+                },
                 "device_types": [entry.deviceType for entry in getattr(descriptor, "deviceTypeList", [])],
                 "parts": list(getattr(descriptor, "partsList", [])),
                 "clusters": sorted(cluster.id for cluster in clusters),
@@ -349,7 +368,10 @@ async def bridge_scenario(options, controller) -> dict:
                 "on_off": plain(getattr(clusters.get(Clusters.OnOff), "onOff", None)),
             }
         aggregator = endpoints.get("1", {})
-        return {"endpoints": endpoints, "is_bridge": 14 in aggregator.get("device_types", [])}
+        return {
+            "endpoints": endpoints, "is_bridge": 14 in aggregator.get("device_types", []),
+            "decode_failures": decode_failures,
+        }
     endpoint = options.endpoint
     if options.scenario == "toggle":
         response = await controller.SendCommand(node, endpoint, Clusters.OnOff.Commands.Toggle())
