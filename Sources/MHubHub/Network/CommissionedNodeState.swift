@@ -127,11 +127,11 @@ struct CommissionedNodeState {
     }
 
     /// Network Commissioning (0x0031) for the interface the device has (Matter Core Specification 11.9): one network,
-    /// connected, the last attempt a success. Wi-Fi and Thread take the commands that add networks; Ethernet none.
+    /// connected, the last attempt a success. Wi-Fi and Thread take the commands that add networks; Ethernet none, and
+    /// its attributes are `ClusterDefinition.ethernetNetworkCommissioning`'s, as the hub's own endpoint 0 has them.
     var networkCommissioning: [AttributeID: AttributeValue] {
         var values: [AttributeID: AttributeValue] = [
-            0x0000: .unsigned(1),
-            0x0001: .list([.structure([0: .bytes(networkID), 1: .bool(true)])]),
+            0x0000: .unsigned(1), 0x0001: ClusterDefinition.networks(networkID, connected: true),
             0x0004: .bool(true), 0x0005: .unsigned(0), 0x0006: .bytes(networkID), 0x0007: .null,
         ]
         var accepted: [UInt64] = []
@@ -152,7 +152,7 @@ struct CommissionedNodeState {
             accepted = [0x00, 0x03, 0x04, 0x06, 0x08]
             generated = [0x01, 0x05, 0x07]
         case .ethernet:
-            break
+            return ClusterTemplate(.ethernetNetworkCommissioning, overrides: values).makeData().attributes
         }
         return Self.withGlobalAttributes(
             values, accepted: accepted, generated: generated, featureMap: network.networkCommissioningFeature,
