@@ -82,7 +82,8 @@ package final class MatterPort {
             basicInformation: HubMatterNode.basicInformation(identity: configuration.hub),
             attestation: state.attestation,
             paseTimeoutMilliseconds: UInt64(configuration.matter.paseTimeoutSeconds) * 1000)
-        node = MatterNode(configuration: nodeConfiguration, fabrics: state.fabrics, using: &random)
+        node = MatterNode(
+            configuration: nodeConfiguration, fabrics: state.fabrics, startedAt: Self.now(), using: &random)
         timer = DeadlineTimer(queue: queue)
         timer.onDeadline { [weak self] in self?.timerFired() }
         do {

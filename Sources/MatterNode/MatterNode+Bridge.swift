@@ -23,10 +23,12 @@ extension MatterNode {
     /// Commands and writes the hub may have at once for the node; more get BUSY.
     static let maximumPendingBridged = 64
 
-    /// A reader for one read on `session`, over every endpoint as they are now: its fabric, its privileges per
-    /// cluster, the clusters' data versions, and the node's events.
-    func reader(for session: MatterSecureSession) -> AttributeReader {
-        let source = MatterNodeAttributes(root: rootEndpoint.rootNode, accessingFabric: session.fabricIndex, home: home)
+    /// A reader for one read on `session` at `now`, over every endpoint as they are now: its fabric, its privileges
+    /// per cluster, the clusters' data versions, UpTime, and the node's events.
+    func reader(for session: MatterSecureSession, now: MonotonicInstant) -> AttributeReader {
+        let source = MatterNodeAttributes(
+            root: rootEndpoint.rootNode, accessingFabric: session.fabricIndex, home: home,
+            upTimeSeconds: now.milliseconds(since: startedAt) / 1000)
         var reader = AttributeReader(source: source, dataVersion: bridgedVersionBase)
         let rootVersions = rootEndpoint.dataVersions
         let bridged = bridgedVersions

@@ -6,14 +6,15 @@ import MatterMessage
 /// invoke passes before its command runs, in CHIP's order
 /// (`InteractionModelEngine::ValidateCommandCanBeDispatched`: existence, access, then the command's flags; then
 /// `CommandHandler` decodes the fields): UNSUPPORTED_ENDPOINT, UNSUPPORTED_CLUSTER, UNSUPPORTED_COMMAND,
-/// UNSUPPORTED_ACCESS (Administer is needed), NEEDS_TIMED_INTERACTION, UNSUPPORTED_ACCESS for a fabric-scoped
+/// UNSUPPORTED_ACCESS (below the command's privilege), NEEDS_TIMED_INTERACTION, UNSUPPORTED_ACCESS for a fabric-scoped
 /// command without an accessing fabric, INVALID_COMMAND for fields that do not decode.
 extension MatterNode {
     /// What a command asks of the invoke that carries it (the cluster XML's `mustUseTimedInvoke` and
-    /// `isFabricScoped`).
+    /// `isFabricScoped`) and of its accessor (the specification's `access`: Administer unless it says less).
     struct CommandRule {
         var timed = false
         var fabricScoped = false
+        var privilege = AccessPrivilege.administer
     }
 
     static let commandRules: [ClusterID: [CommandID: CommandRule]] = [
@@ -24,6 +25,13 @@ extension MatterNode {
             0x0B: CommandRule(),
         ],
         0x003C: [0x00: CommandRule(timed: true), 0x01: CommandRule(timed: true), 0x02: CommandRule(timed: true)],
+        // General Diagnostics (Matter Core 11.12.7): TestEventTrigger "M", TimeSnapshot "O".
+        0x0033: [0x00: CommandRule(privilege: .manage), 0x01: CommandRule(privilege: .operate)],
+        // Group Key Management (Matter Core 11.2.8): every command "F A".
+        0x003F: [
+            0x00: CommandRule(fabricScoped: true), 0x01: CommandRule(fabricScoped: true),
+            0x03: CommandRule(fabricScoped: true), 0x04: CommandRule(fabricScoped: true),
+        ],
     ]
 
     /// Runs one command of an invoke on `key`'s session.
@@ -39,7 +47,9 @@ extension MatterNode {
         guard let rule = Self.commandRules[path.cluster]?[path.command] else {
             return CommandOutcome(result: .status(path, .unsupportedCommand))
         }
-        guard rootEndpoint.privilege(of: session, endpoint: 0, cluster: path.cluster) == .administer else {
+        guard let granted = rootEndpoint.privilege(of: session, endpoint: 0, cluster: path.cluster),
+            granted >= rule.privilege
+        else {
             return CommandOutcome(result: .status(path, .unsupportedAccess))
         }
         if rule.timed, !timed { return CommandOutcome(result: .status(path, .needsTimedInteraction)) }
@@ -53,6 +63,11 @@ extension MatterNode {
                 return try generalCommissioning(path, fields, on: key, session: session, now: now)
             case 0x003E:
                 return try operationalCredentials(path, fields, on: key, session: session, using: &generator)
+            case MatterRootEndpoint.generalDiagnostics:
+                return try rootEndpoint.generalDiagnostics(
+                    path, fields, upTimeMilliseconds: now.milliseconds(since: startedAt))
+            case MatterRootEndpoint.groupKeyManagement:
+                return try rootEndpoint.groupKeyManagement(path, fields)
             default:
                 return try rootEndpoint.administratorCommissioning(path, fields, session: session)
             }

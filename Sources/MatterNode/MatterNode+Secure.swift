@@ -68,7 +68,8 @@ extension MatterNode {
         guard case .secure(let id) = key.session, let session = sessionLayer.sessions[id] else { return [] }
         var responder = sessionLayer.exchanges[key]?.interaction ?? InteractionResponder()
         let steps = responder.messageReceived(
-            opcode: message.protocolHeader.opcode, payload: message.payload, now: now, reader: reader(for: session),
+            opcode: message.protocolHeader.opcode, payload: message.payload, now: now,
+            reader: reader(for: session, now: now),
             events: events)
         sessionLayer.exchanges[key]?.interaction = responder
         return runInteraction(steps, on: key, now: now, using: &generator)

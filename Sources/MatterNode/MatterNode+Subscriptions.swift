@@ -86,7 +86,8 @@ extension MatterNode {
                 state: .priming(key, request))
             let maxInterval = Subscription.maxIntervalSeconds(granting: request)
             steps = responder.subscriptionAccepted(
-                subscriptionID: id, maxIntervalSeconds: maxInterval, reader: reader(for: session), events: events)
+                subscriptionID: id, maxIntervalSeconds: maxInterval, reader: reader(for: session, now: now),
+                events: events)
         }
         sessionLayer.exchanges[key]?.interaction = responder
         return actions + runInteraction(steps, on: key, now: now, using: &generator)
@@ -145,7 +146,7 @@ extension MatterNode {
             }
             guard subscription.startReport(now: now) != nil,
                 let chunk = subscription.nextChunk(
-                    reader: reader(for: session), events: events,
+                    reader: reader(for: session, now: now), events: events,
                     maximumPayloadBytes: InteractionResponder.defaultMaximumPayloadBytes),
                 let (exchangeID, sent) = sendRequest(
                     on: active.sessionID, protocolID: .interactionModel,
@@ -199,7 +200,7 @@ extension MatterNode {
         }
         guard
             let chunk = subscription.nextChunk(
-                reader: reader(for: session), events: events,
+                reader: reader(for: session, now: now), events: events,
                 maximumPayloadBytes: InteractionResponder.defaultMaximumPayloadBytes)
         else { return finish(key, now: now, using: &generator) }
         active.state = .established(subscription)

@@ -48,12 +48,17 @@ public struct MatterNode {
     var nextWriteGroup: UInt64 = 1
     /// Subscriptions, priming or established, by ID.
     var subscriptions: [UInt32: ActiveSubscription] = [:]
+    /// When the node started, on the clock of the `now` its inputs carry: General Diagnostics' UpTime and
+    /// TimeSnapshot count from it.
+    let startedAt: MonotonicInstant
 
-    /// A node with the fabric table `fabrics` as the store loaded it.
+    /// A node with the fabric table `fabrics` as the store loaded it, started at `startedAt`.
     public init(
         configuration: MatterNodeConfiguration, fabrics: FabricTable = FabricTable(),
+        startedAt: MonotonicInstant = MonotonicInstant(milliseconds: 0),
         using generator: inout some RandomNumberGenerator
     ) {
+        self.startedAt = startedAt
         sessionLayer = MatterSessionLayer(
             paseTimeoutMilliseconds: configuration.paseTimeoutMilliseconds, limits: configuration.limits,
             using: &generator)

@@ -20,6 +20,8 @@ struct MatterNodeAttributes: AttributeSource {
     /// The fabric of the session that reads: OperationalCredentials' CurrentFabricIndex.
     var accessingFabric: UInt8
     var home: any BridgedHome
+    /// Seconds since the node started: General Diagnostics' UpTime (`MatterRootEndpoint.upTime`).
+    var upTimeSeconds: UInt64 = 0
 
     func endpoint(atOrAbove endpoint: EndpointID) -> EndpointID? {
         if endpoint == 0 { return 0 }
@@ -77,6 +79,7 @@ struct MatterNodeAttributes: AttributeSource {
                 return .list(([Self.aggregator] + home.bridgedEndpoints).map { .unsigned(UInt64($0)) })
             }
             if path == MatterRootEndpoint.currentFabricIndex { return .unsigned(UInt64(accessingFabric)) }
+            if path == MatterRootEndpoint.upTime { return .unsigned(upTimeSeconds) }
             return root[path]
         case Self.aggregator:
             guard path.cluster == Self.descriptor else { return nil }

@@ -3,8 +3,9 @@ import MatterDataModel
 import MatterInteraction
 
 /// Endpoint 0 as a controller reads it (matter-commissionee.md §1 stage 1, §6.1): a Root Node (device type 0x0016)
-/// with Descriptor, Access Control, Basic Information, General Commissioning, Administrator Commissioning and
-/// Operational Credentials, their values made from the root endpoint's state. The endpoint is kept and a cluster made
+/// with Descriptor, Access Control, Basic Information, General Commissioning, Network Commissioning, General
+/// Diagnostics, Administrator Commissioning, Operational Credentials and Group Key Management, their values made from
+/// the root endpoint's state (the three that do not change from constants, `+NodeClusters`). The endpoint is kept and a cluster made
 /// again only when the state it comes from changes: the observers of `fabrics`, `fabricFacts`, `failSafe`,
 /// `breadcrumb`, `regulatoryConfig` and `commissionee` mark it stale.
 extension MatterRootEndpoint {
@@ -14,11 +15,21 @@ extension MatterRootEndpoint {
         AttributePath(endpoint: 0, cluster: 0x003E, attribute: 0x0000): [1, 2],
         AttributePath(endpoint: 0, cluster: 0x003E, attribute: 0x0001): [],
         AttributePath(endpoint: 0, cluster: 0x001F, attribute: 0x0000): [1, 2, 3, 4],
+        // GroupKeyMap and GroupTable (Matter Core 11.2.6), every field but the fabric index fabric-sensitive.
+        AttributePath(endpoint: 0, cluster: 0x003F, attribute: 0x0000): [1, 2],
+        AttributePath(endpoint: 0, cluster: 0x003F, attribute: 0x0001): [1, 2, 3],
     ]
-    /// The ACL is read with Administer (Matter Core 9.10.5: "ACL ... RW F A").
-    static let readPrivileges: [AttributePath: UInt8] = [
-        AttributePath(endpoint: 0, cluster: 0x001F, attribute: 0x0000): AccessControlEntry.Privilege.administer.rawValue
-    ]
+    /// Attributes read with Administer: the ACL (Matter Core 9.10.5: "ACL ... RW F A") and Network Commissioning's
+    /// MaxNetworks, Networks and last attempt (11.9.6: "R A").
+    static let readPrivileges: [AttributePath: UInt8] = Dictionary(
+        uniqueKeysWithValues: [
+            AttributePath(endpoint: 0, cluster: 0x001F, attribute: 0x0000),
+            AttributePath(endpoint: 0, cluster: 0x0031, attribute: 0x0000),
+            AttributePath(endpoint: 0, cluster: 0x0031, attribute: 0x0001),
+            AttributePath(endpoint: 0, cluster: 0x0031, attribute: 0x0005),
+            AttributePath(endpoint: 0, cluster: 0x0031, attribute: 0x0006),
+            AttributePath(endpoint: 0, cluster: 0x0031, attribute: 0x0007),
+        ].map { ($0, AccessControlEntry.Privilege.administer.rawValue) })
 
     /// OperationalCredentials' CurrentFabricIndex: the accessing fabric's, answered per read
     /// (`MatterNodeAttributes.accessingFabric`), 0 in the cached endpoint.
@@ -31,8 +42,11 @@ extension MatterRootEndpoint {
         case Self.accessControl: accessControlCluster
         case ClusterDefinition.basicInformation.id: basicInformation
         case Self.generalCommissioning: generalCommissioningCluster
+        case Self.networkCommissioning: Self.networkCommissioningCluster
+        case Self.generalDiagnostics: Self.generalDiagnosticsCluster
         case Self.administratorCommissioning: administratorCommissioningCluster
         case Self.operationalCredentials: operationalCredentialsCluster
+        case Self.groupKeyManagement: Self.groupKeyManagementCluster
         default: nil
         }
     }

@@ -5,19 +5,24 @@ import MatterInteraction
 /// Endpoint 0 of the node, the Root Node, as a value: the state of its commissioning clusters (Basic Information,
 /// General Commissioning with the fail-safe, Breadcrumb and regulatory configuration, Administrator Commissioning's
 /// window as the node's commissionee, Operational Credentials with the fabric table, Access Control's entries in it),
-/// their data versions, and the endpoint as reads see it.
+/// the clusters a Root Node must have besides, whose values do not change (Network Commissioning for one Ethernet
+/// interface, General Diagnostics, Group Key Management with only the IPK; `+NodeClusters`), their data versions,
+/// and the endpoint as reads see it.
 ///
 /// Every change of the state a cluster comes from marks that cluster stale (the observers below); `refresh()`, once
 /// an input is handled, makes the stale clusters again and bumps the data version of each whose data changed. The
 /// sessions an input arrived on and the subscriptions that report a change are the node's (`MatterNode`); this value
 /// answers for one endpoint's state only.
 struct MatterRootEndpoint {
-    /// The server clusters of endpoint 0 (its Descriptor's ServerList).
-    static let clusterIDs: [ClusterID] = [0x001D, 0x001F, 0x0028, 0x0030, 0x003C, 0x003E]
+    /// The server clusters of endpoint 0 (its Descriptor's ServerList), in ID order.
+    static let clusterIDs: [ClusterID] = [0x001D, 0x001F, 0x0028, 0x0030, 0x0031, 0x0033, 0x003C, 0x003E, 0x003F]
     static let accessControl: ClusterID = 0x001F
     static let generalCommissioning: ClusterID = 0x0030
+    static let networkCommissioning: ClusterID = 0x0031
+    static let generalDiagnostics: ClusterID = 0x0033
     static let administratorCommissioning: ClusterID = 0x003C
     static let operationalCredentials: ClusterID = 0x003E
+    static let groupKeyManagement: ClusterID = 0x003F
     /// LocationCapability: IndoorOutdoor (2), so any RegulatoryConfig is accepted.
     static let locationCapability: UInt8 = 2
 
