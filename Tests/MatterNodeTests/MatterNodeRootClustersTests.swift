@@ -115,6 +115,22 @@ import Testing
         #expect(value(0x3F, 3) == .unsigned(1))
     }
 
+    /// Network Commissioning's MaxNetworks, Networks and last attempt are "R A"; InterfaceEnabled is "RW VA".
+    @Test func networkCommissioningIsReadWithAdminister() throws {
+        var controller = MatterTestController(passcode: 0, seed: 379)
+        var harness = try Self.harness(&controller, privilege: .operate)
+        let reports = try MatterNodeBridgeTests.read(
+            [0, 1, 4, 5, 6, 7].map { AttributePathIB(endpoint: 0, cluster: 0x31, attribute: $0) }, harness: &harness,
+            controller: &controller)
+        #expect(
+            reports.map(MatterNodeBridgeTests.statusOf) == [
+                .unsupportedAccess, .unsupportedAccess, nil, .unsupportedAccess, .unsupportedAccess, .unsupportedAccess,
+            ])
+        #expect(
+            MatterNodeBridgeTests.values(reports)[AttributePath(endpoint: 0, cluster: 0x31, attribute: 4)]
+                == .bool(true))
+    }
+
     @Test func upTimeIsCurrentOnEveryReadWithoutMovingTheDataVersion() throws {
         var controller = MatterTestController(passcode: 0, seed: 372)
         var harness = try Self.harness(&controller)
