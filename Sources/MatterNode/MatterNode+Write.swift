@@ -13,6 +13,7 @@ import MatterMessage
 /// * the ACL (Access Control 0x001F/0x0000) is replaced (no list index) or appended to (ListIndex null), for the
 ///   accessing fabric only (`+AccessControlWrite`), saved with the fabric table before the answer;
 /// * Breadcrumb (General Commissioning 0x0030/0x0000) is set;
+/// * GroupKeyMap (Group Key Management 0x003F/0x0000) stays empty: the hub keeps no groups (`writeGroupKeyMap`);
 /// * the hub's own Basic Information (NodeLabel, Location, LocalConfigDisabled come from its configuration) answers
 ///   UNSUPPORTED_WRITE.
 /// The WriteResponse leaves once every write has its status: at once, after the hub's answers (a slow device's come
@@ -57,6 +58,12 @@ extension MatterNode {
                     refuse(status)
                 } else {
                     aclSlots.append(slot)
+                }
+            case (0, MatterRootEndpoint.groupKeyManagement, 0x0000):
+                if let status = MatterRootEndpoint.writeGroupKeyMap(
+                    value, listIndex: write.path.listIndex, session: session)
+                {
+                    refuse(status)
                 }
             case (0, 0x0030, 0x0000):
                 guard case .unsigned(let crumb) = value else {

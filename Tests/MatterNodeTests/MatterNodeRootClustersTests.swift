@@ -246,6 +246,32 @@ import Testing
         )
     }
 
+    /// GroupKeyMap stays empty: an empty list is written, an entry is refused (the IPK CONSTRAINT_ERROR, any other
+    /// set RESOURCE_EXHAUSTED, as there are no groups), and Manage is needed.
+    @Test func groupKeyMapWritesKeepItEmpty() throws {
+        func entry(_ set: UInt64) -> TLVElement {
+            TLVElement(
+                .structure([TLVElement(tag: .context(1), .unsigned(5)), TLVElement(tag: .context(2), .unsigned(set))]))
+        }
+        var controller = MatterTestController(passcode: 0, seed: 380)
+        var harness = try Self.harness(&controller, privilege: .manage)
+        let version = harness.table.dataVersion(endpoint: 0, cluster: 0x3F)
+        let written = try MatterNodeBridgeWriteTests.write(
+            [
+                MatterNodeBridgeWriteTests.data(0, 0x3F, 0, .array([])),
+                MatterNodeBridgeWriteTests.data(0, 0x3F, 0, .array([entry(0)])),
+                MatterNodeBridgeWriteTests.data(0, 0x3F, 0, .array([entry(7)])),
+            ], harness: &harness, controller: &controller)
+        #expect(MatterNodeBridgeWriteTests.statuses(written) == [.success, .constraintError, .resourceExhausted])
+        #expect(harness.table.dataVersion(endpoint: 0, cluster: 0x3F) == version)
+
+        var operating = MatterTestController(passcode: 0, seed: 381)
+        var lowHarness = try Self.harness(&operating, privilege: .operate)
+        let refused = try MatterNodeBridgeWriteTests.write(
+            [MatterNodeBridgeWriteTests.data(0, 0x3F, 0, .array([]))], harness: &lowHarness, controller: &operating)
+        #expect(MatterNodeBridgeWriteTests.statuses(refused) == [.unsupportedAccess])
+    }
+
     @Test func groupKeyManagementNeedsAnAccessingFabric() throws {
         var harness = try MatterNodeHarness()
         var commissioner = try MatterNodeCommissioningTests.commissioner(seed: 378)

@@ -7,7 +7,10 @@ extension ClusterDefinition {
     public static let groupKeyManagement = ClusterDefinition(
         id: 0x003F, name: "GroupKeyManagement", revision: 2,
         attributes: [
-            AttributeDefinition(id: 0x0000, name: "groupKeyMap", type: .list, writable: true, default: .list([])),
+            // "RW F VM": written with Manage.
+            AttributeDefinition(
+                id: 0x0000, name: "groupKeyMap", type: .list, writable: true, writePrivilege: .manage,
+                default: .list([])),
             AttributeDefinition(id: 0x0001, name: "groupTable", type: .list, default: .list([])),
             AttributeDefinition(id: 0x0002, name: "maxGroupsPerFabric", type: .uint16, default: .unsigned(0)),
             AttributeDefinition(

@@ -1,3 +1,4 @@
+import MatterDataModel
 import MatterInteraction
 import MatterTLV
 
@@ -58,6 +59,34 @@ extension MatterRootEndpoint {
             TLVElement(tag: .context(6), .null), TLVElement(tag: .context(7), .null),
         ]
         return CommandOutcome(result: .response(path, command: 0x02, [TLVElement(tag: .context(0), .structure(set))]))
+    }
+
+    /// A write of GroupKeyMap (Matter Core 11.2.6.1; CHIP `WriteGroupKeyMap`): the accessing fabric's entries
+    /// replaced (no list index) or one appended (ListIndex null). With no groups (MaxGroupsPerFabric 0) the map stays
+    /// empty: an empty list is SUCCESS and changes nothing; the first entry refuses the write, CONSTRAINT_ERROR if it
+    /// maps a group to the IPK (GroupKeySetID 0), else RESOURCE_EXHAUSTED (CHIP `GroupDataProviderImpl::SetGroupKeyAt`
+    /// refuses an entry beyond MaxGroupsPerFabric with CHIP_ERROR_INVALID_LIST_LENGTH). Without an accessing fabric
+    /// UNSUPPORTED_ACCESS, as for the ACL.
+    static func writeGroupKeyMap(
+        _ value: AttributeValue, listIndex: AttributePathIB.ListIndex?, session: MatterSecureSession
+    ) -> InteractionModelStatus? {
+        guard session.fabricIndex != 0 else { return .unsupportedAccess }
+        let entries: [AttributeValue]
+        switch listIndex {
+        case .none:
+            guard case .list(let items) = value else { return .invalidDataType }
+            entries = items
+        case .null:
+            entries = [value]
+        case .index:
+            return .invalidAction
+        }
+        guard let first = entries.first else { return nil }
+        guard case .structure(let fields) = first, case .unsigned = fields[1], case .unsigned(let set) = fields[2]
+        else {
+            return .constraintError
+        }
+        return set == UInt64(identityProtectionKeySetID) ? .constraintError : .resourceExhausted
     }
 
     /// KeySetRemove: INVALID_COMMAND for the IPK (Matter Core 11.2.8.4, as CHIP quotes it), NOT_FOUND for any other.
