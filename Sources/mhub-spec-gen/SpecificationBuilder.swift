@@ -62,7 +62,22 @@ struct SpecificationTables {
             default: throw BuildError(description: "\(owner): an unknown element \(child.kind)")
             }
         }
+        withOnOffFields(&cluster)
         return cluster
+    }
+
+    /// Level Control's `MoveToLevelWithOnOff`, `MoveWithOnOff`, `StepWithOnOff` and `StopWithOnOff` take the fields
+    /// of the commands without "WithOnOff" (Application Cluster Specification 1.6.7); matter.js's model lists them
+    /// without fields, so each takes its counterpart's here.
+    static func withOnOffFields(_ cluster: inout SpecCluster) {
+        let suffix = "WithOnOff"
+        for index in cluster.commands.indices where cluster.commands[index].fields.isEmpty {
+            let name = cluster.commands[index].name
+            guard name.hasSuffix(suffix),
+                let counterpart = cluster.commands.first(where: { $0.name == String(name.dropLast(suffix.count)) })
+            else { continue }
+            cluster.commands[index].fields = counterpart.fields
+        }
     }
 
     static func feature(_ element: SourceElement, in owner: String) throws(BuildError) -> SpecFeature {

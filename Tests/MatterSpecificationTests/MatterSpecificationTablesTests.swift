@@ -95,6 +95,17 @@ import Testing
         #expect(Set(mandatoryFeatures) == ["XY", "COLORTEMPERATURE"])
     }
 
+    /// Application Cluster Specification 1.6.7: the "WithOnOff" commands take the fields of their counterparts.
+    @Test func levelControlsWithOnOffCommandsHaveTheirCounterpartsFields() throws {
+        let level = try #require(MatterSpecification.cluster(id: 0x0008))
+        for name in ["MoveToLevel", "Move", "Step", "Stop"] {
+            let plain = try #require(level.commands.first { $0.name == name })
+            let withOnOff = try #require(level.commands.first { $0.name == name + "WithOnOff" })
+            #expect(!withOnOff.fields.isEmpty)
+            #expect(withOnOff.fields == plain.fields, "\(name)WithOnOff")
+        }
+    }
+
     @Test func derivedClustersNameTheirBase() throws {
         let runMode = try #require(MatterSpecification.cluster(named: "RvcRunMode"))
         #expect(runMode.id == 0x0054)

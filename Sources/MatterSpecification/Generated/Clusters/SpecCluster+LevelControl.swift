@@ -107,13 +107,52 @@ extension SpecCluster {
                 ]),
             SpecCommand(
                 id: 0x04, name: "MoveToLevelWithOnOff", direction: .request, response: "status", access: "O",
-                conformance: "M"),
+                conformance: "M",
+                fields: [
+                    SpecField(id: 0x0000, name: "Level", type: "uint8", conformance: "M", constraint: "max 254"),
+                    SpecField(id: 0x0001, name: "TransitionTime", type: "uint16", conformance: "M", quality: "X"),
+                    SpecField(
+                        id: 0x0002, name: "OptionsMask", type: "OptionsBitmap", conformance: "M", constraint: "desc",
+                        default: .integer(0)),
+                    SpecField(
+                        id: 0x0003, name: "OptionsOverride", type: "OptionsBitmap", conformance: "M",
+                        constraint: "desc", default: .integer(0)),
+                ]),
             SpecCommand(
-                id: 0x05, name: "MoveWithOnOff", direction: .request, response: "status", access: "O", conformance: "M"),
+                id: 0x05, name: "MoveWithOnOff", direction: .request, response: "status", access: "O", conformance: "M",
+                fields: [
+                    SpecField(id: 0x0000, name: "MoveMode", type: "MoveModeEnum", conformance: "M", constraint: "desc"),
+                    SpecField(id: 0x0001, name: "Rate", type: "uint8", conformance: "M", quality: "X"),
+                    SpecField(
+                        id: 0x0002, name: "OptionsMask", type: "OptionsBitmap", conformance: "M", constraint: "desc",
+                        default: .integer(0)),
+                    SpecField(
+                        id: 0x0003, name: "OptionsOverride", type: "OptionsBitmap", conformance: "M",
+                        constraint: "desc", default: .integer(0)),
+                ]),
             SpecCommand(
-                id: 0x06, name: "StepWithOnOff", direction: .request, response: "status", access: "O", conformance: "M"),
+                id: 0x06, name: "StepWithOnOff", direction: .request, response: "status", access: "O", conformance: "M",
+                fields: [
+                    SpecField(id: 0x0000, name: "StepMode", type: "StepModeEnum", conformance: "M", constraint: "desc"),
+                    SpecField(id: 0x0001, name: "StepSize", type: "uint8", conformance: "M"),
+                    SpecField(id: 0x0002, name: "TransitionTime", type: "uint16", conformance: "M", quality: "X"),
+                    SpecField(
+                        id: 0x0003, name: "OptionsMask", type: "OptionsBitmap", conformance: "M", constraint: "desc",
+                        default: .integer(0)),
+                    SpecField(
+                        id: 0x0004, name: "OptionsOverride", type: "OptionsBitmap", conformance: "M",
+                        constraint: "desc", default: .integer(0)),
+                ]),
             SpecCommand(
-                id: 0x07, name: "StopWithOnOff", direction: .request, response: "status", access: "O", conformance: "M"),
+                id: 0x07, name: "StopWithOnOff", direction: .request, response: "status", access: "O", conformance: "M",
+                fields: [
+                    SpecField(
+                        id: 0x0000, name: "OptionsMask", type: "OptionsBitmap", conformance: "M", constraint: "desc",
+                        default: .integer(0)),
+                    SpecField(
+                        id: 0x0001, name: "OptionsOverride", type: "OptionsBitmap", conformance: "M",
+                        constraint: "desc", default: .integer(0)),
+                ]),
             SpecCommand(
                 id: 0x08, name: "MoveToClosestFrequency", direction: .request, response: "status", access: "O",
                 conformance: "FQ",
