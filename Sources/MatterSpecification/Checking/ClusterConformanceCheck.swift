@@ -19,7 +19,13 @@ struct ClusterConformanceCheck {
     /// The names that hold on this instance: its declared feature codes, the names of the attributes, commands and
     /// events it has, and the caller's conditions.
     var facts: ConformanceFacts {
-        var names = conditions.union(declaredFeatures.map(\.code))
+        Self.facts(of: cluster, spec: spec, conditions: conditions)
+    }
+
+    /// The names that hold on `cluster`, read against `spec` (resolved over its base), with `conditions`.
+    static func facts(of cluster: ClusterComposition, spec: SpecCluster, conditions: Set<String>) -> ConformanceFacts {
+        let declared = spec.features.filter { cluster.featureMap & (1 << UInt32($0.bit)) != 0 }
+        var names = conditions.union(declared.map(\.code))
         names.formUnion(spec.attributes.filter { cluster.attributes.contains($0.id) }.map(\.name))
         names.formUnion(
             spec.commands.filter {
@@ -28,10 +34,6 @@ struct ClusterConformanceCheck {
             }.map(\.name))
         if let events = cluster.events { names.formUnion(spec.events.filter { events.contains($0.id) }.map(\.name)) }
         return ConformanceFacts(names)
-    }
-
-    var declaredFeatures: [SpecFeature] {
-        spec.features.filter { cluster.featureMap & (1 << UInt32($0.bit)) != 0 }
     }
 
     mutating func run() -> [ConformanceFinding] {

@@ -9,15 +9,25 @@ public enum ConformanceChecker {
         -> [ConformanceFinding]
     {
         var findings: [ConformanceFinding] = []
-        if let base = MatterSpecification.deviceTypes.first(where: { $0.classification == .base }),
-            !endpoint.deviceTypes.isEmpty
+        // The base device type's requirements hold on every endpoint that lists a device type (Device Library 1.1);
+        // it has no ID and no revision of its own to check.
+        if !endpoint.deviceTypes.isEmpty,
+            let base = MatterSpecification.deviceTypes.first(where: { $0.classification == .base })
         {
-            // The base device type's requirements hold on every endpoint (Device Library 1.1); it has no ID of its
-            // own, so it is checked through its requirements alone.
-            findings += baseFindings(base, on: endpoint, conditions: conditions)
+            var check = DeviceTypeConformanceCheck(
+                endpoint: endpoint, deviceType: base, listedRevision: nil, conditions: conditions)
+            findings += check.run()
         }
         for entry in endpoint.deviceTypes {
-            var check = DeviceTypeConformanceCheck(endpoint: endpoint, entry: entry, conditions: conditions)
+            guard let deviceType = MatterSpecification.deviceType(id: entry.id) else {
+                findings.append(
+                    ConformanceFinding(
+                        endpoint: endpoint.endpoint, element: .deviceType(entry.id), problem: .unknown,
+                        reason: "device type \(hex(entry.id)) is not in the specification"))
+                continue
+            }
+            var check = DeviceTypeConformanceCheck(
+                endpoint: endpoint, deviceType: deviceType, listedRevision: entry.revision, conditions: conditions)
             findings += check.run()
         }
         for server in endpoint.servers.sorted(by: { $0.id < $1.id }) {
@@ -33,24 +43,6 @@ public enum ConformanceChecker {
             var check = ClusterConformanceCheck(
                 endpoint: endpoint.endpoint, cluster: server, spec: spec, conditions: conditions)
             findings += check.run()
-        }
-        return findings
-    }
-
-    private static func baseFindings(
-        _ base: SpecDeviceType, on endpoint: EndpointComposition, conditions: Set<String>
-    ) -> [ConformanceFinding] {
-        var findings: [ConformanceFinding] = []
-        for requirement in base.requirements where requirement.element == .serverCluster {
-            guard let id = requirement.id, endpoint.server(id) == nil else { continue }
-            let facts = ConformanceFacts(conditions.union(endpoint.clients.isEmpty ? [] : ["Client"]))
-            if case .mandatory = ConformanceOutcome.of(requirement.conformance, in: facts) {
-                findings.append(
-                    ConformanceFinding(
-                        endpoint: endpoint.endpoint, element: .serverCluster(id), problem: .missing,
-                        reason:
-                            "every endpoint needs a \(requirement.name) server (\"\(requirement.conformance ?? "")\")"))
-            }
         }
         return findings
     }

@@ -3,25 +3,26 @@
 /// mandatory, and within each, the features, attributes, commands and events it narrows.
 struct DeviceTypeConformanceCheck {
     let endpoint: EndpointComposition
-    let entry: EndpointComposition.DeviceType
+    let deviceType: SpecDeviceType
+    /// The revision the endpoint's DeviceTypeList gives it; `nil` for the base device type, which is not listed.
+    let listedRevision: UInt16?
     let conditions: Set<String>
     private(set) var findings: [ConformanceFinding] = []
 
-    init(endpoint: EndpointComposition, entry: EndpointComposition.DeviceType, conditions: Set<String>) {
+    init(
+        endpoint: EndpointComposition, deviceType: SpecDeviceType, listedRevision: UInt16?, conditions: Set<String>
+    ) {
         self.endpoint = endpoint
-        self.entry = entry
+        self.deviceType = deviceType
+        self.listedRevision = listedRevision
         self.conditions = conditions
     }
 
     mutating func run() -> [ConformanceFinding] {
-        guard let deviceType = MatterSpecification.deviceType(id: entry.id) else {
-            report(.deviceType(entry.id), .unknown, "device type \(hex(entry.id)) is not in the specification")
-            return findings
-        }
-        if let revision = deviceType.revision, revision != entry.revision {
+        if let id = deviceType.id, let listed = listedRevision, let revision = deviceType.revision, revision != listed {
             report(
-                .deviceType(entry.id), .wrongRevision(expected: revision, found: entry.revision),
-                "\(deviceType.name) is listed at revision \(entry.revision); Matter \(MatterSpecification.version) "
+                .deviceType(id), .wrongRevision(expected: revision, found: listed),
+                "\(deviceType.name) is listed at revision \(listed); Matter \(MatterSpecification.version) "
                     + "has \(revision)")
         }
         let facts = ConformanceFacts(conditions.union(self.conditions(of: deviceType)))
@@ -66,9 +67,7 @@ struct DeviceTypeConformanceCheck {
                 return
             }
             guard let spec = MatterSpecification.cluster(id: id).map(MatterSpecification.resolved) else { return }
-            let clusterFacts = ClusterConformanceCheck(
-                endpoint: endpoint.endpoint, cluster: server, spec: spec, conditions: []
-            ).facts
+            let clusterFacts = ClusterConformanceCheck.facts(of: server, spec: spec, conditions: [])
             for element in requirement.children {
                 check(element, in: server, spec: spec, of: deviceType, facts: clusterFacts)
             }
