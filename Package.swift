@@ -314,7 +314,7 @@ let package = Package(
                 "mhubd", "mhubctl", "mhub-example-app", "mhub-example-extension", "MHubConfiguration", "MHubJSON",
                 "MHubClient", "MHubProtocol", "MHubDNSSD", "DNSSDPeerSupport", "MatterCrypto", "MatterCredentials",
                 "MatterMessage", "MatterSecureChannel", "MatterInteraction", "MatterDataModel", "MatterTestSupport",
-                "MHubTestSupport", "MHubTesting", "MHubWebSocket", "MatterTLV", "MatterSpecification",
+                "MHubTestSupport", "MHubTesting", "MHubWebSocket", "MatterTLV", "MatterSpecification", "MHubHub",
             ],
             exclude: ["Peers"]
         ),

@@ -67,15 +67,16 @@ struct ChipBridgePeerTests {
             // 1.4: no cluster failed to decode; the hub's own Root Node (with Network Commissioning, General
             // Diagnostics and Group Key Management, issue 34), the Aggregator and the bridged lights conform.
             #expect(bridge.result?["decode_failures"] == [], "\(bridge.json)")
-            for endpoint: UInt16 in [0, 1, 2, 3] {
-                guard let json = endpoints?["\(endpoint)"]?["composition"] else {
-                    Issue.record("no composition for endpoint \(endpoint): \(bridge.json)")
-                    continue
-                }
-                let composition = NodeConformanceIntegrationTests.composition(endpoint: endpoint, json)
-                #expect(!composition.deviceTypes.isEmpty && !composition.servers.isEmpty, "\(json)")
+            guard case .object(let globals)? = bridge.result?["globals"] else {
+                Issue.record("no globals in \(bridge.json)")
+                return
+            }
+            let compositions = try NodeConformanceIntegrationTests.compositions(globals)
+            #expect(compositions.map(\.endpoint) == [0, 1, 2, 3])
+            for composition in compositions {
+                #expect(!composition.deviceTypes.isEmpty && !composition.servers.isEmpty, "\(composition)")
                 let findings = ConformanceChecker.check(composition, conditions: ["Matter", "Active"])
-                #expect(findings.isEmpty, "endpoint \(endpoint): \(findings.map(\.description))")
+                #expect(findings.isEmpty, "endpoint \(composition.endpoint): \(findings.map(\.description))")
             }
 
             // Toggle: mhubctl sees the light on.

@@ -335,28 +335,28 @@ async def bridge_scenario(options, controller) -> dict:
         attributes = await controller.ReadAttribute(node, [()], returnClusterObject=True)
         endpoints = {}
         decode_failures = []
+        # What the conformance checker reads (ConformanceChecker in MatterSpecification), as the SDK's own cluster
+        # objects decoded it, keyed "endpoint/cluster/attribute" as an OHF node's attributes are: the Descriptor's
+        # DeviceTypeList and ClientList and each cluster's global attributes.
+        globals_read = {}
         for endpoint, clusters in sorted(attributes.items()):
             descriptor = clusters.get(Clusters.Descriptor)
             info = clusters.get(Clusters.BridgedDeviceBasicInformation)
-            servers = {}
             for cluster_type, cluster in clusters.items():
                 if type(cluster).__name__ == "ValueDecodeFailure" or not hasattr(cluster, "attributeList"):
                     decode_failures.append(f"{endpoint}/{getattr(cluster_type, 'id', cluster_type)}")
                     continue
-                # What the conformance checker reads (ConformanceChecker in MatterSpecification): the global
-                # attributes of each cluster, as the SDK's own cluster objects decoded them.
-                servers[str(cluster.id)] = {
-                    "revision": cluster.clusterRevision, "feature_map": cluster.featureMap,
-                    "attributes": list(cluster.attributeList), "accepted": list(cluster.acceptedCommandList),
-                    "generated": list(cluster.generatedCommandList),
-                }
+                prefix = f"{endpoint}/{cluster.id}/"
+                globals_read.update({
+                    prefix + "65533": cluster.clusterRevision, prefix + "65532": cluster.featureMap,
+                    prefix + "65531": list(cluster.attributeList), prefix + "65529": list(cluster.acceptedCommandList),
+                    prefix + "65528": list(cluster.generatedCommandList),
+                })
+            if descriptor is not None:
+                globals_read[f"{endpoint}/29/0"] = [
+                    {"0": entry.deviceType, "1": entry.revision} for entry in descriptor.deviceTypeList]
+                globals_read[f"{endpoint}/29/2"] = list(descriptor.clientList)
             endpoints[str(endpoint)] = {
-                "composition": {
-                    "device_types": [
-                        [entry.deviceType, entry.revision] for entry in getattr(descriptor, "deviceTypeList", [])],
-                    "clients": list(getattr(descriptor, "clientList", [])),
-                    "servers": servers,
-                },
                 "device_types": [entry.deviceType for entry in getattr(descriptor, "deviceTypeList", [])],
                 "parts": list(getattr(descriptor, "partsList", [])),
                 "clusters": sorted(cluster.id for cluster in clusters),
@@ -370,7 +370,7 @@ async def bridge_scenario(options, controller) -> dict:
         aggregator = endpoints.get("1", {})
         return {
             "endpoints": endpoints, "is_bridge": 14 in aggregator.get("device_types", []),
-            "decode_failures": decode_failures,
+            "decode_failures": decode_failures, "globals": globals_read,
         }
     endpoint = options.endpoint
     if options.scenario == "toggle":
