@@ -25,7 +25,7 @@ struct GeneratedFiles {
         }
         let globals =
             SwiftLiteral.list(
-                tables.globalDatatypes.map { SwiftLiteral.datatype($0, indent: "        ") }, indent: "    ") ?? "[]"
+                tables.globalDatatypes.map { SwiftLiteral.datatype($0) }) ?? "[]"
         files.append(
             (
                 "SpecDatatype+Globals.swift",
@@ -49,7 +49,6 @@ struct GeneratedFiles {
     }
 
     static func cluster(_ cluster: SpecCluster) -> String {
-        let indent = "        "
         return SwiftLiteral.call(
             "SpecCluster",
             [
@@ -58,32 +57,31 @@ struct GeneratedFiles {
                 ("classification", cluster.classification.map { ".\($0.rawValue)" }),
                 ("pics", cluster.pics.map(SwiftLiteral.string)), ("base", cluster.base.map(SwiftLiteral.string)),
                 ("section", cluster.section.map(SwiftLiteral.string)),
-                ("features", SwiftLiteral.list(cluster.features.map(SwiftLiteral.feature), indent: indent)),
+                ("features", SwiftLiteral.list(cluster.features.map(SwiftLiteral.feature))),
                 (
                     "attributes",
                     SwiftLiteral.list(
-                        cluster.attributes.map { SwiftLiteral.attribute($0, indent: indent + "    ") }, indent: indent)
+                        cluster.attributes.map { SwiftLiteral.attribute($0) })
                 ),
                 (
                     "commands",
                     SwiftLiteral.list(
-                        cluster.commands.map { SwiftLiteral.command($0, indent: indent + "    ") }, indent: indent)
+                        cluster.commands.map { SwiftLiteral.command($0) })
                 ),
                 (
                     "events",
                     SwiftLiteral.list(
-                        cluster.events.map { SwiftLiteral.event($0, indent: indent + "    ") }, indent: indent)
+                        cluster.events.map { SwiftLiteral.event($0) })
                 ),
                 (
                     "datatypes",
                     SwiftLiteral.list(
-                        cluster.datatypes.map { SwiftLiteral.datatype($0, indent: indent + "    ") }, indent: indent)
+                        cluster.datatypes.map { SwiftLiteral.datatype($0) })
                 ),
-            ], indent: indent)
+            ])
     }
 
     static func deviceType(_ deviceType: SpecDeviceType) -> String {
-        let indent = "        "
         return SwiftLiteral.call(
             "SpecDeviceType",
             [
@@ -93,14 +91,13 @@ struct GeneratedFiles {
                 ("category", deviceType.category.map(SwiftLiteral.string)),
                 ("base", deviceType.base.map(SwiftLiteral.string)),
                 ("section", deviceType.section.map(SwiftLiteral.string)),
-                ("conditions", SwiftLiteral.list(deviceType.conditions.map(SwiftLiteral.string), indent: indent)),
+                ("conditions", SwiftLiteral.list(deviceType.conditions.map(SwiftLiteral.string))),
                 (
                     "requirements",
                     SwiftLiteral.list(
-                        deviceType.requirements.map { SwiftLiteral.requirement($0, indent: indent + "    ") },
-                        indent: indent)
+                        deviceType.requirements.map { SwiftLiteral.requirement($0) })
                 ),
-            ], indent: indent)
+            ])
     }
 
     static func title(_ cluster: SpecCluster) -> String {

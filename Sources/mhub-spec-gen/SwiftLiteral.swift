@@ -41,19 +41,20 @@ enum SwiftLiteral {
         }
     }
 
-    /// `Type(label: value, …)` over the arguments that are present; nested lists one element per line.
-    static func call(_ type: String, _ arguments: [(String, String?)], indent: String) -> String {
+    /// `Type(label: value, …)` over the arguments that are present.
+    static func call(_ type: String, _ arguments: [(String, String?)]) -> String {
         let present = arguments.compactMap { label, value in value.map { "\(label): \($0)" } }
         return "\(type)(\(present.joined(separator: ", ")))"
     }
 
-    static func list(_ elements: [String], indent: String) -> String? {
+    /// An array literal with one element per line (`swift format` keeps those breaks and indents them); `nil` for
+    /// none, so the argument is left out.
+    static func list(_ elements: [String]) -> String? {
         guard !elements.isEmpty else { return nil }
-        let inner = indent + "    "
-        return "[\n" + elements.map { inner + $0 + ",\n" }.joined() + indent + "]"
+        return "[\n" + elements.map { $0 + ",\n" }.joined() + "]"
     }
 
-    static func field(_ field: SpecField, indent: String) -> String {
+    static func field(_ field: SpecField) -> String {
         call(
             "SpecField",
             [
@@ -61,12 +62,12 @@ enum SwiftLiteral {
                 ("conformance", field.conformance.map(string)), ("constraint", field.constraint.map(string)),
                 ("default", field.default.map(value)), ("quality", field.quality.map(string)),
                 ("access", field.access.map(string)),
-                ("fields", list(field.fields.map { Self.field($0, indent: indent + "    ") }, indent: indent + "    ")),
-            ], indent: indent)
+                ("fields", list(field.fields.map { Self.field($0) })),
+            ])
     }
 
-    static func fields(_ fields: [SpecField], indent: String) -> String? {
-        list(fields.map { field($0, indent: indent + "    ") }, indent: indent)
+    static func fields(_ fields: [SpecField]) -> String? {
+        list(fields.map { field($0) })
     }
 
     static func feature(_ feature: SpecFeature) -> String {
@@ -75,51 +76,51 @@ enum SwiftLiteral {
             [
                 ("bit", "\(feature.bit)"), ("code", string(feature.code)), ("name", string(feature.name)),
                 ("conformance", feature.conformance.map(string)),
-            ], indent: "")
+            ])
     }
 
-    static func attribute(_ attribute: SpecAttribute, indent: String) -> String {
+    static func attribute(_ attribute: SpecAttribute) -> String {
         call(
             "SpecAttribute",
             [
                 ("id", hex(attribute.id)), ("name", string(attribute.name)), ("type", attribute.type.map(string)),
                 ("access", attribute.access.map(string)), ("conformance", attribute.conformance.map(string)),
                 ("constraint", attribute.constraint.map(string)), ("default", attribute.default.map(value)),
-                ("quality", attribute.quality.map(string)), ("fields", fields(attribute.fields, indent: indent)),
-            ], indent: indent)
+                ("quality", attribute.quality.map(string)), ("fields", fields(attribute.fields)),
+            ])
     }
 
-    static func command(_ command: SpecCommand, indent: String) -> String {
+    static func command(_ command: SpecCommand) -> String {
         call(
             "SpecCommand",
             [
                 ("id", hex(command.id, digits: 2)), ("name", string(command.name)),
                 ("direction", command.direction.map { ".\($0.rawValue)" }), ("response", command.response.map(string)),
                 ("access", command.access.map(string)), ("conformance", command.conformance.map(string)),
-                ("fields", fields(command.fields, indent: indent)),
-            ], indent: indent)
+                ("fields", fields(command.fields)),
+            ])
     }
 
-    static func event(_ event: SpecEvent, indent: String) -> String {
+    static func event(_ event: SpecEvent) -> String {
         call(
             "SpecEvent",
             [
                 ("id", hex(event.id, digits: 2)), ("name", string(event.name)),
                 ("priority", event.priority.map { ".\($0.rawValue)" }), ("access", event.access.map(string)),
-                ("conformance", event.conformance.map(string)), ("fields", fields(event.fields, indent: indent)),
-            ], indent: indent)
+                ("conformance", event.conformance.map(string)), ("fields", fields(event.fields)),
+            ])
     }
 
-    static func datatype(_ datatype: SpecDatatype, indent: String) -> String {
+    static func datatype(_ datatype: SpecDatatype) -> String {
         call(
             "SpecDatatype",
             [
                 ("name", string(datatype.name)), ("type", datatype.type.map(string)),
-                ("conformance", datatype.conformance.map(string)), ("fields", fields(datatype.fields, indent: indent)),
-            ], indent: indent)
+                ("conformance", datatype.conformance.map(string)), ("fields", fields(datatype.fields)),
+            ])
     }
 
-    static func requirement(_ requirement: SpecRequirement, indent: String) -> String {
+    static func requirement(_ requirement: SpecRequirement) -> String {
         call(
             "SpecRequirement",
             [
@@ -129,9 +130,8 @@ enum SwiftLiteral {
                 (
                     "children",
                     list(
-                        requirement.children.map { Self.requirement($0, indent: indent + "    ") },
-                        indent: indent)
+                        requirement.children.map { Self.requirement($0) })
                 ),
-            ], indent: indent)
+            ])
     }
 }
