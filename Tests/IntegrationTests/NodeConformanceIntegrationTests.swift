@@ -2,6 +2,7 @@ import Foundation
 import MHubJSON
 import MatterDataModel
 import MatterSpecification
+import MatterTestSupport
 import Testing
 
 @testable import MHubHub

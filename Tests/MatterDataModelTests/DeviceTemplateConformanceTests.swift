@@ -1,4 +1,5 @@
 import MatterSpecification
+import MatterTestSupport
 import Testing
 
 @testable import MatterDataModel

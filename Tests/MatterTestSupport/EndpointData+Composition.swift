@@ -1,10 +1,12 @@
+import MatterDataModel
 import MatterSpecification
 
 extension EndpointData {
     /// The endpoint as a controller finds it by reading it (Core 9.5 Descriptor, 7.13 global attributes): the
     /// DeviceTypeList and ClientList, and each server cluster's ClusterRevision, FeatureMap, AttributeList,
     /// AcceptedCommandList and GeneratedCommandList, from the attribute values, not from what built them, so the
-    /// conformance checker sees what a controller would.
+    /// conformance checker sees what a controller would. Test support, not MatterDataModel: the daemon never checks
+    /// conformance, and linking the specification's tables into it would add about 10 MB to `mhubd`.
     public var composition: EndpointComposition {
         let descriptor = clusters[ClusterDefinition.descriptor.id]?.attributes
         let listed = Self.entries(descriptor?[0x0000]).compactMap { entry -> EndpointComposition.DeviceType? in
