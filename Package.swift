@@ -115,7 +115,7 @@ let package = Package(
         .plugin(name: "DashboardAssets", capability: .buildTool(), dependencies: ["mhub-embed-assets"]),
         .executableTarget(name: "mhub-embed-assets", dependencies: ["MHubJSON"]),
         // Writes MatterSpecification's generated tables from matter.js's specification model (docs/data-model.md).
-        .executableTarget(name: "mhub-spec-gen", dependencies: ["MatterSpecification"]),
+        .executableTarget(name: "mhub-spec-gen", dependencies: ["MatterSpecification", "MatterDataModel"]),
 
         // Wrappers and I/O.
         .target(name: "MHubPOSIX"),
@@ -209,7 +209,8 @@ let package = Package(
         ),
         .testTarget(name: "MatterTLVTests", dependencies: ["MatterTLV"]),
         .testTarget(name: "MatterSpecificationTests", dependencies: ["MatterSpecification"]),
-        .testTarget(name: "MHubSpecGenTests", dependencies: ["mhub-spec-gen", "MatterSpecification"]),
+        .testTarget(
+            name: "MHubSpecGenTests", dependencies: ["mhub-spec-gen", "MatterSpecification", "MatterDataModel"]),
         // The Swift test helper's own examples, against a real mhubd (built beside them: the dependency).
         .testTarget(
             name: "MHubTestingTests",

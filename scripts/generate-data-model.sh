@@ -1,5 +1,7 @@
 #!/bin/bash
-# Generates Sources/MatterSpecification/Generated from matter.js's Matter 1.4 specification model and formats it.
+# Generates Sources/MatterSpecification/Generated from matter.js's Matter 1.4 specification model, then mhub's cluster
+# definitions (Sources/MatterDataModel/Generated) from those tables and Sources/mhub-spec-gen/ClusterChoices.swift, and
+# formats both.
 #
 #   scripts/generate-data-model.sh MATTER_JS
 #
@@ -16,3 +18,7 @@ commit=$(git -C "$matter_js" rev-parse --short=12 HEAD)
 swift build --product mhub-spec-gen
 .build/debug/mhub-spec-gen "$model" Sources/MatterSpecification/Generated "matter.js $commit $model_path"
 swift format format -i --recursive Sources/MatterSpecification/Generated
+# The cluster definitions are built from the tables mhub-spec-gen is compiled with: build it again on the new tables.
+swift build --product mhub-spec-gen
+.build/debug/mhub-spec-gen clusters Sources/MatterDataModel/Generated
+swift format format -i --recursive Sources/MatterDataModel/Generated

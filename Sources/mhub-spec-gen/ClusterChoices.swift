@@ -1,0 +1,246 @@
+import MatterDataModel
+
+/// The server clusters mhub implements, each as a `ClusterChoice`: `mhub-spec-gen clusters` makes
+/// `Sources/MatterDataModel/Generated/` from these and the specification's tables (docs/data-model.md).
+enum ClusterChoices {
+    static let all: [ClusterChoice] = root + application
+
+    /// The clusters of a node's root endpoint.
+    static let root: [ClusterChoice] = [
+        ClusterChoice(
+            name: "accessControl", cluster: "AccessControl",
+            notes: [
+                "Without the Extension or ManagedDevice features. The capacities are the specification's minimums; the",
+                "ACL starts empty, as on a node no fabric has commissioned.",
+            ]),
+        ClusterChoice(
+            name: "administratorCommissioning", cluster: "AdministratorCommissioning", features: ["BC"],
+            lengths: ["OpenCommissioningWindow.PakePasscodeVerifier": 97],
+            notes: [
+                "Basic brings OpenBasicCommissioningWindow. WindowStatus 0 is WindowNotOpen, so the admin attributes are",
+                "null. The PAKE passcode verifier is 97 octets, w0 and L (CHIP `src/crypto/CHIPCryptoPAL.h`,",
+                "`kSpake2p_VerifierSerialized_Length`).",
+            ]),
+        ClusterChoice(
+            name: "basicInformation", cluster: "BasicInformation",
+            optional: [
+                "ManufacturingDate", "PartNumber", "ProductUrl", "ProductLabel", "SerialNumber", "LocalConfigDisabled",
+                "Reachable", "UniqueId",
+            ],
+            defaults: [
+                "DataModelRevision": .unsigned(18), "VendorId": .unsigned(0xFFF1), "ProductId": .unsigned(0x8000),
+                "Location": .string("XX"), "HardwareVersionString": .string("0"),
+                "SoftwareVersionString": .string("0"), "ManufacturingDate": .string("20240101"),
+                "ProductUrl": .string("https://mhub.invalid/"), "Reachable": .bool(true),
+                "CapabilityMinima": .structure([0: .unsigned(3), 1: .unsigned(3)]),
+                "SpecificationVersion": .unsigned(0x0104_0000), "MaxPathsPerInvoke": .unsigned(1),
+            ],
+            notes: [
+                "As a Matter 1.4 node reports it. DataModelRevision 18 is Matter 1.4's (CHIP pull request #72874,",
+                "`binfo_attributes_verification.py`); SpecificationVersion encodes 1.4.0 as 0x01040000. CapabilityMinima",
+                "is {0 CaseSessionsPerFabric, 1 SubscriptionsPerFabric}, each at least 3. The identity strings start",
+                "empty; nodes built from a template fill them.",
+            ]),
+        ClusterChoice(
+            name: "descriptor", cluster: "Descriptor",
+            notes: [
+                "Without the TagList feature. DeviceTypeList holds DeviceTypeStructs {0 DeviceType, 1 Revision}; the",
+                "lists are empty until a node is built from its structure (`DeviceTemplate.makeNode`).",
+            ]),
+        ClusterChoice(
+            name: "ethernetNetworkCommissioning", cluster: "NetworkCommissioning", features: ["ET"],
+            notes: [
+                "For an Ethernet interface: no commands and none of the Wi-Fi and Thread attributes. The last attempt's",
+                "attributes are null; whoever places it gives Networks its one entry {NetworkID: the interface's name,",
+                "Connected}. Not in `ClusterCatalog`, which knows one definition per ID (the Wi-Fi one).",
+            ]),
+        ClusterChoice(
+            name: "networkCommissioning", cluster: "NetworkCommissioning", features: ["WI"],
+            defaults: [
+                "ScanMaxTimeSeconds": .unsigned(10), "ConnectMaxTimeSeconds": .unsigned(20),
+                "SupportedWiFiBands": .list([.unsigned(0)]),
+            ],
+            notes: [
+                "For a Wi-Fi interface. SupportedWiFiBands lists WiFiBandEnum values (0 is 2.4 GHz). The last-attempt",
+                "attributes are null until a connection has been tried.",
+            ]),
+        ClusterChoice(
+            name: "generalCommissioning", cluster: "GeneralCommissioning",
+            defaults: [
+                "BasicCommissioningInfo": .structure([0: .unsigned(60), 1: .unsigned(900)]),
+                "RegulatoryConfig": .unsigned(2), "LocationCapability": .unsigned(2),
+                "SupportsConcurrentConnection": .bool(true),
+            ],
+            notes: [
+                "Without the provisional TermsAndConditions feature. BasicCommissioningInfo is",
+                "{0 FailSafeExpiryLengthSeconds, 1 MaxCumulativeFailsafeSeconds}; RegulatoryConfig and LocationCapability",
+                "2 is IndoorOutdoor.",
+            ]),
+        ClusterChoice(
+            name: "generalDiagnostics", cluster: "GeneralDiagnostics",
+            notes: [
+                "Without the DataModelTest feature. UpTime is seconds since boot; NetworkInterfaces starts empty."
+            ]),
+        ClusterChoice(
+            name: "groupKeyManagement", cluster: "GroupKeyManagement",
+            defaults: ["MaxGroupKeysPerFabric": .unsigned(3)],
+            notes: [
+                "Without the provisional CacheAndSync feature. The maps start empty. MaxGroupsPerFabric starts at 0",
+                "(no groups); nodes whose application endpoint has a Groups server raise it (`DeviceTemplate.makeNode`).",
+            ]),
+        ClusterChoice(
+            name: "operationalCredentials", cluster: "OperationalCredentials",
+            defaults: ["SupportedFabrics": .unsigned(5)],
+            notes: [
+                "A fresh node has no fabric: the lists are empty and CurrentFabricIndex is 0. SupportedFabrics is the",
+                "minimum, 5.",
+            ]),
+        ClusterChoice(
+            name: "otaSoftwareUpdateRequestor", cluster: "OtaSoftwareUpdateRequestor",
+            optional: ["AnnounceOtaProvider"],
+            defaults: ["UpdatePossible": .bool(true), "UpdateState": .unsigned(1)],
+            notes: [
+                "UpdateState starts at Idle (1), as a requestor reports once it has started (the specification's",
+                "default, Unknown, is the state before that); UpdateStateProgress is null outside a download.",
+            ]),
+    ]
+
+    /// The clusters of application endpoints.
+    static let application: [ClusterChoice] = [
+        ClusterChoice(
+            name: "identify", cluster: "Identify", optional: ["TriggerEffect"],
+            defaults: ["IdentifyType": .unsigned(2)],
+            notes: ["IdentifyType is 0 None … 5 Actuator; templates set the one that fits the device."]),
+        ClusterChoice(
+            name: "groups", cluster: "Groups", features: ["GN"], defaults: ["NameSupport": .unsigned(0x80)],
+            notes: ["NameSupport bit 7 mirrors the GroupNames feature."]),
+        ClusterChoice(
+            name: "binding", cluster: "Binding",
+            notes: ["A fabric-scoped list of TargetStruct (1 Node, 2 Group, 3 Endpoint, 4 Cluster, 0xFE FabricIndex)."]),
+        ClusterChoice(
+            name: "booleanState", cluster: "BooleanState", defaults: ["StateValue": .bool(true)],
+            notes: ["For a contact sensor `true` means contact (closed)."]),
+        ClusterChoice(
+            name: "bridgedDeviceBasicInformation", cluster: "BridgedDeviceBasicInformation",
+            optional: [
+                "VendorName", "VendorId", "ProductName", "ProductId", "NodeLabel", "HardwareVersion",
+                "HardwareVersionString", "SoftwareVersion", "SoftwareVersionString", "ProductLabel", "SerialNumber",
+            ],
+            defaults: [
+                "VendorId": .unsigned(0xFFF1), "ProductId": .unsigned(0x8000), "HardwareVersionString": .string("0"),
+                "SoftwareVersionString": .string("0"), "Reachable": .bool(true),
+            ],
+            notes: [
+                "Who a bridged device is, on the first endpoint of each bridged device: Basic Information's attributes a",
+                "bridged device has (Core 9.13), without the Bridged ICD Support feature. The values come from the",
+                "bridged device (`MatterNode`'s bridge view), not from these defaults.",
+            ]),
+        ClusterChoice(
+            name: "onOff", cluster: "OnOff", features: ["LT"],
+            notes: ["Lighting brings GlobalSceneControl, OnTime, OffWaitTime, StartUpOnOff and the effect commands."]),
+        ClusterChoice(
+            name: "levelControl", cluster: "LevelControl", features: ["OO", "LT"],
+            optional: [
+                "MinLevel", "MaxLevel", "OnOffTransitionTime", "OnTransitionTime", "OffTransitionTime",
+                "DefaultMoveRate",
+            ],
+            defaults: [
+                "CurrentLevel": .unsigned(254), "MinLevel": .unsigned(1), "MaxLevel": .unsigned(254),
+                "DefaultMoveRate": .unsigned(50),
+            ],
+            ranges: [
+                "CurrentLevel": 1...254, "MinLevel": 1...254, "MaxLevel": 1...254, "OnLevel": 1...254,
+                "StartUpCurrentLevel": 0...254,
+            ],
+            notes: [
+                "The 1 to 254 level range is the one the lighting device types require (Device Library 4.2, Dimmable",
+                "Light).",
+            ]),
+        ClusterChoice(
+            name: "colorControl", cluster: "ColorControl", features: ["CT"], optional: ["RemainingTime"],
+            defaults: [
+                "ColorTemperatureMireds": .unsigned(250), "NumberOfPrimaries": .unsigned(0), "ColorMode": .unsigned(2),
+                "EnhancedColorMode": .unsigned(2),
+                "ColorCapabilities": .unsigned(0x10), "ColorTempPhysicalMinMireds": .unsigned(153),
+                "ColorTempPhysicalMaxMireds": .unsigned(500), "CoupleColorTempToLevelMiNMireds": .unsigned(153),
+            ],
+            ranges: ["ColorTemperatureMireds": 0...65279],
+            notes: [
+                "ColorCapabilities mirrors the feature (0x10); ColorMode and EnhancedColorMode 2 mean colour",
+                "temperature. The physical limits are 153 (6500 K) and 500 (2000 K). RemainingTime is optional in the",
+                "cluster but mandatory for Color Temperature Lights (Device Library 4.3).",
+            ]),
+        ClusterChoice(
+            name: "doorLock", cluster: "DoorLock",
+            optional: ["AutoRelockTime", "SoundVolume", "EnableOneTouchLocking", "UnlockWithTimeout"],
+            writable: ["AutoRelockTime", "SoundVolume", "OperatingMode"],
+            defaults: [
+                "LockState": .unsigned(1), "ActuatorEnabled": .bool(true), "SupportedOperatingModes": .unsigned(0xFFF6),
+                "EnableOneTouchLocking": .bool(false),
+            ],
+            ranges: ["SupportedOperatingModes": 0...0xFFFF],
+            notes: [
+                "No optional features (no PIN, users or schedules). LockType 0 is a dead bolt. In",
+                "SupportedOperatingModes a cleared bit means supported, so 0xFFF6 offers Normal and NoRemoteLockUnlock.",
+            ]),
+        ClusterChoice(
+            name: "thermostat", cluster: "Thermostat", features: ["HEAT", "COOL", "AUTO"],
+            optional: [
+                "AbsMinHeatSetpointLimit", "AbsMaxHeatSetpointLimit", "AbsMinCoolSetpointLimit",
+                "AbsMaxCoolSetpointLimit", "MinHeatSetpointLimit", "MaxHeatSetpointLimit", "MinCoolSetpointLimit",
+                "MaxCoolSetpointLimit", "ThermostatRunningMode",
+            ],
+            writable: ["MinSetpointDeadBand"],
+            defaults: [
+                "LocalTemperature": .signed(2100), "MinSetpointDeadBand": .signed(20),
+                "MinHeatSetpointLimit": .signed(700), "MaxHeatSetpointLimit": .signed(3000),
+                "MinCoolSetpointLimit": .signed(1600), "MaxCoolSetpointLimit": .signed(3200),
+                "ControlSequenceOfOperation": .unsigned(4), "SystemMode": .unsigned(1),
+            ],
+            ranges: [
+                "OccupiedCoolingSetpoint": 1600...3200, "OccupiedHeatingSetpoint": 700...3000,
+                "MinHeatSetpointLimit": 700...3000, "MaxHeatSetpointLimit": 700...3000,
+                "MinCoolSetpointLimit": 1600...3200, "MaxCoolSetpointLimit": 1600...3200,
+                "MinSetpointDeadBand": 0...127,
+            ],
+            notes: [
+                "Temperatures are hundredths of a degree Celsius; the limits are the specification's defaults (heat 7 to",
+                "30 °C, cool 16 to 32 °C). MinSetpointDeadBand is tenths of a degree: 2.0 °C keeps MaxHeatSetpointLimit",
+                "at most MaxCoolSetpointLimit less the dead band (the default 2.5 °C would not). ControlSequenceOfOperation",
+                "4 is CoolingAndHeating; SystemMode 1 is Auto.",
+            ]),
+        ClusterChoice(
+            name: "windowCovering", cluster: "WindowCovering", features: ["LF", "PA_LF"],
+            optional: ["CurrentPositionLiftPercentage", "GoToLiftPercentage"],
+            defaults: [
+                "ConfigStatus": .unsigned(0x09), "CurrentPositionLiftPercentage": .unsigned(0),
+                "TargetPositionLiftPercent100ths": .unsigned(0), "CurrentPositionLiftPercent100ths": .unsigned(0),
+            ],
+            notes: [
+                "A position-aware lift (a roller shade), without AbsolutePosition, so no GoToLiftValue. Positions are",
+                "0 fully open. ConfigStatus 0x09 is Operational plus LiftPositionAware.",
+            ]),
+        ClusterChoice(
+            name: "occupancySensing", cluster: "OccupancySensing", features: ["PIR"],
+            optional: ["HoldTime", "HoldTimeLimits"],
+            defaults: [
+                "OccupancySensorTypeBitmap": .unsigned(1), "HoldTime": .unsigned(30),
+                "HoldTimeLimits": .structure([0: .unsigned(1), 1: .unsigned(3600), 2: .unsigned(30)]),
+            ],
+            ranges: ["HoldTime": 1...3600],
+            notes: [
+                "A passive infrared sensor: the deprecated OccupancySensorType (0 PIR) and OccupancySensorTypeBitmap",
+                "(bit 0 PIR) are still mandatory. HoldTime, in seconds, stays within HoldTimeLimits.",
+            ]),
+        ClusterChoice(
+            name: "temperatureMeasurement", cluster: "TemperatureMeasurement", optional: ["Tolerance"],
+            defaults: [
+                "MeasuredValue": .signed(2100), "MinMeasuredValue": .signed(-4000), "MaxMeasuredValue": .signed(12500),
+                "Tolerance": .unsigned(50),
+            ],
+            ranges: [
+                "MeasuredValue": -27315...32767, "MinMeasuredValue": -27315...32766, "MaxMeasuredValue": -27314...32767,
+            ],
+            notes: ["Hundredths of a degree Celsius; a -40 °C to 125 °C sensor reading 21 °C."]),
+    ]
+}
