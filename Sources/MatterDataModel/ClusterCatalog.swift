@@ -1,19 +1,37 @@
-/// Every cluster definition mhub knows, for looking definitions up by ID.
+/// Every cluster mhub implements, one definition per cluster ID, for looking definitions up by ID or name.
+///
+/// A cluster mhub carries with different features on different devices (Color Control with colour temperature only on
+/// one light, with hue, saturation and XY on another) has one generated definition per choice; its catalog definition
+/// has them all: every attribute, command and response any of them has, the first choice's where they differ, and the
+/// first choice's revision and FeatureMap. What one
+/// endpoint has is its own AttributeList and AcceptedCommandList.
 public enum ClusterCatalog {
     /// The definitions in cluster ID order.
-    public static let all: [ClusterDefinition] = [
-        .identify, .groups, .onOff, .levelControl, .descriptor, .binding, .accessControl, .basicInformation,
-        .otaSoftwareUpdateRequestor,
-        .generalCommissioning, .networkCommissioning, .generalDiagnostics, .bridgedDeviceBasicInformation,
-        .administratorCommissioning,
-        .operationalCredentials, .groupKeyManagement, .booleanState, .doorLock, .windowCovering, .thermostat,
-        .colorControl, .temperatureMeasurement, .occupancySensing,
-    ]
+    public static let all: [ClusterDefinition] = {
+        var merged: [ClusterID: ClusterDefinition] = [:]
+        for (_, definition) in ClusterDefinition.generated {
+            guard var known = merged[definition.id] else {
+                merged[definition.id] = definition
+                continue
+            }
+            known.attributes = union(known.attributes, definition.attributes, id: \.id)
+            known.commands = union(known.commands, definition.commands, id: \.id)
+            known.responses = union(known.responses, definition.responses, id: \.id)
+            merged[definition.id] = known
+        }
+        return merged.keys.sorted().map { merged[$0]! }
+    }()
 
     private static let byID = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
 
     /// The definition of cluster `id`, if mhub has one.
     public static func definition(_ id: ClusterID) -> ClusterDefinition? {
         byID[id]
+    }
+
+    /// `first`'s elements and those of `second` it lacks, in ID order.
+    private static func union<Element>(_ first: [Element], _ second: [Element], id: (Element) -> UInt32) -> [Element] {
+        let known = Set(first.map(id))
+        return (first + second.filter { !known.contains(id($0)) }).sorted { id($0) < id($1) }
     }
 }

@@ -7,6 +7,14 @@ public struct ClusterData: Hashable, Sendable {
         self.id = id
         self.attributes = attributes
     }
+
+    /// Whether this instance accepts `command`: its AcceptedCommandList lists it (Core 7.13.4; a command it does not
+    /// list is UNSUPPORTED_COMMAND, whatever other instances of the cluster accept). An instance without the list (a
+    /// node assembled by hand) is taken to accept what its cluster's definition has.
+    public func accepts(command: CommandID) -> Bool {
+        guard case .list(let accepted)? = attributes[GlobalAttributes.acceptedCommandList] else { return true }
+        return accepted.contains(.unsigned(UInt64(command)))
+    }
 }
 
 /// One endpoint of a node: the device types it implements and its server clusters.

@@ -48,13 +48,6 @@ enum ClusterChoices {
                 "lists are empty until a node is built from its structure (`DeviceTemplate.makeNode`).",
             ]),
         ClusterChoice(
-            name: "ethernetNetworkCommissioning", cluster: "NetworkCommissioning", features: ["ET"],
-            notes: [
-                "For an Ethernet interface: no commands and none of the Wi-Fi and Thread attributes. The last attempt's",
-                "attributes are null; whoever places it gives Networks its one entry {NetworkID: the interface's name,",
-                "Connected}. Not in `ClusterCatalog`, which knows one definition per ID (the Wi-Fi one).",
-            ]),
-        ClusterChoice(
             name: "networkCommissioning", cluster: "NetworkCommissioning", features: ["WI"],
             defaults: [
                 "ScanMaxTimeSeconds": .unsigned(10), "ConnectMaxTimeSeconds": .unsigned(20),
@@ -63,6 +56,13 @@ enum ClusterChoices {
             notes: [
                 "For a Wi-Fi interface. SupportedWiFiBands lists WiFiBandEnum values (0 is 2.4 GHz). The last-attempt",
                 "attributes are null until a connection has been tried.",
+            ]),
+        ClusterChoice(
+            name: "ethernetNetworkCommissioning", cluster: "NetworkCommissioning", features: ["ET"],
+            notes: [
+                "For an Ethernet interface: no commands and none of the Wi-Fi and Thread attributes. The last attempt's",
+                "attributes are null; whoever places it gives Networks its one entry {NetworkID: the interface's name,",
+                "Connected}. After the Wi-Fi one, whose revision and FeatureMap `ClusterCatalog` keeps.",
             ]),
         ClusterChoice(
             name: "generalCommissioning", cluster: "GeneralCommissioning",

@@ -18,13 +18,14 @@ enum ClusterDefinitionFiles {
                     ClusterDefinitionSource.file(definition, choice: choice, header: header)
                 ))
         }
-        let names = choices.map { "\"\($0.name)\": .\($0.name)," }.joined(separator: "\n")
+        let names = choices.map { "(\"\($0.name)\", .\($0.name))," }.joined(separator: "\n")
         files.append(
             (
                 "ClusterDefinition+Generated.swift",
                 header + "extension ClusterDefinition {\n"
-                    + "    /// Every generated definition by its name, for the test that keeps them what the generator makes.\n"
-                    + "    public static let generated: [String: ClusterDefinition] = [\n\(names)\n]\n}\n"
+                    + "    /// Every generated definition with its name, in the order of the choices (`ClusterCatalog` merges those of\n"
+                    + "    /// one cluster in this order).\n"
+                    + "    public static let generated: [(name: String, definition: ClusterDefinition)] = [\n\(names)\n]\n}\n"
             ))
         return files
     }

@@ -72,8 +72,11 @@ extension Hub {
             guard endpointData.clusters[clusterID] != nil, let cluster = ClusterCatalog.definition(clusterID) else {
                 throw InteractionError(.unsupportedCluster, "endpoint \(endpoint) has no cluster \(clusterID)")
             }
-            guard let command = cluster.command(commandID) else {
-                throw InteractionError(.unsupportedCommand, "\(cluster.name) has no command \(commandID)")
+            guard let command = cluster.command(commandID),
+                endpointData.clusters[clusterID]!.accepts(command: commandID)
+            else {
+                throw InteractionError(
+                    .unsupportedCommand, "\(cluster.name) on endpoint \(endpoint) has no command \(commandID)")
             }
             // Fields that do not decode are INVALID_COMMAND, as CHIP's command handlers answer a decoding failure.
             let named: [String: AttributeValue]

@@ -87,6 +87,10 @@ extension Hub {
             guard let command = cluster.command(named: commandName) else {
                 throw InteractionError(.unsupportedCommand, "\(cluster.name) has no command \(commandName)")
             }
+            guard endpointData.clusters[clusterID]!.accepts(command: command.id) else {
+                throw InteractionError(
+                    .unsupportedCommand, "\(cluster.name) on endpoint \(endpoint) does not accept \(commandName)")
+            }
             let fields = try Self.commandFields(payload, command: command)
             (effect, response) = try DeviceLogic.invoke(
                 DeviceLogic.Invocation(

@@ -6,7 +6,7 @@ extension ClusterDefinition {
     ///
     /// For an Ethernet interface: no commands and none of the Wi-Fi and Thread attributes. The last attempt's
     /// attributes are null; whoever places it gives Networks its one entry {NetworkID: the interface's name,
-    /// Connected}. Not in `ClusterCatalog`, which knows one definition per ID (the Wi-Fi one).
+    /// Connected}. After the Wi-Fi one, whose revision and FeatureMap `ClusterCatalog` keeps.
     public static let ethernetNetworkCommissioning = ClusterDefinition(
         id: 0x0031, name: "NetworkCommissioning", revision: 2, featureMap: 0x4,
         attributes: [

@@ -2,31 +2,32 @@
 // Sources/mhub-spec-gen/ClusterChoices.swift. Do not edit: docs/data-model.md says how to generate it again.
 
 extension ClusterDefinition {
-    /// Every generated definition by its name, for the test that keeps them what the generator makes.
-    public static let generated: [String: ClusterDefinition] = [
-        "accessControl": .accessControl,
-        "administratorCommissioning": .administratorCommissioning,
-        "basicInformation": .basicInformation,
-        "descriptor": .descriptor,
-        "ethernetNetworkCommissioning": .ethernetNetworkCommissioning,
-        "networkCommissioning": .networkCommissioning,
-        "generalCommissioning": .generalCommissioning,
-        "generalDiagnostics": .generalDiagnostics,
-        "groupKeyManagement": .groupKeyManagement,
-        "operationalCredentials": .operationalCredentials,
-        "otaSoftwareUpdateRequestor": .otaSoftwareUpdateRequestor,
-        "identify": .identify,
-        "groups": .groups,
-        "binding": .binding,
-        "booleanState": .booleanState,
-        "bridgedDeviceBasicInformation": .bridgedDeviceBasicInformation,
-        "onOff": .onOff,
-        "levelControl": .levelControl,
-        "colorControl": .colorControl,
-        "doorLock": .doorLock,
-        "thermostat": .thermostat,
-        "windowCovering": .windowCovering,
-        "occupancySensing": .occupancySensing,
-        "temperatureMeasurement": .temperatureMeasurement,
+    /// Every generated definition with its name, in the order of the choices (`ClusterCatalog` merges those of
+    /// one cluster in this order).
+    public static let generated: [(name: String, definition: ClusterDefinition)] = [
+        ("accessControl", .accessControl),
+        ("administratorCommissioning", .administratorCommissioning),
+        ("basicInformation", .basicInformation),
+        ("descriptor", .descriptor),
+        ("networkCommissioning", .networkCommissioning),
+        ("ethernetNetworkCommissioning", .ethernetNetworkCommissioning),
+        ("generalCommissioning", .generalCommissioning),
+        ("generalDiagnostics", .generalDiagnostics),
+        ("groupKeyManagement", .groupKeyManagement),
+        ("operationalCredentials", .operationalCredentials),
+        ("otaSoftwareUpdateRequestor", .otaSoftwareUpdateRequestor),
+        ("identify", .identify),
+        ("groups", .groups),
+        ("binding", .binding),
+        ("booleanState", .booleanState),
+        ("bridgedDeviceBasicInformation", .bridgedDeviceBasicInformation),
+        ("onOff", .onOff),
+        ("levelControl", .levelControl),
+        ("colorControl", .colorControl),
+        ("doorLock", .doorLock),
+        ("thermostat", .thermostat),
+        ("windowCovering", .windowCovering),
+        ("occupancySensing", .occupancySensing),
+        ("temperatureMeasurement", .temperatureMeasurement),
     ]
 }
