@@ -112,9 +112,18 @@ enum HubAdminCommands {
         case ["sim", "templates"]:
             let templates = try HubCommands.send(hub, GetTemplates())
             if json { return HubCommands.print(templates, console) }
-            var table = TextTable("TEMPLATE", "TITLE", "DEVICE TYPE")
-            for template in templates {
-                table.add(template.key, template.title, "0x" + String(template.deviceType, radix: 16, uppercase: true))
+            // By category, in the order the hub lists them (Lighting first, the bridge last).
+            var table = TextTable("CATEGORY", "TEMPLATE", "TITLE", "DEVICE TYPE")
+            var categories: [String] = []
+            for template in templates where !categories.contains(template.category) {
+                categories.append(template.category)
+            }
+            for category in categories {
+                for template in templates where template.category == category {
+                    table.add(
+                        category, template.key, template.title,
+                        "0x" + String(template.deviceType, radix: 16, uppercase: true))
+                }
             }
             console.write(table.rendered)
         case ["fault", "list"]:

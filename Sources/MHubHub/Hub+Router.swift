@@ -157,9 +157,12 @@ extension Hub {
             let _: GetTemplates = try read(&args)
             return JSONText(
                 DeviceTemplates.all.map {
-                    DeviceTemplateInfo(key: $0.key, title: $0.title, deviceType: Int64($0.deviceType.id))
+                    DeviceTemplateInfo(
+                        key: $0.key, title: $0.title, deviceType: Int64($0.deviceType.id), category: $0.category)
                 } + [
-                    DeviceTemplateInfo(key: SimulatedLayout.bridgeKey, title: "Bridge (Aggregator)", deviceType: 0x000E)
+                    DeviceTemplateInfo(
+                        key: SimulatedLayout.bridgeKey, title: "Bridge (Aggregator)", deviceType: 0x000E,
+                        category: "Bridges")
                 ])
         case .getNotifications: return JSONText(getNotifications(try read(&args), client: client))
         case .getCommissioningWindow:

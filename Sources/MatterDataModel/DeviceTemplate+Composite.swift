@@ -8,9 +8,7 @@ extension DeviceTemplate {
     public func makeNode(identity: NodeIdentity, endpointCount count: Int) -> NodeData {
         let endpoints = (1...max(1, count)).map { EndpointID($0) }
         let root = rootEndpoint(identity: identity, parts: endpoints)
-        let applications = endpoints.map {
-            EndpointData(id: $0, deviceTypes: [deviceType], serverClusters: clusters, parts: [])
-        }
+        let applications = endpoints.map { applicationEndpoint($0) }
         return NodeData(endpoints: [root] + applications)
     }
 
@@ -25,9 +23,8 @@ extension DeviceTemplate {
         let aggregator = EndpointData(
             id: 1, deviceTypes: [.aggregator], serverClusters: [], parts: bridged)
         let devices = bridged.enumerated().map { index, endpoint in
-            EndpointData(
-                id: endpoint, deviceTypes: [deviceType, .bridgedNode],
-                serverClusters: clusters + [bridgedBasicInformation(identity: identity, number: index + 1)], parts: [])
+            applicationEndpoint(
+                endpoint, bridged: true, extra: [bridgedBasicInformation(identity: identity, number: index + 1)])
         }
         return NodeData(endpoints: [root, aggregator] + devices)
     }

@@ -11,17 +11,37 @@ public struct DeviceTemplate: Hashable, Sendable {
     public var deviceType: DeviceTypeRef
     /// The product name new nodes of this kind get unless told otherwise.
     public var productName: String
-    /// Endpoint 1's server clusters besides its Descriptor.
+    /// Where `mhubctl sim templates` lists it: the Device Library's groups as a hub shows them (`Lighting`,
+    /// `Switches and controls`, `Sensors`, `Alarms`, `Closures`, `HVAC`, `Water`, `Bridges`).
+    public var category: String
+    /// The application endpoint's server clusters besides its Descriptor.
     public var clusters: [ClusterTemplate]
+    /// The client clusters its device type requires (a light switch's On/Off client), for its Descriptor's ClientList.
+    public var clients: [ClusterID]
+    /// Utility device types listed beside `deviceType` on the application endpoint (Power Source, for a device on a
+    /// battery, whose Power Source cluster is among `clusters`).
+    public var utilityTypes: [DeviceTypeRef]
 
     public init(
-        key: String, title: String, deviceType: DeviceTypeRef, productName: String, clusters: [ClusterTemplate]
+        key: String, title: String, deviceType: DeviceTypeRef, productName: String, category: String,
+        clusters: [ClusterTemplate], clients: [ClusterID] = [], utilityTypes: [DeviceTypeRef] = []
     ) {
         self.key = key
         self.title = title
         self.deviceType = deviceType
         self.productName = productName
+        self.category = category
         self.clusters = clusters
+        self.clients = clients
+        self.utilityTypes = utilityTypes
+    }
+
+    /// The application endpoint `id` as this template makes it; a bridged device lists Bridged Node too and carries
+    /// `extra` clusters (its Bridged Device Basic Information).
+    func applicationEndpoint(_ id: EndpointID, bridged: Bool = false, extra: [ClusterTemplate] = []) -> EndpointData {
+        EndpointData(
+            id: id, deviceTypes: [deviceType] + (bridged ? [.bridgedNode] : []) + utilityTypes,
+            serverClusters: clusters + extra, parts: [], clients: clients)
     }
 
     /// A node with every attribute at its default, Basic Information from `identity`.
@@ -30,8 +50,7 @@ public struct DeviceTemplate: Hashable, Sendable {
     /// clusters for a Wi-Fi node; its Descriptor's PartsList is [1]. Endpoint 1 carries `clusters`.
     public func makeNode(identity: NodeIdentity) -> NodeData {
         let root = rootEndpoint(identity: identity, parts: [1])
-        let application = EndpointData(id: 1, deviceTypes: [deviceType], serverClusters: clusters, parts: [])
-        return NodeData(endpoints: [root, application])
+        return NodeData(endpoints: [root, applicationEndpoint(1)])
     }
 
     /// Endpoint 0 of a node this template makes: a Root Node and an OTA Requestor, with the Root Node's clusters

@@ -7,13 +7,18 @@
 /// meet it; the Door Lock device type disallows Groups. IdentifyType follows the device: light output, an
 /// actuator, a visible indicator, a beep or a display.
 public enum DeviceTemplates {
-    public static let all: [DeviceTemplate] = [
+    public static let all: [DeviceTemplate] = original + catalogue
+
+    /// The ten templates of mhub's first round.
+    static let original: [DeviceTemplate] = [
         DeviceTemplate(
             key: "on-off-light", title: "On/Off Light", deviceType: .onOffLight, productName: "mhub On/Off Light",
+            category: "Lighting",
             clusters: [identify(.lightOutput), ClusterTemplate(.groups), ClusterTemplate(.onOff)]),
         DeviceTemplate(
             key: "dimmable-light", title: "Dimmable Light", deviceType: .dimmableLight,
             productName: "mhub Dimmable Light",
+            category: "Lighting",
             clusters: [
                 identify(.lightOutput), ClusterTemplate(.groups), ClusterTemplate(.onOff),
                 ClusterTemplate(.levelControl),
@@ -21,6 +26,7 @@ public enum DeviceTemplates {
         DeviceTemplate(
             key: "color-temperature-light", title: "Color Temperature Light", deviceType: .colorTemperatureLight,
             productName: "mhub Color Temperature Light",
+            category: "Lighting",
             clusters: [
                 identify(.lightOutput), ClusterTemplate(.groups), ClusterTemplate(.onOff),
                 ClusterTemplate(.levelControl), ClusterTemplate(.colorControl),
@@ -28,32 +34,112 @@ public enum DeviceTemplates {
         DeviceTemplate(
             key: "on-off-plug-in-unit", title: "On/Off Plug-in Unit", deviceType: .onOffPlugInUnit,
             productName: "mhub Smart Plug",
+            category: "Lighting",
             clusters: [identify(.actuator), ClusterTemplate(.groups), ClusterTemplate(.onOff)]),
         DeviceTemplate(
             key: "contact-sensor", title: "Contact Sensor", deviceType: .contactSensor,
             productName: "mhub Contact Sensor",
-            clusters: [identify(.visibleIndicator), ClusterTemplate(.booleanState)]),
+            category: "Sensors",
+            clusters: [identify(.visibleIndicator), ClusterTemplate(.booleanState), battery()],
+            utilityTypes: [.powerSource]),
         DeviceTemplate(
             key: "temperature-sensor", title: "Temperature Sensor", deviceType: .temperatureSensor,
             productName: "mhub Temperature Sensor",
-            clusters: [identify(.visibleIndicator), ClusterTemplate(.temperatureMeasurement)]),
+            category: "Sensors",
+            clusters: [identify(.visibleIndicator), ClusterTemplate(.temperatureMeasurement), battery()],
+            utilityTypes: [.powerSource]),
         DeviceTemplate(
             key: "occupancy-sensor", title: "Occupancy Sensor", deviceType: .occupancySensor,
             productName: "mhub Occupancy Sensor",
             // Binding: an occupancy sensor switches lights on directly (`set_node_binding`), as a Matter motion sensor
             // bound to a light does.
+            category: "Sensors",
             clusters: [identify(.visibleIndicator), ClusterTemplate(.occupancySensing), ClusterTemplate(.binding)]),
         DeviceTemplate(
             key: "door-lock", title: "Door Lock", deviceType: .doorLock, productName: "mhub Door Lock",
-            clusters: [identify(.audibleBeep), ClusterTemplate(.doorLock)]),
+            category: "Closures",
+            clusters: [identify(.audibleBeep), ClusterTemplate(.doorLock), battery("AA", quantity: 4)],
+            utilityTypes: [.powerSource]),
         DeviceTemplate(
             key: "thermostat", title: "Thermostat", deviceType: .thermostat, productName: "mhub Thermostat",
+            category: "HVAC",
             clusters: [identify(.display), ClusterTemplate(.groups), ClusterTemplate(.thermostat)]),
         DeviceTemplate(
             key: "window-covering", title: "Window Covering", deviceType: .windowCovering,
             productName: "mhub Roller Shade",
+            category: "Closures",
             clusters: [identify(.actuator), ClusterTemplate(.groups), ClusterTemplate(.windowCovering)]),
     ]
+
+    /// The templates added with the generated data model (issue 34), by category.
+    static let catalogue: [DeviceTemplate] = lighting + sensors + alarms
+
+    static let lighting: [DeviceTemplate] = [
+        DeviceTemplate(
+            key: "dimmable-plug-in-unit", title: "Dimmable Plug-in Unit", deviceType: .dimmablePlugInUnit,
+            productName: "mhub Dimmer Plug", category: "Lighting",
+            clusters: [
+                identify(.actuator), ClusterTemplate(.groups), ClusterTemplate(.onOff), ClusterTemplate(.levelControl),
+            ]),
+        DeviceTemplate(
+            key: "mounted-on-off-control", title: "Mounted On/Off Control", deviceType: .mountedOnOffControl,
+            productName: "mhub In-Wall Switch", category: "Lighting",
+            clusters: [identify(.actuator), ClusterTemplate(.groups), ClusterTemplate(.onOff)]),
+        DeviceTemplate(
+            key: "mounted-dimmable-load-control", title: "Mounted Dimmable Load Control",
+            deviceType: .mountedDimmableLoadControl, productName: "mhub In-Wall Dimmer", category: "Lighting",
+            clusters: [
+                identify(.actuator), ClusterTemplate(.groups), ClusterTemplate(.onOff), ClusterTemplate(.levelControl),
+            ]),
+    ]
+
+    static let sensors: [DeviceTemplate] = [
+        DeviceTemplate(
+            key: "light-sensor", title: "Light Sensor", deviceType: .lightSensor, productName: "mhub Light Sensor",
+            category: "Sensors",
+            clusters: [identify(.visibleIndicator), ClusterTemplate(.illuminanceMeasurement), battery()],
+            utilityTypes: [.powerSource]),
+        DeviceTemplate(
+            key: "pressure-sensor", title: "Pressure Sensor", deviceType: .pressureSensor,
+            productName: "mhub Barometer", category: "Sensors",
+            clusters: [identify(.visibleIndicator), ClusterTemplate(.pressureMeasurement)]),
+        DeviceTemplate(
+            key: "flow-sensor", title: "Flow Sensor", deviceType: .flowSensor, productName: "mhub Water Meter",
+            category: "Sensors", clusters: [identify(.visibleIndicator), ClusterTemplate(.flowMeasurement)]),
+        DeviceTemplate(
+            key: "humidity-sensor", title: "Humidity Sensor", deviceType: .humiditySensor,
+            productName: "mhub Humidity Sensor", category: "Sensors",
+            clusters: [identify(.visibleIndicator), ClusterTemplate(.relativeHumidityMeasurement), battery()],
+            utilityTypes: [.powerSource]),
+        DeviceTemplate(
+            key: "air-quality-sensor", title: "Air Quality Sensor", deviceType: .airQualitySensor,
+            productName: "mhub Air Monitor", category: "Sensors",
+            // A mains-powered monitor with the readings such products have: temperature, humidity, PM2.5, PM10, CO2
+            // and TVOC (formaldehyde and radon sensors are rarer, and Home Assistant shows neither).
+            clusters: [
+                identify(.display), ClusterTemplate(.airQuality), ClusterTemplate(.temperatureMeasurement),
+                ClusterTemplate(.relativeHumidityMeasurement), ClusterTemplate(.pm25ConcentrationMeasurement),
+                ClusterTemplate(.pm10ConcentrationMeasurement), ClusterTemplate(.carbonDioxideConcentrationMeasurement),
+                ClusterTemplate(.totalVolatileOrganicCompoundsConcentrationMeasurement),
+            ]),
+    ]
+
+    static let alarms: [DeviceTemplate] = [
+        detector(key: "water-leak-detector", title: "Water Leak Detector", type: .waterLeakDetector, product: "Leak"),
+        detector(
+            key: "water-freeze-detector", title: "Water Freeze Detector", type: .waterFreezeDetector, product: "Freeze"),
+        detector(key: "rain-sensor", title: "Rain Sensor", type: .rainSensor, product: "Rain"),
+    ]
+
+    /// A battery detector whose Boolean State is true while it detects (water, freezing, rain); it starts dry.
+    private static func detector(key: String, title: String, type: DeviceTypeRef, product: String) -> DeviceTemplate {
+        DeviceTemplate(
+            key: key, title: title, deviceType: type, productName: "mhub \(product) Sensor", category: "Alarms",
+            clusters: [
+                identify(.audibleBeep), ClusterTemplate(.booleanState, overrides: [0x0000: .bool(false)]), battery(),
+            ],
+            utilityTypes: [.powerSource])
+    }
 
     private static let byKey = Dictionary(uniqueKeysWithValues: all.map { ($0.key, $0) })
 
@@ -75,4 +161,9 @@ private enum IdentifyType: UInt64 {
 /// An Identify server announcing `type`.
 private func identify(_ type: IdentifyType) -> ClusterTemplate {
     ClusterTemplate(.identify, overrides: [0x0001: .unsigned(type.rawValue)])
+}
+
+/// A Power Source for a device on batteries: `description` (BatReplacementDescription) times `quantity`.
+private func battery(_ description: String = "CR2032", quantity: UInt64 = 1) -> ClusterTemplate {
+    ClusterTemplate(.batteryPowerSource, overrides: [0x0013: .string(description), 0x0019: .unsigned(quantity)])
 }

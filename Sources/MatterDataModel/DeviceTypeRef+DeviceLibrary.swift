@@ -1,7 +1,8 @@
 /// The device types mhub's templates use, with their Matter 1.4 revisions.
 ///
 /// Source: CHIP SDK `data_model/1.4/device_types/*.xml` (On/Off Plug-in Unit from
-/// `data_model/1.4.1/device_types/OnOffPlug-inUnit.xml`) and `device_type_ids.json` for the IDs.
+/// `data_model/1.4.1/device_types/OnOffPlug-inUnit.xml`) and `device_type_ids.json` for the IDs; the later ones from
+/// MatterSpecification's tables (Device Library 1.4), which `DeviceTemplateConformanceTests` checks them against.
 extension DeviceTypeRef {
     public static let rootNode = DeviceTypeRef(id: 0x0016, revision: 3)
     /// OTA Requestor (0x0012), a utility device type beside Root Node on endpoint 0 of a device that can be updated.
@@ -16,6 +17,20 @@ extension DeviceTypeRef {
     public static let doorLock = DeviceTypeRef(id: 0x000A, revision: 3)
     public static let thermostat = DeviceTypeRef(id: 0x0301, revision: 4)
     public static let windowCovering = DeviceTypeRef(id: 0x0202, revision: 3)
+    public static let dimmablePlugInUnit = DeviceTypeRef(id: 0x010B, revision: 4)
+    public static let mountedOnOffControl = DeviceTypeRef(id: 0x010F, revision: 1)
+    public static let mountedDimmableLoadControl = DeviceTypeRef(id: 0x0110, revision: 1)
+    public static let lightSensor = DeviceTypeRef(id: 0x0106, revision: 3)
+    public static let pressureSensor = DeviceTypeRef(id: 0x0305, revision: 2)
+    public static let flowSensor = DeviceTypeRef(id: 0x0306, revision: 2)
+    public static let humiditySensor = DeviceTypeRef(id: 0x0307, revision: 2)
+    public static let airQualitySensor = DeviceTypeRef(id: 0x002C, revision: 1)
+    public static let waterLeakDetector = DeviceTypeRef(id: 0x0043, revision: 1)
+    public static let waterFreezeDetector = DeviceTypeRef(id: 0x0041, revision: 1)
+    public static let rainSensor = DeviceTypeRef(id: 0x0044, revision: 1)
+    /// Power Source (0x0011), a utility device type beside the application device type on the endpoint whose Power
+    /// Source cluster describes the device's battery or mains supply.
+    public static let powerSource = DeviceTypeRef(id: 0x0011, revision: 1)
 }
 
 /// The device types of a bridge (CHIP SDK `data_model/1.4/device_types/Aggregator.xml`, `BridgedNode.xml`; the

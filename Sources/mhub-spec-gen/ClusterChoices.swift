@@ -233,6 +233,79 @@ enum ClusterChoices {
                 "(bit 0 PIR) are still mandatory. HoldTime, in seconds, stays within HoldTimeLimits.",
             ]),
         ClusterChoice(
+            name: "illuminanceMeasurement", cluster: "IlluminanceMeasurement",
+            defaults: [
+                "MeasuredValue": .unsigned(24772), "MinMeasuredValue": .unsigned(1), "MaxMeasuredValue": .unsigned(48001),
+            ],
+            ranges: ["MeasuredValue": 0...48001],
+            notes: [
+                "MeasuredValue is 10,000 × log10(lux) + 1: 24772 is 300 lx, an office; the sensor reads 1 lx to about",
+                "63,000 lx (48001). 0 means too dark to measure.",
+            ]),
+        ClusterChoice(
+            name: "pressureMeasurement", cluster: "PressureMeasurement",
+            defaults: ["MeasuredValue": .signed(1013), "MinMeasuredValue": .signed(300), "MaxMeasuredValue": .signed(1100)],
+            ranges: ["MeasuredValue": 300...1100],
+            notes: ["Tenths of a kilopascal (hectopascals): 101.3 kPa at sea level, a barometer's 30 to 110 kPa."]),
+        ClusterChoice(
+            name: "flowMeasurement", cluster: "FlowMeasurement",
+            defaults: ["MeasuredValue": .unsigned(12), "MinMeasuredValue": .unsigned(0), "MaxMeasuredValue": .unsigned(1000)],
+            ranges: ["MeasuredValue": 0...1000],
+            notes: ["Tenths of a cubic metre per hour: 1.2 m³/h through a pipe meter that reads up to 100 m³/h."]),
+        ClusterChoice(
+            name: "relativeHumidityMeasurement", cluster: "RelativeHumidityMeasurement",
+            defaults: [
+                "MeasuredValue": .unsigned(4500), "MinMeasuredValue": .unsigned(0), "MaxMeasuredValue": .unsigned(10000),
+            ],
+            ranges: ["MeasuredValue": 0...10000],
+            notes: ["Hundredths of a percent: 45 % of 0 to 100 %."]),
+        ClusterChoice(
+            name: "airQuality", cluster: "AirQuality", features: ["FAIR", "MOD", "VPOOR", "XPOOR"],
+            defaults: ["AirQuality": .unsigned(1)],
+            notes: ["Every level (Good to ExtremelyPoor), as sensors with a particulate and a CO2 reading have; 1 is Good."]),
+        ClusterChoice(
+            name: "pm25ConcentrationMeasurement", cluster: "Pm25ConcentrationMeasurement", features: ["MEA"],
+            defaults: [
+                "MeasuredValue": .float(8), "MinMeasuredValue": .float(0), "MaxMeasuredValue": .float(1000),
+                "MeasurementUnit": .unsigned(4),
+            ],
+            notes: ["A numeric reading in µg/m³ (MeasurementUnit 4) of air (MeasurementMedium 0): 8 µg/m³, clean air."]),
+        ClusterChoice(
+            name: "pm10ConcentrationMeasurement", cluster: "Pm10ConcentrationMeasurement", features: ["MEA"],
+            defaults: [
+                "MeasuredValue": .float(12), "MinMeasuredValue": .float(0), "MaxMeasuredValue": .float(1000),
+                "MeasurementUnit": .unsigned(4),
+            ],
+            notes: ["A numeric reading in µg/m³ (MeasurementUnit 4) of air: 12 µg/m³."]),
+        ClusterChoice(
+            name: "carbonDioxideConcentrationMeasurement", cluster: "CarbonDioxideConcentrationMeasurement",
+            features: ["MEA"],
+            defaults: [
+                "MeasuredValue": .float(600), "MinMeasuredValue": .float(400), "MaxMeasuredValue": .float(5000),
+                "MeasurementUnit": .unsigned(0),
+            ],
+            notes: ["A numeric reading in ppm (MeasurementUnit 0) of air: 600 ppm indoors, an NDIR sensor's 400 to 5000."]),
+        ClusterChoice(
+            name: "totalVolatileOrganicCompoundsConcentrationMeasurement",
+            cluster: "TotalVolatileOrganicCompoundsConcentrationMeasurement", features: ["MEA"],
+            defaults: [
+                "MeasuredValue": .float(0.15), "MinMeasuredValue": .float(0), "MaxMeasuredValue": .float(60),
+                "MeasurementUnit": .unsigned(0),
+            ],
+            notes: ["A numeric reading in ppm (MeasurementUnit 0, the unit Home Assistant shows) of air: 0.15 ppm."]),
+        ClusterChoice(
+            name: "batteryPowerSource", cluster: "PowerSource", features: ["BAT", "REPLC"],
+            optional: ["BatVoltage", "BatPercentRemaining", "BatPresent"],
+            defaults: [
+                "Status": .unsigned(1), "Description": .string("Battery"), "BatVoltage": .unsigned(3000),
+                "BatPercentRemaining": .unsigned(200), "BatReplaceability": .unsigned(2),
+                "BatReplacementDescription": .string("CR2032"), "BatQuantity": .unsigned(1), "BatPresent": .bool(true),
+            ],
+            notes: [
+                "A user-replaceable coin cell, full (BatPercentRemaining is in half percents: 200 is 100 %), 3.0 V, Active",
+                "(Status 1). BatChargeLevel 0 is OK. `--as-physical` changes run it down.",
+            ]),
+        ClusterChoice(
             name: "temperatureMeasurement", cluster: "TemperatureMeasurement", optional: ["Tolerance"],
             defaults: [
                 "MeasuredValue": .signed(2100), "MinMeasuredValue": .signed(-4000), "MaxMeasuredValue": .signed(12500),

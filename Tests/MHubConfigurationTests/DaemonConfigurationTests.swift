@@ -133,7 +133,7 @@ import Testing
         (
             #"{"simulated_devices":[{"template":"toaster","discriminator":1,"passcode":1234}]}"#,
             "simulated_devices[0].template",
-            "must be one of on-off-light, dimmable-light, color-temperature-light, on-off-plug-in-unit, contact-sensor, temperature-sensor, occupancy-sensor, door-lock, thermostat, window-covering, not \"toaster\""
+            "must be one of \(DeviceTemplateNames.all.joined(separator: ", ")), not \"toaster\""
         ),
         (
             #"{"simulated_devices":[{"template":"door-lock","passcode":1234}]}"#, "simulated_devices[0]",

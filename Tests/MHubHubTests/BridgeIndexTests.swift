@@ -11,30 +11,31 @@ import Testing
     @Test func devicesGetNumbersInTheOrderTheyJoinAndKeepThem() throws {
         var harness = DeviceInteractionTests.homeWithEveryTemplate()
         let hub = harness.hub
-        for id in 1...10 {
+        let count = DeviceTemplates.all.count
+        for id in 1...count {
             #expect(hub.state.nodes[NodeID(id)]?.bridgedEndpoints == [1: EndpointID(id + 1)])
         }
-        #expect(hub.bridge.endpoints == Array(2...11))
+        #expect(hub.bridge.endpoints == Array(2...EndpointID(count + 1)))
         #expect(hub.bridge.target(of: 5) == BridgeIndex.Target(node: 4, endpoint: 1))
-        #expect(hub.state.counters.nextBridgedEndpoint == 12)
+        #expect(hub.state.counters.nextBridgedEndpoint == EndpointID(count + 2))
         // The numbers are part of the stored node and counters.
         #expect(harness.committed.contains(.saveNode(hub.state.nodes[3]!)))
         #expect(harness.committed.contains(.saveCounters(hub.state.counters)))
 
         // A device that leaves frees nothing for the next: its number is not given again.
         _ = harness.ok("remove_node", ["node_id": 3])
-        #expect(harness.hub.bridge.endpoints == [2, 3] + Array(5...11))
+        #expect(harness.hub.bridge.endpoints == [2, 3] + Array(5...EndpointID(count + 1)))
         #expect(harness.hub.bridge.target(of: 4) == nil)
         let code = try SetupPayloadHelper.qr(discriminator: 102, passcode: 20_202_021)
         _ = harness.ok("commission_with_code", ["code": .string(code)])
-        let again = try #require(harness.hub.state.nodes.values.first { $0.id == 11 })
-        #expect(again.bridgedEndpoints == [1: 12])
-        #expect(harness.hub.bridge.endpoints.last == 12)
+        let again = try #require(harness.hub.state.nodes.values.first { $0.id == NodeID(count + 1) })
+        #expect(again.bridgedEndpoints == [1: EndpointID(count + 2)])
+        #expect(harness.hub.bridge.endpoints.last == EndpointID(count + 2))
 
         // A reset empties the home; the counter goes on.
         _ = harness.ok("reset")
         #expect(harness.hub.bridge.endpoints.isEmpty)
-        #expect(harness.hub.state.counters.nextBridgedEndpoint == 13)
+        #expect(harness.hub.state.counters.nextBridgedEndpoint == EndpointID(count + 3))
     }
 
     @Test func theIndexIsRebuiltFromStoredNumbers() {
@@ -50,8 +51,9 @@ import Testing
         harness.hub.state.counters.nextBridgedEndpoint = 0xFFFF
         let code = try SetupPayloadHelper.qr(discriminator: 101, passcode: 20_202_021)
         _ = harness.ok("commission_with_code", ["code": .string(code)])
-        #expect(harness.hub.state.nodes[11]?.bridgedEndpoints == [1: 3])
-        #expect(harness.hub.bridge.endpoints == Array(2...11))
+        let count = DeviceTemplates.all.count
+        #expect(harness.hub.state.nodes[NodeID(count + 1)]?.bridgedEndpoints == [1: 3])
+        #expect(harness.hub.bridge.endpoints == Array(2...EndpointID(count + 1)))
     }
 
     @Test func insertionKeepsTheEndpointsSorted() {

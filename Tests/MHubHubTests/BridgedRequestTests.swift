@@ -194,16 +194,17 @@ import Testing
         #expect(Self.changes(removed) == [.endpoints(added: [], removed: [3])])
         let code = try SetupPayloadHelper.qr(discriminator: 101, passcode: 20_202_021)
         let added = harness.send("commission_with_code", ["code": .string(code)])
-        #expect(Self.changes(added) == [.endpoints(added: [12], removed: [])])
+        let last = EndpointID(DeviceTemplates.all.count + 2)
+        #expect(Self.changes(added) == [.endpoints(added: [last], removed: [])])
         let view = harness.hub.bridgeView
-        #expect(view.bridgedEndpoints == [2] + Array(4...12))
-        let info = try #require(view.bridgedEndpoint(12))
+        #expect(view.bridgedEndpoints == [2] + Array(4...last))
+        let info = try #require(view.bridgedEndpoint(last))
         #expect(info.deviceTypes == [.dimmableLight])
         #expect(info.clusters[8] != nil)
         #expect(info.device?.uniqueID.hasPrefix("mhub-") == true)
         #expect(info.device?.vendorName == "mhub")
         #expect(view.bridgedEndpoint(3) == nil)
         let reset = harness.send("reset")
-        #expect(Self.changes(reset) == [.endpoints(added: [], removed: [2] + Array(4...12))])
+        #expect(Self.changes(reset) == [.endpoints(added: [], removed: [2] + Array(4...last))])
     }
 }

@@ -68,7 +68,12 @@ import Testing
             ProtocolEnvelope.errorReplyUTF8(
                 messageID: "6", code: .nodeNotExists, details: "node 9 does not exist", data: nil),
             reply("7", status),
-            reply("8", [DeviceTemplateInfo(key: "dimmable-light", title: "Dimmable light", deviceType: 0x0101)]),
+            reply(
+                "8",
+                [
+                    DeviceTemplateInfo(
+                        key: "dimmable-light", title: "Dimmable light", deviceType: 0x0101, category: "Lighting")
+                ]),
             event(.structureUpdated, cabin),
             event(.roomUpdated, hall),
             event(.deviceUpdated, moved),

@@ -404,23 +404,30 @@ public struct DeviceTemplateInfo: ProtocolValue {
     public var key: String
     public var title: String
     public var deviceType: Int64
+    /// Where it belongs: `Lighting`, `Switches and controls`, `Sensors`, `Alarms`, `Closures`, `HVAC`, `Water`,
+    /// `Bridges`.
+    public var category: String
 
-    public init(key: String, title: String, deviceType: Int64) {
+    public init(key: String, title: String, deviceType: Int64, category: String) {
         self.key = key
         self.title = title
         self.deviceType = deviceType
+        self.category = category
     }
 
     public static let what = "a device template"
 
+    @inlinable
     public init(reading object: inout JSONObjectReader<ProtocolReading>) throws(ProtocolViolation) {
         key = try object.requiredString("key")
         title = try object.string("title") ?? key
         deviceType = try object.integer("device_type") ?? 0
+        category = try object.string("category") ?? ""
     }
 
     public func write(to json: inout JSONTextWriter) {
         json.beginObject()
+        json.member("category", category)
         json.member("device_type", deviceType)
         json.member("key", key)
         json.member("title", title)

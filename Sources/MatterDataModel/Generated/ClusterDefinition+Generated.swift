@@ -28,6 +28,19 @@ extension ClusterDefinition {
         ("thermostat", .thermostat),
         ("windowCovering", .windowCovering),
         ("occupancySensing", .occupancySensing),
+        ("illuminanceMeasurement", .illuminanceMeasurement),
+        ("pressureMeasurement", .pressureMeasurement),
+        ("flowMeasurement", .flowMeasurement),
+        ("relativeHumidityMeasurement", .relativeHumidityMeasurement),
+        ("airQuality", .airQuality),
+        ("pm25ConcentrationMeasurement", .pm25ConcentrationMeasurement),
+        ("pm10ConcentrationMeasurement", .pm10ConcentrationMeasurement),
+        ("carbonDioxideConcentrationMeasurement", .carbonDioxideConcentrationMeasurement),
+        (
+            "totalVolatileOrganicCompoundsConcentrationMeasurement",
+            .totalVolatileOrganicCompoundsConcentrationMeasurement
+        ),
+        ("batteryPowerSource", .batteryPowerSource),
         ("temperatureMeasurement", .temperatureMeasurement),
     ]
 }
