@@ -500,7 +500,7 @@ async def exercise_home_assistant(hass, url, admin, listener, thermometer, nodes
 
     # What HA shows of the reading the thermometer kept changing while it connected, against the hub's.
     temperature = by_template.get("temperature-sensor")
-    if temperature is not None and (sensor := entity_of(temperature, "sensor")):
+    if temperature is not None and (sensor := entity_of(temperature, "sensor", "_temperature")):
         path = "1/1026/0"
         hub_value = (await admin.call("read_attribute", node_id=temperature, attribute_path=path))[path]
         await wait_until(lambda: _float(hass.states.get(sensor).state) == round(hub_value / 100, 2), 5)
