@@ -76,6 +76,13 @@ public enum DeviceTemplates {
 
     static let lighting: [DeviceTemplate] = [
         DeviceTemplate(
+            key: "extended-color-light", title: "Extended Color Light", deviceType: .extendedColorLight,
+            productName: "mhub Color Bulb", category: "Lighting",
+            clusters: [
+                identify(.lightOutput), ClusterTemplate(.groups), ClusterTemplate(.onOff),
+                ClusterTemplate(.levelControl), ClusterTemplate(.extendedColorControl),
+            ]),
+        DeviceTemplate(
             key: "dimmable-plug-in-unit", title: "Dimmable Plug-in Unit", deviceType: .dimmablePlugInUnit,
             productName: "mhub Dimmer Plug", category: "Lighting",
             clusters: [

@@ -17,6 +17,7 @@ extension DeviceTypeRef {
     public static let doorLock = DeviceTypeRef(id: 0x000A, revision: 3)
     public static let thermostat = DeviceTypeRef(id: 0x0301, revision: 4)
     public static let windowCovering = DeviceTypeRef(id: 0x0202, revision: 3)
+    public static let extendedColorLight = DeviceTypeRef(id: 0x010D, revision: 4)
     public static let dimmablePlugInUnit = DeviceTypeRef(id: 0x010B, revision: 4)
     public static let mountedOnOffControl = DeviceTypeRef(id: 0x010F, revision: 1)
     public static let mountedDimmableLoadControl = DeviceTypeRef(id: 0x0110, revision: 1)

@@ -171,6 +171,21 @@ enum ClusterChoices {
                 "cluster but mandatory for Color Temperature Lights (Device Library 4.3).",
             ]),
         ClusterChoice(
+            name: "extendedColorControl", cluster: "ColorControl", features: ["HS", "XY", "CT"],
+            optional: ["RemainingTime"],
+            defaults: [
+                "CurrentX": .unsigned(0x616B), "CurrentY": .unsigned(0x607D), "ColorTemperatureMireds": .unsigned(250),
+                "NumberOfPrimaries": .unsigned(0), "ColorMode": .unsigned(2), "EnhancedColorMode": .unsigned(2),
+                "ColorCapabilities": .unsigned(0x19), "ColorTempPhysicalMinMireds": .unsigned(153),
+                "ColorTempPhysicalMaxMireds": .unsigned(500), "CoupleColorTempToLevelMiNMireds": .unsigned(153),
+            ],
+            ranges: ["ColorTemperatureMireds": 0...65279],
+            notes: [
+                "Hue and saturation, CIE xy and colour temperature, as Extended Color Lights have (Device Library 4.4;",
+                "without EnhancedHue and ColorLoop). ColorCapabilities mirrors the features (0x19). It starts white at",
+                "250 mireds in colour temperature mode (2); x and y start at the D65-ish white CHIP's lights report.",
+            ]),
+        ClusterChoice(
             name: "doorLock", cluster: "DoorLock",
             optional: ["AutoRelockTime", "SoundVolume", "EnableOneTouchLocking", "UnlockWithTimeout"],
             writable: ["AutoRelockTime", "SoundVolume", "OperatingMode"],

@@ -36,6 +36,7 @@ struct HomeAssistantPeerTests {
         "door-lock": ["lock", "sensor", "button", "update"],
         "thermostat": ["climate", "button", "update"],
         "window-covering": ["cover", "button", "update"],
+        "extended-color-light": ["light", "button", "update"],
         "dimmable-plug-in-unit": ["light", "button", "update"],
         // Mounted controls are Matter 1.4 types python-matter-server 7.0.0 does not know: HA makes an outlet switch.
         "mounted-on-off-control": ["switch", "button", "update"],
@@ -74,6 +75,9 @@ struct HomeAssistantPeerTests {
         "dimmable-light light.turn_on": ["1/6/0": true, "1/8/0": 128],
         "color-temperature-light light.turn_on": ["1/6/0": true, "1/768/7": 333, "1/768/8": 2],
         "on-off-plug-in-unit switch.turn_on": ["1/6/0": true],
+        // 120° and 100 % as HA sends them: hue 120 / 360 × 254 and saturation 254, in hue-and-saturation mode.
+        "extended-color-light light.turn_on": ["1/6/0": true, "1/768/0": 84, "1/768/1": 254, "1/768/8": 0],
+        "dimmable-plug-in-unit light.turn_on": ["1/6/0": true, "1/8/0": 128],
         "door-lock lock.unlock": ["1/257/0": 2],
         "door-lock lock.lock": ["1/257/0": 1],
         "window-covering cover.set_cover_position": ["1/258/11": 7000],

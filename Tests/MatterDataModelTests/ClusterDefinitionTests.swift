@@ -119,7 +119,10 @@ private let verifiedCommands: [(ClusterDefinition, String, CommandID)] = [
         #expect(ids == ids.sorted() && Set(ids).count == ids.count)
         #expect(Set(verifiedClusters.map(\.1)).isSubset(of: ids))
         for (definition, id, _, _) in verifiedClusters {
-            #expect(ClusterCatalog.definition(id) == definition)
+            let catalogued = ClusterCatalog.definition(id)
+            #expect(catalogued?.name == definition.name && catalogued?.revision == definition.revision)
+            #expect(Set(definition.attributeIDs).isSubset(of: catalogued?.attributeIDs ?? []), "\(definition.name)")
+            #expect(Set(definition.acceptedCommandIDs).isSubset(of: catalogued?.acceptedCommandIDs ?? []))
         }
         #expect(ClusterCatalog.definition(0x0005) == nil)
     }

@@ -128,9 +128,14 @@ private func unsignedList(_ value: AttributeValue?) -> [UInt64]? {
     func everyClusterCarriesGlobalsMatchingItsDefinition(_ key: String) throws {
         let template = try #require(DeviceTemplates.named(key))
         let node = template.makeNode(identity: identity)
+        // Each instance against the definition its template placed (the catalog's may have more: Color Control's
+        // has what colour temperature lights and extended colour lights carry).
+        let placed = Dictionary(
+            (template.clusters + template.rootClusters(identity: identity)).map { ($0.definition.id, $0.definition) },
+            uniquingKeysWith: { first, _ in first })
         for endpoint in node.endpoints.values {
             for cluster in endpoint.clusters.values {
-                let definition = try #require(ClusterCatalog.definition(cluster.id))
+                let definition = try #require(placed[cluster.id] ?? ClusterCatalog.definition(cluster.id))
                 let attributes = cluster.attributes
                 let present = attributes.keys.sorted().map { UInt64($0) }
                 #expect(unsignedList(attributes[GlobalAttributes.attributeList]) == present, "\(definition.name)")

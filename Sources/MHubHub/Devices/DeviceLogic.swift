@@ -37,6 +37,10 @@ enum DeviceLogic {
         func hasCluster(_ id: ClusterID) -> Bool {
             node.data.endpoints[endpoint]?.clusters[id] != nil
         }
+
+        func hasAttribute(_ attribute: AttributeID, cluster: ClusterID? = nil) -> Bool {
+            value(attribute, cluster: cluster) != nil
+        }
     }
 
     /// Runs a command; the response is `nil` for commands answered by a plain status.
@@ -203,61 +207,6 @@ enum DeviceLogic {
         return (effect, nil)
     }
 
-    // MARK: Color Control (0x0300), colour temperature
-
-    private static func colorControl(_ call: Invocation) throws(InteractionError) -> (DeviceEffect, Response?) {
-        var effect = DeviceEffect()
-        let mireds = call.path(0x0007)
-        let current = call.integer(0x0007) ?? 250
-        let minimum = call.integer(0x400B) ?? 153
-        let maximum = call.integer(0x400C) ?? 500
-        func moveTo(_ requested: Int64, over duration: Int64) {
-            let target = min(max(requested, minimum), maximum)
-            effect.stopping.append(mireds)
-            effect.changes.append((call.path(0x0008), .unsigned(2)))
-            effect.changes.append((call.path(0x4001), .unsigned(2)))
-            if duration <= 0 || target == current {
-                effect.changes.append((mireds, .unsigned(UInt64(target))))
-            } else {
-                effect.changes.append((call.path(0x0002), .unsigned(UInt64(duration / Invocation.tenth))))
-                effect.transitions.append(
-                    AttributeTransition(
-                        node: call.node.id, path: mireds, from: current, to: target, startAt: call.now,
-                        endAt: call.now + duration, remainingTime: call.path(0x0002)))
-            }
-        }
-        switch call.command.name {
-        case "MoveToColorTemperature":
-            moveTo(
-                call.field("colorTemperatureMireds") ?? current,
-                over: (call.field("transitionTime") ?? 0) * Invocation.tenth)
-        case "MoveColorTemperature":
-            let mode = call.field("moveMode") ?? 0
-            let rate = call.field("rate") ?? 0
-            if mode == 0 {
-                effect.stopping.append(mireds)
-            } else {
-                guard rate > 0 else { throw InteractionError(.invalidCommand, "rate must be above 0") }
-                let target = mode == 1 ? maximum : minimum
-                let limitLow = call.field("colorTemperatureMinimumMireds").flatMap { $0 > 0 ? $0 : nil } ?? minimum
-                let limitHigh = call.field("colorTemperatureMaximumMireds").flatMap { $0 > 0 ? $0 : nil } ?? maximum
-                let bounded = min(max(target, limitLow), limitHigh)
-                moveTo(bounded, over: abs(bounded - current) * 1000 / rate)
-            }
-        case "StepColorTemperature":
-            let mode = call.field("stepMode") ?? 1
-            let size = call.field("stepSize") ?? 0
-            moveTo(
-                mode == 1 ? current + size : current - size,
-                over: (call.field("transitionTime") ?? 0) * Invocation.tenth)
-        case "StopMoveStep":
-            effect.stopping.append(mireds)
-        default:
-            throw unsupported(call)
-        }
-        return (effect, nil)
-    }
-
     // MARK: Door Lock (0x0101)
 
     private static func doorLock(_ call: Invocation) throws(InteractionError) -> (DeviceEffect, Response?) {
@@ -401,7 +350,7 @@ enum DeviceLogic {
         }
     }
 
-    private static func unsupported(_ call: Invocation) -> InteractionError {
+    static func unsupported(_ call: Invocation) -> InteractionError {
         InteractionError(
             .unsupportedCommand, "mhub does not simulate \(call.cluster.name).\(call.command.name) (docs/devices.md)")
     }

@@ -24,6 +24,7 @@ extension ClusterDefinition {
         ("onOff", .onOff),
         ("levelControl", .levelControl),
         ("colorControl", .colorControl),
+        ("extendedColorControl", .extendedColorControl),
         ("doorLock", .doorLock),
         ("thermostat", .thermostat),
         ("windowCovering", .windowCovering),

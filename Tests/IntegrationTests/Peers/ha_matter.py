@@ -689,6 +689,8 @@ SERVICE_CALLS = [
     ("dimmable-light", "light", "turn_on", {"brightness": 128}, ["1/6/0", "1/8/0"]),
     ("color-temperature-light", "light", "turn_on", {"color_temp_kelvin": 3000}, ["1/6/0", "1/768/7", "1/768/8"]),
     ("on-off-plug-in-unit", "switch", "turn_on", {}, ["1/6/0"]),
+    ("extended-color-light", "light", "turn_on", {"hs_color": [120, 100]}, ["1/6/0", "1/768/0", "1/768/1", "1/768/8"]),
+    ("dimmable-plug-in-unit", "light", "turn_on", {"brightness": 128}, ["1/6/0", "1/8/0"]),
     ("door-lock", "lock", "unlock", {}, ["1/257/0"]),
     ("door-lock", "lock", "lock", {}, ["1/257/0"]),
     ("window-covering", "cover", "set_cover_position", {"position": 30}, ["1/258/11", "1/258/14"]),
