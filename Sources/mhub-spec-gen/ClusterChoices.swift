@@ -250,7 +250,8 @@ enum ClusterChoices {
         ClusterChoice(
             name: "illuminanceMeasurement", cluster: "IlluminanceMeasurement",
             defaults: [
-                "MeasuredValue": .unsigned(24772), "MinMeasuredValue": .unsigned(1), "MaxMeasuredValue": .unsigned(48001),
+                "MeasuredValue": .unsigned(24772), "MinMeasuredValue": .unsigned(1),
+                "MaxMeasuredValue": .unsigned(48001),
             ],
             ranges: ["MeasuredValue": 0...48001],
             notes: [
@@ -259,25 +260,32 @@ enum ClusterChoices {
             ]),
         ClusterChoice(
             name: "pressureMeasurement", cluster: "PressureMeasurement",
-            defaults: ["MeasuredValue": .signed(1013), "MinMeasuredValue": .signed(300), "MaxMeasuredValue": .signed(1100)],
+            defaults: [
+                "MeasuredValue": .signed(1013), "MinMeasuredValue": .signed(300), "MaxMeasuredValue": .signed(1100),
+            ],
             ranges: ["MeasuredValue": 300...1100],
             notes: ["Tenths of a kilopascal (hectopascals): 101.3 kPa at sea level, a barometer's 30 to 110 kPa."]),
         ClusterChoice(
             name: "flowMeasurement", cluster: "FlowMeasurement",
-            defaults: ["MeasuredValue": .unsigned(12), "MinMeasuredValue": .unsigned(0), "MaxMeasuredValue": .unsigned(1000)],
+            defaults: [
+                "MeasuredValue": .unsigned(12), "MinMeasuredValue": .unsigned(0), "MaxMeasuredValue": .unsigned(1000),
+            ],
             ranges: ["MeasuredValue": 0...1000],
             notes: ["Tenths of a cubic metre per hour: 1.2 m³/h through a pipe meter that reads up to 100 m³/h."]),
         ClusterChoice(
             name: "relativeHumidityMeasurement", cluster: "RelativeHumidityMeasurement",
             defaults: [
-                "MeasuredValue": .unsigned(4500), "MinMeasuredValue": .unsigned(0), "MaxMeasuredValue": .unsigned(10000),
+                "MeasuredValue": .unsigned(4500), "MinMeasuredValue": .unsigned(0),
+                "MaxMeasuredValue": .unsigned(10000),
             ],
             ranges: ["MeasuredValue": 0...10000],
             notes: ["Hundredths of a percent: 45 % of 0 to 100 %."]),
         ClusterChoice(
             name: "airQuality", cluster: "AirQuality", features: ["FAIR", "MOD", "VPOOR", "XPOOR"],
             defaults: ["AirQuality": .unsigned(1)],
-            notes: ["Every level (Good to ExtremelyPoor), as sensors with a particulate and a CO2 reading have; 1 is Good."]),
+            notes: [
+                "Every level (Good to ExtremelyPoor), as sensors with a particulate and a CO2 reading have; 1 is Good."
+            ]),
         ClusterChoice(
             name: "pm25ConcentrationMeasurement", cluster: "Pm25ConcentrationMeasurement", features: ["MEA"],
             defaults: [
@@ -299,7 +307,9 @@ enum ClusterChoices {
                 "MeasuredValue": .float(600), "MinMeasuredValue": .float(400), "MaxMeasuredValue": .float(5000),
                 "MeasurementUnit": .unsigned(0),
             ],
-            notes: ["A numeric reading in ppm (MeasurementUnit 0) of air: 600 ppm indoors, an NDIR sensor's 400 to 5000."]),
+            notes: [
+                "A numeric reading in ppm (MeasurementUnit 0) of air: 600 ppm indoors, an NDIR sensor's 400 to 5000."
+            ]),
         ClusterChoice(
             name: "totalVolatileOrganicCompoundsConcentrationMeasurement",
             cluster: "TotalVolatileOrganicCompoundsConcentrationMeasurement", features: ["MEA"],
