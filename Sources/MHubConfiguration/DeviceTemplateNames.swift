@@ -5,7 +5,8 @@ public enum DeviceTemplateNames {
     public static let all = [
         "on-off-light", "dimmable-light", "color-temperature-light", "on-off-plug-in-unit", "contact-sensor",
         "temperature-sensor", "occupancy-sensor", "door-lock", "thermostat", "window-covering",
-        "extended-color-light", "dimmable-plug-in-unit", "mounted-on-off-control", "mounted-dimmable-load-control", "light-sensor",
+        "extended-color-light", "dimmable-plug-in-unit", "mounted-on-off-control", "mounted-dimmable-load-control",
+        "light-sensor",
         "pressure-sensor", "flow-sensor", "humidity-sensor", "air-quality-sensor", "water-leak-detector",
         "water-freeze-detector", "rain-sensor",
     ]
