@@ -8,6 +8,6 @@ public enum DeviceTemplateNames {
         "extended-color-light", "dimmable-plug-in-unit", "mounted-on-off-control", "mounted-dimmable-load-control",
         "light-sensor",
         "pressure-sensor", "flow-sensor", "humidity-sensor", "air-quality-sensor", "water-leak-detector",
-        "water-freeze-detector", "rain-sensor",
+        "water-freeze-detector", "rain-sensor", "fan", "air-purifier", "room-air-conditioner",
     ]
 }

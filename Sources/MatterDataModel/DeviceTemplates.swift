@@ -72,7 +72,7 @@ public enum DeviceTemplates {
     ]
 
     /// The templates added with the generated data model (issue 34), by category.
-    static let catalogue: [DeviceTemplate] = lighting + sensors + alarms
+    static let catalogue: [DeviceTemplate] = lighting + sensors + alarms + hvac
 
     static let lighting: [DeviceTemplate] = [
         DeviceTemplate(
@@ -136,6 +136,29 @@ public enum DeviceTemplates {
         detector(
             key: "water-freeze-detector", title: "Water Freeze Detector", type: .waterFreezeDetector, product: "Freeze"),
         detector(key: "rain-sensor", title: "Rain Sensor", type: .rainSensor, product: "Rain"),
+    ]
+
+    static let hvac: [DeviceTemplate] = [
+        DeviceTemplate(
+            key: "fan", title: "Fan", deviceType: .fan, productName: "mhub Ceiling Fan", category: "HVAC",
+            clusters: [identify(.actuator), ClusterTemplate(.groups), ClusterTemplate(.fanControl)]),
+        DeviceTemplate(
+            key: "air-purifier", title: "Air Purifier", deviceType: .airPurifier, productName: "mhub Air Purifier",
+            category: "HVAC",
+            // With the air quality and PM2.5 readings purifiers show, and both filters' wear.
+            clusters: [
+                identify(.display), ClusterTemplate(.fanControl), ClusterTemplate(.hepaFilterMonitoring),
+                ClusterTemplate(.activatedCarbonFilterMonitoring), ClusterTemplate(.airQuality),
+                ClusterTemplate(.pm25ConcentrationMeasurement),
+            ]),
+        DeviceTemplate(
+            key: "room-air-conditioner", title: "Room Air Conditioner", deviceType: .roomAirConditioner,
+            productName: "mhub Air Conditioner", category: "HVAC",
+            // A split unit: its power switch, the thermostat that heats and cools, its fan, and the room's temperature.
+            clusters: [
+                identify(.display), ClusterTemplate(.deadFrontOnOff, overrides: [0x0000: .bool(true)]),
+                ClusterTemplate(.thermostat), ClusterTemplate(.fanControl), ClusterTemplate(.temperatureMeasurement),
+            ]),
     ]
 
     /// A battery detector whose Boolean State is true while it detects (water, freezing, rain); it starts dry.

@@ -29,6 +29,9 @@ extension DeviceTypeRef {
     public static let waterLeakDetector = DeviceTypeRef(id: 0x0043, revision: 1)
     public static let waterFreezeDetector = DeviceTypeRef(id: 0x0041, revision: 1)
     public static let rainSensor = DeviceTypeRef(id: 0x0044, revision: 1)
+    public static let fan = DeviceTypeRef(id: 0x002B, revision: 3)
+    public static let airPurifier = DeviceTypeRef(id: 0x002D, revision: 2)
+    public static let roomAirConditioner = DeviceTypeRef(id: 0x0072, revision: 2)
     /// Power Source (0x0011), a utility device type beside the application device type on the endpoint whose Power
     /// Source cluster describes the device's battery or mains supply.
     public static let powerSource = DeviceTypeRef(id: 0x0011, revision: 1)

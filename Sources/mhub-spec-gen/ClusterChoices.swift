@@ -139,6 +139,39 @@ enum ClusterChoices {
             name: "onOff", cluster: "OnOff", features: ["LT"],
             notes: ["Lighting brings GlobalSceneControl, OnTime, OffWaitTime, StartUpOnOff and the effect commands."]),
         ClusterChoice(
+            name: "fanControl", cluster: "FanControl", features: ["SPD", "AUT"],
+            defaults: [
+                "FanModeSequence": .unsigned(2), "SpeedMax": .unsigned(10), "PercentCurrent": .unsigned(0),
+                "SpeedCurrent": .unsigned(0),
+            ],
+            ranges: ["SpeedSetting": 0...10, "SpeedCurrent": 0...10],
+            notes: [
+                "Ten speeds and Auto, with FanModeSequence 2 (Off, Low, Medium, High, Auto), as ceiling and tower fans",
+                "have; it starts off. Writes of FanMode, PercentSetting and SpeedSetting set the others (`FanLogic`).",
+            ]),
+        ClusterChoice(
+            name: "hepaFilterMonitoring", cluster: "HepaFilterMonitoring", features: ["CON", "WRN"],
+            optional: ["InPlaceIndicator", "ResetCondition"],
+            defaults: [
+                "Condition": .unsigned(100), "DegradationDirection": .unsigned(1), "InPlaceIndicator": .bool(true),
+            ],
+            notes: [
+                "A HEPA filter's remaining life in percent (DegradationDirection 1, Down), with a change indication (0",
+                "OK, 1 Warning, 2 Critical); ResetCondition is a new filter.",
+            ]),
+        ClusterChoice(
+            name: "activatedCarbonFilterMonitoring", cluster: "ActivatedCarbonFilterMonitoring",
+            features: ["CON", "WRN"], optional: ["InPlaceIndicator", "ResetCondition"],
+            defaults: [
+                "Condition": .unsigned(100), "DegradationDirection": .unsigned(1), "InPlaceIndicator": .bool(true),
+            ],
+            notes: ["An activated carbon filter, as the HEPA one."]),
+        ClusterChoice(
+            name: "deadFrontOnOff", cluster: "OnOff", features: ["DF"],
+            notes: [
+                "DeadFrontBehavior without Lighting, as the Room Air Conditioner device type requires: a power switch.",
+            ]),
+        ClusterChoice(
             name: "levelControl", cluster: "LevelControl", features: ["OO", "LT"],
             optional: [
                 "MinLevel", "MaxLevel", "OnOffTransitionTime", "OnTransitionTime", "OffTransitionTime",

@@ -49,6 +49,9 @@ struct HomeAssistantPeerTests {
         "water-leak-detector": ["binary_sensor", "sensor", "button", "update"],
         "water-freeze-detector": ["binary_sensor", "sensor", "button", "update"],
         "rain-sensor": ["binary_sensor", "sensor", "button", "update"],
+        "fan": ["fan", "button", "update"],
+        "air-purifier": ["fan", "sensor", "button", "update"],
+        "room-air-conditioner": ["climate", "switch", "fan", "sensor", "button", "update"],
         "bridge": ["light", "update"],
     ]
 
@@ -58,6 +61,8 @@ struct HomeAssistantPeerTests {
         "air-quality-sensor": ["sensor": 7],
         "contact-sensor": ["sensor": 3],
         "water-leak-detector": ["sensor": 3, "binary_sensor": 1],
+        // HEPA and carbon filter conditions, air quality, PM2.5; Identify and the two filters' resets.
+        "air-purifier": ["sensor": 4, "button": 3],
     ]
 
     /// The other layouts `ha_matter.py` commissions (`LAYOUTS`): the entity domain each endpoint or bridged device
@@ -78,6 +83,10 @@ struct HomeAssistantPeerTests {
         // 120° and 100 % as HA sends them: hue 120 / 360 × 254 and saturation 254, in hue-and-saturation mode.
         "extended-color-light light.turn_on": ["1/6/0": true, "1/768/0": 84, "1/768/1": 254, "1/768/8": 0],
         "dimmable-plug-in-unit light.turn_on": ["1/6/0": true, "1/8/0": 128],
+        // 50 % is Medium, speed 5 of 10; Auto leaves the settings null and the fan at its own 50 %.
+        "fan fan.set_percentage": ["1/514/0": 2, "1/514/2": 50, "1/514/3": 50, "1/514/6": 5],
+        "air-purifier fan.set_preset_mode": ["1/514/0": 5, "1/514/2": .null, "1/514/3": 50],
+        "room-air-conditioner switch.turn_off": ["1/6/0": false],
         "door-lock lock.unlock": ["1/257/0": 2],
         "door-lock lock.lock": ["1/257/0": 1],
         "window-covering cover.set_cover_position": ["1/258/11": 7000],

@@ -95,10 +95,7 @@ extension Hub {
         case .write(let cluster, let attribute, let value):
             let path = AttributePath(endpoint: endpoint, cluster: cluster, attribute: attribute)
             let checked = try checkedWrite(value, at: path, in: node)
-            var effect = DeviceEffect()
-            effect.stopping.append(path)
-            effect.changes.append((path, checked))
-            return (effect, .status(InteractionStatus.success.rawValue))
+            return (try DeviceLogic.write(checked, at: path, in: node), .status(InteractionStatus.success.rawValue))
         }
     }
 

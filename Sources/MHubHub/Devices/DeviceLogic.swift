@@ -55,6 +55,7 @@ enum DeviceLogic {
         case 0x0201: return try thermostat(invocation)
         case 0x0102: return try windowCovering(invocation)
         case 0x003E: return try operationalCredentials(invocation)
+        case 0x0071, 0x0072: return try resourceMonitoring(invocation)
         default:
             throw InteractionError(
                 .unsupportedCommand,

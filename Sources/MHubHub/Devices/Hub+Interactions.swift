@@ -46,9 +46,12 @@ extension Hub {
         } catch {
             throw error.hubError
         }
-        var effect = DeviceEffect()
-        effect.stopping.append(path)
-        effect.changes.append((path, value))
+        let effect: DeviceEffect
+        do {
+            effect = try DeviceLogic.write(value, at: path, in: node)
+        } catch {
+            throw error.hubError
+        }
         return try answer(
             node: node, request: request, client: client, now: now, effect: effect,
             result: Self.writeResult(path), &outcome)

@@ -67,7 +67,9 @@ struct DeviceTypeConformanceCheck {
                 return
             }
             guard let spec = MatterSpecification.cluster(id: id).map(MatterSpecification.resolved) else { return }
-            let clusterFacts = ClusterConformanceCheck.facts(of: server, spec: spec, conditions: [])
+            // The cluster's own names and the caller's conditions: a requirement may hold only on Matter (Fan's
+            // FanModeSequence is `Matter`, as against Zigbee).
+            let clusterFacts = ClusterConformanceCheck.facts(of: server, spec: spec, conditions: conditions)
             for element in requirement.children {
                 check(element, in: server, spec: spec, of: deviceType, facts: clusterFacts)
             }
