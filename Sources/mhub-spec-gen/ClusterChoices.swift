@@ -169,7 +169,7 @@ enum ClusterChoices {
         ClusterChoice(
             name: "deadFrontOnOff", cluster: "OnOff", features: ["DF"],
             notes: [
-                "DeadFrontBehavior without Lighting, as the Room Air Conditioner device type requires: a power switch.",
+                "DeadFrontBehavior without Lighting, as the Room Air Conditioner device type requires: a power switch."
             ]),
         ClusterChoice(
             name: "levelControl", cluster: "LevelControl", features: ["OO", "LT"],
@@ -347,10 +347,10 @@ enum ClusterChoices {
             name: "totalVolatileOrganicCompoundsConcentrationMeasurement",
             cluster: "TotalVolatileOrganicCompoundsConcentrationMeasurement", features: ["MEA"],
             defaults: [
-                "MeasuredValue": .float(0.15), "MinMeasuredValue": .float(0), "MaxMeasuredValue": .float(60),
+                "MeasuredValue": .float(0.25), "MinMeasuredValue": .float(0), "MaxMeasuredValue": .float(60),
                 "MeasurementUnit": .unsigned(0),
             ],
-            notes: ["A numeric reading in ppm (MeasurementUnit 0, the unit Home Assistant shows) of air: 0.15 ppm."]),
+            notes: ["A numeric reading in ppm (MeasurementUnit 0, the unit Home Assistant shows) of air: 0.25 ppm."]),
         ClusterChoice(
             name: "batteryPowerSource", cluster: "PowerSource", features: ["BAT", "REPLC"],
             optional: ["BatVoltage", "BatPercentRemaining", "BatPresent"],

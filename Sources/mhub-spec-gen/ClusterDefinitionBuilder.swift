@@ -113,6 +113,11 @@ struct ClusterDefinitionBuilder {
         definition.default =
             choice.defaults[spec.name] ?? Self.value(of: spec.default, for: definition)
             ?? Self.fallback(for: definition)
+        if case .float(let number) = definition.default, Double(Float(number)) != number {
+            throw ClusterChoiceError(
+                description:
+                    "\(location): the default \(number) is not a single-precision value (the TLV float it goes out as)")
+        }
         guard definition.accepts(definition.default) else {
             throw ClusterChoiceError(
                 description:

@@ -32,10 +32,13 @@ enum MatterValueCheck {
             }
             return .signed(number)
         case .float:
+            // mhub's float attributes are the specification's `single` (the concentration measurements): a value is
+            // kept at single precision, so it goes out as the TLV single-precision float CHIP's cluster objects
+            // expect (a 21.3 kept as a double would go out as a double, and fail to decode).
             switch value {
-            case .float: return value
-            case .signed(let number): return .float(Double(number))
-            case .unsigned(let number): return .float(Double(number))
+            case .float(let number): return .float(Double(Float(number)))
+            case .signed(let number): return .float(Double(Float(number)))
+            case .unsigned(let number): return .float(Double(Float(number)))
             default: throw typeError(what, "a number", value)
             }
         case .string(let maxLength):

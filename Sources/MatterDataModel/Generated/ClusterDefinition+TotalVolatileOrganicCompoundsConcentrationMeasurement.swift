@@ -4,11 +4,11 @@
 extension ClusterDefinition {
     /// TotalVolatileOrganicCompoundsConcentrationMeasurement (0x042E), revision 3, features MEA.
     ///
-    /// A numeric reading in ppm (MeasurementUnit 0, the unit Home Assistant shows) of air: 0.15 ppm.
+    /// A numeric reading in ppm (MeasurementUnit 0, the unit Home Assistant shows) of air: 0.25 ppm.
     public static let totalVolatileOrganicCompoundsConcentrationMeasurement = ClusterDefinition(
         id: 0x042E, name: "TotalVolatileOrganicCompoundsConcentrationMeasurement", revision: 3, featureMap: 0x1,
         attributes: [
-            AttributeDefinition(id: 0x0000, name: "measuredValue", type: .float, nullable: true, default: .float(0.15)),
+            AttributeDefinition(id: 0x0000, name: "measuredValue", type: .float, nullable: true, default: .float(0.25)),
             AttributeDefinition(
                 id: 0x0001, name: "minMeasuredValue", type: .float, nullable: true, default: .float(0.0)),
             AttributeDefinition(
