@@ -475,7 +475,20 @@ def command_table() -> dict:
         thermostat.id: [  # OccupiedHeatingSetpoint 20.00 °C raised by 1.0 °C
             step(thermostat.Commands.SetpointRaiseLower(mode=0, amount=10), 0x0012, 2100),
         ],
-        color.id: [  # ColorTemperatureMireds, between ColorTempPhysicalMinMireds 153 and MaxMireds 500
+        color.id: [
+            # CurrentHue and CurrentSaturation (0 to 254, from 0; Move and Step stop at the ends)
+            step(color.Commands.MoveToHue(hue=100, direction=0, transitionTime=0), 0x0000, 100),
+            step(color.Commands.MoveHue(moveMode=1, rate=254), 0x0000, 254),
+            step(color.Commands.StepHue(stepMode=3, stepSize=54, transitionTime=0), 0x0000, 200),
+            step(color.Commands.MoveToSaturation(saturation=100, transitionTime=0), 0x0001, 100),
+            step(color.Commands.MoveSaturation(moveMode=3, rate=254), 0x0001, 0),
+            step(color.Commands.StepSaturation(stepMode=1, stepSize=50, transitionTime=0), 0x0001, 50),
+            step(color.Commands.MoveToHueAndSaturation(hue=20, saturation=200, transitionTime=0), 0x0000, 20),
+            # CurrentX (0 to 65279)
+            step(color.Commands.MoveToColor(colorX=30000, colorY=30000, transitionTime=0), 0x0003, 30000),
+            step(color.Commands.MoveColor(rateX=32767, rateY=0), 0x0003, 65279),
+            step(color.Commands.StepColor(stepX=-10000, stepY=0, transitionTime=0), 0x0003, 55279),
+            # ColorTemperatureMireds, between ColorTempPhysicalMinMireds 153 and MaxMireds 500
             step(color.Commands.MoveToColorTemperature(colorTemperatureMireds=300, transitionTime=0), 0x0007, 300),
             step(color.Commands.MoveColorTemperature(moveMode=1, rate=1000), 0x0007, 500),
             step(color.Commands.StepColorTemperature(stepMode=3, stepSize=100, transitionTime=0), 0x0007, 400),
