@@ -26,6 +26,13 @@ Runs inside chip_sandbox.sh (the SDK writes /data and /tmp/chip_kvs), in the tes
   subscribe NODEID ENDPOINT SECONDS     subscribes to OnOff on ENDPOINT (min 0, max 10 s), prints a line
                                         "@@chip_commission_subscribed" once established, and reports every update
                                         that arrives in SECONDS, with its CLOCK_MONOTONIC time
+  templates NODEID ENDPOINTS            for each of ENDPOINTS (comma-separated, or * for the Aggregator's PartsList):
+                                        a wildcard read of the endpoint with the SDK's cluster objects (its device
+                                        types, NodeLabel, decode failures), then every command of COMMANDS its
+                                        clusters accept, in COMMANDS' order (timed where the SDK says the command
+                                        must be): each one's status, and the attribute it must change and to what.
+                                        With --confirm-dir DIR each invoked command is also written to
+                                        DIR/step-N.json, and the next waits for DIR/step-N.done (--confirm-timeout)
 Options:
   --storage FILE          the controller's storage (its CA, fabric and node); default /tmp/chip-commission.json,
                           which is the sandbox's: runs with the same sandbox directory find the same fabric
@@ -39,6 +46,8 @@ Options:
                           open-window (defaults 180, 3840 and 1000)
   --case-timeout S        read, open-window, remove-fabric: how long to wait for the operational session (its
                           DNS-SD lookup and CASE; default 45)
+  --confirm-dir DIR       templates: where each command is handed over for a check before the next one runs
+  --confirm-timeout S     templates: how long to wait for each check (default 30)
   --timeout S             the whole controller run (default 120)
 
 The controller runs in a child process (this script again, with --worker), since the SDK can abort its process
@@ -85,6 +94,7 @@ SCENARIO_ARGUMENTS = {
     "toggle": ["node_id", "endpoint"],
     "write": ["node_id", "endpoint"],
     "subscribe": ["node_id", "endpoint", "seconds"],
+    "templates": ["node_id", "endpoints"],
 }
 SUBSCRIBED_MARKER = "@@chip_commission_subscribed"
 
@@ -103,6 +113,8 @@ def arguments_parser() -> argparse.ArgumentParser:
     parser.add_argument("--window-discriminator", type=int, default=3840)
     parser.add_argument("--iteration", type=int, default=1000)
     parser.add_argument("--case-timeout", type=float, default=45)
+    parser.add_argument("--confirm-dir")
+    parser.add_argument("--confirm-timeout", type=float, default=30)
     parser.add_argument("--timeout", type=float, default=120)
     parser.add_argument("scenario", choices=sorted(SCENARIO_ARGUMENTS))
     parser.add_argument("values", nargs="*")
@@ -116,7 +128,7 @@ def parse_arguments(argv):
     if len(options.values) != len(names):
         parser.error(f"{options.scenario} takes {' '.join(name.upper() for name in names) or 'no arguments'}")
     for name, value in zip(names, options.values):
-        setattr(options, name, value if name == "address" else int(value, 0))
+        setattr(options, name, value if name in ("address", "endpoints") else int(value, 0))
     return options
 
 
@@ -324,6 +336,9 @@ async def scenario(options, controller) -> dict:
     if options.scenario in ("bridge", "toggle", "write", "subscribe"):
         await operational_session(controller, options)
         return await bridge_scenario(options, controller)
+    if options.scenario == "templates":
+        await operational_session(controller, options)
+        return await templates_scenario(options, controller)
     raise ValueError(f"unknown scenario {options.scenario}")
 
 
@@ -394,6 +409,191 @@ async def bridge_scenario(options, controller) -> dict:
     await asyncio.sleep(options.seconds)
     subscription.Shutdown()
     return {"updates": updates}
+
+
+def command_table() -> dict:
+    """COMMANDS: for each cluster (by ID), the commands the `templates` scenario invokes, in order.
+
+    Each entry: the SDK command object (its arguments), the attribute on the device's endpoint the command must
+    change, and the value it must then have (`within`: how far a number may be from it, for a value that counts
+    down). `attribute` None: the command has no effect on an attribute, only its status is checked. The order
+    matters: each command changes what the one before it left, from the templates' defaults. A cluster whose
+    AcceptedCommandList has a command with no entry here is reported as missing, so add one entry per new command.
+    """
+    import chip.clusters.Objects as Clusters
+
+    def step(command, attribute=None, expected=None, within=None) -> dict:
+        return {"command": command, "attribute": attribute, "expected": expected, "within": within}
+
+    identify, groups, on_off, level = Clusters.Identify, Clusters.Groups, Clusters.OnOff, Clusters.LevelControl
+    lock, covering, thermostat, color = (
+        Clusters.DoorLock, Clusters.WindowCovering, Clusters.Thermostat, Clusters.ColorControl)
+    execute_if_off = {"optionsMask": 1, "optionsOverride": 1}  # plain Level Control commands act while off
+    return {
+        identify.id: [
+            step(identify.Commands.Identify(identifyTime=60), 0x0000, 60, within=15),  # IdentifyTime counts down
+            step(identify.Commands.TriggerEffect(effectIdentifier=0, effectVariant=0)),
+        ],
+        # mhub keeps no group table: each answers as a device without groups would, with no attribute to show it.
+        groups.id: [
+            step(groups.Commands.AddGroup(groupID=1, groupName="mhub")),
+            step(groups.Commands.ViewGroup(groupID=1)),
+            step(groups.Commands.GetGroupMembership(groupList=[])),
+            step(groups.Commands.RemoveGroup(groupID=1)),
+            step(groups.Commands.RemoveAllGroups()),
+            step(groups.Commands.AddGroupIfIdentifying(groupID=2, groupName="mhub")),
+        ],
+        on_off.id: [
+            step(on_off.Commands.On(), 0x0000, True),
+            step(on_off.Commands.OffWithEffect(effectIdentifier=0, effectVariant=0), 0x0000, False),
+            step(on_off.Commands.OnWithRecallGlobalScene(), 0x0000, True),
+            step(on_off.Commands.Off(), 0x0000, False),
+            step(on_off.Commands.OnWithTimedOff(onOffControl=0, onTime=0, offWaitTime=0), 0x0000, True),
+            step(on_off.Commands.Toggle(), 0x0000, False),
+        ],
+        level.id: [
+            step(level.Commands.MoveToLevel(level=100, transitionTime=0, **execute_if_off), 0x0000, 100),
+            step(level.Commands.Move(moveMode=1, rate=250, **execute_if_off), 0x0000, 1),  # down to MinLevel
+            step(level.Commands.Step(stepMode=0, stepSize=50, transitionTime=0, **execute_if_off), 0x0000, 51),
+            step(level.Commands.Stop(**execute_if_off)),
+            step(level.Commands.MoveToLevelWithOnOff(level=200, transitionTime=0), 0x0000, 200),
+            step(level.Commands.MoveWithOnOff(moveMode=1, rate=250), 0x0000, 1),
+            step(level.Commands.StepWithOnOff(stepMode=0, stepSize=100, transitionTime=0), 0x0000, 101),
+            step(level.Commands.StopWithOnOff()),
+        ],
+        lock.id: [  # LockState: 1 locked, 2 unlocked
+            step(lock.Commands.UnlockDoor(), 0x0000, 2),
+            step(lock.Commands.LockDoor(), 0x0000, 1),
+            step(lock.Commands.UnlockWithTimeout(timeout=300), 0x0000, 2),
+        ],
+        covering.id: [  # TargetPositionLiftPercent100ths, then OperationalStatus
+            step(covering.Commands.DownOrClose(), 0x000B, 10000),
+            step(covering.Commands.UpOrOpen(), 0x000B, 0),
+            step(covering.Commands.GoToLiftPercentage(liftPercent100thsValue=5000), 0x000B, 5000),
+            step(covering.Commands.StopMotion(), 0x000A, 0),
+        ],
+        thermostat.id: [  # OccupiedHeatingSetpoint 20.00 °C raised by 1.0 °C
+            step(thermostat.Commands.SetpointRaiseLower(mode=0, amount=10), 0x0012, 2100),
+        ],
+        color.id: [
+            # CurrentHue and CurrentSaturation (0 to 254, from 0; Move and Step stop at the ends)
+            step(color.Commands.MoveToHue(hue=100, direction=0, transitionTime=0), 0x0000, 100),
+            step(color.Commands.MoveHue(moveMode=1, rate=254), 0x0000, 254),
+            step(color.Commands.StepHue(stepMode=3, stepSize=54, transitionTime=0), 0x0000, 200),
+            step(color.Commands.MoveToSaturation(saturation=100, transitionTime=0), 0x0001, 100),
+            step(color.Commands.MoveSaturation(moveMode=3, rate=254), 0x0001, 0),
+            step(color.Commands.StepSaturation(stepMode=1, stepSize=50, transitionTime=0), 0x0001, 50),
+            step(color.Commands.MoveToHueAndSaturation(hue=20, saturation=200, transitionTime=0), 0x0000, 20),
+            # CurrentX (0 to 65279)
+            step(color.Commands.MoveToColor(colorX=30000, colorY=30000, transitionTime=0), 0x0003, 30000),
+            step(color.Commands.MoveColor(rateX=32767, rateY=0), 0x0003, 65279),
+            step(color.Commands.StepColor(stepX=-10000, stepY=0, transitionTime=0), 0x0003, 55279),
+            # ColorTemperatureMireds, between ColorTempPhysicalMinMireds 153 and MaxMireds 500
+            step(color.Commands.MoveToColorTemperature(colorTemperatureMireds=300, transitionTime=0), 0x0007, 300),
+            step(color.Commands.MoveColorTemperature(moveMode=1, rate=1000), 0x0007, 500),
+            step(color.Commands.StepColorTemperature(stepMode=3, stepSize=100, transitionTime=0), 0x0007, 400),
+            step(color.Commands.StopMoveStep()),
+        ],
+    }
+
+
+async def templates_scenario(options, controller) -> dict:
+    import chip.clusters.Objects as Clusters
+    from chip.clusters.Attribute import DataVersion, ValueDecodeFailure
+
+    node = options.node_id
+    if options.endpoints == "*":
+        parts = await controller.ReadAttribute(node, [(1, Clusters.Descriptor.Attributes.PartsList)])
+        endpoints = list(parts[1][Clusters.Descriptor][Clusters.Descriptor.Attributes.PartsList])
+    else:
+        endpoints = [int(text, 0) for text in options.endpoints.split(",") if text]
+    table = command_table()
+    if options.confirm_dir:
+        os.makedirs(options.confirm_dir, exist_ok=True)
+    report, step_number = {}, 0
+    for endpoint in endpoints:
+        # The wildcard read of the endpoint: a bare endpoint number (the SDK takes a tuple as endpoint and cluster).
+        read = await controller.ReadAttribute(node, [endpoint])
+        clusters = read.get(endpoint, {})
+        decode_failures, accepted = [], {}
+        decoded = {}
+        for cluster_type, attributes in clusters.items():
+            cluster_id = getattr(cluster_type, "id", cluster_type)
+            if not isinstance(attributes, dict):
+                decode_failures.append(f"{endpoint}/{cluster_id}: {attributes}")
+                continue
+            decoded[cluster_id] = cluster_type
+            for attribute, value in attributes.items():
+                if attribute is DataVersion:
+                    continue
+                if isinstance(value, ValueDecodeFailure) or type(value).__name__ == "ValueDecodeFailure":
+                    reason = getattr(value, "Reason", value)
+                    decode_failures.append(f"{endpoint}/{cluster_id}/{attribute.attribute_id}: {reason}")
+            listed = attributes.get(cluster_type.Attributes.AttributeList)
+            known = {attribute.attribute_id for attribute in attributes if attribute is not DataVersion}
+            for attribute_id in listed if isinstance(listed, list) else []:
+                if attribute_id not in known:
+                    decode_failures.append(f"{endpoint}/{cluster_id}/{attribute_id}: not decoded (unknown to the SDK)")
+            commands = attributes.get(cluster_type.Attributes.AcceptedCommandList)
+            if isinstance(commands, list) and commands:
+                accepted[cluster_id] = list(commands)
+        descriptor = clusters.get(Clusters.Descriptor, {})
+        servers = descriptor.get(Clusters.Descriptor.Attributes.ServerList)
+        for cluster_id in servers if isinstance(servers, list) else []:
+            if cluster_id not in decoded:
+                decode_failures.append(f"{endpoint}/{cluster_id}: not decoded (unknown to the SDK)")
+        device_types = descriptor.get(Clusters.Descriptor.Attributes.DeviceTypeList)
+        info = clusters.get(Clusters.BridgedDeviceBasicInformation, {})
+        node_label = info.get(Clusters.BridgedDeviceBasicInformation.Attributes.NodeLabel)
+        missing, invoked = [], []
+        for cluster_id in sorted(accepted):
+            entries = table.get(cluster_id, [])
+            covered = {entry["command"].command_id for entry in entries}
+            missing.extend(f"{cluster_id}/{command}" for command in accepted[cluster_id] if command not in covered)
+            for entry in entries:
+                command = entry["command"]
+                if command.command_id not in accepted[cluster_id]:
+                    continue  # a command of a feature this cluster does not have
+                step_number += 1
+                timed = bool(command.must_use_timed_invoke)
+                record = {
+                    "step": step_number, "endpoint": endpoint, "node_label": node_label, "cluster": cluster_id,
+                    "cluster_name": decoded[cluster_id].__name__, "command": type(command).__name__,
+                    "command_id": command.command_id, "timed": timed, "attribute": entry["attribute"],
+                    "expected": entry["expected"], "within": entry["within"],
+                }
+                try:
+                    response = await controller.SendCommand(
+                        node, endpoint, command, timedRequestTimeoutMs=1000 if timed else None)
+                    record.update(ok=True, status="Success", response=plain(response))
+                except Exception as error:  # an IM status error (InteractionModelError) or the session failing
+                    record.update(ok=False, status=error_text(error), response=None)
+                invoked.append(record)
+                await confirm_step(options, record)
+        report[str(endpoint)] = {
+            "node_label": node_label,
+            "device_types": [entry.deviceType for entry in device_types] if isinstance(device_types, list) else [],
+            "clusters": sorted(decoded), "decode_failures": decode_failures,
+            "accepted_commands": {str(cluster): commands for cluster, commands in accepted.items()},
+            "missing_commands": missing, "invoked": invoked,
+        }
+    return {"endpoints": report, "steps": step_number}
+
+
+async def confirm_step(options, record: dict) -> None:
+    """With --confirm-dir: hands the command over as DIR/step-N.json, and waits for DIR/step-N.done (the test's
+    check of the attribute, made before the next command changes it)."""
+    if not options.confirm_dir:
+        return
+    path = os.path.join(options.confirm_dir, f"step-{record['step']}")
+    with open(path + ".tmp", "w") as file:
+        json.dump(record, file)
+    os.rename(path + ".tmp", path + ".json")
+    deadline = time.monotonic() + options.confirm_timeout
+    while not os.path.exists(path + ".done"):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"step {record['step']} was not confirmed within {options.confirm_timeout} s")
+        await asyncio.sleep(0.02)
 
 
 def run_worker(argv) -> None:
