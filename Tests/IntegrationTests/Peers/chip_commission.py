@@ -443,13 +443,15 @@ def command_table() -> dict:
             step(groups.Commands.RemoveAllGroups()),
             step(groups.Commands.AddGroupIfIdentifying(groupID=2, groupName="mhub")),
         ],
+        # In an order each value follows whichever of these the cluster accepts: all six with Lighting, only On,
+        # Toggle and Off on a dead-front power switch (a room air conditioner's).
         on_off.id: [
             step(on_off.Commands.On(), 0x0000, True),
-            step(on_off.Commands.OffWithEffect(effectIdentifier=0, effectVariant=0), 0x0000, False),
-            step(on_off.Commands.OnWithRecallGlobalScene(), 0x0000, True),
-            step(on_off.Commands.Off(), 0x0000, False),
-            step(on_off.Commands.OnWithTimedOff(onOffControl=0, onTime=0, offWaitTime=0), 0x0000, True),
             step(on_off.Commands.Toggle(), 0x0000, False),
+            step(on_off.Commands.OnWithRecallGlobalScene(), 0x0000, True),
+            step(on_off.Commands.OffWithEffect(effectIdentifier=0, effectVariant=0), 0x0000, False),
+            step(on_off.Commands.OnWithTimedOff(onOffControl=0, onTime=0, offWaitTime=0), 0x0000, True),
+            step(on_off.Commands.Off(), 0x0000, False),
         ],
         level.id: [
             step(level.Commands.MoveToLevel(level=100, transitionTime=0, **execute_if_off), 0x0000, 100),
@@ -460,6 +462,13 @@ def command_table() -> dict:
             step(level.Commands.MoveWithOnOff(moveMode=1, rate=250), 0x0000, 1),
             step(level.Commands.StepWithOnOff(stepMode=0, stepSize=100, transitionTime=0), 0x0000, 101),
             step(level.Commands.StopWithOnOff()),
+        ],
+        # A new filter: Condition back to 100 % (the templates start new, so the value is checked, not a change).
+        Clusters.HepaFilterMonitoring.id: [
+            step(Clusters.HepaFilterMonitoring.Commands.ResetCondition(), 0x0000, 100),
+        ],
+        Clusters.ActivatedCarbonFilterMonitoring.id: [
+            step(Clusters.ActivatedCarbonFilterMonitoring.Commands.ResetCondition(), 0x0000, 100),
         ],
         lock.id: [  # LockState: 1 locked, 2 unlocked
             step(lock.Commands.UnlockDoor(), 0x0000, 2),
