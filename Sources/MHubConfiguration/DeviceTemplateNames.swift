@@ -7,7 +7,8 @@ public enum DeviceTemplateNames {
         "temperature-sensor", "occupancy-sensor", "door-lock", "thermostat", "window-covering",
         "extended-color-light", "dimmable-plug-in-unit", "mounted-on-off-control", "mounted-dimmable-load-control",
         "light-sensor",
-        "pressure-sensor", "flow-sensor", "humidity-sensor", "air-quality-sensor", "water-leak-detector",
+        "pressure-sensor", "flow-sensor", "humidity-sensor", "air-quality-sensor", "smoke-co-alarm",
+        "water-leak-detector",
         "water-freeze-detector", "rain-sensor", "fan", "air-purifier", "room-air-conditioner",
     ]
 }

@@ -132,6 +132,11 @@ public enum DeviceTemplates {
     ]
 
     static let alarms: [DeviceTemplate] = [
+        DeviceTemplate(
+            key: "smoke-co-alarm", title: "Smoke CO Alarm", deviceType: .smokeCoAlarm, productName: "mhub Smoke Alarm",
+            category: "Alarms",
+            clusters: [identify(.audibleBeep), ClusterTemplate(.smokeCoAlarm), battery("CR123A")],
+            utilityTypes: [.powerSource]),
         detector(key: "water-leak-detector", title: "Water Leak Detector", type: .waterLeakDetector, product: "Leak"),
         detector(
             key: "water-freeze-detector", title: "Water Freeze Detector", type: .waterFreezeDetector, product: "Freeze"),

@@ -29,6 +29,7 @@ extension DeviceTypeRef {
     public static let waterLeakDetector = DeviceTypeRef(id: 0x0043, revision: 1)
     public static let waterFreezeDetector = DeviceTypeRef(id: 0x0041, revision: 1)
     public static let rainSensor = DeviceTypeRef(id: 0x0044, revision: 1)
+    public static let smokeCoAlarm = DeviceTypeRef(id: 0x0076, revision: 1)
     public static let fan = DeviceTypeRef(id: 0x002B, revision: 3)
     public static let airPurifier = DeviceTypeRef(id: 0x002D, revision: 2)
     public static let roomAirConditioner = DeviceTypeRef(id: 0x0072, revision: 2)

@@ -172,6 +172,20 @@ enum ClusterChoices {
                 "DeadFrontBehavior without Lighting, as the Room Air Conditioner device type requires: a power switch."
             ]),
         ClusterChoice(
+            name: "smokeCoAlarm", cluster: "SmokeCoAlarm", features: ["SMOKE", "CO"],
+            optional: ["DeviceMuted", "ContaminationState", "SmokeSensitivityLevel", "SelfTestRequest"],
+            defaults: [
+                "ExpressedState": .unsigned(0), "SmokeState": .unsigned(0), "CoState": .unsigned(0),
+                "BatteryAlert": .unsigned(0), "DeviceMuted": .unsigned(0), "TestInProgress": .bool(false),
+                "HardwareFaultAlert": .bool(false), "EndOfServiceAlert": .unsigned(0),
+                "ContaminationState": .unsigned(0),
+                "SmokeSensitivityLevel": .unsigned(1),
+            ],
+            notes: [
+                "A smoke and carbon monoxide alarm, all quiet (ExpressedState 0, Normal) at Standard sensitivity. Without",
+                "ExpiryDate: Home Assistant 2025.4 reads it as a Unix time without a time zone and fails to add it.",
+            ]),
+        ClusterChoice(
             name: "levelControl", cluster: "LevelControl", features: ["OO", "LT"],
             optional: [
                 "MinLevel", "MaxLevel", "OnOffTransitionTime", "OnTransitionTime", "OffTransitionTime",

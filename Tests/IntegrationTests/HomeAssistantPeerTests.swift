@@ -46,6 +46,8 @@ struct HomeAssistantPeerTests {
         "flow-sensor": ["sensor", "button", "update"],
         "humidity-sensor": ["sensor", "button", "update"],
         "air-quality-sensor": ["sensor", "button", "update"],
+        // Smoke, battery alert, muted, testing, hardware fault, end of service; contamination; the sensitivity select.
+        "smoke-co-alarm": ["binary_sensor", "sensor", "select", "button", "update"],
         "water-leak-detector": ["binary_sensor", "sensor", "button", "update"],
         "water-freeze-detector": ["binary_sensor", "sensor", "button", "update"],
         "rain-sensor": ["binary_sensor", "sensor", "button", "update"],
@@ -63,6 +65,7 @@ struct HomeAssistantPeerTests {
         "water-leak-detector": ["sensor": 3, "binary_sensor": 1],
         // HEPA and carbon filter conditions, air quality, PM2.5; Identify and the two filters' resets.
         "air-purifier": ["sensor": 4, "button": 3],
+        "smoke-co-alarm": ["binary_sensor": 6],
     ]
 
     /// The other layouts `ha_matter.py` commissions (`LAYOUTS`): the entity domain each endpoint or bridged device

@@ -56,6 +56,7 @@ enum DeviceLogic {
         case 0x0102: return try windowCovering(invocation)
         case 0x003E: return try operationalCredentials(invocation)
         case 0x0071, 0x0072: return try resourceMonitoring(invocation)
+        case 0x005C: return try smokeCoAlarm(invocation)
         default:
             throw InteractionError(
                 .unsupportedCommand,

@@ -57,6 +57,8 @@ public struct AttributeTransition: Hashable, Sendable {
     public var whenDone: [AttributePath: AttributeValue] = [:]
     /// A remaining-time attribute in tenths of a second to count down alongside, if any.
     public var remainingTime: AttributePath?
+    /// Events the device emits when the transition ends (a smoke alarm's SelfTestComplete).
+    public var eventsWhenDone: [NodeEventRecord] = []
     public var nextReport: Timestamp
 
     public init(

@@ -49,6 +49,7 @@ extension Hub {
             ($0.key.node, $0.key.path) < ($1.key.node, $1.key.path)
         }
         var touched: Set<NodeID> = []
+        var finished: [(NodeID, [NodeEventRecord])] = []
         for (key, transition) in due {
             guard var node = state.nodes[key.node] else {
                 devices.transitions[key] = nil
@@ -65,6 +66,7 @@ extension Hub {
                 for (path, value) in transition.whenDone.sorted(by: { $0.key < $1.key }) {
                     set(path, value, on: &node, &outcome)
                 }
+                if !transition.eventsWhenDone.isEmpty { finished.append((key.node, transition.eventsWhenDone)) }
                 touched.insert(key.node)
             } else {
                 var next = transition
@@ -76,6 +78,11 @@ extension Hub {
         // Settled values are stored; the ones on the way are not (they were never acknowledged).
         for id in touched.sorted() {
             if let node = state.nodes[id] { outcome.changes.append(.saveNode(node)) }
+        }
+        for (node, events) in finished {
+            var effect = DeviceEffect()
+            effect.events = events
+            apply(effect, to: node, now: now, &outcome)
         }
     }
 
@@ -105,7 +112,7 @@ extension Hub {
                 case (.contactToggle, 0x0045, 0x0000):
                     let next = AttributeValue.bool(value != .bool(true))
                     effect.changes.append((path, next))
-                    effect.events += Self.physicalEvents(path: path, value: next)
+                    effect.events += DeviceLogic.physical(next, at: path, in: node).events
                 case (.occupancyToggle, 0x0406, 0x0000):
                     effect.changes.append((path, .unsigned(value.integerValue == 1 ? 0 : 1)))
                 default:

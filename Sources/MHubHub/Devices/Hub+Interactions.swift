@@ -121,11 +121,7 @@ extension Hub {
         } catch {
             throw error.hubError
         }
-        var effect = DeviceEffect()
-        effect.stopping.append(path)
-        effect.changes.append((path, value))
-        effect.events += Self.physicalEvents(path: path, value: value)
-        apply(effect, to: node.id, now: now, &outcome)
+        apply(DeviceLogic.physical(value, at: path, in: node), to: node.id, now: now, &outcome)
         return .object([path.description: value.json])
     }
 
@@ -286,13 +282,6 @@ extension Hub {
         let value = try MatterValueReader.read(
             json, as: definition.type, nullable: definition.nullable, what: definition.name)
         return try checked(value, definition, at: path, in: node)
-    }
-
-    /// Events a physical change raises: Boolean State StateChange (event 0x00, Application Cluster
-    /// Specification 1.7.5.1).
-    static func physicalEvents(path: AttributePath, value: AttributeValue) -> [NodeEventRecord] {
-        guard path.cluster == 0x0045, path.attribute == 0x0000 else { return [] }
-        return [NodeEventRecord(endpoint: path.endpoint, cluster: 0x0045, event: 0x00, priority: 1, data: [0: value])]
     }
 
     private func missing(_ path: AttributePath, in node: Node) throws(HubError) -> InteractionError {

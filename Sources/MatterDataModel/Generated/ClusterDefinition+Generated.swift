@@ -26,6 +26,7 @@ extension ClusterDefinition {
         ("hepaFilterMonitoring", .hepaFilterMonitoring),
         ("activatedCarbonFilterMonitoring", .activatedCarbonFilterMonitoring),
         ("deadFrontOnOff", .deadFrontOnOff),
+        ("smokeCoAlarm", .smokeCoAlarm),
         ("levelControl", .levelControl),
         ("colorControl", .colorControl),
         ("extendedColorControl", .extendedColorControl),

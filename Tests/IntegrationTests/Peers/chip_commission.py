@@ -470,6 +470,8 @@ def command_table() -> dict:
         Clusters.ActivatedCarbonFilterMonitoring.id: [
             step(Clusters.ActivatedCarbonFilterMonitoring.Commands.ResetCondition(), 0x0000, 100),
         ],
+        # TestInProgress while the five-second self-test runs.
+        Clusters.SmokeCoAlarm.id: [step(Clusters.SmokeCoAlarm.Commands.SelfTestRequest(), 0x0005, True)],
         lock.id: [  # LockState: 1 locked, 2 unlocked
             step(lock.Commands.UnlockDoor(), 0x0000, 2),
             step(lock.Commands.LockDoor(), 0x0000, 1),

@@ -1,0 +1,72 @@
+import MatterDataModel
+
+/// What a person or the world does at a device (`set_attribute`, `mhubctl device set … --as-physical`, behaviours and
+/// scenario timelines): the value, and what the device does about it as the cluster specifications say: the events
+/// it emits, and the attributes that follow (a smoke alarm's ExpressedState).
+extension DeviceLogic {
+    static func physical(_ value: AttributeValue, at path: AttributePath, in node: Node) -> DeviceEffect {
+        var effect = DeviceEffect()
+        effect.stopping.append(path)
+        effect.changes.append((path, value))
+        switch (path.cluster, path.attribute) {
+        case (0x0045, 0x0000):
+            // Boolean State's StateChange (Application Cluster Specification 1.7.5.1).
+            effect.events.append(
+                NodeEventRecord(endpoint: path.endpoint, cluster: 0x0045, event: 0x00, priority: 1, data: [0: value]))
+        case (0x005C, 0x0001...0x0003), (0x005C, 0x0006...0x0007):
+            SmokeAlarmLogic(node: node, endpoint: path.endpoint).sensed(value, at: path.attribute, &effect)
+        default:
+            break
+        }
+        return effect
+    }
+}
+
+/// Smoke CO Alarm (0x005C), Application Cluster Specification 2.11: an alarm state sensed raises its event, and
+/// ExpressedState shows the most important condition; when every condition is back to normal, AllClear.
+///
+/// ExpressedState's order of importance (2.11.6.1): smoke, CO, hardware fault, end of service, battery.
+struct SmokeAlarmLogic {
+    let node: Node
+    let endpoint: EndpointID
+
+    func path(_ attribute: AttributeID) -> AttributePath {
+        AttributePath(endpoint: endpoint, cluster: 0x005C, attribute: attribute)
+    }
+
+    func value(_ attribute: AttributeID) -> Int64 {
+        switch node.data[path(attribute)] {
+        case .bool(let flag)?: flag ? 1 : 0
+        case let other?: other.integerValue ?? 0
+        case nil: 0
+        }
+    }
+
+    func sensed(_ value: AttributeValue, at attribute: AttributeID, _ effect: inout DeviceEffect) {
+        let level: Int64 = if case .bool(let flag) = value { flag ? 1 : 0 } else { value.integerValue ?? 0 }
+        guard level != self.value(attribute) else { return }
+        // Events by attribute: SmokeState SmokeAlarm, COState COAlarm, BatteryAlert LowBattery (each with its
+        // AlarmSeverityLevel), HardwareFaultAlert HardwareFault, EndOfServiceAlert EndOfService (2.11.8).
+        let raised: [AttributeID: (event: UInt32, priority: UInt8, severity: Bool)] = [
+            0x0001: (0x00, 2, true), 0x0002: (0x01, 2, true), 0x0003: (0x02, 1, true), 0x0006: (0x03, 1, false),
+            0x0007: (0x04, 1, false),
+        ]
+        if level != 0, let event = raised[attribute] {
+            effect.events.append(
+                NodeEventRecord(
+                    endpoint: endpoint, cluster: 0x005C, event: event.event, priority: event.priority,
+                    data: event.severity ? [0: .unsigned(UInt64(level))] : [:]))
+        }
+        var levels = [AttributeID: Int64]()
+        for other: AttributeID in [0x0001, 0x0002, 0x0003, 0x0006, 0x0007] { levels[other] = self.value(other) }
+        levels[attribute] = level
+        // ExpressedState: 1 smoke, 2 CO, 5 hardware fault, 6 end of service, 3 battery, 0 normal.
+        let order: [(AttributeID, UInt64)] = [(0x0001, 1), (0x0002, 2), (0x0006, 5), (0x0007, 6), (0x0003, 3)]
+        let expressed = order.first { levels[$0.0] != 0 }?.1 ?? 0
+        effect.changes.append((path(0x0000), .unsigned(expressed)))
+        if expressed == 0 {
+            effect.events.append(
+                NodeEventRecord(endpoint: endpoint, cluster: 0x005C, event: 0x0A, priority: 1, data: [:]))
+        }
+    }
+}
