@@ -126,23 +126,22 @@ extension Hub {
         let id = state.counters.nextSimulatedDeviceID
         state.counters.nextSimulatedDeviceID += 1
         let layout = SimulatedLayout(stored: template)
-        // Product IDs 0x8001… by template, in DeviceTemplates order; a bridge is the next one.
-        let templateIndex: Int
+        let defaultProductID: UInt16
         let title: String
         switch layout {
         case .bridge?:
-            templateIndex = DeviceTemplates.all.count
+            defaultProductID = DeviceTemplates.bridgeProductID
             title = "Bridge"
         case .single(let base)?, .endpoints(let base, _)?:
-            templateIndex = DeviceTemplates.all.firstIndex { $0.key == base.key } ?? 0
+            defaultProductID = DeviceTemplates.productID(of: base)
             title = base.title
         case nil:
-            templateIndex = 0
+            defaultProductID = 0x8001
             title = template
         }
         return SimulatedDevice(
             id: id, template: template, name: name ?? "\(title) \(id)", vendorID: vendorID ?? 0xFFF1,
-            productID: productID ?? UInt16(0x8000 + templateIndex + 1),
+            productID: productID ?? defaultProductID,
             discriminator: discriminator ?? freeDiscriminator(),
             passcode: passcode ?? SetupPasscode.random(using: &random),
             serialNumber: serialNumber ?? "MHUB-\(String(format6(id)))", nodeID: nil)

@@ -176,6 +176,17 @@ public enum DeviceTemplates {
             utilityTypes: [.powerSource])
     }
 
+    /// The product ID new devices of `template` get: 0x8001 to 0x800A for the first ten in their order (and 0x800B for
+    /// a bridge, `bridgeProductID`), as they always had; every later template 0x8000 plus its device type ID (0x810D
+    /// for the Extended Color Light), so adding a template renumbers none.
+    public static func productID(of template: DeviceTemplate) -> UInt16 {
+        if let index = original.firstIndex(where: { $0.key == template.key }) { return UInt16(0x8001 + index) }
+        return UInt16(truncatingIfNeeded: 0x8000 | template.deviceType.id)
+    }
+
+    /// A bridge's product ID.
+    public static let bridgeProductID: UInt16 = 0x800B
+
     private static let byKey = Dictionary(uniqueKeysWithValues: all.map { ($0.key, $0) })
 
     /// The template called `key`.

@@ -17,7 +17,7 @@ import Testing
         #expect(bridge["template"] == "bridge")
         #expect(bridge["bridged_devices"] == 3)
         #expect(bridge["bridged_template"] == "on-off-light")
-        #expect(bridge["product_id"] == .integer(0x8001 + Int64(DeviceTemplates.all.count)))
+        #expect(bridge["product_id"] == .integer(0x800B))
         guard case .string(let qr)? = bridge["qr_code"] else { throw TestFailure("no QR code") }
         _ = harness.ok("prepare_commissioning")
         let node = harness.send("commission_with_code", ["code": .string(qr)]).result(for: 1)
