@@ -54,7 +54,10 @@ public enum DeviceTemplates {
             // Binding: an occupancy sensor switches lights on directly (`set_node_binding`), as a Matter motion sensor
             // bound to a light does.
             category: "Sensors",
-            clusters: [identify(.visibleIndicator), ClusterTemplate(.occupancySensing), ClusterTemplate(.binding)]),
+            clusters: [
+                identify(.visibleIndicator), ClusterTemplate(.occupancySensing), ClusterTemplate(.binding), battery(),
+            ],
+            utilityTypes: [.powerSource]),
         DeviceTemplate(
             key: "door-lock", title: "Door Lock", deviceType: .doorLock, productName: "mhub Door Lock",
             category: "Closures",
@@ -68,7 +71,12 @@ public enum DeviceTemplates {
             key: "window-covering", title: "Window Covering", deviceType: .windowCovering,
             productName: "mhub Roller Shade",
             category: "Closures",
-            clusters: [identify(.actuator), ClusterTemplate(.groups), ClusterTemplate(.windowCovering)]),
+            // A battery roller shade, recharged from a small solar panel or by cable.
+            clusters: [
+                identify(.actuator), ClusterTemplate(.groups), ClusterTemplate(.windowCovering),
+                battery("Li-ion pack"),
+            ],
+            utilityTypes: [.powerSource]),
     ]
 
     /// The templates added with the generated data model (issue 34), by category.
@@ -207,6 +215,15 @@ private enum IdentifyType: UInt64 {
 /// An Identify server announcing `type`.
 private func identify(_ type: IdentifyType) -> ClusterTemplate {
     ClusterTemplate(.identify, overrides: [0x0001: .unsigned(type.rawValue)])
+}
+
+extension DeviceTemplate {
+    /// Whether its devices run on a battery (a Power Source beside its device type): on Thread they are sleepy end
+    /// devices, not routers.
+    public var onBattery: Bool { utilityTypes.contains(.powerSource) }
+
+    /// Whether it is a light or a plug, which join Wi-Fi unless told otherwise (the others join Thread).
+    public var joinsWiFi: Bool { category == "Lighting" }
 }
 
 /// A Power Source for a device on batteries: `description` (BatReplacementDescription) times `quantity`.

@@ -53,15 +53,14 @@ struct CommissionedNodeState {
     /// Thread Network Diagnostics, revision 3, without features (Matter Core Specification 11.14; CHIP SDK
     /// `data_model/1.4/clusters/DiagnosticsThread.xml`, whose revision 3 added ExtAddress and Rloc16, both provisional
     /// in 1.4 and left out here): the network of the dataset the device joined (channel, name,
-    /// PAN IDs, mesh-local prefix, active timestamp) and its role, a sleepy end device for battery devices (sensors,
-    /// locks, blinds) and a router for mains-powered ones (RoutingRoleEnum: 2 SleepyEndDevice, 5 Router). What a
+    /// PAN IDs, mesh-local prefix, active timestamp) and its role, a sleepy end device for battery devices (those with a
+    /// battery Power Source: sensors, detectors, locks, blinds) and a router for mains-powered ones (RoutingRoleEnum: 2 SleepyEndDevice, 5 Router). What a
     /// Thread stack measures (neighbours, routes, counters) is empty or null: mhub has no radio.
     func threadNetworkDiagnostics(_ dataset: ThreadDataset) -> [AttributeID: AttributeValue] {
-        let sleepy = ["contact-sensor", "temperature-sensor", "occupancy-sensor", "door-lock", "window-covering"]
-        let template = SimulatedLayout(stored: device.template)?.template.key ?? device.template
+        let sleepy = SimulatedLayout(stored: device.template)?.template.onBattery ?? false
         let extendedPANID = dataset.extendedPANID.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
         let values: [AttributeID: AttributeValue] = [
-            0x0000: .unsigned(UInt64(dataset.channel)), 0x0001: .unsigned(sleepy.contains(template) ? 2 : 5),
+            0x0000: .unsigned(UInt64(dataset.channel)), 0x0001: .unsigned(sleepy ? 2 : 5),
             0x0002: .string(dataset.networkName), 0x0003: .unsigned(UInt64(dataset.panID)),
             0x0004: .unsigned(extendedPANID),
             // Ipv6PrefixStruct's octet string: the prefix length in bits, then the prefix.

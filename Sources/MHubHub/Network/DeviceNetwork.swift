@@ -1,3 +1,5 @@
+import MatterDataModel
+
 /// The network a simulated device joins when it is commissioned: what `network_setup` gives it, and what its Network
 /// Commissioning and General Diagnostics clusters show afterwards.
 ///
@@ -10,11 +12,8 @@ public enum DeviceNetwork: String, CaseIterable, Hashable, Sendable {
     /// What devices of a template join unless told otherwise, as such products mostly do: lights and plugs Wi-Fi,
     /// battery devices (sensors, locks, blinds, thermostats) Thread, a bridge Ethernet.
     public static func defaultFor(template key: String) -> DeviceNetwork {
-        switch key {
-        case "on-off-light", "dimmable-light", "color-temperature-light", "on-off-plug-in-unit": .wifi
-        case SimulatedLayout.bridgeKey: .ethernet
-        default: .thread
-        }
+        if key == SimulatedLayout.bridgeKey { return .ethernet }
+        return DeviceTemplates.named(key)?.joinsWiFi == true ? .wifi : .thread
     }
 
     /// The names the protocol takes, for an error message.
