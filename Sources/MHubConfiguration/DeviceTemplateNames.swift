@@ -6,9 +6,9 @@ public enum DeviceTemplateNames {
         "on-off-light", "dimmable-light", "color-temperature-light", "on-off-plug-in-unit", "contact-sensor",
         "temperature-sensor", "occupancy-sensor", "door-lock", "thermostat", "window-covering",
         "extended-color-light", "dimmable-plug-in-unit", "mounted-on-off-control", "mounted-dimmable-load-control",
-        "light-sensor",
+        "on-off-light-switch", "dimmer-switch", "color-dimmer-switch", "on-off-sensor", "mode-select", "light-sensor",
         "pressure-sensor", "flow-sensor", "humidity-sensor", "air-quality-sensor", "smoke-co-alarm",
         "water-leak-detector",
-        "water-freeze-detector", "rain-sensor", "fan", "air-purifier", "room-air-conditioner",
+        "water-freeze-detector", "rain-sensor", "fan", "air-purifier", "room-air-conditioner", "water-valve", "pump",
     ]
 }

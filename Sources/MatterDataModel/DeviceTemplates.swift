@@ -80,7 +80,7 @@ public enum DeviceTemplates {
     ]
 
     /// The templates added with the generated data model (issue 34), by category.
-    static let catalogue: [DeviceTemplate] = lighting + sensors + alarms + hvac
+    static let catalogue: [DeviceTemplate] = lighting + controls + sensors + alarms + hvac + water
 
     static let lighting: [DeviceTemplate] = [
         DeviceTemplate(
@@ -149,6 +149,50 @@ public enum DeviceTemplates {
         detector(
             key: "water-freeze-detector", title: "Water Freeze Detector", type: .waterFreezeDetector, product: "Freeze"),
         detector(key: "rain-sensor", title: "Rain Sensor", type: .rainSensor, product: "Rain"),
+    ]
+
+    static let controls: [DeviceTemplate] = [
+        controller(
+            key: "on-off-light-switch", title: "On/Off Light Switch", type: .onOffLightSwitch,
+            product: "mhub Light Switch", clients: [0x0006]),
+        controller(
+            key: "dimmer-switch", title: "Dimmer Switch", type: .dimmerSwitch, product: "mhub Dimmer Switch",
+            clients: [0x0006, 0x0008]),
+        controller(
+            key: "color-dimmer-switch", title: "Color Dimmer Switch", type: .colorDimmerSwitch,
+            product: "mhub Color Remote", clients: [0x0006, 0x0008, 0x0300]),
+        controller(
+            key: "on-off-sensor", title: "On/Off Sensor", type: .onOffSensor, product: "mhub Light Sensor Switch",
+            clients: [0x0006]),
+        DeviceTemplate(
+            key: "mode-select", title: "Mode Select", deviceType: .modeSelect, productName: "mhub Ventilation Control",
+            category: "Switches and controls", clusters: [identify(.display), ClusterTemplate(.modeSelect)]),
+    ]
+
+    /// A controller: its Identify server, the client clusters it commands bound lights with (Identify's among them),
+    /// and a Binding to say which (`set_node_binding`), on a battery.
+    private static func controller(
+        key: String, title: String, type: DeviceTypeRef, product: String, clients: [ClusterID]
+    ) -> DeviceTemplate {
+        DeviceTemplate(
+            key: key, title: title, deviceType: type, productName: product, category: "Switches and controls",
+            clusters: [identify(.visibleIndicator), ClusterTemplate(.binding), battery()],
+            clients: [0x0003] + clients, utilityTypes: [.powerSource])
+    }
+
+    static let water: [DeviceTemplate] = [
+        DeviceTemplate(
+            key: "water-valve", title: "Water Valve", deviceType: .waterValve, productName: "mhub Water Valve",
+            category: "Water",
+            clusters: [
+                identify(.actuator), ClusterTemplate(.valveConfigurationAndControl), battery("AA", quantity: 2),
+            ],
+            utilityTypes: [.powerSource]),
+        DeviceTemplate(
+            key: "pump", title: "Pump", deviceType: .pump, productName: "mhub Circulation Pump", category: "Water",
+            clusters: [
+                identify(.actuator), ClusterTemplate(.plainOnOff), ClusterTemplate(.pumpConfigurationAndControl),
+            ]),
     ]
 
     static let hvac: [DeviceTemplate] = [

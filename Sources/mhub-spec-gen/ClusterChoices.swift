@@ -186,6 +186,44 @@ enum ClusterChoices {
                 "ExpiryDate: Home Assistant 2025.4 reads it as a Unix time without a time zone and fails to add it.",
             ]),
         ClusterChoice(
+            name: "valveConfigurationAndControl", cluster: "ValveConfigurationAndControl", optional: ["ValveFault"],
+            defaults: ["CurrentState": .unsigned(0), "TargetState": .unsigned(0)],
+            notes: [
+                "A water valve that opens and closes (no Level, no TimeSync), with an optional duration after which it",
+                "closes by itself. TargetState holds the state the valve keeps at rest rather than null: Home Assistant",
+                "2025.4 makes no valve of one whose TargetState is null when it first reads it (docs/devices.md).",
+            ]),
+        ClusterChoice(
+            name: "pumpConfigurationAndControl", cluster: "PumpConfigurationAndControl", features: ["SPD"],
+            optional: ["Speed"],
+            defaults: [
+                "MaxPressure": .signed(1000), "MaxSpeed": .unsigned(3000), "MaxFlow": .unsigned(500),
+                "MinConstSpeed": .unsigned(1000), "MaxConstSpeed": .unsigned(3000),
+                "EffectiveOperationMode": .unsigned(0),
+                "EffectiveControlMode": .unsigned(0), "Capacity": .signed(0), "Speed": .unsigned(0),
+            ],
+            notes: [
+                "A circulation pump at constant speed (ConstantSpeed): 1000 to 3000 rpm, at most 100 kPa and 50 m³/h;",
+                "Normal operation (0) in ConstantSpeed control (0). Its On/Off server starts and stops it.",
+            ]),
+        ClusterChoice(
+            name: "modeSelect", cluster: "ModeSelect",
+            defaults: [
+                "Description": .string("Ventilation"), "CurrentMode": .unsigned(0),
+                "SupportedModes": .list([
+                    .structure([0: .string("Eco"), 1: .unsigned(0), 2: .list([])]),
+                    .structure([0: .string("Comfort"), 1: .unsigned(1), 2: .list([])]),
+                    .structure([0: .string("Boost"), 1: .unsigned(2), 2: .list([])]),
+                ]),
+            ],
+            notes: [
+                "A ventilation unit's three modes, ModeOptionStruct {0 Label, 1 Mode, 2 SemanticTags}, in the",
+                "manufacturer's namespace (StandardNamespace null). ChangeToMode picks one of them.",
+            ]),
+        ClusterChoice(
+            name: "plainOnOff", cluster: "OnOff",
+            notes: ["On, Off and Toggle only, for an appliance's power (a pump's)."]),
+        ClusterChoice(
             name: "levelControl", cluster: "LevelControl", features: ["OO", "LT"],
             optional: [
                 "MinLevel", "MaxLevel", "OnOffTransitionTime", "OnTransitionTime", "OffTransitionTime",

@@ -54,6 +54,14 @@ struct HomeAssistantPeerTests {
         "fan": ["fan", "button", "update"],
         "air-purifier": ["fan", "sensor", "button", "update"],
         "room-air-conditioner": ["climate", "switch", "fan", "sensor", "button", "update"],
+        // Controllers hold client clusters only: Home Assistant makes their Identify button (and the battery).
+        "on-off-light-switch": ["button", "sensor", "update"],
+        "dimmer-switch": ["button", "sensor", "update"],
+        "color-dimmer-switch": ["button", "sensor", "update"],
+        "on-off-sensor": ["button", "sensor", "update"],
+        "mode-select": ["select", "button", "update"],
+        "water-valve": ["valve", "sensor", "button", "update"],
+        "pump": ["switch", "button", "update"],
         "bridge": ["light", "update"],
     ]
 
@@ -90,6 +98,9 @@ struct HomeAssistantPeerTests {
         "fan fan.set_percentage": ["1/514/0": 2, "1/514/2": 50, "1/514/3": 50, "1/514/6": 5],
         "air-purifier fan.set_preset_mode": ["1/514/0": 5, "1/514/2": .null, "1/514/3": 50],
         "room-air-conditioner switch.turn_off": ["1/6/0": false],
+        "water-valve valve.open_valve": ["1/129/4": 1, "1/129/5": 1],
+        "pump switch.turn_on": ["1/6/0": true],
+        "mode-select select.select_option": ["1/80/3": 2],
         "door-lock lock.unlock": ["1/257/0": 2],
         "door-lock lock.lock": ["1/257/0": 1],
         "window-covering cover.set_cover_position": ["1/258/11": 7000],

@@ -118,8 +118,13 @@ private func unsignedList(_ value: AttributeValue?) -> [UInt64]? {
             }
             #expect(descriptor[0x0000] == .list(types))
             #expect(unsignedList(descriptor[0x0001]) == endpoint.clusters.keys.sorted().map { UInt64($0) })
-            // The OTA Requestor on endpoint 0 lists the OTA Software Update Provider as a client (Device Library 2.3).
-            #expect(descriptor[0x0002] == .list(endpoint.id == 0 ? [.unsigned(0x0029)] : []))
+            // The OTA Requestor on endpoint 0 lists the OTA Software Update Provider as a client (Device Library 2.3);
+            // a controller lists the clusters it commands.
+            #expect(
+                descriptor[0x0002]
+                    == .list(
+                        endpoint.id == 0 ? [.unsigned(0x0029)] : template.clients.sorted().map { .unsigned(UInt64($0)) }
+                    ))
             #expect(unsignedList(descriptor[0x0003]) == (endpoint.id == 0 ? [1] : []))
         }
     }

@@ -57,6 +57,8 @@ enum DeviceLogic {
         case 0x003E: return try operationalCredentials(invocation)
         case 0x0071, 0x0072: return try resourceMonitoring(invocation)
         case 0x005C: return try smokeCoAlarm(invocation)
+        case 0x0081: return try valve(invocation)
+        case 0x0050: return try modeSelect(invocation)
         default:
             throw InteractionError(
                 .unsupportedCommand,

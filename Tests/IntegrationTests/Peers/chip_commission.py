@@ -472,6 +472,12 @@ def command_table() -> dict:
         ],
         # TestInProgress while the five-second self-test runs.
         Clusters.SmokeCoAlarm.id: [step(Clusters.SmokeCoAlarm.Commands.SelfTestRequest(), 0x0005, True)],
+        # CurrentState: 1 open, 0 closed.
+        Clusters.ValveConfigurationAndControl.id: [
+            step(Clusters.ValveConfigurationAndControl.Commands.Open(), 0x0004, 1),
+            step(Clusters.ValveConfigurationAndControl.Commands.Close(), 0x0004, 0),
+        ],
+        Clusters.ModeSelect.id: [step(Clusters.ModeSelect.Commands.ChangeToMode(newMode=1), 0x0003, 1)],
         lock.id: [  # LockState: 1 locked, 2 unlocked
             step(lock.Commands.UnlockDoor(), 0x0000, 2),
             step(lock.Commands.LockDoor(), 0x0000, 1),
