@@ -152,6 +152,16 @@ public enum DeviceTemplates {
     ]
 
     static let controls: [DeviceTemplate] = [
+        DeviceTemplate(
+            key: "generic-switch", title: "Generic Switch", deviceType: .genericSwitch, productName: "mhub Button",
+            category: "Switches and controls",
+            clusters: [identify(.visibleIndicator), ClusterTemplate(.momentarySwitch), battery()],
+            utilityTypes: [.powerSource]),
+        DeviceTemplate(
+            key: "generic-switch-latching", title: "Generic Switch (latching)", deviceType: .genericSwitch,
+            productName: "mhub Rocker", category: "Switches and controls",
+            clusters: [identify(.visibleIndicator), ClusterTemplate(.latchingSwitch), battery()],
+            utilityTypes: [.powerSource]),
         controller(
             key: "on-off-light-switch", title: "On/Off Light Switch", type: .onOffLightSwitch,
             product: "mhub Light Switch", clients: [0x0006]),
@@ -230,10 +240,13 @@ public enum DeviceTemplates {
 
     /// The product ID new devices of `template` get: 0x8001 to 0x800A for the first ten in their order (and 0x800B for
     /// a bridge, `bridgeProductID`), as they always had; every later template 0x8000 plus its device type ID (0x810D
-    /// for the Extended Color Light), so adding a template renumbers none.
+    /// for the Extended Color Light; 0x1000 more for each earlier template of the same device type), so adding a template
+    /// renumbers none.
     public static func productID(of template: DeviceTemplate) -> UInt16 {
         if let index = original.firstIndex(where: { $0.key == template.key }) { return UInt16(0x8001 + index) }
-        return UInt16(truncatingIfNeeded: 0x8000 | template.deviceType.id)
+        // A second template of one device type (the latching generic switch) adds 0x1000.
+        let earlier = catalogue.prefix { $0.key != template.key }.count { $0.deviceType.id == template.deviceType.id }
+        return UInt16(truncatingIfNeeded: 0x8000 | template.deviceType.id) &+ UInt16(0x1000 * earlier)
     }
 
     /// A bridge's product ID.

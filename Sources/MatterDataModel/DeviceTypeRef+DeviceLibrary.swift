@@ -32,6 +32,7 @@ extension DeviceTypeRef {
     public static let waterValve = DeviceTypeRef(id: 0x0042, revision: 1)
     public static let pump = DeviceTypeRef(id: 0x0303, revision: 3)
     public static let modeSelect = DeviceTypeRef(id: 0x0027, revision: 1)
+    public static let genericSwitch = DeviceTypeRef(id: 0x000F, revision: 3)
     public static let onOffLightSwitch = DeviceTypeRef(id: 0x0103, revision: 3)
     public static let dimmerSwitch = DeviceTypeRef(id: 0x0104, revision: 3)
     public static let colorDimmerSwitch = DeviceTypeRef(id: 0x0105, revision: 3)

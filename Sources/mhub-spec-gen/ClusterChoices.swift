@@ -224,6 +224,21 @@ enum ClusterChoices {
             name: "plainOnOff", cluster: "OnOff",
             notes: ["On, Off and Toggle only, for an appliance's power (a pump's)."]),
         ClusterChoice(
+            name: "momentarySwitch", cluster: "Switch", features: ["MS", "MSR", "MSL", "MSM"],
+            defaults: [
+                "NumberOfPositions": .unsigned(2), "CurrentPosition": .unsigned(0), "MultiPressMax": .unsigned(3),
+            ],
+            ranges: ["CurrentPosition": 0...1],
+            notes: [
+                "A push button: momentary, with release, long press and up to three presses counted (MultiPressMax 3),",
+                "as wireless scene buttons have. Position 1 is pressed (`SwitchLogic`).",
+            ]),
+        ClusterChoice(
+            name: "latchingSwitch", cluster: "Switch", features: ["LS"],
+            defaults: ["NumberOfPositions": .unsigned(2), "CurrentPosition": .unsigned(0)],
+            ranges: ["CurrentPosition": 0...1],
+            notes: ["A rocker that stays where it is put: two positions, SwitchLatched on each change."]),
+        ClusterChoice(
             name: "levelControl", cluster: "LevelControl", features: ["OO", "LT"],
             optional: [
                 "MinLevel", "MaxLevel", "OnOffTransitionTime", "OnTransitionTime", "OffTransitionTime",

@@ -54,6 +54,9 @@ struct HomeAssistantPeerTests {
         "fan": ["fan", "button", "update"],
         "air-purifier": ["fan", "sensor", "button", "update"],
         "room-air-conditioner": ["climate", "switch", "fan", "sensor", "button", "update"],
+        // A button's presses and a rocker's positions are events (multi_press_1…3, long_press, switch_latched).
+        "generic-switch": ["event", "sensor", "button", "update"],
+        "generic-switch-latching": ["event", "sensor", "button", "update"],
         // Controllers hold client clusters only: Home Assistant makes their Identify button (and the battery).
         "on-off-light-switch": ["button", "sensor", "update"],
         "dimmer-switch": ["button", "sensor", "update"],

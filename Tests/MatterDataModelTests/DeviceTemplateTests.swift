@@ -55,11 +55,14 @@ private func unsignedList(_ value: AttributeValue?) -> [UInt64]? {
 }
 
 @Suite struct DeviceTemplateTests {
-    @Test func theFirstTenComeFirstAndEveryKeyAndDeviceTypeIsUnique() {
+    @Test func theFirstTenComeFirstAndEveryKeyAndProductIDIsUnique() {
         let keys = DeviceTemplates.all.map(\.key)
         #expect(Array(keys.prefix(10)) == verifiedDeviceTypes.map(\.0))
         #expect(Set(keys).count == keys.count)
-        #expect(Set(DeviceTemplates.all.map(\.deviceType.id)).count == keys.count)
+        // Device types repeat only as two forms of one kind (momentary and latching generic switches); product IDs never.
+        #expect(Set(DeviceTemplates.all.map(DeviceTemplates.productID)).count == keys.count)
+        #expect(DeviceTemplates.named("generic-switch").map(DeviceTemplates.productID) == 0x800F)
+        #expect(DeviceTemplates.named("generic-switch-latching").map(DeviceTemplates.productID) == 0x900F)
         #expect(DeviceTemplates.named("dimmable-light")?.title == "Dimmable Light")
         #expect(DeviceTemplates.named("no-such-thing") == nil)
     }

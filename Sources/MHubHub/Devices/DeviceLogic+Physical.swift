@@ -4,15 +4,24 @@ import MatterDataModel
 /// scenario timelines): the value, and what the device does about it as the cluster specifications say: the events
 /// it emits, and the attributes that follow (a smoke alarm's ExpressedState).
 extension DeviceLogic {
-    static func physical(_ value: AttributeValue, at path: AttributePath, in node: Node) -> DeviceEffect {
+    /// `pending` is the node's transitions under way (a switch's long-press and multi-press timers), `now` the hub's
+    /// time.
+    static func physical(
+        _ value: AttributeValue, at path: AttributePath, in node: Node, now: Timestamp = 0,
+        pending: [AttributePath: AttributeTransition] = [:]
+    ) -> DeviceEffect {
         var effect = DeviceEffect()
         effect.stopping.append(path)
         effect.changes.append((path, value))
         switch (path.cluster, path.attribute) {
         case (0x0045, 0x0000):
             // Boolean State's StateChange (Application Cluster Specification 1.7.5.1).
-            effect.events.append(
-                NodeEventRecord(endpoint: path.endpoint, cluster: 0x0045, event: 0x00, priority: 1, data: [0: value]))
+            var change = NodeEventRecord(
+                endpoint: path.endpoint, cluster: 0x0045, event: 0x00, priority: 1, data: [0: value])
+            change.fieldNames = [0: "stateValue"]
+            effect.events.append(change)
+        case (0x003B, 0x0001):
+            SwitchLogic(node: node, endpoint: path.endpoint, now: now, pending: pending).positioned(value, &effect)
         case (0x005C, 0x0001...0x0003), (0x005C, 0x0006...0x0007):
             SmokeAlarmLogic(node: node, endpoint: path.endpoint).sensed(value, at: path.attribute, &effect)
         default:
@@ -52,10 +61,11 @@ struct SmokeAlarmLogic {
             0x0007: (0x04, 1, false),
         ]
         if level != 0, let event = raised[attribute] {
-            effect.events.append(
-                NodeEventRecord(
-                    endpoint: endpoint, cluster: 0x005C, event: event.event, priority: event.priority,
-                    data: event.severity ? [0: .unsigned(UInt64(level))] : [:]))
+            var record = NodeEventRecord(
+                endpoint: endpoint, cluster: 0x005C, event: event.event, priority: event.priority,
+                data: event.severity ? [0: .unsigned(UInt64(level))] : [:])
+            record.fieldNames = [0: "alarmSeverityLevel"]
+            effect.events.append(record)
         }
         var levels = [AttributeID: Int64]()
         for other: AttributeID in [0x0001, 0x0002, 0x0003, 0x0006, 0x0007] { levels[other] = self.value(other) }

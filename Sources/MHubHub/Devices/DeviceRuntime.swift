@@ -148,6 +148,9 @@ public struct NodeEventRecord: Hashable, Sendable {
     /// 0 debug, 1 info, 2 critical (Matter Core Specification 7.14.2.2).
     public var priority: UInt8
     public var data: [UInt32: AttributeValue]
+    /// The fields' names as chip.clusters.Objects spells them (`totalNumberOfPressesCounted`), which the OHF
+    /// `node_event` keys its data by, as python-matter-server does; a field without one is keyed by its tag.
+    public var fieldNames: [UInt32: String] = [:]
 }
 
 public struct BehaviorKey: Hashable, Sendable {

@@ -121,7 +121,12 @@ extension Hub {
         } catch {
             throw error.hubError
         }
-        apply(DeviceLogic.physical(value, at: path, in: node), to: node.id, now: now, &outcome)
+        let pending = Dictionary(
+            devices.transitions.values.filter { $0.node == node.id }.map { ($0.path, $0) },
+            uniquingKeysWith: { a, _ in a })
+        apply(
+            DeviceLogic.physical(value, at: path, in: node, now: now, pending: pending), to: node.id, now: now, &outcome
+        )
         return .object([path.description: value.json])
     }
 
@@ -260,7 +265,8 @@ extension Hub {
             nodeID: node, endpointID: Int64(event.endpoint), clusterID: Int64(event.cluster),
             eventID: Int64(event.event), eventNumber: Int64(state.counters.nextEventNumber),
             priority: Int64(event.priority), timestamp: now,
-            data: Dictionary(uniqueKeysWithValues: event.data.map { (String($0.key), $0.value.json) }))
+            data: Dictionary(
+                uniqueKeysWithValues: event.data.map { (event.fieldNames[$0.key] ?? String($0.key), $0.value.json) }))
     }
 
     /// The value a control client's write sets, checked as the device checks it: against the attribute's definition,

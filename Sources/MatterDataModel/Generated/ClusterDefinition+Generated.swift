@@ -31,6 +31,8 @@ extension ClusterDefinition {
         ("pumpConfigurationAndControl", .pumpConfigurationAndControl),
         ("modeSelect", .modeSelect),
         ("plainOnOff", .plainOnOff),
+        ("momentarySwitch", .momentarySwitch),
+        ("latchingSwitch", .latchingSwitch),
         ("levelControl", .levelControl),
         ("colorControl", .colorControl),
         ("extendedColorControl", .extendedColorControl),
