@@ -80,11 +80,18 @@ extension Hub {
     /// What identifies a simulated device in a scenario: its template, codes and Basic Information, the network it was
     /// told to join and the update offered to it.
     private func deviceIdentity(_ device: SimulatedDevice) -> [String: JSONValue] {
+        let layout = SimulatedLayout(stored: device.template)
         var identity: [String: JSONValue] = [
-            "template": .string(device.template), "discriminator": .integer(Int64(device.discriminator)),
+            "template": .string(layout?.key ?? device.template), "discriminator": .integer(Int64(device.discriminator)),
             "passcode": .integer(Int64(device.passcode)), "vendor_id": .integer(Int64(device.vendorID)),
             "product_id": .integer(Int64(device.productID)), "serial_number": .string(device.serialNumber),
         ]
+        // A bridge's or a several-endpoint device's layout, as add_simulated_device takes it (stored as
+        // `bridge/KEY*N` or `KEY*N`).
+        let (endpoints, bridgedDevices, bridgedTemplate) = layout?.counts ?? (nil, nil, nil)
+        if let endpoints { identity["endpoints"] = .integer(endpoints) }
+        if let bridgedDevices { identity["bridged_devices"] = .integer(bridgedDevices) }
+        if let bridgedTemplate { identity["bridged_template"] = .string(bridgedTemplate) }
         if let network = device.network { identity["network"] = .string(network.rawValue) }
         if let offer = device.firmware.offer { identity["firmware_update"] = JSONText(offer.protocolValue).value }
         return identity

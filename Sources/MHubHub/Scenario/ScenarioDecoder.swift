@@ -146,15 +146,32 @@ public struct ScenarioDecoder {
         return result
     }
 
-    /// `add_simulated_device` from an entry: template, name, codes, identity.
+    /// `add_simulated_device` from an entry: template (or `bridge` with its bridged devices, or several endpoints),
+    /// name, codes, identity.
     private func simulatedDevice(_ object: inout ScenarioObject) throws(ScenarioError) -> AddSimulatedDevice {
         guard let template = try object.string("template") else { throw object.error(nil, "needs \"template\"") }
-        guard DeviceTemplateNames.all.contains(template) else {
+        let templates = DeviceTemplateNames.all + [SimulatedLayout.bridgeKey]
+        guard templates.contains(template) else {
             throw object.error(
-                "template",
-                "unknown template \"\(template)\"; mhub has \(DeviceTemplateNames.all.joined(separator: ", "))")
+                "template", "unknown template \"\(template)\"; mhub has \(templates.joined(separator: ", "))")
         }
         var request = AddSimulatedDevice(template: template)
+        request.endpoints = try object.integer("endpoints", in: 1...SimulatedLayout.maximumEndpoints)
+        request.bridgedDevices = try object.integer("bridged_devices", in: 1...SimulatedLayout.maximumBridgedDevices)
+        request.bridgedTemplate = try object.string("bridged_template")
+        if let bridged = request.bridgedTemplate, !DeviceTemplateNames.all.contains(bridged) {
+            throw object.error(
+                "bridged_template",
+                "unknown template \"\(bridged)\"; mhub has \(DeviceTemplateNames.all.joined(separator: ", "))")
+        }
+        if template == SimulatedLayout.bridgeKey, request.endpoints != nil {
+            throw object.error("endpoints", "a bridge takes bridged_devices, not endpoints")
+        }
+        if template != SimulatedLayout.bridgeKey, request.bridgedDevices != nil || request.bridgedTemplate != nil {
+            throw object.error(
+                request.bridgedDevices != nil ? "bridged_devices" : "bridged_template",
+                "bridged_devices and bridged_template are for template \"bridge\"")
+        }
         request.discriminator = try object.integer("discriminator", in: 0...4095)
         request.passcode = try object.integer("passcode", in: 0...UInt32.max)
         request.vendorID = try object.integer("vendor_id", in: 1...0xFFF4)

@@ -12,6 +12,10 @@ struct BenchRun {
 
     let options: Options
     var report = Report()
+    /// The rows of the large home of mixed kinds (`mhubMixedHome`), after the bridge's: start-up, then memory. The
+    /// report shows them beside the lights' rows 1 and 20 (`arrangedFigures`).
+    let mixedStartupRow: Int
+    var mixedMemoryRow: Int { mixedStartupRow + 1 }
 
     /// The places in `report.figures` of the rows the later measurements fill.
     enum Row {
@@ -95,6 +99,23 @@ struct BenchRun {
         ]
         precondition(report.figures.count == Row.bridge, "Row.bridge must follow the last row before it")
         report.figures += Self.bridgeFigures(homes: options.bridgeHomes)
+        mixedStartupRow = report.figures.count
+        report.figures += [
+            Figure(name: "start-up until server_info, \(large) devices of mixed kinds", unit: .milliseconds),
+            Figure(name: "memory (RSS), \(large) devices of mixed kinds", unit: .megabytes),
+        ]
+    }
+
+    /// The figures in the report's order: the mixed home's start-up and memory right after the lights' (rows 1 and
+    /// 20), the rest in their rows' order.
+    var arrangedFigures: [Figure] {
+        var figures: [Figure] = []
+        for (index, figure) in report.figures.enumerated() where index != mixedStartupRow && index != mixedMemoryRow {
+            figures.append(figure)
+            if index == 1 { figures.append(report.figures[mixedStartupRow]) }
+            if index == 20 { figures.append(report.figures[mixedMemoryRow]) }
+        }
+        return figures
     }
 
     mutating func record(_ index: Int, _ column: Column, _ value: Double?, note text: String? = nil) {
@@ -587,6 +608,39 @@ struct BenchRun {
             server.stop()
         }
         record(1, column, startups.median.map { $0 * 1e3 })
+        try mhubMixedHome(column)
+    }
+
+    /// The large home again with devices of every kind instead of lights (`commissionMixedDevices`: the templates in
+    /// turn), started from disk the same way: start-up and memory beside the lights' (issue 34).
+    mutating func mhubMixedHome(_ column: Column) throws {
+        let count = options.largeHome
+        log("\(label(column)): commissioning \(count) devices of mixed kinds")
+        let setup = try ServerSetup.mhubd(
+            binary: binary(column), directory: directory(column, "mixed"), matterPort: try freePort())
+        let server = try setup.start()
+        let templates: [String]
+        do {
+            let control = try MHubMessagePipe.connectWhenReady(to: setup.webSocket, timeout: 30)
+            templates = try commissionMixedDevices(control, count: count)
+            control.close()
+        }
+        server.stop()
+        var startups = Sample()
+        for _ in 0..<options.startups {
+            let (seconds, server) = try setup.startTimed()
+            startups.append(seconds)
+            record(mixedMemoryRow, column, megabytes(try settledResidentBytes(of: server)))
+            server.stop()
+        }
+        record(mixedStartupRow, column, startups.median.map { $0 * 1e3 })
+        if column == .mhub {
+            let kinds = "\(templates.count) templates in turn (get_templates without the bridge)"
+            note(mixedStartupRow, "\(kinds); as the row of \(count.formatted()) lights, measured the same way.")
+            note(
+                mixedMemoryRow,
+                "\(kinds). No reference: its \(count.formatted()) nodes are On/Off lights (bench/reference-nodes.py).")
+        }
     }
 
     // MARK: many instances at once

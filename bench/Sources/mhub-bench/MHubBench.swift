@@ -43,12 +43,8 @@ struct MHubBench {
         case "case": try bench.handshakes()
         case "commissioning": try bench.commissioning()
         case "bridge": try bench.bridge()
-        case "instances":
-            try bench.instances()
-            bench.report.figures = bench.report.figures.filter { $0.mhub != nil || $0.floor != nil }
-        case "timeline":
-            try bench.virtualTimeline()
-            bench.report.figures = bench.report.figures.filter { $0.mhub != nil }
+        case "instances": try bench.instances()
+        case "timeline": try bench.virtualTimeline()
         case "requests": try bench.requestsOnly()
         case "fanout": try bench.fanoutOnly()
         case "sessions": try bench.sessions()
@@ -70,6 +66,8 @@ struct MHubBench {
             try bench.referenceLargeHome()
             try bench.commissioning()
         }
+        // Rows are recorded by their index; the order shown and the filter of a partial run come after.
+        bench.report.figures = bench.arrangedFigures
         if options.only != nil {
             bench.report.figures = bench.report.figures.filter { $0.mhub != nil || $0.floor != nil }
         }

@@ -12,8 +12,9 @@ struct Options {
     /// `--only burst|case|commissioning|instances|timeline|bridge|home|requests|sessions|fanout`: only those figures (the mutating
     /// burst or CASE for the floor and mhubd; end-to-end commissioning by real controllers; the many-instances figures;
     /// the virtual clock's timeline; the bridge's reads and reports, for the floor and mhubd; the large home's
-    /// start-up, memory and writes beside the 1-device home's writes; the request round trips and rates; the full commissioning sessions;
-    /// an attribute change to 100 and 1,000 listeners).
+    /// start-up, memory and writes beside the 1-device home's writes, and the start-up and memory of a large home of
+    /// mixed kinds; the request round trips and rates; the full commissioning sessions; an attribute change to 100
+    /// and 1,000 listeners).
     var only: String?
     /// bench/commission-time.sh (root): the end-to-end commissioning figures; without it they stay empty.
     var commissioningScript: String?
