@@ -28,7 +28,9 @@ def test_replies_carry_their_results_and_the_error_its_code_name_and_details():
     assert (error.code, error.name, error.details) == (5, "NodeNotExists", "node 9 does not exist")
     assert replies[6].result["advertising"]["established"] == 2
     assert replies[6].result["session"] is None
-    assert replies[7].result == [{"device_type": 0x0101, "key": "dimmable-light", "title": "Dimmable light"}]
+    assert replies[7].result == [
+        {"category": "Lighting", "device_type": 0x0101, "key": "dimmable-light", "title": "Dimmable light"}
+    ]
 
 
 def test_events_carry_their_names_and_data():
