@@ -20,6 +20,16 @@ import Testing
             ["node_id": .integer(alarm), "attribute_path": .string("1/92/\(attribute)"), "value": value])
     }
 
+    /// A SelfTestRequest refused, as the control socket answers it.
+    func refusedSelfTest(_ harness: inout HubHarness) -> HubError? {
+        harness.error(
+            "device_command",
+            [
+                "node_id": .integer(alarm), "endpoint_id": 1, "cluster_id": 0x5C, "command_name": "SelfTestRequest",
+                "payload": [:],
+            ])
+    }
+
     /// The node events an outcome carries, as (cluster, event) pairs.
     func events(_ outcome: HubOutcome) -> [[JSONValue]] {
         outcome.events.filter { $0.name == "node_event" }.map {
@@ -34,13 +44,7 @@ import Testing
         #expect(value(harness, 5) == .bool(true))
         #expect(value(harness, 0) == .unsigned(4))
         // A second request while it tests is BUSY.
-        let busy = harness.error(
-            "device_command",
-            [
-                "node_id": .integer(alarm), "endpoint_id": 1, "cluster_id": 0x5C, "command_name": "SelfTestRequest",
-                "payload": [:],
-            ])
-        #expect(busy?.details.contains("BUSY") == true)
+        #expect(refusedSelfTest(&harness)?.details.contains("BUSY") == true)
         #expect(events(harness.advance(by: 4000)).isEmpty)
         let ended = harness.advance(by: 1000)
         #expect(value(harness, 5) == .bool(false))
@@ -64,12 +68,6 @@ import Testing
         // No test while an alarm sounds.
         _ = sense(&harness, 2, 2)
         #expect(value(harness, 0) == .unsigned(2))
-        let refused = harness.error(
-            "device_command",
-            [
-                "node_id": .integer(alarm), "endpoint_id": 1, "cluster_id": 0x5C, "command_name": "SelfTestRequest",
-                "payload": [:],
-            ])
-        #expect(refused?.details.contains("BUSY") == true)
+        #expect(refusedSelfTest(&harness)?.details.contains("BUSY") == true)
     }
 }

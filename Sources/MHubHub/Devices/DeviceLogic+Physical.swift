@@ -16,10 +16,9 @@ extension DeviceLogic {
         switch (path.cluster, path.attribute) {
         case (0x0045, 0x0000):
             // Boolean State's StateChange (Application Cluster Specification 1.7.5.1).
-            var change = NodeEventRecord(
-                endpoint: path.endpoint, cluster: 0x0045, event: 0x00, priority: 1, data: [0: value])
-            change.fieldNames = [0: "stateValue"]
-            effect.events.append(change)
+            effect.events.append(
+                NodeEventRecord(endpoint: path.endpoint, cluster: 0x0045, event: 0x00, priority: 1, data: [0: value])
+                    .named([0: "stateValue"]))
         case (0x003B, 0x0001):
             SwitchLogic(node: node, endpoint: path.endpoint, now: now, pending: pending).positioned(value, &effect)
         case (0x005C, 0x0001...0x0003), (0x005C, 0x0006...0x0007):
@@ -61,11 +60,11 @@ struct SmokeAlarmLogic {
             0x0007: (0x04, 1, false),
         ]
         if level != 0, let event = raised[attribute] {
-            var record = NodeEventRecord(
-                endpoint: endpoint, cluster: 0x005C, event: event.event, priority: event.priority,
-                data: event.severity ? [0: .unsigned(UInt64(level))] : [:])
-            record.fieldNames = [0: "alarmSeverityLevel"]
-            effect.events.append(record)
+            effect.events.append(
+                NodeEventRecord(
+                    endpoint: endpoint, cluster: 0x005C, event: event.event, priority: event.priority,
+                    data: event.severity ? [0: .unsigned(UInt64(level))] : [:]
+                ).named([0: "alarmSeverityLevel"]))
         }
         var levels = [AttributeID: Int64]()
         for other: AttributeID in [0x0001, 0x0002, 0x0003, 0x0006, 0x0007] { levels[other] = self.value(other) }

@@ -220,7 +220,8 @@ enum DeviceLogic {
             // LockOperation event (0x02): LockOperationType, OperationSource 7 = Remote.
             NodeEventRecord(
                 endpoint: call.endpoint, cluster: 0x0101, event: 0x02, priority: 2,
-                data: [0: .unsigned(UInt64(type)), 1: .unsigned(7), 2: .null, 3: .null, 4: .null])
+                data: [0: .unsigned(UInt64(type)), 1: .unsigned(7), 2: .null, 3: .null, 4: .null]
+            ).named([0: "lockOperationType", 1: "operationSource", 2: "userIndex", 3: "fabricIndex", 4: "sourceNode"])
         }
         switch call.command.name {
         case "LockDoor":

@@ -151,6 +151,13 @@ public struct NodeEventRecord: Hashable, Sendable {
     /// The fields' names as chip.clusters.Objects spells them (`totalNumberOfPressesCounted`), which the OHF
     /// `node_event` keys its data by, as python-matter-server does; a field without one is keyed by its tag.
     public var fieldNames: [UInt32: String] = [:]
+
+    /// The event with its fields named.
+    func named(_ names: [UInt32: String]) -> NodeEventRecord {
+        var named = self
+        named.fieldNames = names
+        return named
+    }
 }
 
 public struct BehaviorKey: Hashable, Sendable {

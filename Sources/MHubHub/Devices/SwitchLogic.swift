@@ -36,9 +36,8 @@ struct SwitchLogic {
         // for the releases and MultiPressComplete; field 1 counts presses (1.13.7).
         let position = [0, 1, 2, 5].contains(id) ? "newPosition" : "previousPosition"
         let count = id == 5 ? "currentNumberOfPressesCounted" : "totalNumberOfPressesCounted"
-        var record = NodeEventRecord(endpoint: endpoint, cluster: 0x003B, event: id, priority: 1, data: data)
-        record.fieldNames = [0: position, 1: count]
-        return record
+        return NodeEventRecord(endpoint: endpoint, cluster: 0x003B, event: id, priority: 1, data: data)
+            .named([0: position, 1: count])
     }
 
     func positioned(_ value: AttributeValue, _ effect: inout DeviceEffect) {

@@ -134,7 +134,8 @@ extension Hub {
                             data: [
                                 0: .unsigned(UInt64(run.offer.version)), 1: .unsigned(downloaded),
                                 2: progress.map { .unsigned(UInt64($0)) } ?? .null, 3: .null,
-                            ]))
+                            ]
+                        ).named([0: "softwareVersion", 1: "bytesDownloaded", 2: "progressPercent", 3: "platformCode"]))
                 }
                 effect.changes += [
                     (Self.updateStatePath, .unsigned(ClusterDefinition.OTAUpdateState.idle.rawValue)),
@@ -170,7 +171,8 @@ extension Hub {
                     stateTransition(from: .applying, to: .idle, reason: 1, target: run.offer.version),
                     NodeEventRecord(
                         endpoint: 0, cluster: Self.otaRequestor, event: 0x01, priority: 2,
-                        data: [0: .unsigned(UInt64(run.offer.version)), 1: .unsigned(UInt64(device.productID))]),
+                        data: [0: .unsigned(UInt64(run.offer.version)), 1: .unsigned(UInt64(device.productID))]
+                    ).named([0: "softwareVersion", 1: "productID"]),
                 ]
                 apply(effect, to: node.id, now: now, &outcome)
                 // The device rebooted into the new version and announces itself again: a controller reads it anew.
@@ -202,6 +204,7 @@ extension Hub {
             data: [
                 0: .unsigned(previous.rawValue), 1: .unsigned(new.rawValue), 2: .unsigned(reason),
                 3: .unsigned(UInt64(target)),
-            ])
+            ]
+        ).named([0: "previousState", 1: "newState", 2: "reason", 3: "targetSoftwareVersion"])
     }
 }
