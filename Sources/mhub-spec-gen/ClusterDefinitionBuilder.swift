@@ -23,9 +23,9 @@ struct ClusterDefinitionBuilder {
         }
         self.choice = choice
         self.spec = MatterSpecification.resolved(found)
-        let known =
-            Set(spec.attributes.map(\.name)).union(spec.commands.map(\.name))
-        for name in choice.optional + choice.writable + Array(choice.defaults.keys) where !known.contains(name) {
+        // Writable, default and range names are checked against the attributes built (`build`).
+        let known = Set(spec.attributes.map(\.name)).union(spec.commands.map(\.name))
+        for name in choice.optional where !known.contains(name) {
             throw ClusterChoiceError(description: "\(choice.name): \(choice.cluster) has no element \(name)")
         }
         for code in choice.features where !spec.features.contains(where: { $0.code == code }) {
@@ -43,7 +43,8 @@ struct ClusterDefinitionBuilder {
         let variants = Dictionary(grouping: spec.attributes.filter { taken($0.name, $0.conformance, facts) }, by: \.id)
         let attributes = try variants.keys.sorted().map { (id) throws(ClusterChoiceError) in
             let candidates = variants[id]!
-            let chosen = candidates.first { Self.outcome($0.conformance, facts) == .mandatory } ?? candidates[0]
+            let chosen =
+                candidates.first { ConformanceOutcome.of($0.conformance, in: facts) == .mandatory } ?? candidates[0]
             return try self.attribute(chosen)
         }
         let present = Set(variants.values.flatMap { $0.map(\.name) })
@@ -79,7 +80,7 @@ struct ClusterDefinitionBuilder {
             let facts = ConformanceFacts(names)
             let mandatory =
                 (spec.attributes.map { ($0.name, $0.conformance) } + spec.commands.map { ($0.name, $0.conformance) })
-                .filter { Self.outcome($0.1, facts) == .mandatory }.map(\.0)
+                .filter { ConformanceOutcome.of($0.1, in: facts) == .mandatory }.map(\.0)
             let grown = names.union(mandatory)
             if grown == names { return facts }
             names = grown
@@ -87,12 +88,7 @@ struct ClusterDefinitionBuilder {
     }
 
     private func taken(_ name: String, _ conformance: String?, _ facts: ConformanceFacts) -> Bool {
-        choice.optional.contains(name) || Self.outcome(conformance, facts) == .mandatory
-    }
-
-    static func outcome(_ written: String?, _ facts: ConformanceFacts) -> ConformanceOutcome {
-        guard let written, let conformance = try? Conformance(parsing: written) else { return .unspecified }
-        return conformance.evaluate(facts)
+        choice.optional.contains(name) || ConformanceOutcome.of(conformance, in: facts) == .mandatory
     }
 
     // MARK: Attributes
@@ -189,7 +185,7 @@ struct ClusterDefinitionBuilder {
         for field in spec.fields where field.id != 254 && field.conformance != "X" {
             // Every field is known, those the features leave out as optional: a client that sends one (a PINCode
             // to a lock without PINs) is answered as the cluster answers it, not refused for its shape.
-            let outcome = Self.outcome(field.conformance, facts)
+            let outcome = ConformanceOutcome.of(field.conformance, in: facts)
             guard let tag = field.id else {
                 throw ClusterChoiceError(description: "\(choice.name).\(spec.name).\(field.name) has no tag")
             }

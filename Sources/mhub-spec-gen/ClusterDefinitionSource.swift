@@ -5,7 +5,7 @@ import MatterDataModel
 enum ClusterDefinitionSource {
     static func file(_ definition: ClusterDefinition, choice: ClusterChoice, header: String) -> String {
         var documentation = [
-            "\(title(choice.cluster)) (\(SwiftLiteral.hex(definition.id))), revision \(definition.revision)"
+            "\(choice.cluster) (\(SwiftLiteral.hex(definition.id))), revision \(definition.revision)"
                 + (choice.features.isEmpty ? "." : ", features \(choice.features.joined(separator: ", ")).")
         ]
         if !choice.notes.isEmpty { documentation += [""] + choice.notes }
@@ -13,9 +13,6 @@ enum ClusterDefinitionSource {
         return header + "extension ClusterDefinition {\n" + comment
             + "    public static let \(choice.name) = \(cluster(definition))\n}\n"
     }
-
-    /// `OnOff` as `On Off`, the way the specification titles it, for the comment.
-    private static func title(_ name: String) -> String { name }
 
     static func cluster(_ definition: ClusterDefinition) -> String {
         SwiftLiteral.call(
@@ -41,7 +38,7 @@ enum ClusterDefinitionSource {
                 ("type", type(attribute.type)), ("writable", attribute.writable ? "true" : nil),
                 (
                     "writePrivilege",
-                    attribute.writePrivilege == .operate ? nil : ".\(attribute.writePrivilege)".lowercasedFirstLetter
+                    privilege(attribute.writePrivilege)
                 ),
                 ("nullable", attribute.nullable ? "true" : nil),
                 ("range", attribute.range.map(range)),
@@ -56,7 +53,7 @@ enum ClusterDefinitionSource {
                 ("id", SwiftLiteral.hex(command.id, digits: 2)), ("name", SwiftLiteral.string(command.name)),
                 ("fields", SwiftLiteral.list(command.fields.map(field))),
                 ("response", command.response.map { SwiftLiteral.hex($0, digits: 2) }),
-                ("privilege", command.privilege == .operate ? nil : ".\(command.privilege)".lowercasedFirstLetter),
+                ("privilege", privilege(command.privilege)),
                 ("timed", command.timed ? "true" : nil),
             ])
     }
@@ -68,6 +65,17 @@ enum ClusterDefinitionSource {
                 ("id", "\(field.id)"), ("name", SwiftLiteral.string(field.name)), ("type", type(field.type)),
                 ("nullable", field.nullable ? "true" : nil), ("optional", field.optional ? "true" : nil),
             ])
+    }
+
+    /// A privilege argument; `nil` for Operate, the initializers' default.
+    static func privilege(_ privilege: AccessPrivilege) -> String? {
+        switch privilege {
+        case .operate: nil
+        case .view: ".view"
+        case .proxyView: ".proxyView"
+        case .manage: ".manage"
+        case .administer: ".administer"
+        }
     }
 
     static func type(_ type: AttributeType) -> String {
@@ -102,13 +110,5 @@ enum ClusterDefinitionSource {
                 ? ".structure([:])"
                 : ".structure([\(fields.keys.sorted().map { "\($0): \(Self.value(fields[$0]!, type: .structure))" }.joined(separator: ", "))])"
         }
-    }
-}
-
-extension String {
-    fileprivate var lowercasedFirstLetter: String {
-        guard count > 1 else { return self }
-        let start = index(after: startIndex)
-        return String(self[..<start]) + self[start...].prefix(1).lowercased() + self[index(after: start)...]
     }
 }

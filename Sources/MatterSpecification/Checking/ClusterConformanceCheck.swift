@@ -161,7 +161,7 @@ func hex(_ id: UInt32) -> String {
 
 extension ConformanceOutcome {
     /// The outcome of a conformance as written, `unspecified` when none is written or it does not parse.
-    static func of(_ written: String?, in facts: ConformanceFacts) -> ConformanceOutcome {
+    public static func of(_ written: String?, in facts: ConformanceFacts) -> ConformanceOutcome {
         guard let written, let conformance = try? Conformance(parsing: written) else { return .unspecified }
         return conformance.evaluate(facts)
     }
