@@ -51,10 +51,10 @@ extension Hub {
             }
             return template
         }
+        if let mismatch = SimulatedLayout.mismatch(in: request) {
+            throw HubError(.invalidArguments, mismatch.reason)
+        }
         if key == SimulatedLayout.bridgeKey {
-            guard endpoints == nil else {
-                throw HubError(.invalidArguments, "a bridge takes bridged_devices, not endpoints")
-            }
             let count = bridgedCount ?? 3
             guard (1...SimulatedLayout.maximumBridgedDevices).contains(count) else {
                 throw HubError(
@@ -62,9 +62,6 @@ extension Hub {
             }
             let bridged = try template(bridgedKey ?? "on-off-light")
             return .bridge(bridged, count: count)
-        }
-        guard bridgedCount == nil, bridgedKey == nil else {
-            throw HubError(.invalidArguments, "bridged_devices and bridged_template are for template \"bridge\"")
         }
         let base = try template(key)
         let count = endpoints ?? 1

@@ -1,4 +1,5 @@
 import MHubJSON
+import MHubProtocol
 import MatterDataModel
 
 /// How a simulated device's endpoints are laid out: one application endpoint, several of one device type (a power
@@ -13,6 +14,26 @@ public enum SimulatedLayout: Hashable, Sendable {
 
     /// The template key `add_simulated_device` takes for a bridge.
     public static let bridgeKey = "bridge"
+
+    /// The arguments of a layout beside its template.
+    enum LayoutArgument {
+        case endpoints, bridgedDevices, bridgedTemplate
+    }
+
+    /// Why a request's endpoint count, bridged device count and bridged template do not go with its template: the
+    /// argument at fault and the reason, or nil. `add_simulated_device` and scenario files both ask.
+    static func mismatch(in request: AddSimulatedDevice) -> (argument: LayoutArgument, reason: String)? {
+        if request.template == bridgeKey {
+            return request.endpoints == nil ? nil : (.endpoints, "a bridge takes bridged_devices, not endpoints")
+        }
+        guard request.bridgedDevices == nil, request.bridgedTemplate == nil else {
+            return (
+                request.bridgedDevices != nil ? .bridgedDevices : .bridgedTemplate,
+                "bridged_devices and bridged_template are for template \"bridge\""
+            )
+        }
+        return nil
+    }
     public static let maximumEndpoints = 16
     public static let maximumBridgedDevices = 64
 

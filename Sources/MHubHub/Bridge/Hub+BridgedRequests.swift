@@ -69,12 +69,11 @@ extension Hub {
             guard let endpointData = node.data.endpoints[endpoint] else {
                 throw InteractionError(.unsupportedEndpoint, "node \(node.id) has no endpoint \(endpoint)")
             }
-            guard endpointData.clusters[clusterID] != nil, let cluster = ClusterCatalog.definition(clusterID) else {
+            guard let instance = endpointData.clusters[clusterID], let cluster = ClusterCatalog.definition(clusterID)
+            else {
                 throw InteractionError(.unsupportedCluster, "endpoint \(endpoint) has no cluster \(clusterID)")
             }
-            guard let command = cluster.command(commandID),
-                endpointData.clusters[clusterID]!.accepts(command: commandID)
-            else {
+            guard let command = cluster.command(commandID), instance.accepts(command: commandID) else {
                 throw InteractionError(
                     .unsupportedCommand, "\(cluster.name) on endpoint \(endpoint) has no command \(commandID)")
             }

@@ -4,11 +4,11 @@ import MatterDataModel
 /// scenario timelines): the value, and what the device does about it as the cluster specifications say: the events
 /// it emits, and the attributes that follow (a smoke alarm's ExpressedState).
 extension DeviceLogic {
-    /// `pending` is the node's transitions under way (a switch's long-press and multi-press timers), `now` the hub's
-    /// time.
+    /// `transitions` are the devices' transitions under way (a switch's long-press and multi-press timers), `now` the
+    /// hub's time.
     static func physical(
         _ value: AttributeValue, at path: AttributePath, in node: Node, now: Timestamp = 0,
-        pending: [AttributePath: AttributeTransition] = [:]
+        transitions: [DeviceRuntime.TransitionKey: AttributeTransition] = [:]
     ) -> DeviceEffect {
         var effect = DeviceEffect()
         effect.stopping.append(path)
@@ -20,7 +20,8 @@ extension DeviceLogic {
                 NodeEventRecord(endpoint: path.endpoint, cluster: 0x0045, event: 0x00, priority: 1, data: [0: value])
                     .named([0: "stateValue"]))
         case (0x003B, 0x0001):
-            SwitchLogic(node: node, endpoint: path.endpoint, now: now, pending: pending).positioned(value, &effect)
+            SwitchLogic(node: node, endpoint: path.endpoint, now: now, transitions: transitions).positioned(
+                value, &effect)
         case (0x005C, 0x0001...0x0003), (0x005C, 0x0006...0x0007):
             SmokeAlarmLogic(node: node, endpoint: path.endpoint).sensed(value, at: path.attribute, &effect)
         default:
@@ -42,16 +43,21 @@ struct SmokeAlarmLogic {
         AttributePath(endpoint: endpoint, cluster: 0x005C, attribute: attribute)
     }
 
-    func value(_ attribute: AttributeID) -> Int64 {
-        switch node.data[path(attribute)] {
+    /// An alarm attribute's value as a level: AlarmStateEnum and EndOfServiceEnum as they are, a fault flag 1 or 0.
+    static func level(_ value: AttributeValue?) -> Int64 {
+        switch value {
         case .bool(let flag)?: flag ? 1 : 0
         case let other?: other.integerValue ?? 0
         case nil: 0
         }
     }
 
+    func value(_ attribute: AttributeID) -> Int64 {
+        Self.level(node.data[path(attribute)])
+    }
+
     func sensed(_ value: AttributeValue, at attribute: AttributeID, _ effect: inout DeviceEffect) {
-        let level: Int64 = if case .bool(let flag) = value { flag ? 1 : 0 } else { value.integerValue ?? 0 }
+        let level = Self.level(value)
         guard level != self.value(attribute) else { return }
         // Events by attribute: SmokeState SmokeAlarm, COState COAlarm, BatteryAlert LowBattery (each with its
         // AlarmSeverityLevel), HardwareFaultAlert HardwareFault, EndOfServiceAlert EndOfService (2.11.8).

@@ -46,7 +46,7 @@ struct FanLogic {
     ]
 
     func value(_ attribute: AttributeID) -> AttributeValue? {
-        node.data[AttributePath(endpoint: endpoint, cluster: 0x0202, attribute: attribute)]
+        node.data[path(attribute)]
     }
 
     func path(_ attribute: AttributeID) -> AttributePath {

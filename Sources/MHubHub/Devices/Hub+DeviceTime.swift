@@ -110,9 +110,9 @@ extension Hub {
                     let step = Int64.random(in: 10...50, using: &random) * (Bool.random(using: &random) ? 1 : -1)
                     effect.changes.append((path, .signed(min(max(current + step, low), high))))
                 case (.contactToggle, 0x0045, 0x0000):
-                    let next = AttributeValue.bool(value != .bool(true))
-                    effect.changes.append((path, next))
-                    effect.events += DeviceLogic.physical(next, at: path, in: node).events
+                    let toggled = DeviceLogic.physical(.bool(value != .bool(true)), at: path, in: node)
+                    effect.changes += toggled.changes
+                    effect.events += toggled.events
                 case (.occupancyToggle, 0x0406, 0x0000):
                     effect.changes.append((path, .unsigned(value.integerValue == 1 ? 0 : 1)))
                 default:

@@ -84,13 +84,14 @@ extension Hub {
             guard let endpointData = node.data.endpoints[endpoint] else {
                 throw InteractionError(.unsupportedEndpoint, "node \(node.id) has no endpoint \(endpoint)")
             }
-            guard endpointData.clusters[clusterID] != nil, let cluster = ClusterCatalog.definition(clusterID) else {
+            guard let instance = endpointData.clusters[clusterID], let cluster = ClusterCatalog.definition(clusterID)
+            else {
                 throw InteractionError(.unsupportedCluster, "endpoint \(endpoint) has no cluster \(clusterID)")
             }
             guard let command = cluster.command(named: commandName) else {
                 throw InteractionError(.unsupportedCommand, "\(cluster.name) has no command \(commandName)")
             }
-            guard endpointData.clusters[clusterID]!.accepts(command: command.id) else {
+            guard instance.accepts(command: command.id) else {
                 throw InteractionError(
                     .unsupportedCommand, "\(cluster.name) on endpoint \(endpoint) does not accept \(commandName)")
             }
@@ -121,12 +122,9 @@ extension Hub {
         } catch {
             throw error.hubError
         }
-        let pending = Dictionary(
-            devices.transitions.values.filter { $0.node == node.id }.map { ($0.path, $0) },
-            uniquingKeysWith: { a, _ in a })
         apply(
-            DeviceLogic.physical(value, at: path, in: node, now: now, pending: pending), to: node.id, now: now, &outcome
-        )
+            DeviceLogic.physical(value, at: path, in: node, now: now, transitions: devices.transitions), to: node.id,
+            now: now, &outcome)
         return .object([path.description: value.json])
     }
 

@@ -15,8 +15,8 @@ struct SwitchLogic {
     let node: Node
     let endpoint: EndpointID
     let now: Timestamp
-    /// The node's transitions under way, by path.
-    let pending: [AttributePath: AttributeTransition]
+    /// The devices' transitions under way.
+    let transitions: [DeviceRuntime.TransitionKey: AttributeTransition]
 
     /// How long a press is held before it is a long press, and how long after a release another press still counts.
     static let longPressTime: Int64 = 1000
@@ -27,8 +27,12 @@ struct SwitchLogic {
     }
 
     var features: UInt64 {
-        node.data[AttributePath(endpoint: endpoint, cluster: 0x003B, attribute: GlobalAttributes.featureMap)]?
-            .integerValue.map(UInt64.init) ?? 0
+        node.data[path(GlobalAttributes.featureMap)]?.integerValue.map(UInt64.init) ?? 0
+    }
+
+    /// The timer under way on `attribute`, if any.
+    func timer(_ attribute: AttributeID) -> AttributeTransition? {
+        transitions[DeviceRuntime.TransitionKey(node: node.id, path: path(attribute))]
     }
 
     func event(_ id: UInt32, _ data: [UInt32: AttributeValue]) -> NodeEventRecord {
@@ -51,7 +55,7 @@ struct SwitchLogic {
         guard features & 0x02 != 0 else { return }
         let multiPress = features & 0x10 != 0
         let longPress = features & 0x08 != 0
-        let window = pending[path(0x0002)]
+        let window = timer(0x0002)
         let counted = window?.eventsWhenDone.first?.data[1]?.integerValue ?? 0
         if position != 0 {
             // Pressed: the first of a sequence, or one more within the window.
@@ -70,7 +74,7 @@ struct SwitchLogic {
             return
         }
         // Released: long when the long-press timer has run out (the set that releases stops it if it has not).
-        let heldLong = longPress && pending[path(0x0001)] == nil
+        let heldLong = longPress && timer(0x0001) == nil
         if heldLong {
             effect.events.append(event(0x04, [0: .unsigned(UInt64(previous))]))
             effect.stopping.append(path(0x0002))

@@ -164,13 +164,14 @@ public struct ScenarioDecoder {
                 "bridged_template",
                 "unknown template \"\(bridged)\"; mhub has \(DeviceTemplateNames.all.joined(separator: ", "))")
         }
-        if template == SimulatedLayout.bridgeKey, request.endpoints != nil {
-            throw object.error("endpoints", "a bridge takes bridged_devices, not endpoints")
-        }
-        if template != SimulatedLayout.bridgeKey, request.bridgedDevices != nil || request.bridgedTemplate != nil {
-            throw object.error(
-                request.bridgedDevices != nil ? "bridged_devices" : "bridged_template",
-                "bridged_devices and bridged_template are for template \"bridge\"")
+        if let mismatch = SimulatedLayout.mismatch(in: request) {
+            let key =
+                switch mismatch.argument {
+                case .endpoints: "endpoints"
+                case .bridgedDevices: "bridged_devices"
+                case .bridgedTemplate: "bridged_template"
+                }
+            throw object.error(key, mismatch.reason)
         }
         request.discriminator = try object.integer("discriminator", in: 0...4095)
         request.passcode = try object.integer("passcode", in: 0...UInt32.max)
