@@ -40,14 +40,9 @@ struct ChipBridgePeerTests {
                 guard case .string(let qr)? = device["qr_code"] else { throw TestFailure("no QR code") }
                 _ = try hub.call("commission_with_code", ["code": .string(qr)])
             }
-            _ = try hub.call("open_commissioning_window", ["timeout": 300])
-            var controller = ChipCommissionScript(pair: pair, sandbox: daemon.directory.appendingPathComponent("ctl"))
-            controller.options = [
-                "--paa-trust-store", try ChipCommissioningPeerTests.trustStore(for: daemon, named: "paa").path,
-            ]
-            let commissioned = try controller.run("commission-on-network", ["1", "20202021"], timeout: 150)
-            #expect(commissioned.ok, "\(commissioned.json)\n\(daemon.log.suffix(4000))")
-            guard commissioned.ok else { return }
+            guard let controller = try ChipCommissionScript.commissioningTheHub(daemon, through: hub, in: pair) else {
+                return
+            }
 
             // The whole node: the Root Node, the Aggregator and the two bridged lights.
             let bridge = try controller.run("bridge", ["1"])

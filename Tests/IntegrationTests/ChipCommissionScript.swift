@@ -1,6 +1,8 @@
 import DNSSDPeerSupport
 import Foundation
+import MHubClient
 import MHubJSON
+import Testing
 
 /// `Peers/chip_commission.py`: the CHIP Python controller in the test network's controller namespace
 /// (`ip netns exec mh-ctl`), in its sandbox for the SDK's fixed paths (`Peers/chip_sandbox.sh`).
@@ -68,5 +70,22 @@ struct ChipCommissionScript {
     {
         try report(
             of: start(scenario, arguments, extraOptions: extraOptions, timeout: timeout), within: Double(timeout + 40))
+    }
+}
+
+extension ChipCommissionScript {
+    /// A controller (sandbox `ctl`, trusting the daemon's PAA) that has commissioned `daemon`'s hub as node 1 through a
+    /// window `hub` opens for it; nil, with the failure recorded, when commissioning fails.
+    static func commissioningTheHub(_ daemon: DaemonHarness, through hub: MHubConnection, in pair: NetworkNamespacePair)
+        throws -> ChipCommissionScript?
+    {
+        _ = try hub.call("open_commissioning_window", ["timeout": 300])
+        var controller = ChipCommissionScript(pair: pair, sandbox: daemon.directory.appendingPathComponent("ctl"))
+        controller.options = [
+            "--paa-trust-store", try ChipCommissioningPeerTests.trustStore(for: daemon, named: "paa").path,
+        ]
+        let commissioned = try controller.run("commission-on-network", ["1", "20202021"], timeout: 150)
+        #expect(commissioned.ok, "\(commissioned.json)\n\(daemon.log.suffix(4000))")
+        return commissioned.ok ? controller : nil
     }
 }

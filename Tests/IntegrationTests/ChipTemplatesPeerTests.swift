@@ -100,14 +100,9 @@ struct ChipTemplatesPeerTests {
             }
             #expect(Set(nodes.keys) == Set(templates), "\(nodes)")
 
-            _ = try hub.call("open_commissioning_window", ["timeout": 300])
-            var controller = ChipCommissionScript(pair: pair, sandbox: daemon.directory.appendingPathComponent("ctl"))
-            controller.options = [
-                "--paa-trust-store", try ChipCommissioningPeerTests.trustStore(for: daemon, named: "paa").path,
-            ]
-            let commissioned = try controller.run("commission-on-network", ["1", "20202021"], timeout: 150)
-            #expect(commissioned.ok, "\(commissioned.json)\n\(daemon.log.suffix(4000))")
-            guard commissioned.ok else { return }
+            guard let controller = try ChipCommissionScript.commissioningTheHub(daemon, through: hub, in: pair) else {
+                return
+            }
 
             // Every bridged endpoint (the Aggregator's PartsList); each command is checked with mhubctl as the
             // controller hands it over (step-N.json), and only then (step-N.done) does the next one run.
