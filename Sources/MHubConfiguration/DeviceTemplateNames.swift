@@ -11,5 +11,6 @@ public enum DeviceTemplateNames {
         "pressure-sensor", "flow-sensor", "humidity-sensor", "air-quality-sensor", "smoke-co-alarm",
         "water-leak-detector",
         "water-freeze-detector", "rain-sensor", "fan", "air-purifier", "room-air-conditioner", "water-valve", "pump",
+        "heat-pump",
     ]
 }

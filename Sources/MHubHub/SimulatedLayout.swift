@@ -24,12 +24,23 @@ public enum SimulatedLayout: Hashable, Sendable {
     /// argument at fault and the reason, or nil. `add_simulated_device` and scenario files both ask.
     static func mismatch(in request: AddSimulatedDevice) -> (argument: LayoutArgument, reason: String)? {
         if request.template == bridgeKey {
-            return request.endpoints == nil ? nil : (.endpoints, "a bridge takes bridged_devices, not endpoints")
+            if request.endpoints != nil { return (.endpoints, "a bridge takes bridged_devices, not endpoints") }
+            if let key = request.bridgedTemplate, DeviceTemplates.named(key)?.isComposed == true {
+                return (.bridgedTemplate, "\(key) is a device of several endpoints; a bridge's devices have one each")
+            }
+            return nil
         }
         guard request.bridgedDevices == nil, request.bridgedTemplate == nil else {
             return (
                 request.bridgedDevices != nil ? .bridgedDevices : .bridgedTemplate,
                 "bridged_devices and bridged_template are for template \"bridge\""
+            )
+        }
+        if let count = request.endpoints, count != 1, let template = DeviceTemplates.named(request.template),
+            template.isComposed
+        {
+            return (
+                .endpoints, "\(template.key) is a composed device, its parts on endpoints of their own: no endpoints"
             )
         }
         return nil
@@ -48,7 +59,8 @@ public enum SimulatedLayout: Hashable, Sendable {
             count = parsed
             rest = rest[..<star]
         }
-        guard let template = DeviceTemplates.named(String(rest)) else { return nil }
+        guard let template = DeviceTemplates.named(String(rest)), !template.isComposed || (!bridged && count == 1)
+        else { return nil }
         if bridged {
             guard count <= Self.maximumBridgedDevices else { return nil }
             self = .bridge(template, count: count)

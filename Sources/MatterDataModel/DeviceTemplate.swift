@@ -21,10 +21,14 @@ public struct DeviceTemplate: Hashable, Sendable {
     /// Utility device types listed beside `deviceType` on the application endpoint (Power Source, for a device on a
     /// battery, whose Power Source cluster is among `clusters`).
     public var utilityTypes: [DeviceTypeRef]
+    /// The device types a composed device is made of, each on an endpoint of its own (2, 3, …) in the PartsList of
+    /// endpoint 1 (a heat pump's thermostat); empty for a device of one endpoint.
+    public var parts: [PartTemplate]
 
     public init(
         key: String, title: String, deviceType: DeviceTypeRef, productName: String, category: String,
-        clusters: [ClusterTemplate], clients: [ClusterID] = [], utilityTypes: [DeviceTypeRef] = []
+        clusters: [ClusterTemplate], clients: [ClusterID] = [], utilityTypes: [DeviceTypeRef] = [],
+        parts: [PartTemplate] = []
     ) {
         self.key = key
         self.title = title
@@ -34,23 +38,34 @@ public struct DeviceTemplate: Hashable, Sendable {
         self.clusters = clusters
         self.clients = clients
         self.utilityTypes = utilityTypes
+        self.parts = parts
     }
 
-    /// The application endpoint `id` as this template makes it; a bridged device lists Bridged Node too and carries
-    /// `extra` clusters (its Bridged Device Basic Information).
-    func applicationEndpoint(_ id: EndpointID, bridged: Bool = false, extra: [ClusterTemplate] = []) -> EndpointData {
+    /// Whether its device is composed of parts on endpoints of their own: it is made only as one device (not as
+    /// several endpoints, nor as a bridge's bridged device).
+    public var isComposed: Bool { !parts.isEmpty }
+
+    /// The application endpoint `id` as this template makes it, with `parts` in its PartsList; a bridged device lists
+    /// Bridged Node too and carries `extra` clusters (its Bridged Device Basic Information).
+    func applicationEndpoint(
+        _ id: EndpointID, bridged: Bool = false, extra: [ClusterTemplate] = [], parts: [EndpointID] = []
+    ) -> EndpointData {
         EndpointData(
             id: id, deviceTypes: [deviceType] + (bridged ? [.bridgedNode] : []) + utilityTypes,
-            serverClusters: clusters + extra, parts: [], clients: clients)
+            serverClusters: clusters + extra, parts: parts, clients: clients)
     }
 
     /// A node with every attribute at its default, Basic Information from `identity`.
     ///
     /// Endpoint 0 is a Root Node (`data_model/1.4/device_types/RootNodeDeviceType.xml`) with its mandatory
-    /// clusters for a Wi-Fi node; its Descriptor's PartsList is [1]. Endpoint 1 carries `clusters`.
+    /// clusters for a Wi-Fi node; its Descriptor's PartsList is every application endpoint. Endpoint 1 carries
+    /// `clusters`; a composed device's parts follow on 2, 3, …, listed in endpoint 1's PartsList (the tree pattern of
+    /// Matter Core Specification 9.5.5 for a composed device; endpoint 0 has the full family).
     public func makeNode(identity: NodeIdentity) -> NodeData {
-        let root = rootEndpoint(identity: identity, parts: [1])
-        return NodeData(endpoints: [root, applicationEndpoint(1)])
+        let partEndpoints = parts.indices.map { EndpointID(2 + $0) }
+        let root = rootEndpoint(identity: identity, parts: [1] + partEndpoints)
+        let partData = zip(partEndpoints, parts).map { endpoint, part in part.endpoint(endpoint) }
+        return NodeData(endpoints: [root, applicationEndpoint(1, parts: partEndpoints)] + partData)
     }
 
     /// Endpoint 0 of a node this template makes: a Root Node and an OTA Requestor, with the Root Node's clusters
@@ -68,7 +83,9 @@ public struct DeviceTemplate: Hashable, Sendable {
     ///
     /// MaxGroupsPerFabric is 4 when endpoint 1 has a Groups server and 0 otherwise.
     func rootClusters(identity: NodeIdentity) -> [ClusterTemplate] {
-        let hasGroups = clusters.contains { $0.definition.id == ClusterDefinition.groups.id }
+        let hasGroups = (clusters + parts.flatMap(\.clusters)).contains {
+            $0.definition.id == ClusterDefinition.groups.id
+        }
         return [
             ClusterTemplate(.accessControl),
             ClusterTemplate(.otaSoftwareUpdateRequestor),

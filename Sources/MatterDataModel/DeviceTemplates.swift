@@ -80,7 +80,7 @@ public enum DeviceTemplates {
     ]
 
     /// The templates added with the generated data model (issue 34), by category.
-    static let catalogue: [DeviceTemplate] = lighting + controls + sensors + alarms + hvac + water
+    static let catalogue: [DeviceTemplate] = lighting + controls + sensors + alarms + hvac + water + composed
 
     static let lighting: [DeviceTemplate] = [
         DeviceTemplate(
@@ -228,6 +228,37 @@ public enum DeviceTemplates {
             ]),
     ]
 
+    /// Devices composed of device types on several endpoints, last so that every single-endpoint template keeps its
+    /// place (and its node's endpoints) in the order above.
+    static let composed: [DeviceTemplate] = [heatPump]
+
+    /// An air-to-water heat pump (Device Library 14.5): on endpoint 1 the Heat Pump with the utility device types its
+    /// composition asks for on the same endpoint (14.5.5: Power Source, Electrical Sensor, Device Energy Management)
+    /// and their clusters, the Thermostat client the device type offers; its parts a heating-only room thermostat
+    /// (endpoint 2) and the outdoor temperature sensor (endpoint 3), the optional children 14.5.5 allows. Mains
+    /// powered; the meter measures the whole node (Power Topology NodeTopology). `HeatPumpLogic` makes the power and
+    /// the energy follow the thermostat.
+    static let heatPump = DeviceTemplate(
+        key: "heat-pump", title: "Heat Pump", deviceType: .heatPump, productName: "mhub Heat Pump", category: "HVAC",
+        clusters: [
+            identify(.display), ClusterTemplate(.mainsPowerSource), ClusterTemplate(.nodePowerTopology),
+            ClusterTemplate(.electricalPowerMeasurement), ClusterTemplate(.electricalEnergyMeasurement),
+            ClusterTemplate(.deviceEnergyManagement),
+        ],
+        clients: [ClusterDefinition.thermostat.id],
+        utilityTypes: [.powerSource, .electricalSensor, .deviceEnergyManagement],
+        parts: [
+            PartTemplate(
+                role: "room thermostat", deviceType: .thermostat,
+                clusters: [identify(.display), ClusterTemplate(.groups), ClusterTemplate(.heatingThermostat)]),
+            PartTemplate(
+                role: "outdoor temperature", deviceType: .temperatureSensor,
+                clusters: [
+                    identify(.visibleIndicator),
+                    ClusterTemplate(.temperatureMeasurement, overrides: [0x0000: .signed(500)]),
+                ]),
+        ])
+
     /// A battery detector whose Boolean State is true while it detects (water, freezing, rain); it starts dry.
     private static func detector(key: String, title: String, type: DeviceTypeRef, product: String) -> DeviceTemplate {
         DeviceTemplate(
@@ -277,10 +308,18 @@ private func identify(_ type: IdentifyType) -> ClusterTemplate {
 extension DeviceTemplate {
     /// Whether its devices run on a battery (a Power Source beside its device type): on Thread they are sleepy end
     /// devices, not routers.
-    public var onBattery: Bool { utilityTypes.contains(.powerSource) }
+    public var onBattery: Bool {
+        clusters.contains {
+            $0.definition.id == ClusterDefinition.batteryPowerSource.id && $0.definition.featureMap & 0x2 != 0
+        }
+    }
 
-    /// Whether it is a light or a plug, which join Wi-Fi unless told otherwise (the others join Thread).
-    public var joinsWiFi: Bool { category == "Lighting" }
+    /// Whether it joins Wi-Fi unless told otherwise: a light or a plug, or a mains appliance that meters its power
+    /// (Electrical Power Measurement: a heat pump). The others join Thread.
+    public var joinsWiFi: Bool {
+        category == "Lighting"
+            || clusters.contains { $0.definition.id == ClusterDefinition.electricalPowerMeasurement.id }
+    }
 }
 
 /// A Power Source for a device on batteries: `description` (BatReplacementDescription) times `quantity`.

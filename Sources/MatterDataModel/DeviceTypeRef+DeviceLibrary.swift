@@ -41,9 +41,14 @@ extension DeviceTypeRef {
     public static let fan = DeviceTypeRef(id: 0x002B, revision: 3)
     public static let airPurifier = DeviceTypeRef(id: 0x002D, revision: 2)
     public static let roomAirConditioner = DeviceTypeRef(id: 0x0072, revision: 2)
+    public static let heatPump = DeviceTypeRef(id: 0x0309, revision: 1)
     /// Power Source (0x0011), a utility device type beside the application device type on the endpoint whose Power
     /// Source cluster describes the device's battery or mains supply.
     public static let powerSource = DeviceTypeRef(id: 0x0011, revision: 1)
+    /// Electrical Sensor (0x0510), a utility device type on the endpoint that measures a device's power and energy.
+    public static let electricalSensor = DeviceTypeRef(id: 0x0510, revision: 1)
+    /// Device Energy Management (0x050D), a utility device type on the endpoint of an energy smart appliance.
+    public static let deviceEnergyManagement = DeviceTypeRef(id: 0x050D, revision: 2)
 }
 
 /// The device types of a bridge (CHIP SDK `data_model/1.4/device_types/Aggregator.xml`, `BridgedNode.xml`; the

@@ -431,6 +431,80 @@ enum ClusterChoices {
                 "(Status 1). BatChargeLevel 0 is OK. `--as-physical` changes run it down.",
             ]),
         ClusterChoice(
+            name: "mainsPowerSource", cluster: "PowerSource", features: ["WIRED"],
+            optional: ["WiredNominalVoltage"],
+            defaults: [
+                "Status": .unsigned(1), "Order": .unsigned(0), "Description": .string("Mains"),
+                "WiredCurrentType": .unsigned(0), "WiredNominalVoltage": .unsigned(230_000),
+            ],
+            notes: [
+                "Mains power: alternating current (WiredCurrentType 0) at a nominal 230 V (in mV), Active (Status 1), the",
+                "device's only source (Order 0).",
+            ]),
+        ClusterChoice(
+            name: "nodePowerTopology", cluster: "PowerTopology", features: ["NODE"],
+            notes: ["NodeTopology: the endpoint's measurements are those of the whole node (Core Specification 11.8)."]),
+        ClusterChoice(
+            name: "electricalPowerMeasurement", cluster: "ElectricalPowerMeasurement", features: ["ALTC"],
+            optional: ["Voltage", "ActiveCurrent"],
+            defaults: [
+                "PowerMode": .unsigned(2), "NumberOfMeasurementTypes": .unsigned(3),
+                "Accuracy": .list([
+                    accuracy(type: 5, maximum: 5_000_000, percent: 200),
+                    accuracy(type: 1, maximum: 300_000, percent: 100),
+                    accuracy(type: 2, maximum: 25_000, percent: 200),
+                ]),
+                "Voltage": .signed(230_000), "ActiveCurrent": .signed(65), "ActivePower": .signed(15_000),
+            ],
+            notes: [
+                "An alternating-current meter (PowerMode 2) of three measurement types, ActivePower 0 to 5 kW (±2 %),",
+                "Voltage 0 to 300 V (±1 %) and ActiveCurrent 0 to 25 A (±2 %): MeasurementAccuracyStruct {0 MeasurementType,",
+                "1 Measured, 2 MinMeasuredValue, 3 MaxMeasuredValue, 4 AccuracyRanges}. In mW, mV and mA: it starts at",
+                "a device's standby, 15 W at 230 V.",
+            ]),
+        ClusterChoice(
+            name: "electricalEnergyMeasurement", cluster: "ElectricalEnergyMeasurement", features: ["IMPE", "CUME"],
+            defaults: [
+                "Accuracy": accuracy(type: 14, maximum: 100_000_000_000, percent: 100),
+                "CumulativeEnergyImported": .structure([0: .signed(0)]),
+            ],
+            notes: [
+                "Energy imported, as a running total (CumulativeEnergyImported, EnergyMeasurementStruct {0 Energy in",
+                "mWh}), 0 to 100 MWh (±1 %, MeasurementType 14 ElectricalEnergy). A new meter starts at 0.",
+            ]),
+        ClusterChoice(
+            name: "deviceEnergyManagement", cluster: "DeviceEnergyManagement", features: ["PFR"],
+            defaults: [
+                "EsaType": .unsigned(1), "EsaCanGenerate": .bool(false), "EsaState": .unsigned(1),
+                "AbsMinPower": .signed(0), "AbsMaxPower": .signed(3_000_000), "Forecast": .null,
+            ],
+            notes: [
+                "A space heater's energy smart appliance (EsaType 1 SpaceHeating) that only consumes, Online (EsaState 1),",
+                "0 to 3 kW (in mW). It reports forecasts (PowerForecastReporting, which the feature rules ask of an ESA",
+                "without PowerAdjustment) and has none yet (Forecast null); it takes no adjustment requests, so no",
+                "command: a heat pump that is not a ControllableESA.",
+            ]),
+        ClusterChoice(
+            name: "heatingThermostat", cluster: "Thermostat", features: ["HEAT"],
+            optional: [
+                "AbsMinHeatSetpointLimit", "AbsMaxHeatSetpointLimit", "MinHeatSetpointLimit", "MaxHeatSetpointLimit",
+                "ThermostatRunningState",
+            ],
+            defaults: [
+                "LocalTemperature": .signed(2050), "OccupiedHeatingSetpoint": .signed(2000),
+                "MinHeatSetpointLimit": .signed(700), "MaxHeatSetpointLimit": .signed(3000),
+                "ControlSequenceOfOperation": .unsigned(2), "SystemMode": .unsigned(4),
+                "ThermostatRunningState": .unsigned(0),
+            ],
+            ranges: [
+                "OccupiedHeatingSetpoint": 700...3000, "MinHeatSetpointLimit": 700...3000,
+                "MaxHeatSetpointLimit": 700...3000,
+            ],
+            notes: [
+                "Heating only (ControlSequenceOfOperation 2 HeatingOnly, SystemMode 4 Heat): a heat pump's room thermostat,",
+                "20.5 °C in the room and 20 °C asked. ThermostatRunningState says whether it heats (bit 0).",
+            ]),
+        ClusterChoice(
             name: "temperatureMeasurement", cluster: "TemperatureMeasurement", optional: ["Tolerance"],
             defaults: [
                 "MeasuredValue": .signed(2100), "MinMeasuredValue": .signed(-4000), "MaxMeasuredValue": .signed(12500),
@@ -441,4 +515,16 @@ enum ClusterChoices {
             ],
             notes: ["Hundredths of a degree Celsius; a -40 °C to 125 °C sensor reading 21 °C."]),
     ]
+}
+
+extension ClusterChoices {
+    /// A MeasurementAccuracyStruct for one measurement type (MeasurementTypeEnum), measured from 0 to `maximum` within
+    /// `percent` hundredths of a percent over the whole range: the struct Electrical Power and Electrical Energy
+    /// Measurement share (Application Cluster Specification 2.13 and 2.12, their Accuracy attributes).
+    static func accuracy(type: UInt64, maximum: Int64, percent: UInt64) -> AttributeValue {
+        .structure([
+            0: .unsigned(type), 1: .bool(true), 2: .signed(0), 3: .signed(maximum),
+            4: .list([.structure([0: .signed(0), 1: .signed(maximum), 2: .unsigned(percent)])]),
+        ])
+    }
 }

@@ -51,7 +51,9 @@ struct ChipTemplatesPeerTests {
             return "\(command): no device node for it"
         }
         guard case .integer(let cluster)? = step["cluster"] else { return "\(command): no cluster" }
-        let path = "1/\(cluster)/\(attribute)"
+        // The endpoint on the device: 1, or a composed device's part (2, 3, …).
+        let endpoint = if case .integer(let number)? = step["device_endpoint"] { number } else { Int64(1) }
+        let path = "\(endpoint)/\(cluster)/\(attribute)"
         let deadline = Date().addingTimeInterval(settleSeconds)
         var value = try read(daemon, node: node, path: path)
         while !matches(value, expected, within: step["within"]), Date() < deadline {
@@ -136,12 +138,20 @@ struct ChipTemplatesPeerTests {
                 Issue.record(Comment(rawValue: failure))
             }
 
-            // Each template's bridged endpoint: decoded without a failure, its device type, and every accepted
-            // command of every cluster invoked.
+            // Each template's bridged endpoint, and each part of a composed one: decoded without a failure, its
+            // device type, and every accepted command of every cluster invoked.
             var labels: [String] = []
             for (endpoint, read) in endpoints.sorted(by: { (Int($0.key) ?? 0) < (Int($1.key) ?? 0) }) {
-                guard case .string(let label)? = read["node_label"] else { continue }  // a composed device's part
-                labels.append(label)
+                let label: String
+                if case .string(let own)? = read["node_label"] {
+                    label = own
+                    labels.append(label)
+                } else if case .string(let owner)? = read["owner"] {
+                    label = "\(owner) part \(Self.text(read["device_endpoint"]))"
+                } else {
+                    Issue.record("endpoint \(endpoint) is neither a bridged device nor a part of one")
+                    continue
+                }
                 #expect(
                     read["decode_failures"] == [],
                     "\(label) (endpoint \(endpoint)): \(Self.text(read["decode_failures"]))")

@@ -65,6 +65,8 @@ struct HomeAssistantPeerTests {
         "mode-select": ["select", "button", "update"],
         "water-valve": ["valve", "sensor", "button", "update"],
         "pump": ["switch", "button", "update"],
+        // The heat pump's parts: its room thermostat's climate and the outdoor temperature; its own meter's sensors.
+        "heat-pump": ["climate", "sensor", "button", "update"],
         "bridge": ["light", "update"],
     ]
 
@@ -77,6 +79,9 @@ struct HomeAssistantPeerTests {
         // HEPA and carbon filter conditions, air quality, PM2.5; Identify and the two filters' resets.
         "air-purifier": ["sensor": 4, "button": 3],
         "smoke-co-alarm": ["binary_sensor": 6],
+        // Power, voltage, current and energy imported; the room's and the outdoor temperature. Identify on each of
+        // its three endpoints.
+        "heat-pump": ["sensor": 6, "button": 3],
     ]
 
     /// The other layouts `ha_matter.py` commissions (`LAYOUTS`): the entity domain each endpoint or bridged device
@@ -109,6 +114,7 @@ struct HomeAssistantPeerTests {
         "window-covering cover.set_cover_position": ["1/258/11": 7000],
         "thermostat climate.set_temperature": ["1/513/17": 2500, "1/513/18": 1900],
         "thermostat climate.set_hvac_mode": ["1/513/28": 4],
+        "heat-pump climate.set_temperature": ["2/513/18": 2200, "2/513/41": 1, "1/144/8": 2_000_000],
         "on-off-light button.press": [:],
         "dimmable-light number.set_value": ["1/8/17": 128],
         "on-off-light select.select_option": ["1/6/16387": 1],

@@ -8,12 +8,22 @@ import Testing
 /// Bridged endpoint numbers: one per application endpoint of each device, given when the device joins the home,
 /// stored with the node, never given twice.
 @Suite struct BridgeIndexTests {
+    /// Every device endpoint of the home of every template (a composed device has several).
+    static let count = DeviceTemplates.all.map { 1 + $0.parts.count }.reduce(0, +)
+
     @Test func devicesGetNumbersInTheOrderTheyJoinAndKeepThem() throws {
         var harness = DeviceInteractionTests.homeWithEveryTemplate()
         let hub = harness.hub
-        let count = DeviceTemplates.all.count
-        for id in 1...count {
-            #expect(hub.state.nodes[NodeID(id)]?.bridgedEndpoints == [1: EndpointID(id + 1)])
+        let count = Self.count
+        var next: EndpointID = 2
+        for (index, template) in DeviceTemplates.all.enumerated() {
+            // Each endpoint of the device in order: a composed device's parts after its endpoint 1.
+            var numbers: [EndpointID: EndpointID] = [:]
+            for endpoint in 1...EndpointID(1 + template.parts.count) {
+                numbers[endpoint] = next
+                next += 1
+            }
+            #expect(hub.state.nodes[NodeID(index + 1)]?.bridgedEndpoints == numbers, "\(template.key)")
         }
         #expect(hub.bridge.endpoints == Array(2...EndpointID(count + 1)))
         #expect(hub.bridge.target(of: 5) == BridgeIndex.Target(node: 4, endpoint: 1))
@@ -28,7 +38,7 @@ import Testing
         #expect(harness.hub.bridge.target(of: 4) == nil)
         let code = try SetupPayloadHelper.qr(discriminator: 102, passcode: 20_202_021)
         _ = harness.ok("commission_with_code", ["code": .string(code)])
-        let again = try #require(harness.hub.state.nodes.values.first { $0.id == NodeID(count + 1) })
+        let again = try #require(harness.hub.state.nodes[NodeID(DeviceTemplates.all.count + 1)])
         #expect(again.bridgedEndpoints == [1: EndpointID(count + 2)])
         #expect(harness.hub.bridge.endpoints.last == EndpointID(count + 2))
 
@@ -51,8 +61,8 @@ import Testing
         harness.hub.state.counters.nextBridgedEndpoint = 0xFFFF
         let code = try SetupPayloadHelper.qr(discriminator: 101, passcode: 20_202_021)
         _ = harness.ok("commission_with_code", ["code": .string(code)])
-        let count = DeviceTemplates.all.count
-        #expect(harness.hub.state.nodes[NodeID(count + 1)]?.bridgedEndpoints == [1: 3])
+        let count = Self.count
+        #expect(harness.hub.state.nodes[NodeID(DeviceTemplates.all.count + 1)]?.bridgedEndpoints == [1: 3])
         #expect(harness.hub.bridge.endpoints == Array(2...EndpointID(count + 1)))
     }
 

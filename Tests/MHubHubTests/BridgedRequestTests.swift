@@ -194,7 +194,7 @@ import Testing
         #expect(Self.changes(removed) == [.endpoints(added: [], removed: [3])])
         let code = try SetupPayloadHelper.qr(discriminator: 101, passcode: 20_202_021)
         let added = harness.send("commission_with_code", ["code": .string(code)])
-        let last = EndpointID(DeviceTemplates.all.count + 2)
+        let last = EndpointID(BridgeIndexTests.count + 2)
         #expect(Self.changes(added) == [.endpoints(added: [last], removed: [])])
         let view = harness.hub.bridgeView
         #expect(view.bridgedEndpoints == [2] + Array(4...last))

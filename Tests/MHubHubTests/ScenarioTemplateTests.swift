@@ -145,7 +145,8 @@ import Testing
     }
 
     @Test func aScenarioDeclaresBridgesAndSeveralEndpointsAsAddSimulatedDeviceDoes() throws {
-        let template = try #require(DeviceTemplates.all.last)
+        let template = try #require(DeviceTemplates.all.last { !$0.isComposed })
+        let composed = try #require(DeviceTemplates.all.first { $0.isComposed })
         let text = """
             {"mhub_scenario": 1, "name": "Layouts",
              "simulated_devices": [{"id": "strip", "template": "\(template.key)", "endpoints": 3}],
@@ -164,6 +165,8 @@ import Testing
             (#""template": "\#(template.key)", "bridged_devices": 2"#, #"are for template "bridge""#),
             (#""template": "bridge", "bridged_template": "toaster""#, #"unknown template "toaster""#),
             (#""template": "bridge", "bridged_devices": 0"#, "must be from 1 to"),
+            (#""template": "\#(composed.key)", "endpoints": 3"#, "is a composed device"),
+            (#""template": "bridge", "bridged_template": "\#(composed.key)""#, "a bridge's devices have one each"),
         ] {
             let broken = #"{"mhub_scenario": 1, "name": "x", "simulated_devices": [{\#(wrong)}]}"#
             let error = harness.error("load_scenario", ["text": .string(broken)])

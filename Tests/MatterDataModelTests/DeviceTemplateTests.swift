@@ -78,7 +78,13 @@ private func unsignedList(_ value: AttributeValue?) -> [UInt64]? {
     func endpointOneHasTheRequiredClusters(_ key: String) throws {
         let template = try #require(DeviceTemplates.named(key))
         let node = template.makeNode(identity: identity)
-        #expect(node.endpoints.keys.sorted() == [0, 1])
+        // A composed device's parts follow on 2, 3, …, each of its device type with its clusters.
+        #expect(node.endpoints.keys.sorted() == Array(0...EndpointID(1 + template.parts.count)))
+        for (index, part) in template.parts.enumerated() {
+            let endpoint = try #require(node.endpoints[EndpointID(2 + index)])
+            #expect(endpoint.deviceTypes == [part.deviceType])
+            #expect(endpoint.clusters.keys.sorted() == ([0x001D] + part.clusters.map(\.definition.id)).sorted())
+        }
         let endpoint = try #require(node.endpoints[1])
         #expect(endpoint.deviceTypes == [template.deviceType] + template.utilityTypes)
         let expected = requiredClusters[template.key] ?? ([0x001D] + template.clusters.map(\.definition.id)).sorted()
@@ -123,12 +129,22 @@ private func unsignedList(_ value: AttributeValue?) -> [UInt64]? {
             #expect(unsignedList(descriptor[0x0001]) == endpoint.clusters.keys.sorted().map { UInt64($0) })
             // The OTA Requestor on endpoint 0 lists the OTA Software Update Provider as a client (Device Library 2.3);
             // a controller lists the clusters it commands.
-            #expect(
-                descriptor[0x0002]
-                    == .list(
-                        endpoint.id == 0 ? [.unsigned(0x0029)] : template.clients.sorted().map { .unsigned(UInt64($0)) }
-                    ))
-            #expect(unsignedList(descriptor[0x0003]) == (endpoint.id == 0 ? [1] : []))
+            let clients: [ClusterID] =
+                switch endpoint.id {
+                case 0: [0x0029]
+                case 1: template.clients
+                default: template.parts[Int(endpoint.id) - 2].clients
+                }
+            #expect(descriptor[0x0002] == .list(clients.sorted().map { AttributeValue.unsigned(UInt64($0)) }))
+            // Endpoint 0 lists every other endpoint; a composed device's endpoint 1 its parts (Core 9.5.5).
+            let parts = (2..<(2 + template.parts.count)).map { UInt64($0) }
+            let expectedParts: [UInt64] =
+                switch endpoint.id {
+                case 0: [1] + parts
+                case 1: parts
+                default: []
+                }
+            #expect(unsignedList(descriptor[0x0003]) == expectedParts)
         }
     }
 
@@ -138,10 +154,18 @@ private func unsignedList(_ value: AttributeValue?) -> [UInt64]? {
         let node = template.makeNode(identity: identity)
         // Each instance against the definition its template placed (the catalog's may have more: Color Control's
         // has what colour temperature lights and extended colour lights carry).
-        let placed = Dictionary(
-            (template.clusters + template.rootClusters(identity: identity)).map { ($0.definition.id, $0.definition) },
-            uniquingKeysWith: { first, _ in first })
+        func placed(on endpoint: EndpointID) -> [ClusterID: ClusterDefinition] {
+            let clusters =
+                switch endpoint {
+                case 0: template.rootClusters(identity: identity)
+                case 1: template.clusters
+                default: template.parts[Int(endpoint) - 2].clusters
+                }
+            return Dictionary(
+                clusters.map { ($0.definition.id, $0.definition) }, uniquingKeysWith: { first, _ in first })
+        }
         for endpoint in node.endpoints.values {
+            let placed = placed(on: endpoint.id)
             for cluster in endpoint.clusters.values {
                 let definition = try #require(placed[cluster.id] ?? ClusterCatalog.definition(cluster.id))
                 let attributes = cluster.attributes

@@ -30,6 +30,7 @@ extension Hub {
         assignBridgedEndpoints(&node)
         bridge.insert(node)
         state.nodes[node.id] = node
+        if let meter = EnergyMeter(node.data, at: 0) { devices.meters[node.id] = meter }
         if node.id < Self.firstTestNodeID {
             state.counters.nextNodeID = max(state.counters.nextNodeID, node.id + 1)
         }

@@ -4,7 +4,7 @@ import MatterDataModel
 import MatterNode
 
 /// What the hub's devices are doing right now: attribute transitions in progress, interactions waiting
-/// for a slow device, and simulated behaviours. Not persisted: a restart settles every transition at
+/// for a slow device, simulated behaviours, and energy meters running. Not persisted: a restart settles every transition at
 /// its last stored value, as a power cut would.
 public struct DeviceRuntime: Hashable, Sendable {
     /// One transition per attribute; a new command on the same attribute replaces it.
@@ -13,6 +13,8 @@ public struct DeviceRuntime: Hashable, Sendable {
     public var behaviors: [BehaviorKey: Behavior] = [:]
     /// Firmware updates being installed (`update_node`), one per node.
     public var updates: [NodeID: FirmwareUpdateRun] = [:]
+    /// The energy meters of the devices that have one (a heat pump's), one per node.
+    public var meters: [NodeID: EnergyMeter] = [:]
     /// The latest node events, oldest first, for `diagnostics` (python-matter-server keeps 25:
     /// `device_controller.py` `event_history`).
     public private(set) var recentEvents: [NodeEventInfo] = []
@@ -40,7 +42,8 @@ public struct DeviceRuntime: Hashable, Sendable {
         let pendingTimes = pending.map(\.dueAt)
         let behaviorTimes = behaviors.values.map(\.nextAt)
         let updateTimes = updates.values.map(\.nextAt)
-        return (transitionTimes + pendingTimes + behaviorTimes + updateTimes).min()
+        let meterTimes = meters.values.map(\.nextAt)
+        return (transitionTimes + pendingTimes + behaviorTimes + updateTimes + meterTimes).min()
     }
 }
 

@@ -10,6 +10,39 @@ extension Hub {
         stepTransitions(now: now, &outcome)
         runBehaviors(now: now, &outcome)
         stepUpdates(now: now, &outcome)
+        readMeters(now: now, &outcome)
+    }
+
+    /// The energy meters due: each brought up to date, with a snapshot once it has counted.
+    private mutating func readMeters(now: Timestamp, _ outcome: inout HubOutcome) {
+        for id in devices.meters.keys.sorted() where devices.meters[id]!.nextAt <= now {
+            guard state.nodes[id] != nil else {
+                devices.meters[id] = nil
+                continue
+            }
+            // The first reading starts the meter; the later ones have counted and snapshot.
+            let counting = devices.meters[id]!.since != nil
+            devices.meters[id]!.nextAt = now + EnergyMeter.interval
+            var effect = DeviceEffect()
+            if let energy = readMeter(of: id, now: now, &outcome), counting {
+                effect.events.append(devices.meters[id]!.snapshot(energy))
+            }
+            apply(effect, to: id, now: now, &outcome)
+        }
+    }
+
+    /// Brings node `id`'s energy meter up to date at `now`, if it has one: its energy as it now is (nil without a
+    /// meter).
+    @discardableResult
+    mutating func readMeter(of id: NodeID, now: Timestamp, _ outcome: inout HubOutcome) -> AttributeValue? {
+        guard let meter = devices.meters[id], var node = state.nodes[id] else { return nil }
+        let (energy, next) = meter.reading(node.data, now: now)
+        devices.meters[id] = next
+        if let energy {
+            set(meter.energyPath, energy, on: &node, &outcome)
+            state.nodes[id] = node
+        }
+        return node.data[meter.energyPath]
     }
 
     private mutating func answerPending(now: Timestamp, _ outcome: inout HubOutcome) {

@@ -195,6 +195,8 @@ extension Hub {
     /// Applies an effect to a node: stops and starts transitions, writes values (only attributes the node
     /// has), reports each change, records events, and stores the node.
     mutating func apply(_ effect: DeviceEffect, to nodeID: NodeID, now: Timestamp, _ outcome: inout HubOutcome) {
+        // The energy drawn so far counts at the power drawn so far, whatever the effect changes.
+        readMeter(of: nodeID, now: now, &outcome)
         guard var node = state.nodes[nodeID] else { return }
         for path in effect.stopping {
             if let stopped = devices.transitions.removeValue(forKey: .init(node: nodeID, path: path)),
@@ -255,6 +257,10 @@ extension Hub {
             set(
                 AttributePath(endpoint: path.endpoint, cluster: 0x0102, attribute: 0x0008),
                 .unsigned(UInt64(hundredths / 100)), on: &node, &outcome)
+        }
+        // A heat pump's power follows its thermostat.
+        for (following, followingValue) in HeatPumpLogic.following(path, in: node.data) {
+            set(following, followingValue, on: &node, &outcome)
         }
     }
 

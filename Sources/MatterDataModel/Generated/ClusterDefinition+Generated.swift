@@ -53,6 +53,12 @@ extension ClusterDefinition {
             .totalVolatileOrganicCompoundsConcentrationMeasurement
         ),
         ("batteryPowerSource", .batteryPowerSource),
+        ("mainsPowerSource", .mainsPowerSource),
+        ("nodePowerTopology", .nodePowerTopology),
+        ("electricalPowerMeasurement", .electricalPowerMeasurement),
+        ("electricalEnergyMeasurement", .electricalEnergyMeasurement),
+        ("deviceEnergyManagement", .deviceEnergyManagement),
+        ("heatingThermostat", .heatingThermostat),
         ("temperatureMeasurement", .temperatureMeasurement),
     ]
 }

@@ -528,6 +528,9 @@ async def templates_scenario(options, controller) -> dict:
     if options.confirm_dir:
         os.makedirs(options.confirm_dir, exist_ok=True)
     report, step_number = {}, 0
+    # A composed device's parts (its bridged endpoint's PartsList, in order): which device they belong to and their
+    # endpoint on it (2, 3, …), for the steps invoked on them.
+    owners = {}
     for endpoint in endpoints:
         # The wildcard read of the endpoint: a bare endpoint number (the SDK takes a tuple as endpoint and cluster).
         read = await controller.ReadAttribute(node, [endpoint])
@@ -562,6 +565,11 @@ async def templates_scenario(options, controller) -> dict:
         device_types = descriptor.get(Clusters.Descriptor.Attributes.DeviceTypeList)
         info = clusters.get(Clusters.BridgedDeviceBasicInformation, {})
         node_label = info.get(Clusters.BridgedDeviceBasicInformation.Attributes.NodeLabel)
+        parts = descriptor.get(Clusters.Descriptor.Attributes.PartsList)
+        if node_label is not None and isinstance(parts, list):
+            for index, part in enumerate(parts):
+                owners[part] = (node_label, 2 + index)
+        owner, device_endpoint = owners.get(endpoint, (node_label, 1))
         missing, invoked = [], []
         for cluster_id in sorted(accepted):
             entries = table.get(cluster_id, [])
@@ -574,7 +582,8 @@ async def templates_scenario(options, controller) -> dict:
                 step_number += 1
                 timed = bool(command.must_use_timed_invoke)
                 record = {
-                    "step": step_number, "endpoint": endpoint, "node_label": node_label, "cluster": cluster_id,
+                    "step": step_number, "endpoint": endpoint, "node_label": owner,
+                    "device_endpoint": device_endpoint, "cluster": cluster_id,
                     "cluster_name": decoded[cluster_id].__name__, "command": type(command).__name__,
                     "command_id": command.command_id, "timed": timed, "attribute": entry["attribute"],
                     "expected": entry["expected"], "within": entry["within"],
@@ -588,7 +597,7 @@ async def templates_scenario(options, controller) -> dict:
                 invoked.append(record)
                 await confirm_step(options, record)
         report[str(endpoint)] = {
-            "node_label": node_label,
+            "node_label": node_label, "owner": owner, "device_endpoint": device_endpoint,
             "device_types": [entry.deviceType for entry in device_types] if isinstance(device_types, list) else [],
             "clusters": sorted(decoded), "decode_failures": decode_failures,
             "accepted_commands": {str(cluster): commands for cluster, commands in accepted.items()},
