@@ -207,4 +207,33 @@ import Testing
         #expect(
             third.events.compactMap { $0.name == "node_event" ? $0.data["endpoint_id"] : nil } == [3, 3])
     }
+
+    /// A scenario's `press_button` step runs the command at its time; its arguments are checked when it loads.
+    @Test func aScenarioStepPressesTheButtonAtItsTime() throws {
+        var harness = HubHarness()
+        let text = """
+            {"mhub_scenario": 1, "name": "button",
+             "devices": [{"id": "button", "template": "generic-switch", "name": "Button"}],
+             "timeline": [
+               {"at": "1s", "press_button": {"device": "button", "presses": 2}},
+               {"at": "5s", "press_button": {"device": "button", "endpoint_id": 1, "long": true, "hold_ms": 2000}}
+             ]}
+            """
+        _ = harness.ok("load_scenario", ["text": .string(text)])
+        _ = harness.ok("start_listening")
+        #expect(harness.hub.scenario?.nodes["button"] != nil)
+        #expect(events(harness.advance(by: 999)).isEmpty)
+        #expect(events(harness.advance(by: 1)).count == 4)
+        #expect(events(harness.advance(by: 500)) == ["6 previousPosition=1 totalNumberOfPressesCounted=2"])
+        #expect(events(harness.advance(by: 3500)) == ["1 newPosition=1"])
+        #expect(events(harness.advance(by: 1000)) == ["2 newPosition=1"])
+        #expect(events(harness.advance(by: 1000)) == ["4 previousPosition=1"])
+        #expect(harness.hub.scenario?.failures.isEmpty == true)
+
+        let broken = text.replacingOccurrences(of: #""endpoint_id": 1, "long""#, with: #""presses": 2, "long""#)
+        let error = harness.error("load_scenario", ["text": .string(broken)])
+        #expect(error?.code == .invalidScenario)
+        #expect(error?.details.hasPrefix("line 5, column ") == true, "\(String(describing: error))")
+        #expect(error?.details.contains("a long press is one press") == true, "\(String(describing: error))")
+    }
 }
