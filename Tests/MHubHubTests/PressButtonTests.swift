@@ -175,6 +175,24 @@ import Testing
         #expect(harness.hub.state == state && harness.hub.devices == devices, "\(args)")
     }
 
+    /// Like `set_attribute`, a press acts on the device itself: a fault between the hub and the device does not hold
+    /// it back.
+    @Test(arguments: ["device_unreachable", "device_unresponsive", "write_failure"])
+    func faultsDoNotHoldAPressBack(_ fault: String) throws {
+        var harness = DeviceInteractionTests.homeWithEveryTemplate()
+        let device = try #require(harness.hub.state.nodes[NodeID(Self.button)]?.simulatedDeviceID)
+        _ = harness.ok("set_fault", ["fault": .string(fault), "simulated_device_id": .integer(Int64(device))])
+        let byHand = harness.send(
+            "set_attribute", ["node_id": .integer(Self.button), "attribute_path": "1/59/1", "value": 1])
+        #expect(byHand.result(for: 1) != nil, "set_attribute under \(fault)")
+        _ = harness.send(
+            "set_attribute", ["node_id": .integer(Self.button), "attribute_path": "1/59/1", "value": 0])
+        _ = harness.advance(by: 500)
+        let pressed = press(&harness)
+        #expect(pressed.result(for: 1)?["endpoint_id"] == 1, "press_button under \(fault)")
+        #expect(events(pressed) == ["1 newPosition=1", "3 previousPosition=1"])
+    }
+
     @Test func anUnknownNodeIsWhatSetAttributeSays() {
         var harness = DeviceInteractionTests.homeWithEveryTemplate()
         let pressed = harness.error("press_button", ["node_id": 4242])
