@@ -46,7 +46,8 @@ extension Hub {
     static let switchCluster: ClusterID = 0x003B
 
     /// The endpoint to press: `requested`, which must hold a momentary Switch, or the node's first that does.
-    /// Switch's FeatureMap: LS (bit 0) latching, MS (bit 1) momentary (Application Cluster Specification 1.13.4).
+    /// Switch's FeatureMap: LS (bit 0) latching, MS (bit 1) momentary (Application Cluster Specification 1.13,
+    /// Features).
     static func momentarySwitch(_ requested: EndpointID?, in node: Node) throws(HubError) -> EndpointID {
         func features(_ endpoint: EndpointID) -> UInt64? {
             guard node.data.endpoints[endpoint]?.clusters[switchCluster] != nil else { return nil }
@@ -61,8 +62,8 @@ extension Hub {
             if let latching = switches.first(where: { $0.1 & 0x01 != 0 }) {
                 throw HubError(
                     .invalidArguments,
-                    "node \(node.id) has no momentary Switch to press: the Switch on endpoint \(latching.0) is latching "
-                        + "(LS); set its CurrentPosition with set_attribute")
+                    "node \(node.id) has no momentary Switch to press: the Switch on endpoint \(latching.0) is "
+                        + "latching (LS); set its CurrentPosition with set_attribute")
             }
             throw HubError(.invalidArguments, "node \(node.id) has no momentary Switch (0x003B with MS) to press")
         }
