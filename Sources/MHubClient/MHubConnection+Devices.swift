@@ -60,6 +60,22 @@ extension MHubConnection {
         _ = try await send(SetAttribute(nodeID: nodeID, attributePath: path, value: value))
     }
 
+    /// Presses a momentary switch's button as a person would (`press_button`): `presses` short presses, or one held
+    /// for `holdMilliseconds` (1001…60000, default 1500) with `long`; `endpoint` nil is the node's first momentary
+    /// Switch. The Switch events follow as `node_event`s, MultiPressComplete and a long press's release on the hub's
+    /// clock; returns the press as the hub made it (its endpoint, when it is let go).
+    @discardableResult
+    public func pressButton(
+        nodeID: UInt64, endpoint: UInt16? = nil, presses: Int = 1, long: Bool = false, holdMilliseconds: Int? = nil
+    ) async throws(MHubClientError) -> ButtonPressed {
+        try await send(
+            PressButton(
+                nodeID: nodeID,
+                press: ButtonPress(
+                    endpointID: endpoint, presses: Int64(presses), long: long,
+                    holdMilliseconds: holdMilliseconds.map(Int64.init))))
+    }
+
     /// Asks for (or stops) `attribute_updated` events of one attribute, listening or not, as
     /// `HMCharacteristic.enableNotification(_:)` does; the events arrive in `events()`.
     public func enableNotification(

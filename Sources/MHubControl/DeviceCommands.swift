@@ -5,7 +5,7 @@ import MHubJSON
 import MHubProtocol
 import MatterDataModel
 
-/// `mhubctl device show|read|write|invoke|set|behavior`: one commissioned device, attribute by attribute.
+/// `mhubctl device show|read|write|invoke|set|press|behavior`: one commissioned device, attribute by attribute.
 ///
 /// Paths are `endpoint/cluster/attribute` with numbers or names (`1/6/0` or `1/OnOff/onOff`); clusters
 /// and commands may be named as the Matter specification names them.
@@ -42,6 +42,22 @@ enum DeviceCommands {
                     OperandSpec("NODE", help: "node ID"), OperandSpec("PATH", help: "e.g. 1/6/0"),
                     OperandSpec("VALUE", help: "JSON value"),
                 ]),
+            CommandSpec(
+                "press", summary: "press a generic switch's button as a person would: short presses, or held",
+                details: """
+                    Presses a momentary Switch: --presses N short presses one after another (1-10), or with
+                    --long one press held for --hold MS (1001-60000, default 1500). The Switch events follow as
+                    node events (mhubctl watch): MultiPressComplete 500 ms after the last release, a long press's
+                    LongPress after 1 s held, on the hub's clock ('clock advance' on a virtual one).
+                    """,
+                options: connection + [
+                    OptionSpec(
+                        "endpoint", value: "E", help: "the Switch's endpoint (default: the first momentary one)"),
+                    OptionSpec("presses", value: "N", help: "short presses one after another, 1–10 (default 1)"),
+                    OptionSpec("long", help: "one press held, a long press"),
+                    OptionSpec("hold", value: "MS", help: "how long --long holds it, 1001–60000 ms (default 1500)"),
+                ],
+                operands: [OperandSpec("NODE", help: "node ID")]),
             CommandSpec(
                 "behavior", summary: "let a device act by itself: temperature_drift, contact_toggle, occupancy_toggle",
                 options: connection + [
@@ -97,6 +113,15 @@ enum DeviceCommands {
                     commandName: command.operands["COMMAND"] ?? "", payload: payload))
             if json || response != .null { return HubCommands.print(response, console) }
             console.write("ok\n")
+        case ["device", "press"]:
+            let press = try buttonPress(command)
+            let pressed = try HubCommands.send(hub, PressButton(nodeID: UInt64(bitPattern: node), press: press))
+            if json { return HubCommands.print(pressed, console) }
+            let how =
+                pressed.long
+                ? "pressed and held for \(pressed.holdMilliseconds ?? press.hold) ms"
+                : pressed.presses == 1 ? "pressed once" : "pressed \(pressed.presses) times"
+            console.write("node \(pressed.nodeID), endpoint \(pressed.endpointID): \(how)\n")
         case ["device", "behavior"]:
             let behavior = SetBehavior(
                 nodeID: UInt64(bitPattern: node), behavior: command.operands["BEHAVIOR"] ?? "",
@@ -113,6 +138,28 @@ enum DeviceCommands {
             throw UsageError("NODE must be a node ID", commandPath: command.path)
         }
         return node
+    }
+
+    /// `device press`'s options, checked as the hub checks `press_button`'s arguments.
+    private static func buttonPress(_ command: ParsedCommand) throws(UsageError) -> ButtonPress {
+        let presses = try command.integer("presses", as: Int64.self) ?? 1
+        let hold = try command.integer("hold", as: Int64.self)
+        let long = command.flag("long")
+        guard ButtonPress.pressRange.contains(presses) else {
+            throw UsageError("--presses takes 1 to 10, not \(presses)", commandPath: command.path)
+        }
+        if let hold, !ButtonPress.holdRange.contains(hold) {
+            throw UsageError("--hold takes 1001 to 60000 ms, not \(hold)", commandPath: command.path)
+        }
+        if hold != nil && !long {
+            throw UsageError("--hold is how long --long holds the button: add --long", commandPath: command.path)
+        }
+        if long && presses > 1 {
+            throw UsageError("--long is one press held: leave out --presses", commandPath: command.path)
+        }
+        return ButtonPress(
+            endpointID: try command.integer("endpoint", as: UInt16.self), presses: presses, long: long,
+            holdMilliseconds: hold)
     }
 
     private static func jsonValue(_ text: String, _ command: ParsedCommand) throws(UsageError) -> JSONValue {

@@ -46,6 +46,7 @@ extension Hub {
         case .deviceCommand:
             return try reply(deviceCommand(read(&args), request: request, client: client, now: now, &outcome))
         case .setAttribute: return try reply(setAttribute(read(&args), client: client, now: now, &outcome))
+        case .pressButton: return JSONText(try pressButton(read(&args), client: client, now: now, &outcome))
         case .setBehavior: return JSONText(try setBehavior(read(&args), now: now))
         case .openCommissioningWindow: return JSONText(try openWindow(read(&args), client: client, now: now, &outcome))
         case .closeCommissioningWindow: return JSONText(closeWindow(try read(&args), now: now, &outcome))
@@ -186,9 +187,9 @@ extension Hub {
             .closeCommissioningWindow, .removeFabric, .updateDevice, .createStructure, .renameStructure,
             .deleteStructure, .moveDevice, .getRooms, .createRoom, .renameRoom, .deleteRoom, .prepareCommissioning,
             .configureDevice, .completeCommissioning, .cancelCommissioning, .resumeCommissioning, .joinAppGroup,
-            .enableNotification, .setAttribute, .setBehavior, .addSimulatedDevice, .removeSimulatedDevice, .setFault,
-            .clearFaults, .setPermission, .setTimingProfile, .reset, .advanceClock, .loadScenario, .resetScenario,
-            .setDefaultFabricLabel, .setWiFiCredentials, .setThreadDataset, .removeWiFiCredentials,
+            .enableNotification, .setAttribute, .pressButton, .setBehavior, .addSimulatedDevice, .removeSimulatedDevice,
+            .setFault, .clearFaults, .setPermission, .setTimingProfile, .reset, .advanceClock, .loadScenario,
+            .resetScenario, .setDefaultFabricLabel, .setWiFiCredentials, .setThreadDataset, .removeWiFiCredentials,
             .removeThreadDataset, .updateNode, .setACLEntry, .setNodeBinding, .setFirmwareUpdate, .followInputJournal:
             // A command that changes the hub is `route`'s (`HubCommand.isQuery` sent it here by mistake).
             throw HubError(.invalidCommand, "\(command.rawValue) is not a query")

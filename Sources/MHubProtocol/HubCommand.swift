@@ -64,6 +64,7 @@ public enum HubCommand: String, CaseIterable, Hashable, Sendable {
     case enableNotification = "enable_notification"
     case getNotifications = "get_notifications"
     case setAttribute = "set_attribute"
+    case pressButton = "press_button"
     case setBehavior = "set_behavior"
     case getSimulatedDevices = "get_simulated_devices"
     case addSimulatedDevice = "add_simulated_device"
@@ -104,7 +105,8 @@ public enum HubCommand: String, CaseIterable, Hashable, Sendable {
             .getAttestation, .getCommissioningWindow, .enableNotification, .getNotifications, .getClock, .getScenario,
             .exportScenario, .getVendorNames, .checkNodeUpdate:
             .read
-        case .writeAttribute, .deviceCommand, .setAttribute, .createRoom, .renameRoom, .deleteRoom, .updateDevice,
+        case .writeAttribute, .deviceCommand, .setAttribute, .pressButton, .createRoom, .renameRoom, .deleteRoom,
+            .updateDevice,
             .createStructure, .renameStructure, .deleteStructure, .moveDevice, .updateNode, .setNodeBinding:
             .control
         case .commissionOnNetwork, .prepareCommissioning, .commissionWithCode, .configureDevice,
@@ -134,9 +136,9 @@ public enum HubCommand: String, CaseIterable, Hashable, Sendable {
             .closeCommissioningWindow, .removeFabric, .updateDevice, .createStructure, .renameStructure,
             .deleteStructure, .moveDevice, .getRooms, .createRoom, .renameRoom, .deleteRoom, .prepareCommissioning,
             .configureDevice, .completeCommissioning, .cancelCommissioning, .resumeCommissioning, .joinAppGroup,
-            .enableNotification, .setAttribute, .setBehavior, .addSimulatedDevice, .removeSimulatedDevice, .setFault,
-            .clearFaults, .setPermission, .setTimingProfile, .reset, .advanceClock, .loadScenario, .resetScenario,
-            .setDefaultFabricLabel, .setWiFiCredentials, .setThreadDataset, .removeWiFiCredentials,
+            .enableNotification, .setAttribute, .pressButton, .setBehavior, .addSimulatedDevice, .removeSimulatedDevice,
+            .setFault, .clearFaults, .setPermission, .setTimingProfile, .reset, .advanceClock, .loadScenario,
+            .resetScenario, .setDefaultFabricLabel, .setWiFiCredentials, .setThreadDataset, .removeWiFiCredentials,
             .removeThreadDataset, .updateNode, .setACLEntry, .setNodeBinding, .setFirmwareUpdate, .followInputJournal:
             false
         }
@@ -160,7 +162,8 @@ public enum HubCommand: String, CaseIterable, Hashable, Sendable {
             .getStructures, .createStructure, .renameStructure, .deleteStructure, .moveDevice, .getRooms, .createRoom,
             .renameRoom, .deleteRoom,
             .getSession, .prepareCommissioning, .configureDevice, .completeCommissioning, .cancelCommissioning,
-            .resumeCommissioning, .joinAppGroup, .enableNotification, .getNotifications, .setAttribute, .setBehavior,
+            .resumeCommissioning, .joinAppGroup, .enableNotification, .getNotifications, .setAttribute, .pressButton,
+            .setBehavior,
             .getSimulatedDevices, .addSimulatedDevice,
             .removeSimulatedDevice, .getTemplates, .getFaults, .setFault, .clearFaults, .setPermission,
             .getPermissions, .setTimingProfile, .reset, .getClock, .advanceClock, .loadScenario, .getScenario,

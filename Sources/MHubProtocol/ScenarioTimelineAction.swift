@@ -2,6 +2,7 @@
 /// each runs the command of the same name, or `set_fault` for the three that are faults by another name.
 public enum ScenarioTimelineAction: String, CaseIterable, Hashable, Sendable {
     case setAttribute = "set_attribute"
+    case pressButton = "press_button"
     case deviceCommand = "device_command"
     case setFault = "set_fault"
     case clearFaults = "clear_faults"

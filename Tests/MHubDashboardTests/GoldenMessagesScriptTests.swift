@@ -34,6 +34,6 @@ import Testing
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "golden-messages.mjs failed:\n\(text)")
-        #expect(text.contains("golden messages: 19 read"))
+        #expect(text.contains("golden messages: 20 read"))
     }
 }

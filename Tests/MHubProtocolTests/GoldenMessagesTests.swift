@@ -42,6 +42,10 @@ import Testing
             state: "running", summary: "advertising: 2 of 2 services established", services: 2, established: 2),
         instance: nil)
 
+    /// `press_button`'s answer to a long press of a button (node 6) held two seconds.
+    static let pressed = ButtonPressed(
+        nodeID: 6, endpointID: 1, presses: 1, long: true, holdMilliseconds: 2000, releaseAt: 1_767_225_602_000)
+
     /// The golden messages, in the order a dashboard could meet them.
     static var messages: [[UInt8]] {
         let home = Structure(id: 1, name: "Home")
@@ -74,6 +78,7 @@ import Testing
                     DeviceTemplateInfo(
                         key: "dimmable-light", title: "Dimmable light", deviceType: 0x0101, category: "Lighting")
                 ]),
+            reply("9", pressed),
             event(.structureUpdated, cabin),
             event(.roomUpdated, hall),
             event(.deviceUpdated, moved),
@@ -109,6 +114,7 @@ import Testing
         #expect(
             try SimulatedDeviceInfo(json: JSONText(Self.simulated(3, nodeID: 5)).value) == Self.simulated(3, nodeID: 5))
         #expect(try HubStatus(json: JSONText(Self.status).value).advertising == Self.status.advertising)
+        #expect(try ButtonPressed(json: JSONText(Self.pressed).value) == Self.pressed)
         #expect(throws: ProtocolViolation("a device has no node_id")) {
             try HomeDevice(json: ["name": "Lamp"])
         }

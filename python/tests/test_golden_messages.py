@@ -17,7 +17,7 @@ def golden() -> list[dict]:
 def test_replies_carry_their_results_and_the_error_its_code_name_and_details():
     messages = [read_message(message) for message in golden()]
     replies = [message for message in messages if isinstance(message, Reply)]
-    assert [reply.message_id for reply in replies] == ["1", "2", "3", "4", "5", "6", "7", "8"]
+    assert [reply.message_id for reply in replies] == ["1", "2", "3", "4", "5", "6", "7", "8", "9"]
     assert replies[0].result == [{"name": "Home", "structure_id": 1}]
     assert replies[1].result == [{"name": "Kitchen", "room_id": 1, "structure_id": 1}]
     assert replies[2].result[0]["device_ids"] == ["5:1"]
@@ -31,6 +31,14 @@ def test_replies_carry_their_results_and_the_error_its_code_name_and_details():
     assert replies[7].result == [
         {"category": "Lighting", "device_type": 0x0101, "key": "dimmable-light", "title": "Dimmable light"}
     ]
+    assert replies[8].result == {
+        "endpoint_id": 1,
+        "hold_ms": 2000,
+        "long": True,
+        "node_id": 6,
+        "presses": 1,
+        "release_at_ms": 1_767_225_602_000,
+    }
 
 
 def test_events_carry_their_names_and_data():

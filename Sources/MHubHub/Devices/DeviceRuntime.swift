@@ -11,6 +11,8 @@ public struct DeviceRuntime: Hashable, Sendable {
     public var transitions: [TransitionKey: AttributeTransition] = [:]
     public var pending: [PendingInteraction] = []
     public var behaviors: [BehaviorKey: Behavior] = [:]
+    /// Changes a person makes at a device later (a held button let go), one per attribute (`ScheduledChange`).
+    public var scheduledChanges: [TransitionKey: ScheduledChange] = [:]
     /// Firmware updates being installed (`update_node`), one per node.
     public var updates: [NodeID: FirmwareUpdateRun] = [:]
     /// The energy meters of the devices that have one (a heat pump's), one per node.
@@ -43,7 +45,8 @@ public struct DeviceRuntime: Hashable, Sendable {
         let behaviorTimes = behaviors.values.map(\.nextAt)
         let updateTimes = updates.values.map(\.nextAt)
         let meterTimes = meters.values.map(\.nextAt)
-        return (transitionTimes + pendingTimes + behaviorTimes + updateTimes + meterTimes).min()
+        let scheduledTimes = scheduledChanges.values.map(\.dueAt)
+        return (transitionTimes + pendingTimes + behaviorTimes + updateTimes + meterTimes + scheduledTimes).min()
     }
 }
 

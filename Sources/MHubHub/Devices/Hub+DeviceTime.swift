@@ -8,6 +8,7 @@ extension Hub {
     mutating func advanceDevices(now: Timestamp, _ outcome: inout HubOutcome) {
         answerPending(now: now, &outcome)
         stepTransitions(now: now, &outcome)
+        runScheduledChanges(now: now, &outcome)
         runBehaviors(now: now, &outcome)
         stepUpdates(now: now, &outcome)
         readMeters(now: now, &outcome)

@@ -199,6 +199,8 @@ extension Hub {
         readMeter(of: nodeID, now: now, &outcome)
         guard var node = state.nodes[nodeID] else { return }
         for path in effect.stopping {
+            // A change of the attribute cancels a change scheduled for it (a held button let go by hand first).
+            devices.scheduledChanges[.init(node: nodeID, path: path)] = nil
             if let stopped = devices.transitions.removeValue(forKey: .init(node: nodeID, path: path)),
                 let remaining = stopped.remainingTime
             {

@@ -462,7 +462,7 @@ public struct ScenarioDecoder {
                     asGiven: SetFault.FaultName.deviceUnreachable.rawValue, enabled: action == .unreachable),
                 device: id,
                 deviceArgument: .simulatedDevice, structure: nil, position: step.position)
-        case .setAttribute, .deviceCommand, .setFault, .clearFaults, .failNextCommissioning, .setBehavior:
+        case .setAttribute, .pressButton, .deviceCommand, .setFault, .clearFaults, .failNextCommissioning, .setBehavior:
             object = try ScenarioObject(value, at: at, in: document, what: "\"\(name)\"")
         }
         switch action {
@@ -483,6 +483,13 @@ public struct ScenarioDecoder {
                 command: .setAttribute,
                 arguments: SetAttribute(nodeID: 0, attributePath: numeric, value: newValue).arguments,
                 device: device, deviceArgument: .node, structure: nil, position: step.position)
+        case .pressButton:
+            let device = try deviceReference(&object, as: .node, required: true)
+            // Checked now as the hub checks press_button's arguments; the node's ID is put in when the step runs.
+            let press = try ButtonPress(reading: &object)
+            command = Scenario.Command(
+                command: .pressButton, arguments: PressButton(nodeID: 0, press: press).arguments, device: device,
+                deviceArgument: .node, structure: nil, position: step.position)
         case .deviceCommand:
             let device = try deviceReference(&object, as: .node, required: true)
             guard let endpoint = try object.integer("endpoint_id", as: UInt16.self, in: 0...0xFFFF) else {
