@@ -235,8 +235,9 @@ let package = Package(
             dependencies: ["MHubEventLoop", "MHubConfiguration", "MHubPOSIX", "MHubTestSupport"]),
         .testTarget(name: "MHubWebSocketTests", dependencies: ["MHubWebSocket", "MHubJSON"]),
         .testTarget(
-            name: "MHubDashboardTests", dependencies: ["MHubDashboard", "MHubWebSocket"],
-            exclude: ["golden-messages.mjs"]),
+            name: "MHubDashboardTests",
+            dependencies: ["MHubDashboard", "MHubWebSocket", "MHubHub", "MHubJSON", "MatterDataModel"],
+            exclude: ["golden-messages.mjs", "device-kinds.mjs"]),
         .testTarget(
             name: "MHubDaemonTests",
             dependencies: [

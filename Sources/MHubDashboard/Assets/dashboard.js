@@ -168,12 +168,14 @@ async function refresh(what) {
 const actions = {
   async control(nodeID, control, value) {
     const get = (path) => model.attribute(nodeID, path);
-    const physical = document.querySelector("input[name=act-as]:checked")?.value === "physical";
-    const request = control.act(get, value, physical);
+    const chosen = document.querySelector("input[name=act-as]:checked")?.value === "physical";
+    // One request or several, in order; a request may say who makes it whatever the page acts as.
+    const requests = [control.act(get, value, chosen)].flat();
+    const physical = requests[0].physical ?? chosen;
     messages.set(nodeID, "…");
     renderDevice(nodeID);
     try {
-      await hub.call(request.command, { node_id: nodeID, ...request.args });
+      for (const request of requests) await hub.call(request.command, { node_id: nodeID, ...request.args });
       messages.set(nodeID, physical ? "Done, as someone at the device." : "Done, as a controller.");
     } catch (error) {
       messages.set(nodeID, error.message);

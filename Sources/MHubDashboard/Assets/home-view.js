@@ -1,6 +1,6 @@
 // The home: structures, their rooms, and a card per device with its state, reachability and controls.
 
-import { KINDS, UNKNOWN_KIND } from "./device-kinds.js";
+import { kindOf } from "./device-kinds.js";
 import { h } from "./dom.js";
 
 /**
@@ -37,7 +37,7 @@ export function deviceCard(device, model, actions, messages) {
   const id = device.node_id;
   const node = model.nodes.get(id);
   const get = (path) => model.attribute(id, path);
-  const kind = KINDS[device.template] ?? UNKNOWN_KIND;
+  const kind = kindOf(device.template, get);
   const title = model.templates.get(device.template)?.title ?? device.template;
   const reachable = node?.available !== false;
   return h("article", {
@@ -51,6 +51,7 @@ export function deviceCard(device, model, actions, messages) {
   h("dl", { class: "state" }, kind.state(get).flatMap(([label, value]) => [
     h("dt", {}, label), h("dd", { dataset: { state: `${id}-${label.toLowerCase()}` } }, value),
   ])),
+  kind.note ? h("p", { class: "hint" }, kind.note) : null,
   h("div", { class: "controls" }, kind.controls.map((control) => controlView(device, control, get, actions))),
   h("p", { class: "message", role: "status", dataset: { message: String(id) } }, messages.get(id) ?? ""));
 }
@@ -66,13 +67,28 @@ function controlView(device, control, get, actions) {
         onclick: () => actions.control(device.node_id, control, null),
       }, text);
     }
-    case "range":
-      return h("span", { class: "field" },
-        h("label", { for: key }, control.name, h("span", { class: "visually-hidden" }, ` of ${device.name}`)),
+    case "range": {
+      const value = control.value(get);
+      return h("span", { class: "field" }, label(key, control, device),
         h("input", {
-          id: key, type: "range", min: control.min, max: control.max, value: control.value(get), dataset: { key },
+          id: key, type: "range", min: control.min, max: control.max, step: control.step, value, dataset: { key },
+          "aria-valuetext": control.valueText?.(value),
+          oninput: (event) => {
+            const moved = Number(event.target.value);
+            if (control.valueText) event.target.setAttribute("aria-valuetext", control.valueText(moved));
+          },
           onchange: (event) => actions.control(device.node_id, control, Number(event.target.value)),
         }));
+    }
+    case "select": {
+      const chosen = control.value(get);
+      return h("span", { class: "field" }, label(key, control, device),
+        h("select", {
+          id: key, dataset: { key },
+          onchange: (event) => actions.control(device.node_id, control, Number(event.target.value)),
+        }, control.options(get).map(([value, text]) =>
+          h("option", { value: String(value), selected: value === chosen }, text))));
+    }
     case "number": {
       const input = h("input", {
         id: key, type: "number", min: control.min, max: control.max, step: control.step, value: control.value(get),
@@ -85,11 +101,16 @@ function controlView(device, control, get, actions) {
           actions.control(device.node_id, control, Number(input.value));
         },
       },
-      h("label", { for: key }, control.name, h("span", { class: "visually-hidden" }, ` of ${device.name}`)), input,
+      label(key, control, device), input,
       h("button", { type: "submit", dataset: { key: `${key}-set` }, "aria-label": `Set ${control.name} of ${device.name}` },
         "Set"));
     }
     default:
       return null;
   }
+}
+
+/** A field's visible label, naming the device for assistive technology. */
+function label(key, control, device) {
+  return h("label", { for: key }, control.name, h("span", { class: "visually-hidden" }, ` of ${device.name}`));
 }

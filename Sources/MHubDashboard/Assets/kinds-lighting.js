@@ -1,0 +1,110 @@
+// Lights, plugs and mounted controls: power, brightness, colour temperature, hue and saturation (docs/devices.md,
+// "Lighting"). The pump's and the air conditioner's power buttons are the same On/Off.
+
+import { command, isNumber, named, physically, physicallyAll, slider, toggle, unknown } from "./kind-parts.js";
+
+const ON_OFF = "1/6/0";
+const LEVEL = "1/8/0";
+const HUE = "1/768/0";
+const SATURATION = "1/768/1";
+const COLOR_X = "1/768/3";
+const COLOR_Y = "1/768/4";
+const MIREDS = "1/768/7";
+const COLOR_MODE = "1/768/8";
+/** ColorTempPhysicalMin/MaxMireds of mhub's lights: 6500 K and 2000 K. */
+const WARMEST_KELVIN = 2000;
+const COLDEST_KELVIN = 6500;
+/** Hue and saturation 254 are a full turn of the colour wheel and full saturation. */
+const FULL = 254;
+const noOptions = { transitionTime: 0, optionsMask: 0, optionsOverride: 0 };
+
+export const power = toggle({
+  key: "power", name: "Power", on: (get) => get(ON_OFF) === true, texts: ["Turn off", "Turn on"],
+  act: (on, physical) => (physical ? physically(ON_OFF, on) : command(6, on ? "On" : "Off")),
+});
+export const powerState = (get) => ["Power", get(ON_OFF) ? "on" : "off"];
+
+const brightness = slider({
+  key: "level", name: "Brightness", min: 1, max: 254,
+  value: (get) => get(LEVEL) ?? 1,
+  valueText: (level) => `${Math.round((level / 254) * 100)}%`,
+  act: (level, physical) =>
+    physical ? physically(LEVEL, level) : command(8, "MoveToLevelWithOnOff", { level, ...noOptions }),
+});
+
+const kelvin = (mireds) => Math.round(1e6 / mireds);
+
+const colourTemperature = slider({
+  key: "colour-temperature", name: "Colour temperature", min: WARMEST_KELVIN, max: COLDEST_KELVIN, step: 50,
+  value: (get) => (isNumber(get(MIREDS)) && get(MIREDS) > 0 ? kelvin(get(MIREDS)) : 4000),
+  valueText: (value) => `${value} K`,
+  act: (value, physical) => {
+    const mireds = kelvin(value);
+    return physical
+      ? physically(MIREDS, mireds)
+      : command(768, "MoveToColorTemperature", { colorTemperatureMireds: mireds, ...noOptions });
+  },
+});
+
+const degrees = (hue) => Math.round((hue / FULL) * 360);
+const percent = (value) => Math.round((value / FULL) * 100);
+
+/** One of hue or saturation changed, the other kept: MoveToHueAndSaturation, or by hand both and ColorMode 0. */
+function hueAndSaturation(hue, saturation, physical) {
+  return physical
+    ? physicallyAll([[HUE, hue], [SATURATION, saturation], [COLOR_MODE, 0]])
+    : command(768, "MoveToHueAndSaturation", { hue, saturation, ...noOptions });
+}
+
+const hue = slider({
+  key: "hue", name: "Hue", min: 0, max: FULL,
+  value: (get) => get(HUE) ?? 0,
+  valueText: (value) => `${degrees(value)}°`,
+  act: (value, physical, get) => hueAndSaturation(value, get(SATURATION) ?? FULL, physical),
+});
+
+const saturation = slider({
+  key: "saturation", name: "Saturation", min: 0, max: FULL,
+  value: (get) => get(SATURATION) ?? 0,
+  valueText: (value) => `${percent(value)}%`,
+  act: (value, physical, get) => hueAndSaturation(get(HUE) ?? 0, value, physical),
+});
+
+const light = { state: (get) => [powerState(get)], controls: [power] };
+
+const dimmable = {
+  state: (get) => [powerState(get), ["Brightness", isNumber(get(LEVEL)) ? brightness.valueText(get(LEVEL)) : unknown]],
+  controls: [power, brightness],
+};
+
+const temperatureText = (get) => (isNumber(get(MIREDS)) && get(MIREDS) > 0 ? `${kelvin(get(MIREDS))} K` : unknown);
+
+/** ColorMode: which of the colour attributes the light shows. */
+const COLOR_MODES = ["hue and saturation", "xy", "colour temperature"];
+
+function colourText(get) {
+  switch (get(COLOR_MODE)) {
+    case 0: return `hue ${degrees(get(HUE) ?? 0)}°, saturation ${percent(get(SATURATION) ?? 0)}%`;
+    case 1: return `x ${((get(COLOR_X) ?? 0) / 65536).toFixed(3)}, y ${((get(COLOR_Y) ?? 0) / 65536).toFixed(3)}`;
+    default: return temperatureText(get);
+  }
+}
+
+export const LIGHTING = {
+  "on-off-light": light,
+  "on-off-plug-in-unit": light,
+  "mounted-on-off-control": light,
+  "dimmable-light": dimmable,
+  "dimmable-plug-in-unit": dimmable,
+  "mounted-dimmable-load-control": dimmable,
+  "color-temperature-light": {
+    state: (get) => [...dimmable.state(get), ["Colour", temperatureText(get)]],
+    controls: [...dimmable.controls, colourTemperature],
+  },
+  "extended-color-light": {
+    state: (get) => [
+      ...dimmable.state(get), ["Colour mode", named(COLOR_MODES, get(COLOR_MODE))], ["Colour", colourText(get)],
+    ],
+    controls: [...dimmable.controls, colourTemperature, hue, saturation],
+  },
+};

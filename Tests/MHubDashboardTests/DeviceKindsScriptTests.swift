@@ -1,0 +1,59 @@
+import Foundation
+import MHubHub
+import MHubJSON
+import MatterDataModel
+import Testing
+
+/// The dashboard's device kinds (`device-kinds.js` and the `kinds-*.js` it gathers) read against mhub's templates:
+/// `device-kinds.mjs` runs in Node with every template's endpoint 1 (its clusters, attributes at their defaults and
+/// commands with their fields, from the generated definitions) and fails when a template has no kind, a state line
+/// reads "unknown" on a new device, or a control's request names an attribute, command or field the device lacks.
+@Suite struct DeviceKindsScriptTests {
+    @Test func everyTemplateHasAKindWhoseRequestsTheDeviceKnows() throws {
+        guard let node = GoldenMessagesScriptTests.node else {
+            Issue.record("node is not installed: scripts/setup.sh --test-tools installs nodejs, which this test needs")
+            return
+        }
+        let catalogue = FileManager.default.temporaryDirectory
+            .appendingPathComponent("mhub-device-kinds-\(ProcessInfo.processInfo.processIdentifier).json")
+        try JSONWriter.compact(.array(DeviceTemplates.all.map(Self.describe))).write(
+            to: catalogue, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: catalogue) }
+        let root = GoldenMessagesScriptTests.root
+        let process = Process()
+        process.executableURL = node
+        process.arguments = [
+            root.appendingPathComponent("Tests/MHubDashboardTests/device-kinds.mjs").path,
+            root.appendingPathComponent("Sources/MHubDashboard/Assets").path, catalogue.path,
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "device-kinds.mjs failed:\n\(text)")
+        #expect(text.contains("device kinds: \(DeviceTemplates.all.count) templates"), "\(text)")
+    }
+
+    /// A template as the script reads it: its key, endpoint 1's attributes as the page gets them ("1/c/a" → value)
+    /// and each cluster's attribute IDs and commands (name → field names).
+    static func describe(_ template: DeviceTemplate) -> JSONValue {
+        var attributes: [String: JSONValue] = [:]
+        var clusters: [String: JSONValue] = [:]
+        for cluster in template.clusters {
+            let id = cluster.definition.id
+            for (attribute, value) in cluster.makeData().attributes {
+                attributes["1/\(id)/\(attribute)"] = value.json
+            }
+            let commands = cluster.definition.commands.map { command in
+                (command.name, JSONValue.array(command.fields.map { .string($0.name) }))
+            }
+            clusters[String(id)] = .object([
+                "attributes": .array(cluster.definition.attributes.map { .integer(Int64($0.id)) }),
+                "commands": .object(Dictionary(uniqueKeysWithValues: commands)),
+            ])
+        }
+        return .object(["key": .string(template.key), "attributes": .object(attributes), "clusters": .object(clusters)])
+    }
+}
