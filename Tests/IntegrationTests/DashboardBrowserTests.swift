@@ -31,6 +31,17 @@ struct DashboardBrowserTests {
             _ = try hub.call("configure_device", ["name": .string(device.name), "room": .string(device.room)])
             #expect(try hub.call("complete_commissioning")["node_ids"] == [.integer(Int64(index + 1))])
         }
+        // Nodes 4 to 8, one of each of the other kinds the page drives, in the living room and the garden.
+        _ = try hub.call("create_room", ["name": "Living room"])
+        _ = try hub.call("create_room", ["name": "Garden"])
+        let waiting = try hub.call("get_simulated_devices").list ?? []
+        for (offset, (_, name, room)) in DashboardBrowser.moreKinds.enumerated() {
+            let device = try #require(waiting.first { $0["name"]?.text == name }, "no simulated \(name)")
+            _ = try hub.call("prepare_commissioning")
+            _ = try hub.call("commission_with_code", ["code": device["qr_code"] ?? .null, "timing": "instant"])
+            _ = try hub.call("configure_device", ["name": .string(name), "room": .string(room)])
+            #expect(try hub.call("complete_commissioning")["node_ids"] == [.integer(Int64(offset + 4))])
+        }
 
         // A controller commissions the hub itself (the Swift commissioner over UDP), so the page has a fabric to show.
         _ = try hub.call("open_commissioning_window", ["timeout": 120])
@@ -74,6 +85,29 @@ struct DashboardBrowserTests {
         #expect(report["lamp_after_end"] == ["1/6/0": true, "1/8/0": 254])
         #expect(report["focus_kept_on_slider"] == "node-2-level")
         #expect(report["lock_state_after_click"] == 2)
+        // The colour bulb: MoveToColorTemperature (3000 K is 333 mireds), then MoveToHueAndSaturation (ColorMode 0).
+        #expect(report["bulb_after_temperature"] == ["1/768/7": 333, "1/768/8": 2])
+        #expect(report["bulb_after_colour"] == ["1/768/0": 84, "1/768/1": 254, "1/768/8": 0])
+        #expect(report["bulb_colour_mode_shown"] == "hue and saturation")
+        // The fan: FanMode Medium written (66 %), then PercentSetting 50 (still Medium, speed 5).
+        #expect(report["fan_after_mode"] == ["1/514/0": 2, "1/514/2": 66])
+        #expect(report["fan_after_slider"] == ["1/514/0": 2, "1/514/2": 50, "1/514/3": 50, "1/514/6": 5])
+        // The valve opened for ten minutes, counting down, then closed.
+        #expect(report["valve_after_open"]?["1/129/4"] == 1)
+        let remaining = report["valve_after_open"]?["1/129/3"]?.int ?? 0
+        #expect((1...600).contains(remaining), "\(report["valve_after_open"] ?? nil)")
+        #expect(report["valve_closes_in_shown"]?.text?.contains("min") == true)
+        #expect(report["valve_after_close"] == 0)
+        // The smoke alarm tested (ExpressedState 4 Testing), then smoke sensed by hand (1 SmokeAlarm, Critical), and
+        // its battery run down to 20 % (BatPercentRemaining in half percents, BatChargeLevel Warning).
+        #expect(report["alarm_while_testing"] == ["1/92/0": 4, "1/92/5": true])
+        #expect(report["alarm_after_smoke"] == ["1/92/0": 1, "1/92/1": 2])
+        #expect(report["alarm_battery"] == ["1/47/12": 40, "1/47/14": 1])
+        #expect(report["alarm_battery_shown"]?.text?.hasPrefix("20%, low") == true)
+        // The air monitor's PM2.5, typed in: refused to a controller, set by someone at the device.
+        #expect(report["pm25_as_controller"]?.text?.contains("UNSUPPORTED_WRITE") == true)
+        #expect(report["pm25_after_controller"] == .double(8))
+        #expect(report["pm25_after_physical"] == .double(35))
         // Commissioned from the page through the whole session: every step, then the device in its new room.
         let steps: JSONValue = [
             "discovery", "pase", "attestation", "csr", "noc", "network_setup", "operational_discovery", "commissioned",
@@ -169,21 +203,32 @@ enum DashboardBrowser {
         return OHFClientPeerTests.python!
     }
 
+    /// The devices commissioned as nodes 4 to 8, one of each kind the page drives besides the first three.
+    static let moreKinds: [(template: String, name: String, room: String)] = [
+        ("extended-color-light", "Colour bulb", "Living room"), ("fan", "Ceiling fan", "Living room"),
+        ("water-valve", "Garden valve", "Garden"), ("smoke-co-alarm", "Smoke alarm", "Living room"),
+        ("air-quality-sensor", "Air monitor", "Living room"),
+    ]
+
     /// A hub for the page: a lamp, a dimmable lamp and a lock to commission first, a door sensor and a thermometer
-    /// to leave waiting, and the realistic timing profile, so that the page shows a commissioning step by step.
+    /// to leave waiting, `moreKinds`, and the realistic timing profile, so that the page shows a commissioning step
+    /// by step.
     static func daemon() throws -> DaemonHarness {
-        try DaemonHarness(configuration: [
-            "commissioning": ["timing_profile": "realistic"],
-            "simulated_devices": [
-                ["template": "on-off-light", "name": "Lamp", "discriminator": 1234, "passcode": 20_202_021],
-                ["template": "contact-sensor", "name": "Door", "discriminator": 3000, "passcode": 34_567_890],
-                ["template": "door-lock", "name": "Front door", "discriminator": 777, "passcode": 24_681_357],
-                [
-                    "template": "temperature-sensor", "name": "Thermometer", "discriminator": 1500,
-                    "passcode": 34_567_891,
-                ],
-                ["template": "dimmable-light", "name": "Desk lamp", "discriminator": 2000, "passcode": 20_202_021],
-            ],
+        let first: [JSONValue] = [
+            ["template": "on-off-light", "name": "Lamp", "discriminator": 1234, "passcode": 20_202_021],
+            ["template": "contact-sensor", "name": "Door", "discriminator": 3000, "passcode": 34_567_890],
+            ["template": "door-lock", "name": "Front door", "discriminator": 777, "passcode": 24_681_357],
+            ["template": "temperature-sensor", "name": "Thermometer", "discriminator": 1500, "passcode": 34_567_891],
+            ["template": "dimmable-light", "name": "Desk lamp", "discriminator": 2000, "passcode": 20_202_021],
+        ]
+        let more: [JSONValue] = moreKinds.enumerated().map { index, device in
+            [
+                "template": .string(device.template), "name": .string(device.name),
+                "discriminator": .integer(Int64(2100 + index * 100)), "passcode": 20_202_021,
+            ]
+        }
+        return try DaemonHarness(configuration: [
+            "commissioning": ["timing_profile": "realistic"], "simulated_devices": .array(first + more),
         ])
     }
 }

@@ -194,6 +194,101 @@ socket.onclose = (event) => {{ if (result.textContent === "pending") result.text
     return server
 
 
+def read(node, *paths):
+    """The hub's values of `paths` ("endpoint/cluster/attribute" in decimal) on `node`, as mhubctl reads them."""
+    values = {}
+    for path in paths:
+        values.update(mhubctl("device", "read", str(node), path))
+    return values
+
+
+def act_as(driver, who):
+    driver.find_element(By.CSS_SELECTOR, f'input[name="act-as"][value="{who}"]').click()
+
+
+def slide(driver, key, value):
+    """Moves a slider to `value` and lets it go, as a pointer would: its input, then its change."""
+    driver.execute_script(
+        "const e = document.querySelector(`[data-key='${arguments[0]}']`); e.value = arguments[1];"
+        "e.dispatchEvent(new Event('input', {bubbles: true})); e.dispatchEvent(new Event('change', {bubbles: true}))",
+        key, value)
+
+
+def answer(driver, node):
+    """The message line of `node`'s card once its last action was answered."""
+    return wait_for(lambda: (lambda t: t if t and t != "…" else None)(text_of(driver, f'[data-message="{node}"]')),
+                    what=f"node {node}'s answer")
+
+
+def type_number(driver, key, value):
+    field = driver.find_element(By.CSS_SELECTOR, f'[data-key="{key}"]')
+    field.clear()
+    field.send_keys(str(value))
+    field.send_keys(Keys.ENTER)
+
+
+def use_more_kinds(driver):
+    """The colour bulb (node 4), the fan (5), the valve (6), the smoke alarm (7) and the air monitor (8), each through
+    its own controls; what they did is read back from the hub with mhubctl."""
+    # Colour: a colour temperature, then a hue (120°) and full saturation: MoveToColorTemperature and
+    # MoveToHueAndSaturation, and the colour mode follows.
+    slide(driver, "node-4-colour-temperature", 3000)
+    wait_for(lambda: text_of(driver, '[data-state="4-colour"]') == "3003 K", what="the bulb at 3000 K")
+    report["bulb_after_temperature"] = read(4, "1/768/7", "1/768/8")
+    slide(driver, "node-4-hue", 84)
+    wait_for(lambda: read(4, "1/768/0")["1/768/0"] == 84, what="the bulb's hue")
+    driver.find_element(By.CSS_SELECTOR, '[data-key="node-4-saturation"]').send_keys(Keys.END)
+    wait_for(lambda: text_of(driver, '[data-state="4-colour"]') == "hue 119°, saturation 100%",
+             what="the bulb green")
+    report["bulb_after_colour"] = read(4, "1/768/0", "1/768/1", "1/768/8")
+    report["bulb_colour_mode_shown"] = text_of(driver, '[data-state="4-colour mode"]')
+
+    # The fan: a mode chosen (FanMode written, the fan sets its percentage), then a speed on the slider.
+    Select(driver.find_element(By.CSS_SELECTOR, '[data-key="node-5-fan-mode"]')).select_by_value("2")
+    wait_for(lambda: text_of(driver, '[data-state="5-fan"]') == "medium", what="the fan at medium")
+    report["fan_after_mode"] = read(5, "1/514/0", "1/514/2")
+    slide(driver, "node-5-fan-percent", 50)
+    wait_for(lambda: (text_of(driver, '[data-state="5-fan speed"]') or "").startswith("50%"), what="the fan at 50%")
+    report["fan_after_slider"] = read(5, "1/514/0", "1/514/2", "1/514/3", "1/514/6")
+
+    # The valve opened for ten minutes counts down; then closed.
+    driver.find_element(By.CSS_SELECTOR, '[data-key="node-6-open-10"]').click()
+    wait_for(lambda: text_of(driver, '[data-state="6-valve"]') == "open", what="the valve open")
+    report["valve_after_open"] = read(6, "1/129/3", "1/129/4")
+    report["valve_closes_in_shown"] = text_of(driver, '[data-state="6-closes in"]')
+    driver.find_element(By.CSS_SELECTOR, '[data-key="node-6-close"]').click()
+    wait_for(lambda: text_of(driver, '[data-state="6-valve"]') == "closed", what="the valve closed")
+    report["valve_after_close"] = read(6, "1/129/4")["1/129/4"]
+
+    # The smoke alarm's self-test (SelfTestRequest), then smoke sensed by the alarm itself, and its battery low.
+    driver.find_element(By.CSS_SELECTOR, '[data-key="node-7-self-test"]').click()
+    wait_for(lambda: text_of(driver, '[data-state="7-alarm"]') == "testing", what="the alarm testing")
+    report["alarm_while_testing"] = read(7, "1/92/0", "1/92/5")
+    wait_for(lambda: text_of(driver, '[data-state="7-self-test"]') == "not running", seconds=15,
+             what="the self-test over")
+    act_as(driver, "physical")
+    driver.find_element(By.CSS_SELECTOR, '[data-key="node-7-smoke"]').click()
+    wait_for(lambda: text_of(driver, '[data-state="7-alarm"]') == "smoke alarm", what="the smoke alarm")
+    report["alarm_after_smoke"] = read(7, "1/92/0", "1/92/1")
+    driver.find_element(By.CSS_SELECTOR, '[data-key="node-7-smoke"]').click()
+    wait_for(lambda: text_of(driver, '[data-state="7-smoke"]') == "normal", what="the smoke gone")
+    slide(driver, "node-7-battery", 20)
+    wait_for(lambda: (text_of(driver, '[data-state="7-battery"]') or "").startswith("20%"), what="the battery low")
+    report["alarm_battery"] = read(7, "1/47/12", "1/47/14")
+    report["alarm_battery_shown"] = text_of(driver, '[data-state="7-battery"]')
+
+    # A sensor's reading typed in: refused to a controller, set by someone at the air monitor.
+    act_as(driver, "controller")
+    type_number(driver, "node-8-pm25", 35)
+    report["pm25_as_controller"] = answer(driver, 8)
+    report["pm25_after_controller"] = read(8, "1/1066/0")["1/1066/0"]
+    act_as(driver, "physical")
+    type_number(driver, "node-8-pm25", 35)
+    wait_for(lambda: text_of(driver, '[data-state="8-pm2.5"]') == "35 µg/m³", what="PM2.5 at 35")
+    report["pm25_after_physical"] = read(8, "1/1066/0")["1/1066/0"]
+    act_as(driver, "controller")
+
+
 def main(driver):
     hub_port = int(HUB_URL.rstrip("/").rsplit(":", 1)[1])
 
@@ -266,6 +361,8 @@ def main(driver):
     driver.find_element(By.CSS_SELECTOR, '[data-key="node-3-lock"]').click()
     wait_for(lambda: text_of(driver, '[data-state="3-lock"]') == "unlocked", what="the lock unlocked")
     report["lock_state_after_click"] = mhubctl("device", "read", "3", "1/DoorLock/lockState")["1/257/0"]
+
+    use_more_kinds(driver)
 
     # A QR code of a waiting device, drawn by the hub, decodes from a screenshot of the page.
     report["nearby_qr_decoded"] = decode_qr(image_screenshot(driver, '[data-simulated="4"] img.qr', "nearby-qr"))
