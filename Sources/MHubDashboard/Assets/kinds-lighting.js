@@ -11,6 +11,7 @@ const COLOR_X = "1/768/3";
 const COLOR_Y = "1/768/4";
 const MIREDS = "1/768/7";
 const COLOR_MODE = "1/768/8";
+const ENHANCED_COLOR_MODE = "1/768/16385";
 /** ColorTempPhysicalMin/MaxMireds of mhub's lights: 6500 K and 2000 K. */
 const WARMEST_KELVIN = 2000;
 const COLDEST_KELVIN = 6500;
@@ -41,7 +42,7 @@ const colourTemperature = slider({
   act: (value, physical) => {
     const mireds = kelvin(value);
     return physical
-      ? physically(MIREDS, mireds)
+      ? physicallyAll([[MIREDS, mireds], [COLOR_MODE, 2], [ENHANCED_COLOR_MODE, 2]])
       : command(768, "MoveToColorTemperature", { colorTemperatureMireds: mireds, ...noOptions });
   },
 });
@@ -49,10 +50,13 @@ const colourTemperature = slider({
 const degrees = (hue) => Math.round((hue / FULL) * 360);
 const percent = (value) => Math.round((value / FULL) * 100);
 
-/** One of hue or saturation changed, the other kept: MoveToHueAndSaturation, or by hand both and ColorMode 0. */
+/**
+ * One of hue or saturation changed, the other kept: MoveToHueAndSaturation, or by hand both and the colour mode
+ * (which a command sets too; set by hand, the light would otherwise still show colour temperature).
+ */
 function hueAndSaturation(hue, saturation, physical) {
   return physical
-    ? physicallyAll([[HUE, hue], [SATURATION, saturation], [COLOR_MODE, 0]])
+    ? physicallyAll([[HUE, hue], [SATURATION, saturation], [COLOR_MODE, 0], [ENHANCED_COLOR_MODE, 0]])
     : command(768, "MoveToHueAndSaturation", { hue, saturation, ...noOptions });
 }
 
