@@ -85,10 +85,12 @@ struct DashboardBrowserTests {
         #expect(report["lamp_after_end"] == ["1/6/0": true, "1/8/0": 254])
         #expect(report["focus_kept_on_slider"] == "node-2-level")
         #expect(report["lock_state_after_click"] == 2)
-        // The colour bulb: MoveToColorTemperature (3000 K is 333 mireds), then MoveToHueAndSaturation (ColorMode 0).
+        // The colour bulb: MoveToColorTemperature (3000 K is 333 mireds), then MoveToHueAndSaturation (ColorMode 0) from
+        // the hue and saturation sliders and from the colour picker (blue is 240°: hue 169).
         #expect(report["bulb_after_temperature"] == ["1/768/7": 333, "1/768/8": 2])
         #expect(report["bulb_after_colour"] == ["1/768/0": 84, "1/768/1": 254, "1/768/8": 0])
         #expect(report["bulb_colour_mode_shown"] == "hue and saturation")
+        #expect(report["bulb_after_picker"] == ["1/768/0": 169, "1/768/1": 254])
         // The fan: FanMode Medium written (66 %), then PercentSetting 50 (still Medium, speed 5).
         #expect(report["fan_after_mode"] == ["1/514/0": 2, "1/514/2": 66])
         #expect(report["fan_after_slider"] == ["1/514/0": 2, "1/514/2": 50, "1/514/3": 50, "1/514/6": 5])

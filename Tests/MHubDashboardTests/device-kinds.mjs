@@ -9,7 +9,7 @@ const [assets, file] = process.argv.slice(2);
 const { KINDS, kindOf } = await import(`${assets}/device-kinds.js`);
 const templates = JSON.parse(readFileSync(file, "utf8"));
 const problems = [];
-const TYPES = new Set(["button", "range", "number", "select"]);
+const TYPES = new Set(["button", "range", "number", "select", "color"]);
 
 /** The values a control is tried with. */
 function samples(control, get) {
@@ -17,6 +17,7 @@ function samples(control, get) {
     case "button": return [null];
     case "range": case "number": return [control.min, control.max];
     case "select": return control.options(get).map(([value]) => value);
+    case "color": return ["#ff0000", "#00ff80", control.value(get)];
     default: return [];
   }
 }

@@ -80,6 +80,12 @@ function controlView(device, control, get, actions) {
           onchange: (event) => actions.control(device.node_id, control, Number(event.target.value)),
         }));
     }
+    case "color":
+      return h("span", { class: "field" }, label(key, control, device),
+        h("input", {
+          id: key, type: "color", value: control.value(get), dataset: { key },
+          onchange: (event) => actions.control(device.node_id, control, event.target.value),
+        }));
     case "select": {
       const chosen = control.value(get);
       return h("span", { class: "field" }, label(key, control, device),

@@ -21,9 +21,8 @@ export const physicallyAll = (pairs) => pairs.map(([path, value]) => physically(
 
 export const isNumber = (value) => typeof value === "number" && Number.isFinite(value);
 export const unknown = "unknown";
-export const fixed = (value, digits, unit) => (isNumber(value) ? `${value.toFixed(digits)} ${unit}` : unknown);
+const fixed = (value, digits, unit) => (isNumber(value) ? `${value.toFixed(digits)} ${unit}` : unknown);
 export const celsius = (hundredths) => (isNumber(hundredths) ? fixed(hundredths / 100, 1, "°C") : unknown);
-export const percentOf = (value, full) => (isNumber(value) ? `${Math.round((value / full) * 100)}%` : unknown);
 /** An enumeration's name: names[value], or "unknown". */
 export const named = (names, value) => names[value] ?? unknown;
 
@@ -53,7 +52,7 @@ export function slider({ key, name, min, max, step = 1, value, valueText, act })
 }
 
 /** A number typed in and set; `value(get)` is what the field starts with, in the unit its name says. */
-export function numberField({ key, name, min, max, step, value, act }) {
+function numberField({ key, name, min, max, step, value, act }) {
   return { key, type: "number", name, min, max, step, value, act: (get, typed, physical) => act(typed, physical, get) };
 }
 

@@ -74,6 +74,37 @@ const saturation = slider({
   act: (value, physical, get) => hueAndSaturation(get(HUE) ?? 0, value, physical),
 });
 
+/** A hue (0–360°) and saturation (0–1) at full value as #rrggbb. */
+function hexOf(degrees, saturationShare) {
+  const channel = (n) => {
+    const k = (n + degrees / 60) % 6;
+    const value = 1 - saturationShare * Math.max(0, Math.min(k, 4 - k, 1));
+    return Math.round(value * 255).toString(16).padStart(2, "0");
+  };
+  return `#${channel(5)}${channel(3)}${channel(1)}`;
+}
+
+/** #rrggbb as Color Control's hue and saturation (0–254 each); its brightness is the Level Control's business. */
+function hueAndSaturationOf(hex) {
+  const [r, g, b] = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16) / 255);
+  const max = Math.max(r, g, b);
+  const spread = max - Math.min(r, g, b);
+  let degrees = 0;
+  if (spread > 0) {
+    if (max === r) degrees = 60 * (((g - b) / spread + 6) % 6);
+    else if (max === g) degrees = 60 * ((b - r) / spread + 2);
+    else degrees = 60 * ((r - g) / spread + 4);
+  }
+  return [Math.round((degrees / 360) * FULL), max > 0 ? Math.round((spread / max) * FULL) : 0];
+}
+
+/** The browser's colour picker: the colour shown, and a colour chosen sent as hue and saturation. */
+const colourPicker = {
+  key: "colour", type: "color", name: "Colour",
+  value: (get) => hexOf(((get(HUE) ?? 0) / FULL) * 360, (get(SATURATION) ?? 0) / FULL),
+  act: (_get, hex, physical) => hueAndSaturation(...hueAndSaturationOf(hex), physical),
+};
+
 const light = { state: (get) => [powerState(get)], controls: [power] };
 
 const dimmable = {
@@ -109,6 +140,6 @@ export const LIGHTING = {
     state: (get) => [
       ...dimmable.state(get), ["Colour mode", named(COLOR_MODES, get(COLOR_MODE))], ["Colour", colourText(get)],
     ],
-    controls: [...dimmable.controls, colourTemperature, hue, saturation],
+    controls: [...dimmable.controls, colourTemperature, colourPicker, hue, saturation],
   },
 };

@@ -207,7 +207,7 @@ def act_as(driver, who):
 
 
 def slide(driver, key, value):
-    """Moves a slider to `value` and lets it go, as a pointer would: its input, then its change."""
+    """Moves a slider (or a colour picker) to `value` and lets it go, as a pointer would: its input, then its change."""
     driver.execute_script(
         "const e = document.querySelector(`[data-key='${arguments[0]}']`); e.value = arguments[1];"
         "e.dispatchEvent(new Event('input', {bubbles: true})); e.dispatchEvent(new Event('change', {bubbles: true}))",
@@ -242,6 +242,10 @@ def use_more_kinds(driver):
              what="the bulb green")
     report["bulb_after_colour"] = read(4, "1/768/0", "1/768/1", "1/768/8")
     report["bulb_colour_mode_shown"] = text_of(driver, '[data-state="4-colour mode"]')
+    # Blue from the browser's colour picker (its dialog is the browser's own: the value is set as it would set it).
+    slide(driver, "node-4-colour", "#0000ff")
+    wait_for(lambda: text_of(driver, '[data-state="4-colour"]') == "hue 240°, saturation 100%", what="the bulb blue")
+    report["bulb_after_picker"] = read(4, "1/768/0", "1/768/1")
 
     # The fan: a mode chosen (FanMode written, the fan sets its percentage), then a speed on the slider.
     Select(driver.find_element(By.CSS_SELECTOR, '[data-key="node-5-fan-mode"]')).select_by_value("2")
