@@ -20,7 +20,8 @@ const press = (key, text, presses, long = false) => button({
 const controller = {
   state: () => [],
   controls: [],
-  note: "It commands the lights bound to it (its On/Off is a client): nothing of its own to control.",
+  note: "It commands the lights bound to it (its On/Off is a client): it has nothing of its own to control, only its "
+    + "battery.",
 };
 
 /** SupportedModes' entries, [[mode, label], …]; a struct's fields by name or by ID (0 label, 1 mode). */
