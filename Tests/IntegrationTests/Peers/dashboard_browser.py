@@ -20,18 +20,19 @@ import shutil
 import socketserver
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 import traceback
 
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
+
+import dashboard_pages
+from dashboard_pages import (
+    act_as, answer, browser, severe_console_entries, slide, text_of, type_number, wait_for,
+)
 
 HUB_URL, MHUBCTL, SOCKET, TOKEN_FILE, ARTIFACTS = sys.argv[1:6]
 report = {}
@@ -47,72 +48,12 @@ def mhubctl(*arguments):
     return json.loads(result.stdout)
 
 
-def wait_for(condition, seconds=30.0, what="a condition"):
-    """Polls condition() until it returns something truthy; that value, or an error after `seconds`."""
-    deadline = time.monotonic() + seconds
-    while True:
-        value = condition()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"gave up after {seconds} s waiting for {what}")
-        time.sleep(0.02)
-
-
-def text_of(driver, selector):
-    """The text of the first element `selector` matches, read in one step (the page redraws what changes)."""
-    return driver.execute_script(
-        "const e = document.querySelector(arguments[0]);"
-        "return e ? e.textContent.replace(/\\s+/g, ' ').trim() : null", selector)
-
-
 def completed_steps(driver):
     return driver.execute_script("return [...document.querySelectorAll('.step.completed')].map(e => e.dataset.step)")
 
 
-def browser():
-    options = Options()
-    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-    profile = tempfile.mkdtemp(prefix="mhub-chromium-")
-    for argument in [
-        "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", f"--user-data-dir={profile}",
-        "--window-size=1280,900", "--no-first-run", "--no-default-browser-check", "--hide-scrollbars",
-        # Nothing leaves this machine: no update checks, safe browsing, metrics or prefetching.
-        "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-default-apps",
-        "--disable-domain-reliability", "--disable-client-side-phishing-detection", "--no-pings",
-        "--dns-prefetch-disable", "--disable-features=OptimizationHints,MediaRouter,Translate,AutofillServerCommunication",
-        "--metrics-recording-only", "--safebrowsing-disable-auto-update",
-    ]:
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver")
-    return webdriver.Chrome(service=service, options=options), profile
-
-
-# What an element is called by assistive technology, roughly as the accessible name computation does it: aria-label,
-# aria-labelledby, a <label>, then (buttons) the text; a placeholder or title is not enough for a control here.
-UNNAMED_CONTROLS = """
-const named = (element) => {
-  const label = element.getAttribute("aria-label");
-  if (label && label.trim()) return true;
-  const ids = element.getAttribute("aria-labelledby");
-  if (ids && ids.split(/\\s+/).some((id) => document.getElementById(id)?.textContent.trim())) return true;
-  if ([...(element.labels ?? [])].some((l) => l.textContent.trim())) return true;
-  if (element.tagName === "BUTTON" && element.textContent.trim()) return true;
-  return false;
-};
-const visible = (element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== "hidden";
-const unnamed = [...document.querySelectorAll("button, input:not([type=hidden]), select, textarea")]
-  .filter((element) => visible(element) && !named(element))
-  .map((element) => element.outerHTML.slice(0, 120));
-const images = [...document.querySelectorAll("img")].filter((image) => !image.hasAttribute("alt"))
-  .map((image) => image.outerHTML.slice(0, 120));
-return unnamed.concat(images);
-"""
-
-
 def unnamed_controls(driver, where):
-    found = driver.execute_script(UNNAMED_CONTROLS)
+    found = dashboard_pages.unnamed_controls(driver)
     report.setdefault("unnamed_controls", {})[where] = found
     report.setdefault("controls_checked", 0)
     report["controls_checked"] += driver.execute_script(
@@ -158,10 +99,6 @@ def decode_qr(path):
     return result.stdout.strip() or None
 
 
-def severe_console_entries(driver):
-    return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
-
-
 class OtherOrigin(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
 
@@ -200,31 +137,6 @@ def read(node, *paths):
     for path in paths:
         values.update(mhubctl("device", "read", str(node), path))
     return values
-
-
-def act_as(driver, who):
-    driver.find_element(By.CSS_SELECTOR, f'input[name="act-as"][value="{who}"]').click()
-
-
-def slide(driver, key, value):
-    """Moves a slider (or a colour picker) to `value` and lets it go, as a pointer would: its input, then its change."""
-    driver.execute_script(
-        "const e = document.querySelector(`[data-key='${arguments[0]}']`); e.value = arguments[1];"
-        "e.dispatchEvent(new Event('input', {bubbles: true})); e.dispatchEvent(new Event('change', {bubbles: true}))",
-        key, value)
-
-
-def answer(driver, node):
-    """The message line of `node`'s card once its last action was answered."""
-    return wait_for(lambda: (lambda t: t if t and t != "…" else None)(text_of(driver, f'[data-message="{node}"]')),
-                    what=f"node {node}'s answer")
-
-
-def type_number(driver, key, value):
-    field = driver.find_element(By.CSS_SELECTOR, f'[data-key="{key}"]')
-    field.clear()
-    field.send_keys(str(value))
-    field.send_keys(Keys.ENTER)
 
 
 def use_more_kinds(driver):
