@@ -240,6 +240,10 @@ extension DashboardBrowserTests {
             }
         }
         #expect(answered == Set(templates))
+        // The rocker, rocked by hand twice, says so from its SwitchLatched event; the light was set by hand last.
+        let states = report["states"]
+        #expect(states?["generic-switch-latching"]?.text?.contains("Last event: rocked to position") == true)
+        #expect(states?["extended-color-light"]?.text?.contains("Colour mode: hue and saturation") == true)
         #expect(report["unnamed_controls"] == [])
         #expect(report["console_errors"] == [], "console: \(report["console_errors"] ?? nil)")
         #expect(daemon.stop() == 0)

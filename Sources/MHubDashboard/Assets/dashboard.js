@@ -104,6 +104,8 @@ function onEvent(name, data) {
   const needed = model.apply(name, data);
   if (name === "attribute_updated") {
     renderDevice(data[0]);
+  } else if (name === "node_event") {
+    renderDevice(data.node_id);
   } else {
     render(PANELS_OF_EVENT[name] ?? []);
   }

@@ -1,5 +1,9 @@
 // What each device template shows and which controls it has (docs/devices.md), by category in the kinds-*.js
 // modules, made of the parts in kind-parts.js; and the battery every device with a Power Source shows.
+//
+// A kind is {state(get, lastEvent), controls, note?}: its state lines, [label, text], from get(path) (an attribute,
+// "endpoint/cluster/attribute") and lastEvent(clusterID) (the node's newest node_event of that cluster, if any); its
+// controls (kind-parts.js); a note the card shows when the kind needs one.
 
 import { isNumber, physicallyAll, slider, write } from "./kind-parts.js";
 import { ALARMS } from "./kinds-alarms.js";
@@ -47,7 +51,7 @@ export function kindOf(template, get) {
   if (!isNumber(get(BAT_PERCENT))) return kind;
   return {
     ...kind,
-    state: (read) => [...kind.state(read), batteryState(read)],
+    state: (read, lastEvent) => [...kind.state(read, lastEvent), batteryState(read)],
     controls: [...kind.controls, batteryCharge],
   };
 }

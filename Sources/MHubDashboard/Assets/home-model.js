@@ -57,6 +57,12 @@ export class HomeModel {
     return this.nodes.get(nodeID)?.attributes?.[path];
   }
 
+  /** The newest `node_event` of the node's cluster still in the log, or undefined. */
+  lastNodeEvent(nodeID, clusterID) {
+    return this.events.find(({ name, data }) =>
+      name === "node_event" && data.node_id === nodeID && data.cluster_id === clusterID)?.data;
+  }
+
   roomsOf(structureID) {
     return [...this.rooms.values()].filter((room) => room.structure_id === structureID)
       .sort((a, b) => a.name.localeCompare(b.name));

@@ -37,6 +37,7 @@ export function deviceCard(device, model, actions, messages) {
   const id = device.node_id;
   const node = model.nodes.get(id);
   const get = (path) => model.attribute(id, path);
+  const lastEvent = (clusterID) => model.lastNodeEvent(id, clusterID);
   const kind = kindOf(device.template, get);
   const title = model.templates.get(device.template)?.title ?? device.template;
   const reachable = node?.available !== false;
@@ -48,7 +49,7 @@ export function deviceCard(device, model, actions, messages) {
   h("p", { class: "kind" }, `${title} · node ${id}`,
     h("span", { class: reachable ? "badge ok" : "badge bad", dataset: { reachability: String(id) } },
       reachable ? "reachable" : "unreachable")),
-  h("dl", { class: "state" }, kind.state(get).flatMap(([label, value]) => [
+  h("dl", { class: "state" }, kind.state(get, lastEvent).flatMap(([label, value]) => [
     h("dt", {}, label), h("dd", { dataset: { state: `${id}-${label.toLowerCase()}` } }, value),
   ])),
   kind.note ? h("p", { class: "hint" }, kind.note) : null,

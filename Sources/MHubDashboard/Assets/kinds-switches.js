@@ -16,6 +16,23 @@ const press = (key, text, presses, long = false) => button({
   }),
 });
 
+/** The Switch cluster's events (Application Cluster Specification 1.13.7) as a card says the newest. */
+function switchEventText(event) {
+  if (!event) return "none yet";
+  const presses = event.data?.totalNumberOfPressesCounted ?? event.data?.currentNumberOfPressesCounted;
+  switch (event.event_id) {
+    case 0: return `rocked to position ${event.data?.newPosition}`;
+    case 1: return "pressed";
+    case 2: return "held (long press)";
+    case 3: return "released";
+    case 4: return "released after a long press";
+    case 5: return `pressed again (${presses} so far)`;
+    case 6: return presses ? `${presses} press${presses === 1 ? "" : "es"}, done` : "too many presses, done";
+    default: return `event ${event.event_id}`;
+  }
+}
+const lastSwitchEvent = (lastEvent) => ["Last event", switchEventText(lastEvent?.(59))];
+
 /** What a controller of bound lights shows: its battery, and nothing to control. */
 const controller = {
   state: () => [],
@@ -36,13 +53,13 @@ const modeLabel = (get) =>
 
 export const SWITCHES = {
   "generic-switch": {
-    state: (get) => [["Button", get(POSITION) === 1 ? "pressed" : "released"]],
+    state: (get, lastEvent) => [["Button", get(POSITION) === 1 ? "pressed" : "released"], lastSwitchEvent(lastEvent)],
     controls: [press("press", "Press", 1), press("double-press", "Double press", 2),
       press("long-press", "Long press", 1, true)],
     note: "Pressed by someone at it, whatever the page acts as; a controller sees its events in the log.",
   },
   "generic-switch-latching": {
-    state: (get) => [["Position", String(get(POSITION) ?? "unknown")]],
+    state: (get, lastEvent) => [["Position", String(get(POSITION) ?? "unknown")], lastSwitchEvent(lastEvent)],
     controls: [toggle({
       key: "position", name: "Position", on: (get) => get(POSITION) === 1,
       texts: ["Rock to position 0", "Rock to position 1"],

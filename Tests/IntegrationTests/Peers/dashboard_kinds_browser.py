@@ -6,8 +6,8 @@ Usage: dashboard_kinds_browser.py HUB_URL CARDS ARTIFACTS
 
 HUB_URL is the page (http://127.0.0.1:PORT/), whose hub has CARDS commissioned devices, each named by its template;
 ARTIFACTS is where the screenshot of the cards goes. Prints one JSON object, the report, as its last line: "answers",
-one [template, control key, "controller" or "physical", the card's message] per use, the controls without an accessible
-name, and the browser console's errors. Exits 1 with the report so far and the error when a step could not run.
+one [template, control key, "controller" or "physical", the card's message] per use, each card's state lines after
+("states", by template), the controls without an accessible name, and the browser console's errors. Exits 1 with the report so far and the error when a step could not run.
 """
 
 import json
@@ -74,6 +74,10 @@ def main(driver):
     use_every_control(driver, "controller")
     use_every_control(driver, "physical")
     act_as(driver, "controller")
+    report["states"] = driver.execute_script(
+        "return Object.fromEntries([...document.querySelectorAll('article[data-node]')].map((card) => ["
+        "card.querySelector('h5').textContent, [...card.querySelectorAll('.state dt')].map((term) => "
+        "`${term.textContent}: ${term.nextElementSibling.textContent}`).join('; ')]))")
     report["console_errors"] = severe_console_entries(driver)
     # Every card at once: the window as tall as the page, for the screenshot of the home.
     height = driver.execute_script("return document.documentElement.scrollHeight")
