@@ -1,6 +1,7 @@
 // The dashboard's device kinds read against mhub's templates: every template has a kind, a new device's state reads
 // without "unknown", and every request a control sends (as a controller and as a person, at its lowest, highest or
-// each offered value) names an attribute, command and fields endpoint 1 of that template has.
+// each offered value) names an attribute, command and fields endpoint 1 of that template has; and a button's card says
+// its last event.
 // Run by DeviceKindsScriptTests: node device-kinds.mjs ASSETS CATALOGUE (the templates, written by the test).
 import { readFileSync } from "node:fs";
 import assert from "node:assert/strict";
@@ -89,4 +90,23 @@ for (const key of Object.keys(KINDS)) {
   if (!templates.some((template) => template.key === key)) problems.push(`${key}: a kind of no template`);
 }
 assert.deepEqual(problems, []);
+
+// A button's last event, as node_event brings it (docs/protocol.md) and the model keeps it: what the card says.
+const { HomeModel } = await import(`${assets}/home-model.js`);
+const model = new HomeModel();
+const pressed = (eventID, data) => model.apply("node_event", {
+  node_id: 9, endpoint_id: 1, cluster_id: 59, event_id: eventID, event_number: model.events.length + 1, priority: 1,
+  timestamp: 0, timestamp_type: 0, data,
+});
+const button = templates.find((template) => template.key === "generic-switch");
+const lastLine = () => kindOf("generic-switch", (path) => button.attributes[path])
+  .state((path) => button.attributes[path], (cluster) => model.lastNodeEvent(9, cluster))
+  .find(([label]) => label === "Last event")[1];
+assert.equal(lastLine(), "none yet");
+pressed(1, { newPosition: 1 });
+assert.equal(lastLine(), "pressed");
+pressed(6, { previousPosition: 1, totalNumberOfPressesCounted: 2 });
+assert.equal(lastLine(), "2 presses, done");
+model.apply("node_event", { node_id: 9, endpoint_id: 0, cluster_id: 40, event_id: 0, event_number: 9, data: {} });
+assert.equal(lastLine(), "2 presses, done");
 console.log(`device kinds: ${templates.length} templates`);
