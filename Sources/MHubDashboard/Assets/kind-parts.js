@@ -61,6 +61,15 @@ export function choice({ key, name, options, value, act }) {
   return { key, type: "select", name, options, value, act: (get, chosen, physical) => act(chosen, physical, get) };
 }
 
+const ON_OFF = "1/6/0";
+
+/** On/Off's power button (lights, plugs, the pump, the air conditioner): On and Off, or the switch pressed. */
+export const power = toggle({
+  key: "power", name: "Power", on: (get) => get(ON_OFF) === true, texts: ["Turn off", "Turn on"],
+  act: (on, physical) => (physical ? physically(ON_OFF, on) : command(6, on ? "On" : "Off")),
+});
+export const powerState = (get) => ["Power", get(ON_OFF) ? "on" : "off"];
+
 /**
  * A reading a sensor measures, in the unit people use (`unit`, with `digits` decimals) and the device's
  * (`toDevice`, `fromDevice`): its state line and its number field, which a controller's write cannot change (the

@@ -3,9 +3,9 @@
 // chain sets FanMode with the current percentage and speed, as the fan would have.
 
 import {
-  button, celsius, choice, command, isNumber, named, physically, physicallyAll, slider, unknown, write, writeOrSet,
+  button, celsius, choice, command, isNumber, named, physically, physicallyAll, power, powerState, slider, unknown,
+  write, writeOrSet,
 } from "./kind-parts.js";
-import { power, powerState } from "./kinds-lighting.js";
 import { airQuality, pm25, temperature } from "./kinds-sensors.js";
 
 const LOCAL_TEMPERATURE = "1/513/0";
@@ -74,7 +74,9 @@ const hepa = filter(113, "HEPA");
 const carbon = filter(114, "Carbon");
 
 /** SystemMode: what the air conditioner does; Control Sequence 4 (cooling and heating) offers 0, 1, 3 and 4. */
-const SYSTEM_MODES = ["off", "auto", "", "cool", "heat", "emergency heat", "precooling", "fan only", "dry", "sleep"];
+const SYSTEM_MODES = [
+  "off", "auto", "reserved", "cool", "heat", "emergency heat", "precooling", "fan only", "dry", "sleep",
+];
 
 export const HVAC = {
   thermostat: {

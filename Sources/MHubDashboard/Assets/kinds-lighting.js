@@ -1,9 +1,10 @@
 // Lights, plugs and mounted controls: power, brightness, colour temperature, hue and saturation (docs/devices.md,
-// "Lighting"). The pump's and the air conditioner's power buttons are the same On/Off.
+// "Lighting").
 
-import { command, isNumber, named, physically, physicallyAll, slider, toggle, unknown } from "./kind-parts.js";
+import {
+  command, isNumber, named, physically, physicallyAll, power, powerState, slider, unknown,
+} from "./kind-parts.js";
 
-const ON_OFF = "1/6/0";
 const LEVEL = "1/8/0";
 const HUE = "1/768/0";
 const SATURATION = "1/768/1";
@@ -18,12 +19,6 @@ const COLDEST_KELVIN = 6500;
 /** Hue and saturation 254 are a full turn of the colour wheel and full saturation. */
 const FULL = 254;
 const noOptions = { transitionTime: 0, optionsMask: 0, optionsOverride: 0 };
-
-export const power = toggle({
-  key: "power", name: "Power", on: (get) => get(ON_OFF) === true, texts: ["Turn off", "Turn on"],
-  act: (on, physical) => (physical ? physically(ON_OFF, on) : command(6, on ? "On" : "Off")),
-});
-export const powerState = (get) => ["Power", get(ON_OFF) ? "on" : "off"];
 
 const brightness = slider({
   key: "level", name: "Brightness", min: 1, max: 254,

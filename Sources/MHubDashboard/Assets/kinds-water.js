@@ -1,7 +1,6 @@
 // Water: the valve and the pump (docs/devices.md, "Water").
 
-import { asIs, button, command, isNumber, named, physicallyAll, reading } from "./kind-parts.js";
-import { power, powerState } from "./kinds-lighting.js";
+import { asIs, button, command, isNumber, named, physicallyAll, power, powerState, reading } from "./kind-parts.js";
 
 const REMAINING_DURATION = "1/129/3";
 const CURRENT_STATE = "1/129/4";
