@@ -175,7 +175,7 @@ extension DashboardBrowserTests {
     /// changes only at the device.
     static let refusedToAController: Set<String> = [
         "temperature", "humidity", "illuminance", "pressure", "flow", "pm25", "pm10", "co2", "tvoc", "air-quality",
-        "speed", "battery", "contact", "leak", "freeze", "rain", "occupancy", "smoke", "co",
+        "speed", "battery", "contact", "leak", "freeze", "rain", "occupancy", "smoke", "co", "room", "outdoors",
     ]
     /// Controls that act as someone at the device whatever the page acts as, and the one that never does.
     static let alwaysByHand: Set<String> = ["press", "double-press", "long-press", "position"]
@@ -244,6 +244,12 @@ extension DashboardBrowserTests {
         let states = report["states"]
         #expect(states?["generic-switch-latching"]?.text?.contains("Last event: rocked to position") == true)
         #expect(states?["extended-color-light"]?.text?.contains("Colour mode: hue and saturation") == true)
+        // Every card still reads its state after all that; the heat pump's meter among them.
+        for template in templates {
+            let state = states?[template]?.text ?? "unknown"
+            #expect(!state.contains("unknown"), "\(template): \(state)")
+        }
+        #expect(states?["heat-pump"]?.text?.contains("Energy used: ") == true)
         #expect(report["unnamed_controls"] == [])
         #expect(report["console_errors"] == [], "console: \(report["console_errors"] ?? nil)")
         #expect(daemon.stop() == 0)

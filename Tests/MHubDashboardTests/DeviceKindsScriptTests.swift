@@ -5,7 +5,7 @@ import MatterDataModel
 import Testing
 
 /// The dashboard's device kinds (`device-kinds.js` and the `kinds-*.js` it gathers) read against mhub's templates:
-/// `device-kinds.mjs` runs in Node with every template's endpoint 1 (its clusters, attributes at their defaults and
+/// `device-kinds.mjs` runs in Node with every template's endpoints (their clusters, attributes at their defaults and
 /// commands with their fields, from the generated definitions) and fails when a template has no kind, a state line
 /// reads "unknown" on a new device, or a control's request names an attribute, command or field the device lacks.
 @Suite struct DeviceKindsScriptTests {
@@ -36,23 +36,28 @@ import Testing
         #expect(text.contains("device kinds: \(DeviceTemplates.all.count) templates"), "\(text)")
     }
 
-    /// A template as the script reads it: its key, endpoint 1's attributes as the page gets them ("1/c/a" → value)
-    /// and each cluster's attribute IDs and commands (name → field names).
+    /// A template as the script reads it: its key, its endpoints' attributes as the page gets them ("e/c/a" → value)
+    /// and each cluster's ("e/c") attribute IDs and commands (name → field names); endpoint 1, and a composed
+    /// device's parts from 2 on.
     static func describe(_ template: DeviceTemplate) -> JSONValue {
         var attributes: [String: JSONValue] = [:]
         var clusters: [String: JSONValue] = [:]
-        for cluster in template.clusters {
-            let id = cluster.definition.id
-            for (attribute, value) in cluster.makeData().attributes {
-                attributes["1/\(id)/\(attribute)"] = value.json
+        let parts = template.parts.enumerated().map { (2 + $0.offset, $0.element.clusters) }
+        let endpoints = [(1, template.clusters)] + parts
+        for (endpoint, endpointClusters) in endpoints {
+            for cluster in endpointClusters {
+                let id = cluster.definition.id
+                for (attribute, value) in cluster.makeData().attributes {
+                    attributes["\(endpoint)/\(id)/\(attribute)"] = value.json
+                }
+                let commands = cluster.definition.commands.map { command in
+                    (command.name, JSONValue.array(command.fields.map { .string($0.name) }))
+                }
+                clusters["\(endpoint)/\(id)"] = .object([
+                    "attributes": .array(cluster.definition.attributes.map { .integer(Int64($0.id)) }),
+                    "commands": .object(Dictionary(uniqueKeysWithValues: commands)),
+                ])
             }
-            let commands = cluster.definition.commands.map { command in
-                (command.name, JSONValue.array(command.fields.map { .string($0.name) }))
-            }
-            clusters[String(id)] = .object([
-                "attributes": .array(cluster.definition.attributes.map { .integer(Int64($0.id)) }),
-                "commands": .object(Dictionary(uniqueKeysWithValues: commands)),
-            ])
         }
         return .object(["key": .string(template.key), "attributes": .object(attributes), "clusters": .object(clusters)])
     }

@@ -1,6 +1,6 @@
 // The dashboard's device kinds read against mhub's templates: every template has a kind, a new device's state reads
 // without "unknown", and every request a control sends (as a controller and as a person, at its lowest, highest or
-// each offered value) names an attribute, command and fields endpoint 1 of that template has; and a button's card says
+// each offered value) names an attribute, command and fields the template's endpoint has; and a button's card says
 // its last event.
 // Run by DeviceKindsScriptTests: node device-kinds.mjs ASSETS CATALOGUE (the templates, written by the test).
 import { readFileSync } from "node:fs";
@@ -30,17 +30,17 @@ function checkRequest(template, what, request) {
     case "write_attribute":
     case "set_attribute": {
       const [endpoint, cluster, attribute] = args.attribute_path.split("/").map(Number);
-      const known = template.clusters[String(cluster)]?.attributes ?? [];
-      if (endpoint !== 1 || !known.includes(attribute)) problems.push(`${where}: no attribute ${args.attribute_path}`);
+      const known = template.clusters[`${endpoint}/${cluster}`]?.attributes ?? [];
+      if (!known.includes(attribute)) problems.push(`${where}: no attribute ${args.attribute_path}`);
       if (args.value === undefined || Number.isNaN(args.value)) {
         problems.push(`${where}: no value for ${args.attribute_path}`);
       }
       break;
     }
     case "device_command": {
-      const fields = template.clusters[String(args.cluster_id)]?.commands?.[args.command_name];
+      const fields = template.clusters[`${args.endpoint_id}/${args.cluster_id}`]?.commands?.[args.command_name];
       if (!fields) {
-        problems.push(`${where}: no command ${args.cluster_id}/${args.command_name}`);
+        problems.push(`${where}: no command ${args.endpoint_id}/${args.cluster_id}/${args.command_name}`);
         break;
       }
       for (const name of Object.keys(args.payload)) {
@@ -49,7 +49,7 @@ function checkRequest(template, what, request) {
       break;
     }
     case "press_button":
-      if (!template.clusters["59"]) problems.push(`${where}: press_button on a device without a Switch`);
+      if (!template.clusters[`${args.endpoint_id}/59`]) problems.push(`${where}: press_button on a device without a Switch`);
       if (!(args.presses >= 1 && args.presses <= 10)) problems.push(`${where}: presses ${args.presses}`);
       break;
     default:

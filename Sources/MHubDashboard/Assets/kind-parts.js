@@ -5,8 +5,9 @@
 // "endpoint/cluster/attribute" with decimal IDs, as the protocol writes them; command fields are CHIP's camelCase
 // names, as device_command payloads take them.
 
-export const command = (cluster, name, payload = {}) => ({
-  command: "device_command", args: { endpoint_id: 1, cluster_id: cluster, command_name: name, payload },
+/** A command to the device's endpoint 1, or to `endpoint` (a composed device's part). */
+export const command = (cluster, name, payload = {}, endpoint = 1) => ({
+  command: "device_command", args: { endpoint_id: endpoint, cluster_id: cluster, command_name: name, payload },
 });
 export const write = (path, value) => ({ command: "write_attribute", args: { attribute_path: path, value } });
 export const physically = (path, value) => ({ command: "set_attribute", args: { attribute_path: path, value } });
@@ -21,7 +22,7 @@ export const physicallyAll = (pairs) => pairs.map(([path, value]) => physically(
 
 export const isNumber = (value) => typeof value === "number" && Number.isFinite(value);
 export const unknown = "unknown";
-const fixed = (value, digits, unit) => (isNumber(value) ? `${value.toFixed(digits)} ${unit}` : unknown);
+export const fixed = (value, digits, unit) => (isNumber(value) ? `${value.toFixed(digits)} ${unit}` : unknown);
 export const celsius = (hundredths) => (isNumber(hundredths) ? fixed(hundredths / 100, 1, "°C") : unknown);
 /** An enumeration's name: names[value], or "unknown". */
 export const named = (names, value) => names[value] ?? unknown;

@@ -1,10 +1,10 @@
-// HVAC: the thermostat, the fan, the air purifier and the air conditioner (docs/devices.md, "HVAC"). Fan Control has
-// no commands: a controller writes FanMode or PercentSetting and the fan sets the rest ("Writes"); a person's pull
-// chain sets FanMode with the current percentage and speed, as the fan would have.
+// HVAC: the thermostat, the fan, the air purifier, the air conditioner and the heat pump (docs/devices.md, "HVAC" and
+// "The heat pump"). Fan Control has no commands: a controller writes FanMode or PercentSetting and the fan sets the
+// rest ("Writes"); a person's pull chain sets FanMode with the current percentage and speed, as the fan would have.
 
 import {
-  button, celsius, choice, command, isNumber, named, physically, physicallyAll, power, powerState, slider, unknown,
-  write, writeOrSet,
+  button, celsius, choice, command, fixed, hundredths, isNumber, named, physically, physicallyAll, power, powerState,
+  reading, slider, unknown, write, writeOrSet,
 } from "./kind-parts.js";
 import { airQuality, pm25, temperature } from "./kinds-sensors.js";
 
@@ -18,12 +18,15 @@ const PERCENT_CURRENT = "1/514/3";
 const SPEED_MAX = "1/514/4";
 const SPEED_CURRENT = "1/514/6";
 
-/** Raise or lower a setpoint by half a degree: SetpointRaiseLower (tenths), or turned at the device (hundredths). */
+/**
+ * Raise or lower a setpoint by half a degree: SetpointRaiseLower (tenths) to the thermostat's endpoint, the path's, or
+ * turned at the device (hundredths).
+ */
 const setpointButtons = ({ mode, path, what, fallback }) => [-1, 1].map((sign) => button({
   key: `${what.toLowerCase()}-${sign < 0 ? "down" : "up"}`, name: `${what} ${sign < 0 ? "−" : "+"}0.5 °C`,
   act: (physical, get) =>
     physical ? physically(path, (get(path) ?? fallback) + sign * 50)
-      : command(513, "SetpointRaiseLower", { mode, amount: sign * 5 }),
+      : command(513, "SetpointRaiseLower", { mode, amount: sign * 5 }, Number(path.split("/")[0])),
 }));
 
 /** FanMode's names; the page offers the modes of FanModeSequence 2 (Off, Low, Medium, High, Auto). */
@@ -78,6 +81,25 @@ const SYSTEM_MODES = [
   "off", "auto", "reserved", "cool", "heat", "emergency heat", "precooling", "fan only", "dry", "sleep",
 ];
 
+/**
+ * The heat pump (a composed device): its meter on endpoint 1 (ActivePower in mW, CumulativeEnergyImported's energy in
+ * mWh), its room thermostat on 2 (ThermostatRunningState bit 0 is heating), its outdoor sensor on 3.
+ */
+const ACTIVE_POWER = "1/144/8";
+const ENERGY_IMPORTED = "1/145/1";
+const PUMP_HEATING_SETPOINT = "2/513/18";
+const RUNNING_STATE = "2/513/41";
+const roomTemperature = reading({
+  key: "room", name: "Room", path: "2/513/0", unit: "°C", digits: 1, min: 7, max: 30, step: 0.5, ...hundredths,
+  fallback: 20.5,
+});
+const outdoorTemperature = reading({
+  key: "outdoors", name: "Outdoors", path: "3/1026/0", unit: "°C", digits: 1, min: -40, max: 50, step: 0.5,
+  ...hundredths, fallback: 5,
+});
+const watts = (milliwatts) => (milliwatts >= 1e6 ? fixed(milliwatts / 1e6, 2, "kW") : fixed(milliwatts / 1e3, 0, "W"));
+const energy = (get) => get(ENERGY_IMPORTED)?.["0"] ?? get(ENERGY_IMPORTED)?.energy;
+
 export const HVAC = {
   thermostat: {
     state: (get) => [["Room", celsius(get(LOCAL_TEMPERATURE))], ["Heating to", celsius(get(HEATING_SETPOINT))]],
@@ -87,6 +109,18 @@ export const HVAC = {
   "air-purifier": {
     state: (get) => [...fanState(get), hepa.state(get), carbon.state(get), airQuality.state(get), pm25.state(get)],
     controls: [...fanControls, hepa.control, carbon.control, airQuality.control],
+  },
+  "heat-pump": {
+    state: (get) => [
+      ["Heat pump", isNumber(get(RUNNING_STATE)) ? (get(RUNNING_STATE) & 1 ? "heating" : "on standby") : unknown],
+      ["Power", isNumber(get(ACTIVE_POWER)) ? watts(get(ACTIVE_POWER)) : unknown],
+      ["Energy used", isNumber(energy(get)) ? fixed(energy(get) / 1e6, 3, "kWh") : unknown],
+      roomTemperature.state(get), ["Heating to", celsius(get(PUMP_HEATING_SETPOINT))], outdoorTemperature.state(get),
+    ],
+    controls: [
+      ...setpointButtons({ mode: 0, path: PUMP_HEATING_SETPOINT, what: "Heating", fallback: 2000 }),
+      roomTemperature.control, outdoorTemperature.control,
+    ],
   },
   "room-air-conditioner": {
     state: (get) => [
