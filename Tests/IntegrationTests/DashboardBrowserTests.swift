@@ -230,17 +230,14 @@ extension DashboardBrowserTests {
                 } else {
                     "Done, as a controller."
                 }
-            // press_button is being added on another branch: until it is merged here, a hub without it is known.
-            if message.contains("unknown command \"press_button\"") {
-                withKnownIssue("press_button is not on this branch yet") {
-                    #expect(message.contains(expected), "\(template) \(key) as \(who): \(message)")
-                }
-            } else {
-                #expect(message.contains(expected), "\(template) \(key) as \(who): \(message)")
-            }
+            #expect(message.contains(expected), "\(template) \(key) as \(who): \(message)")
         }
         #expect(answered == Set(templates))
-        // The rocker, rocked by hand twice, says so from its SwitchLatched event; the light was set by hand last.
+        // The button pressed twice quickly (press_button), its MultiPressComplete on the card; after the long press
+        // the release. The rocker, rocked by hand twice, says so from its SwitchLatched event; the light was set by
+        // hand last.
+        #expect(report["after_long_press"]?.text?.contains("Last event: released after a long press") == true)
+        #expect(report["after_double_press"]?.text?.contains("Last event: 2 presses, done") == true)
         let states = report["states"]
         #expect(states?["generic-switch-latching"]?.text?.contains("Last event: rocked to position") == true)
         #expect(states?["extended-color-light"]?.text?.contains("Colour mode: hue and saturation") == true)

@@ -7,7 +7,8 @@ Usage: dashboard_kinds_browser.py HUB_URL CARDS ARTIFACTS
 HUB_URL is the page (http://127.0.0.1:PORT/), whose hub has CARDS commissioned devices, each named by its template;
 ARTIFACTS is where the screenshot of the cards goes. Prints one JSON object, the report, as its last line: "answers",
 one [template, control key, "controller" or "physical", the card's message] per use, each card's state lines after
-("states", by template), the controls without an accessible name, and the browser console's errors. Exits 1 with the report so far and the error when a step could not run.
+("states", by template), the button's last event after its long press and after a double press, the controls without
+an accessible name, and the browser console's errors. Exits 1 with the report so far and the error when a step could not run.
 """
 
 import json
@@ -74,6 +75,17 @@ def main(driver):
     use_every_control(driver, "controller")
     use_every_control(driver, "physical")
     act_as(driver, "controller")
+    # The button's card follows its presses from the node_event log: the long press released, then a double press.
+    button = driver.execute_script(
+        "return [...document.querySelectorAll('article[data-node]')]"
+        ".find((card) => card.querySelector('h5').textContent === 'generic-switch').dataset.node")
+    last = f'[data-state="{button}-last event"]'
+    report["after_long_press"] = "Last event: " + wait_for(
+        lambda: (lambda t: t if t and "long press" in t and "released" in t else None)(text_of(driver, last)),
+        what="the long press released")
+    driver.find_element(By.CSS_SELECTOR, f'[data-key="node-{button}-double-press"]').click()
+    report["after_double_press"] = "Last event: " + wait_for(
+        lambda: (lambda t: t if t and "presses" in t else None)(text_of(driver, last)), what="the double press counted")
     report["states"] = driver.execute_script(
         "return Object.fromEntries([...document.querySelectorAll('article[data-node]')].map((card) => ["
         "card.querySelector('h5').textContent, [...card.querySelectorAll('.state dt')].map((term) => "
