@@ -52,6 +52,20 @@ import Testing
         #expect(events(ended) == [[92, 5]])
     }
 
+    /// Smoke during a self-test ends the test: the alarm sounds and stays when the test's time is up.
+    @Test func smokeSensedDuringTheSelfTestEndsItAndTheAlarmStays() {
+        var harness = DeviceInteractionTests.homeWithEveryTemplate()
+        _ = interactions.command(&harness, "smoke-co-alarm", cluster: 0x5C, "SelfTestRequest")
+        _ = harness.advance(by: 1000)
+        let smoke = sense(&harness, 1, 2)
+        #expect(events(smoke) == [[92, 0]])
+        #expect(value(harness, 0) == .unsigned(1))
+        #expect(value(harness, 5) == .bool(false))
+        let later = harness.advance(by: 5000)
+        #expect(value(harness, 0) == .unsigned(1))
+        #expect(events(later).filter { $0.first == 92 }.isEmpty)
+    }
+
     @Test func smokeSensedRaisesTheAlarmAndItsEndIsAllClear() {
         var harness = DeviceInteractionTests.homeWithEveryTemplate()
         let smoke = sense(&harness, 1, 2)

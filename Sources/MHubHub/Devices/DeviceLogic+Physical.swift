@@ -78,6 +78,12 @@ struct SmokeAlarmLogic {
         // ExpressedState: 1 smoke, 2 CO, 5 hardware fault, 6 end of service, 3 battery, 0 normal.
         let order: [(AttributeID, UInt64)] = [(0x0001, 1), (0x0002, 2), (0x0006, 5), (0x0007, 6), (0x0003, 3)]
         let expressed = order.first { levels[$0.0] != 0 }?.1 ?? 0
+        if node.data[path(0x0005)] == .bool(true) {
+            // A self-test under way: an alarm ends it (the test's own end would say Normal over the alarm).
+            guard expressed != 0 else { return }
+            effect.stopping.append(path(0x0000))
+            effect.changes.append((path(0x0005), .bool(false)))
+        }
         effect.changes.append((path(0x0000), .unsigned(expressed)))
         if expressed == 0 {
             effect.events.append(
