@@ -34,8 +34,15 @@ import Testing
         interactions.value(harness, light, path)
     }
 
-    @Test func hueAndSaturationMoveTogetherAndSetTheMode() {
+    /// The home with the colour light switched on, so that colour commands run without ExecuteIfOff.
+    func litHome() -> HubHarness {
         var harness = DeviceInteractionTests.homeWithEveryTemplate()
+        _ = interactions.command(&harness, "extended-color-light", cluster: 6, "On")
+        return harness
+    }
+
+    @Test func hueAndSaturationMoveTogetherAndSetTheMode() {
+        var harness = litHome()
         #expect(value(harness, "1/768/8") == .unsigned(2))
         send(&harness, "MoveToHueAndSaturation", ["hue": 84, "saturation": 254, "transitionTime": 0])
         #expect(value(harness, "1/768/0") == .unsigned(84))
@@ -53,7 +60,7 @@ import Testing
     }
 
     @Test func xyMovesAndStepsStayInRange() {
-        var harness = DeviceInteractionTests.homeWithEveryTemplate()
+        var harness = litHome()
         send(&harness, "MoveToColor", ["colorX": 20000, "colorY": 30000, "transitionTime": 0])
         #expect(value(harness, "1/768/3") == .unsigned(20000))
         #expect(value(harness, "1/768/4") == .unsigned(30000))
@@ -67,7 +74,7 @@ import Testing
     }
 
     @Test func moveRunsUntilStopMoveStep() {
-        var harness = DeviceInteractionTests.homeWithEveryTemplate()
+        var harness = litHome()
         send(&harness, "MoveToSaturation", ["saturation": 0, "transitionTime": 0])
         // 50 a second from 0: after two seconds 100, then stopped there.
         send(&harness, "MoveSaturation", ["moveMode": 1, "rate": 50])
@@ -95,5 +102,28 @@ import Testing
             ])
         #expect(refused?.details.contains("does not accept MoveToHue") == true)
         #expect(interactions.value(harness, DeviceInteractionTests.node("color-temperature-light"), "1/768/0") == nil)
+    }
+
+    /// A light that is off takes a colour command only with ExecuteIfOff: from the command's OptionsMask and
+    /// OptionsOverride, else from its Options attribute.
+    @Test func aLightThatIsOffTakesColourOnlyWithExecuteIfOff() {
+        var harness = DeviceInteractionTests.homeWithEveryTemplate()
+        #expect(value(harness, "1/6/0") == .bool(false))
+        send(&harness, "MoveToHueAndSaturation", ["hue": 84, "saturation": 254, "transitionTime": 0])
+        #expect(value(harness, "1/768/0") == .unsigned(0))
+        #expect(value(harness, "1/768/8") == .unsigned(2))
+        _ = interactions.command(
+            &harness, "extended-color-light", cluster: 0x300, "MoveToHue",
+            ["hue": 84, "direction": 0, "transitionTime": 0, "optionsMask": 1, "optionsOverride": 1])
+        #expect(value(harness, "1/768/0") == .unsigned(84))
+        // Options' ExecuteIfOff set on the light, a command without a mask follows it; with a mask, the override wins.
+        _ = harness.ok(
+            "write_attribute", ["node_id": .integer(light), "attribute_path": "1/768/15", "value": 1])
+        _ = interactions.command(
+            &harness, "extended-color-light", cluster: 0x300, "MoveToSaturation",
+            ["saturation": 100, "transitionTime": 0, "optionsMask": 1, "optionsOverride": 0])
+        #expect(value(harness, "1/768/1") == .unsigned(0))
+        send(&harness, "MoveToSaturation", ["saturation": 100, "transitionTime": 0])
+        #expect(value(harness, "1/768/1") == .unsigned(100))
     }
 }

@@ -19,6 +19,9 @@ const COLDEST_KELVIN = 6500;
 /** Hue and saturation 254 are a full turn of the colour wheel and full saturation. */
 const FULL = 254;
 const noOptions = { transitionTime: 0, optionsMask: 0, optionsOverride: 0 };
+/** A colour chosen while the light is off is still taken (ExecuteIfOff in OptionsMask and OptionsOverride), as Home
+ * Assistant sends it: the light shows it when it is turned on. */
+const evenIfOff = { transitionTime: 0, optionsMask: 1, optionsOverride: 1 };
 
 const brightness = slider({
   key: "level", name: "Brightness", min: 1, max: 254,
@@ -38,7 +41,7 @@ const colourTemperature = slider({
     const mireds = kelvin(value);
     return physical
       ? physicallyAll([[MIREDS, mireds], [COLOR_MODE, 2], [ENHANCED_COLOR_MODE, 2]])
-      : command(768, "MoveToColorTemperature", { colorTemperatureMireds: mireds, ...noOptions });
+      : command(768, "MoveToColorTemperature", { colorTemperatureMireds: mireds, ...evenIfOff });
   },
 });
 
@@ -52,7 +55,7 @@ const percent = (value) => Math.round((value / FULL) * 100);
 function hueAndSaturation(hue, saturation, physical) {
   return physical
     ? physicallyAll([[HUE, hue], [SATURATION, saturation], [COLOR_MODE, 0], [ENHANCED_COLOR_MODE, 0]])
-    : command(768, "MoveToHueAndSaturation", { hue, saturation, ...noOptions });
+    : command(768, "MoveToHueAndSaturation", { hue, saturation, ...evenIfOff });
 }
 
 const hue = slider({

@@ -17,6 +17,8 @@ extension DeviceLogic {
     }
 
     static func colorControl(_ call: Invocation) throws(InteractionError) -> (DeviceEffect, Response?) {
+        // A light that is off takes no colour command unless ExecuteIfOff says so (`runsWhileOff`).
+        guard call.runsWhileOff else { return (DeviceEffect(), nil) }
         var color = ColorMotion(call: call)
         let tenths = (call.field("transitionTime") ?? 0) * Invocation.tenth
         switch call.command.name {

@@ -34,6 +34,19 @@ enum DeviceLogic {
             fields[name]?.integerValue
         }
 
+        /// Whether a Level Control or Color Control command runs now: always while the endpoint's On/Off is on (or it
+        /// has none); while it is off, only when ExecuteIfOff (Options bit 0, attribute 0x000F of both clusters) is
+        /// set, the command's OptionsMask and OptionsOverride overriding it for that command (Application Cluster
+        /// Specification 1.6.6.9 / 1.6.4.1.1 for Level Control; Color Control's Options attribute and its commands'
+        /// OptionsMask and OptionsOverride fields, 3.2).
+        var runsWhileOff: Bool {
+            guard hasCluster(0x0006), value(0x0000, cluster: 0x0006) == .bool(false) else { return true }
+            let options = integer(0x000F) ?? 0
+            let mask = field("optionsMask") ?? 0
+            let override = field("optionsOverride") ?? 0
+            return (mask & 1 != 0) ? (override & 1 != 0) : (options & 1 != 0)
+        }
+
         func hasCluster(_ id: ClusterID) -> Bool {
             node.data.endpoints[endpoint]?.clusters[id] != nil
         }
@@ -154,17 +167,8 @@ enum DeviceLogic {
         let current = call.integer(0x0000) ?? 254
         let minimum = call.integer(0x0002) ?? 1
         let maximum = call.integer(0x0003) ?? 254
-        // Options bit 0, ExecuteIfOff: plain commands do nothing while the light is off
-        // (Application Cluster Specification 1.6.6.9 / 1.6.4.1.1).
-        if !withOnOff && call.hasCluster(0x0006) && call.value(0x0000, cluster: 0x0006) == .bool(false) {
-            let options = call.integer(0x000F) ?? 0
-            let mask = call.field("optionsMask") ?? 0
-            let override = call.field("optionsOverride") ?? 0
-            let executeIfOff = (mask & 1 != 0) ? (override & 1 != 0) : (options & 1 != 0)
-            if !executeIfOff {
-                return (effect, nil)
-            }
-        }
+        // The WithOnOff commands run whatever the On/Off; the plain ones only as Options allow.
+        if !withOnOff && !call.runsWhileOff { return (effect, nil) }
         let onOffPath = call.path(0x0000, cluster: 0x0006)
         func moveTo(_ target: Int64, over duration: Int64) {
             let target = min(max(target, minimum), maximum)
