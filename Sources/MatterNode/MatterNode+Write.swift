@@ -26,7 +26,8 @@ extension MatterNode {
         guard case .secure(let localSessionID) = key.session, let session = sessionLayer.sessions[localSessionID] else {
             return []
         }
-        let source = MatterNodeAttributes(root: rootEndpoint.rootNode, accessingFabric: session.fabricIndex, home: home)
+        let source = MatterNodeAttributes(
+            root: rootEndpoint.rootNode, accessingFabric: session.fabricIndex, endpoints: endpoints)
         let group = nextWriteGroup
         var statuses: [AttributeStatusIB] = []
         var asks: [MatterNodeAction] = []

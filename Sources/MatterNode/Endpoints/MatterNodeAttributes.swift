@@ -19,21 +19,21 @@ struct MatterNodeAttributes: AttributeSource {
     var root: NodeData
     /// The fabric of the session that reads: OperationalCredentials' CurrentFabricIndex.
     var accessingFabric: UInt8
-    var home: any BridgedHome
+    var endpoints: any NodeEndpoints
     /// Seconds since the node started: General Diagnostics' UpTime (`MatterRootEndpoint.upTime`).
     var upTimeSeconds: UInt64 = 0
 
     func endpoint(atOrAbove endpoint: EndpointID) -> EndpointID? {
         if endpoint == 0 { return 0 }
         if endpoint <= Self.aggregator { return Self.aggregator }
-        let endpoints = home.bridgedEndpoints
+        let served = endpoints.endpointIDs
         var low = 0
-        var high = endpoints.count
+        var high = served.count
         while low < high {
             let middle = (low + high) / 2
-            if endpoints[middle] < endpoint { low = middle + 1 } else { high = middle }
+            if served[middle] < endpoint { low = middle + 1 } else { high = middle }
         }
-        return low < endpoints.count ? endpoints[low] : nil
+        return low < served.count ? served[low] : nil
     }
 
     func clusterIDs(on endpoint: EndpointID) -> [ClusterID]? {
@@ -41,7 +41,7 @@ struct MatterNodeAttributes: AttributeSource {
         case 0: return root.clusterIDs(on: 0)
         case Self.aggregator: return [Self.descriptor]
         default:
-            return home.bridgedEndpoint(endpoint).map(Self.serverList)
+            return endpoints.endpoint(endpoint).map(Self.serverList)
         }
     }
 
@@ -50,7 +50,7 @@ struct MatterNodeAttributes: AttributeSource {
         case 0: return root.hasCluster(cluster, on: 0)
         case Self.aggregator: return cluster == Self.descriptor
         default:
-            guard let bridged = home.bridgedEndpoint(endpoint) else { return nil }
+            guard let bridged = endpoints.endpoint(endpoint) else { return nil }
             return cluster == Self.descriptor || bridged.clusters[cluster] != nil
                 || (cluster == Self.bridgedDeviceBasicInformation && bridged.device != nil)
         }
@@ -62,7 +62,7 @@ struct MatterNodeAttributes: AttributeSource {
         case (Self.aggregator, Self.descriptor): return ClusterDefinition.descriptor.attributeIDs
         case (Self.aggregator, _): return nil
         default:
-            guard let bridged = home.bridgedEndpoint(endpoint) else { return nil }
+            guard let bridged = endpoints.endpoint(endpoint) else { return nil }
             switch cluster {
             case Self.descriptor: return ClusterDefinition.descriptor.attributeIDs
             case Self.bridgedDeviceBasicInformation where bridged.device != nil:
@@ -76,7 +76,7 @@ struct MatterNodeAttributes: AttributeSource {
         switch path.endpoint {
         case 0:
             if path.cluster == Self.descriptor, path.attribute == 3 {
-                return .list(([Self.aggregator] + home.bridgedEndpoints).map { .unsigned(UInt64($0)) })
+                return .list(([Self.aggregator] + endpoints.endpointIDs).map { .unsigned(UInt64($0)) })
             }
             if path == MatterRootEndpoint.currentFabricIndex { return .unsigned(UInt64(accessingFabric)) }
             if path == MatterRootEndpoint.upTime { return .unsigned(upTimeSeconds) }
@@ -85,9 +85,9 @@ struct MatterNodeAttributes: AttributeSource {
             guard path.cluster == Self.descriptor else { return nil }
             return Self.descriptorValue(
                 path.attribute, deviceTypes: [.aggregator], serverList: [Self.descriptor],
-                parts: home.bridgedEndpoints)
+                parts: endpoints.endpointIDs)
         default:
-            guard let bridged = home.bridgedEndpoint(path.endpoint) else { return nil }
+            guard let bridged = endpoints.endpoint(path.endpoint) else { return nil }
             switch path.cluster {
             case Self.descriptor:
                 return Self.descriptorValue(
@@ -106,17 +106,17 @@ struct MatterNodeAttributes: AttributeSource {
         switch endpoint {
         case 0: return [.rootNode]
         case Self.aggregator: return [.aggregator]
-        default: return home.bridgedEndpoint(endpoint).map(Self.deviceTypes) ?? []
+        default: return endpoints.endpoint(endpoint).map(Self.deviceTypes) ?? []
         }
     }
 
-    static func deviceTypes(of bridged: BridgedEndpoint) -> [DeviceTypeRef] {
+    static func deviceTypes(of bridged: NodeEndpoint) -> [DeviceTypeRef] {
         bridged.deviceTypes
             + (bridged.device != nil && !bridged.deviceTypes.contains { $0.id == DeviceTypeRef.bridgedNode.id }
                 ? [.bridgedNode] : [])
     }
 
-    static func serverList(_ bridged: BridgedEndpoint) -> [ClusterID] {
+    static func serverList(_ bridged: NodeEndpoint) -> [ClusterID] {
         var clusters = Set(bridged.clusters.keys)
         clusters.insert(descriptor)
         if bridged.device != nil { clusters.insert(bridgedDeviceBasicInformation) }
