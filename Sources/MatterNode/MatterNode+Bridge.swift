@@ -3,9 +3,9 @@ import MatterInteraction
 import MatterMessage
 import MatterTLV
 
-/// The endpoints the owner serves (docs/matter.md, "The bridge"): reads over every endpoint, the devices' commands
-/// and writes through the hub's device logic, and the hub's changes as data versions, subscription reports and
-/// events.
+/// The endpoints the owner serves, in the node's layout (docs/matter.md, "The bridge" and "Two layouts"): reads over
+/// every endpoint, the devices' commands and writes through the hub's device logic, and the hub's changes as data
+/// versions, subscription reports and events.
 extension MatterNode {
     /// A command or write on an endpoint the owner serves, waiting for the hub's answer (`bridgedRequestAnswered`).
     enum PendingBridged: Sendable {
@@ -28,7 +28,7 @@ extension MatterNode {
     /// per cluster, the clusters' data versions, UpTime, and the node's events.
     func reader(for session: MatterSecureSession, now: MonotonicInstant) -> AttributeReader {
         let source = MatterNodeAttributes(
-            root: rootEndpoint.rootNode, accessingFabric: session.fabricIndex, endpoints: endpoints,
+            root: rootEndpoint.rootNode, accessingFabric: session.fabricIndex, endpoints: endpoints, layout: layout,
             upTimeSeconds: now.milliseconds(since: startedAt) / 1000)
         var reader = AttributeReader(source: source, dataVersion: bridgedVersionBase)
         let rootVersions = rootEndpoint.dataVersions
@@ -81,19 +81,18 @@ extension MatterNode {
             markDirty(paths.map { AttributePathIB($0) })
         case .endpoints(let added, let removed):
             guard !added.isEmpty || !removed.isEmpty else { return }
-            bumpVersion(endpoint: 0, cluster: MatterNodeAttributes.descriptor)
-            bumpVersion(endpoint: MatterNodeAttributes.aggregator, cluster: MatterNodeAttributes.descriptor)
+            // The PartsLists that list every served endpoint: endpoint 0's, and the Aggregator's in a bridge.
+            let listing = [0] + (layout.aggregator.map { [$0] } ?? [])
+            for endpoint in listing {
+                bumpVersion(endpoint: endpoint, cluster: MatterNodeAttributes.descriptor)
+            }
             if !removed.isEmpty {
                 let gone = Set(removed)
                 bridgedVersions = bridgedVersions.filter { !gone.contains($0.key.endpoint) }
             }
             markDirty(
-                [
-                    AttributePathIB(endpoint: 0, cluster: MatterNodeAttributes.descriptor, attribute: 3),
-                    AttributePathIB(
-                        endpoint: MatterNodeAttributes.aggregator, cluster: MatterNodeAttributes.descriptor,
-                        attribute: 3),
-                ] + (added + removed).map { AttributePathIB(endpoint: $0) })
+                listing.map { AttributePathIB(endpoint: $0, cluster: MatterNodeAttributes.descriptor, attribute: 3) }
+                    + (added + removed).map { AttributePathIB(endpoint: $0) })
         case .event(let record):
             events.append(record)
             for id in subscriptions.keys {
@@ -119,15 +118,14 @@ extension MatterNode {
         _ command: CommandDataIB, on key: MatterExchange.Key, session: MatterSecureSession, timed: Bool
     ) -> CommandOutcome {
         let path = command.path
-        let source = MatterNodeAttributes(root: NodeData(endpoints: []), accessingFabric: 0, endpoints: endpoints)
+        let source = MatterNodeAttributes(
+            root: NodeData(endpoints: []), accessingFabric: 0, endpoints: endpoints, layout: layout)
         guard let clusters = source.clusterIDs(on: path.endpoint) else {
             return CommandOutcome(result: .status(path, .unsupportedEndpoint))
         }
         guard clusters.contains(path.cluster) else { return CommandOutcome(result: .status(path, .unsupportedCluster)) }
         guard let definition = ClusterCatalog.definition(path.cluster)?.command(path.command),
-            path.endpoint != MatterNodeAttributes.aggregator,
-            path.cluster != MatterNodeAttributes.descriptor,
-            path.cluster != MatterNodeAttributes.bridgedDeviceBasicInformation
+            !isNodeMade(path.endpoint, cluster: path.cluster)
         else { return CommandOutcome(result: .status(path, .unsupportedCommand)) }
         let granted = rootEndpoint.privilege(of: session, endpoint: path.endpoint, cluster: path.cluster) {
             source.deviceTypes(of: path.endpoint)
@@ -147,6 +145,18 @@ extension MatterNode {
             result: .bridged(
                 endpoint: path.endpoint,
                 .invoke(cluster: path.cluster, command: path.command, fields: fields)))
+    }
+
+    /// Whether the node makes `cluster` on `endpoint` (above 0) itself, so that no command of it reaches the hub's
+    /// device logic: in a bridge, the Aggregator, every Descriptor and Bridged Device Basic Information; in a
+    /// device's node none (its Descriptors are the device's own, and have no commands).
+    func isNodeMade(_ endpoint: EndpointID, cluster: ClusterID) -> Bool {
+        switch layout {
+        case .bridge:
+            endpoint == layout.aggregator || cluster == MatterNodeAttributes.descriptor
+                || cluster == MatterNodeAttributes.bridgedDeviceBasicInformation
+        case .device: false
+        }
     }
 
     /// Hands an operation on one of the owner's endpoints to the hub, answered later on exchange `key`; nil (BUSY)

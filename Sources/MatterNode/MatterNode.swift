@@ -9,9 +9,10 @@ import MatterSecureChannel
 /// CASE run on, the secure sessions they establish, and the exchanges on all of them, each with its MRP state), the
 /// root endpoint (`MatterRootEndpoint`: the commissioning clusters' state, the fabric table and the fail-safe among
 /// it), and what the node itself keeps between them: the Interaction Model on the exchanges, the endpoints the owner
-/// serves (the bridged devices) and the requests waiting for the hub, the events and the subscriptions. The node
-/// routes an input through them: a message from the session layer to a command of the root endpoint, and back (a
-/// session's end expires the fail-safe; a removed fabric ends its sessions).
+/// serves in the node's layout (`MatterNodeLayout`: the hub's bridge, or one device's own endpoints) and the requests
+/// waiting for the hub, the events and the subscriptions. The node routes an input through them:
+/// a message from the session layer to a command of the root endpoint, and back (a session's end expires the
+/// fail-safe; a removed fabric ends its sessions).
 ///
 /// One commissioning session at a time (docs/matter.md): while a handshake runs, `PASEResponder` answers a
 /// PBKDFParamRequest on another exchange with BUSY; while the PASE session is open, the node does. Without a
@@ -34,6 +35,8 @@ public struct MatterNode {
     /// Endpoint 0: the commissioning clusters' state (fabrics, fail-safe, window), its data versions and the
     /// endpoint as reads see it.
     var rootEndpoint: MatterRootEndpoint
+    /// How the endpoints above 0 are laid out.
+    let layout: MatterNodeLayout
     /// The endpoints as the owner handed them with the input being handled; nothing between inputs
     /// (`NodeEndpoints`).
     var endpoints: any NodeEndpoints = NoNodeEndpoints()
@@ -60,6 +63,7 @@ public struct MatterNode {
         using generator: inout some RandomNumberGenerator
     ) {
         self.startedAt = startedAt
+        layout = configuration.layout
         sessionLayer = MatterSessionLayer(
             paseTimeoutMilliseconds: configuration.paseTimeoutMilliseconds, limits: configuration.limits,
             using: &generator)

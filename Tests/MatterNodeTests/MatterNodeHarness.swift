@@ -2,6 +2,7 @@ import MHubConfiguration
 import MHubHub
 import MHubTestSupport
 import MatterCrypto
+import MatterDataModel
 import MatterInteraction
 import MatterMessage
 import MatterSecureChannel
@@ -55,15 +56,17 @@ struct MatterNodeHarness: MatterTestTransport {
     init(
         windowOpen: Bool = true, paseTimeoutMilliseconds: UInt64 = 60_000,
         establishmentTimeoutMilliseconds: UInt64 = 60_000, fabrics: [CASETestFabric] = [],
-        fabricTable: FabricTable? = nil, limits: MatterSessionLimits = MatterSessionLimits()
+        fabricTable: FabricTable? = nil, limits: MatterSessionLimits = MatterSessionLimits(),
+        layout: MatterNodeLayout = .bridge,
+        basicInformation: ClusterTemplate = HubMatterNode.basicInformation(identity: MatterNodeHarness.identity)
     ) throws {
         var table = fabricTable ?? FabricTable()
         for fabric in fabrics {
             table.store(fabric.record())
         }
         let configuration = MatterNodeConfiguration(
-            basicInformation: HubMatterNode.basicInformation(identity: Self.identity),
-            attestation: TestAttestation.identity, paseTimeoutMilliseconds: paseTimeoutMilliseconds, limits: limits)
+            layout: layout, basicInformation: basicInformation, attestation: TestAttestation.identity,
+            paseTimeoutMilliseconds: paseTimeoutMilliseconds, limits: limits)
         self.table = MatterNode(configuration: configuration, fabrics: table, using: &random)
         self.establishmentTimeoutMilliseconds = establishmentTimeoutMilliseconds
         if windowOpen {

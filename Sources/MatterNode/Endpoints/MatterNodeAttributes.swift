@@ -1,17 +1,15 @@
 import MatterDataModel
 import MatterInteraction
 
-/// The hub's Matter node as reads see it (docs/matter.md, "Endpoints"): endpoint 0, the Root Node, from the node's
-/// own state; endpoint 1, the Aggregator (device type 0x000E), whose PartsList is every bridged endpoint; and the
-/// bridged endpoints, from the home as the hub has it.
+/// The node as reads see it (docs/matter.md, "Endpoints" and "Two layouts"): endpoint 0, the Root Node, from the
+/// node's own state, its PartsList every other endpoint (Matter Core Specification 9.5.5: the root lists the full
+/// family); then, in the bridge layout, endpoint 1, the Aggregator (device type 0x000E), whose PartsList is every
+/// bridged endpoint; then the endpoints the owner serves (`NodeEndpoints`), as the layout shows them
+/// (`NodeEndpoint+Layout`).
 ///
-/// The layout of CHIP's `examples/bridge-app/linux/main.cpp` (matter-commissionee.md §6.1): a bridged endpoint
-/// carries the device endpoint's clusters, a Descriptor of the bridge's own (its device types, with Bridged Node
-/// 0x0013 on the device's first endpoint; every server cluster; its parts), and on the device's first endpoint
-/// Bridged Device Basic Information. Endpoint 0's PartsList is every other endpoint. Values are made when a read asks
-/// for them, so a read of one attribute costs one attribute, whatever the home's size.
+/// The bridge is the layout of CHIP's `examples/bridge-app/linux/main.cpp` (matter-commissionee.md §6.1). Values are
+/// made when a read asks for them, so a read of one attribute costs one attribute, whatever the home's size.
 struct MatterNodeAttributes: AttributeSource {
-    static let aggregator: EndpointID = 1
     static let descriptor = ClusterDefinition.descriptor.id
     static let bridgedDeviceBasicInformation = ClusterDefinition.bridgedDeviceBasicInformation.id
 
@@ -20,12 +18,18 @@ struct MatterNodeAttributes: AttributeSource {
     /// The fabric of the session that reads: OperationalCredentials' CurrentFabricIndex.
     var accessingFabric: UInt8
     var endpoints: any NodeEndpoints
+    var layout: MatterNodeLayout = .bridge
     /// Seconds since the node started: General Diagnostics' UpTime (`MatterRootEndpoint.upTime`).
     var upTimeSeconds: UInt64 = 0
 
+    /// Every endpoint but 0, ascending: endpoint 0's PartsList.
+    var applicationEndpoints: [EndpointID] {
+        (layout.aggregator.map { [$0] } ?? []) + endpoints.endpointIDs
+    }
+
     func endpoint(atOrAbove endpoint: EndpointID) -> EndpointID? {
         if endpoint == 0 { return 0 }
-        if endpoint <= Self.aggregator { return Self.aggregator }
+        if let aggregator = layout.aggregator, endpoint <= aggregator { return aggregator }
         let served = endpoints.endpointIDs
         var low = 0
         var high = served.count
@@ -37,90 +41,48 @@ struct MatterNodeAttributes: AttributeSource {
     }
 
     func clusterIDs(on endpoint: EndpointID) -> [ClusterID]? {
-        switch endpoint {
-        case 0: return root.clusterIDs(on: 0)
-        case Self.aggregator: return [Self.descriptor]
-        default:
-            return endpoints.endpoint(endpoint).map(Self.serverList)
-        }
+        if endpoint == 0 { return root.clusterIDs(on: 0) }
+        if endpoint == layout.aggregator { return [Self.descriptor] }
+        return endpoints.endpoint(endpoint)?.serverList(in: layout)
     }
 
     func hasCluster(_ cluster: ClusterID, on endpoint: EndpointID) -> Bool? {
-        switch endpoint {
-        case 0: return root.hasCluster(cluster, on: 0)
-        case Self.aggregator: return cluster == Self.descriptor
-        default:
-            guard let bridged = endpoints.endpoint(endpoint) else { return nil }
-            return cluster == Self.descriptor || bridged.clusters[cluster] != nil
-                || (cluster == Self.bridgedDeviceBasicInformation && bridged.device != nil)
-        }
+        if endpoint == 0 { return root.hasCluster(cluster, on: 0) }
+        if endpoint == layout.aggregator { return cluster == Self.descriptor }
+        return endpoints.endpoint(endpoint)?.hasCluster(cluster, in: layout)
     }
 
     func attributeIDs(of cluster: ClusterID, on endpoint: EndpointID) -> [AttributeID]? {
-        switch (endpoint, cluster) {
-        case (0, _): return root.attributeIDs(of: cluster, on: 0)
-        case (Self.aggregator, Self.descriptor): return ClusterDefinition.descriptor.attributeIDs
-        case (Self.aggregator, _): return nil
-        default:
-            guard let bridged = endpoints.endpoint(endpoint) else { return nil }
-            switch cluster {
-            case Self.descriptor: return ClusterDefinition.descriptor.attributeIDs
-            case Self.bridgedDeviceBasicInformation where bridged.device != nil:
-                return ClusterDefinition.bridgedDeviceBasicInformation.attributeIDs
-            default: return bridged.clusters[cluster]?.attributes.keys.sorted()
-            }
+        if endpoint == 0 { return root.attributeIDs(of: cluster, on: 0) }
+        if endpoint == layout.aggregator {
+            return cluster == Self.descriptor ? ClusterDefinition.descriptor.attributeIDs : nil
         }
+        return endpoints.endpoint(endpoint)?.attributeIDs(of: cluster, in: layout)
     }
 
     func value(at path: AttributePath) -> AttributeValue? {
-        switch path.endpoint {
-        case 0:
+        if path.endpoint == 0 {
             if path.cluster == Self.descriptor, path.attribute == 3 {
-                return .list(([Self.aggregator] + endpoints.endpointIDs).map { .unsigned(UInt64($0)) })
+                return .list(applicationEndpoints.map { .unsigned(UInt64($0)) })
             }
             if path == MatterRootEndpoint.currentFabricIndex { return .unsigned(UInt64(accessingFabric)) }
             if path == MatterRootEndpoint.upTime { return .unsigned(upTimeSeconds) }
             return root[path]
-        case Self.aggregator:
+        }
+        if path.endpoint == layout.aggregator {
             guard path.cluster == Self.descriptor else { return nil }
             return Self.descriptorValue(
                 path.attribute, deviceTypes: [.aggregator], serverList: [Self.descriptor],
                 parts: endpoints.endpointIDs)
-        default:
-            guard let bridged = endpoints.endpoint(path.endpoint) else { return nil }
-            switch path.cluster {
-            case Self.descriptor:
-                return Self.descriptorValue(
-                    path.attribute, deviceTypes: Self.deviceTypes(of: bridged), serverList: Self.serverList(bridged),
-                    parts: bridged.parts)
-            case Self.bridgedDeviceBasicInformation where bridged.device != nil:
-                return bridged.device?.value(path.attribute)
-            default:
-                return bridged.clusters[path.cluster]?.attributes[path.attribute]
-            }
         }
+        return endpoints.endpoint(path.endpoint)?.value(path.cluster, path.attribute, in: layout)
     }
 
     /// The device types endpoint `endpoint` has (for ACL targets that name a device type).
     func deviceTypes(of endpoint: EndpointID) -> [DeviceTypeRef] {
-        switch endpoint {
-        case 0: return [.rootNode]
-        case Self.aggregator: return [.aggregator]
-        default: return endpoints.endpoint(endpoint).map(Self.deviceTypes) ?? []
-        }
-    }
-
-    static func deviceTypes(of bridged: NodeEndpoint) -> [DeviceTypeRef] {
-        bridged.deviceTypes
-            + (bridged.device != nil && !bridged.deviceTypes.contains { $0.id == DeviceTypeRef.bridgedNode.id }
-                ? [.bridgedNode] : [])
-    }
-
-    static func serverList(_ bridged: NodeEndpoint) -> [ClusterID] {
-        var clusters = Set(bridged.clusters.keys)
-        clusters.insert(descriptor)
-        if bridged.device != nil { clusters.insert(bridgedDeviceBasicInformation) }
-        return clusters.sorted()
+        if endpoint == 0 { return [.rootNode] }
+        if endpoint == layout.aggregator { return [.aggregator] }
+        return endpoints.endpoint(endpoint)?.deviceTypes(in: layout) ?? []
     }
 
     /// A Descriptor attribute (Matter Core Specification 9.5: 0 DeviceTypeList of {0 DeviceType, 1 Revision},

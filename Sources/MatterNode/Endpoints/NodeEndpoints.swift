@@ -1,8 +1,9 @@
 import MatterDataModel
 import MatterInteraction
 
-/// The endpoints the owner serves through the node, above endpoint 0 and the bridge's Aggregator: the home's devices
-/// as bridged endpoints. A view of the hub's state that the owner hands the node with each input that reads it, never
+/// The endpoints the owner serves through the node, above endpoint 0 (and the bridge's Aggregator): the home's
+/// devices as bridged endpoints in the bridge layout, one device's own endpoints in the device layout
+/// (`MatterNodeLayout`). A view of the hub's state that the owner hands the node with each input that reads it, never
 /// kept between inputs (docs/matter.md, "The bridge").
 ///
 /// The hub's dictionaries are copy-on-write values: a view holds them without copying, and since the node lets go
@@ -15,12 +16,12 @@ public protocol NodeEndpoints: Sendable {
     func endpoint(_ endpoint: EndpointID) -> NodeEndpoint?
 }
 
-/// One endpoint the owner serves: a device endpoint, as the bridge shows it.
+/// One endpoint the owner serves: a device endpoint, as the layout shows it (`NodeEndpoint+Layout`).
 public struct NodeEndpoint: Sendable {
     /// The device endpoint's own device types (a bridge adds Bridged Node on the device's first endpoint).
     public var deviceTypes: [DeviceTypeRef]
-    /// The device endpoint's server clusters as the hub models them; its Descriptor, if any, is replaced by the
-    /// bridge's.
+    /// The device endpoint's server clusters as the hub models them; a bridge replaces its Descriptor, if any, with
+    /// its own, and a device's node serves it as it is.
     public var clusters: [ClusterID: ClusterData]
     /// The bridged numbers of the device endpoints in this one's PartsList (a composed device), for the bridge's
     /// Descriptor.
@@ -128,7 +129,8 @@ public struct BridgedRequest: Hashable, Sendable {
 
     /// The node's ticket: the hub's answer names it (`MatterNode.bridgedRequestAnswered`).
     public var id: UInt64
-    /// The endpoint as the node numbers it: the bridged endpoint.
+    /// The endpoint as the node numbers it: a bridged endpoint in the bridge layout, the device's own endpoint in
+    /// the device layout.
     public var endpoint: EndpointID
     public var operation: Operation
 
