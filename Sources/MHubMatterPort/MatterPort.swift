@@ -230,14 +230,14 @@ package final class MatterPort {
     }
 
     /// The node takes a message, with the home as it is now. The view lives only in this call, so the hub's next
-    /// change (which `run` may cause) copies nothing (`BridgedHome`).
+    /// change (which `run` may cause) copies nothing (`NodeEndpoints`).
     private func nodeReceived(_ message: [UInt8], from peer: MatterPeer) -> [MatterNodeAction] {
-        node.messageReceived(message, from: peer, now: Self.now(), home: service.bridgeView, using: &random)
+        node.messageReceived(message, from: peer, now: Self.now(), endpoints: service.bridgeView, using: &random)
     }
 
     /// The node's timer, with the home as it is now for the subscriptions' reports (the view lives only in this call).
     private func nodeTimerFired(now: MonotonicInstant) -> [MatterNodeAction] {
-        node.timerFired(now: now, home: service.bridgeView, using: &random)
+        node.timerFired(now: now, endpoints: service.bridgeView, using: &random)
     }
 
     private func closed(_ connection: MatterTCPConnection, reason: String) {

@@ -3,10 +3,11 @@ import MatterInteraction
 import MatterMessage
 import MatterTLV
 
-/// The bridge (docs/matter.md, "The bridge"): reads over every endpoint, the bridged devices' commands and writes
-/// through the hub's device logic, and the hub's changes as data versions, subscription reports and events.
+/// The endpoints the owner serves, in the node's layout (docs/matter.md, "The bridge" and "Two layouts"): reads over
+/// every endpoint, the devices' commands and writes through the hub's device logic, and the hub's changes as data
+/// versions, subscription reports and events.
 extension MatterNode {
-    /// A command or write on a bridged endpoint waiting for the hub's answer (`bridgedRequestAnswered`).
+    /// A command or write on an endpoint the owner serves, waiting for the hub's answer (`bridgedRequestAnswered`).
     enum PendingBridged: Sendable {
         case invoke(MatterExchange.Key, path: CommandPathIB, ref: UInt16?)
         /// One write of the write on `key` whose statuses fill `group`'s slot `slot`.
@@ -27,7 +28,7 @@ extension MatterNode {
     /// per cluster, the clusters' data versions, UpTime, and the node's events.
     func reader(for session: MatterSecureSession, now: MonotonicInstant) -> AttributeReader {
         let source = MatterNodeAttributes(
-            root: rootEndpoint.rootNode, accessingFabric: session.fabricIndex, home: home,
+            root: rootEndpoint.rootNode, accessingFabric: session.fabricIndex, endpoints: endpoints, layout: layout,
             upTimeSeconds: now.milliseconds(since: startedAt) / 1000)
         var reader = AttributeReader(source: source, dataVersion: bridgedVersionBase)
         let rootVersions = rootEndpoint.dataVersions
@@ -66,9 +67,9 @@ extension MatterNode {
 
     // MARK: the hub's changes
 
-    /// The home changed as the hub says (after its commit): data versions move, subscriptions whose paths it
-    /// touches become due, events are recorded. Reports go out at the next timer (`nextDeadline`), so a burst of
-    /// changes makes one report.
+    /// The owner's endpoints changed as the hub says (after its commit): data versions move, subscriptions whose
+    /// paths it touches become due, events are recorded. Reports go out at the next timer (`nextDeadline`), so a
+    /// burst of changes makes one report.
     public mutating func homeChanged(_ change: BridgeChange, now: MonotonicInstant) {
         switch change {
         case .attributes(let paths):
@@ -80,19 +81,18 @@ extension MatterNode {
             markDirty(paths.map { AttributePathIB($0) })
         case .endpoints(let added, let removed):
             guard !added.isEmpty || !removed.isEmpty else { return }
-            bumpVersion(endpoint: 0, cluster: MatterNodeAttributes.descriptor)
-            bumpVersion(endpoint: MatterNodeAttributes.aggregator, cluster: MatterNodeAttributes.descriptor)
+            // The PartsLists that list every served endpoint: endpoint 0's, and the Aggregator's in a bridge.
+            let listing = [0] + (layout.aggregator.map { [$0] } ?? [])
+            for endpoint in listing {
+                bumpVersion(endpoint: endpoint, cluster: MatterNodeAttributes.descriptor)
+            }
             if !removed.isEmpty {
                 let gone = Set(removed)
                 bridgedVersions = bridgedVersions.filter { !gone.contains($0.key.endpoint) }
             }
             markDirty(
-                [
-                    AttributePathIB(endpoint: 0, cluster: MatterNodeAttributes.descriptor, attribute: 3),
-                    AttributePathIB(
-                        endpoint: MatterNodeAttributes.aggregator, cluster: MatterNodeAttributes.descriptor,
-                        attribute: 3),
-                ] + (added + removed).map { AttributePathIB(endpoint: $0) })
+                listing.map { AttributePathIB(endpoint: $0, cluster: MatterNodeAttributes.descriptor, attribute: 3) }
+                    + (added + removed).map { AttributePathIB(endpoint: $0) })
         case .event(let record):
             events.append(record)
             for id in subscriptions.keys {
@@ -107,9 +107,9 @@ extension MatterNode {
         }
     }
 
-    // MARK: commands and writes on bridged endpoints
+    // MARK: commands and writes on the owner's endpoints
 
-    /// A command on a bridged endpoint (or the Aggregator), checked as CHIP's
+    /// A command on an endpoint the owner serves (or the Aggregator), checked as CHIP's
     /// `InteractionModelEngine::ValidateCommandCanBeDispatched` does: the endpoint, the cluster, the command
     /// (UNSUPPORTED_ENDPOINT, _CLUSTER, _COMMAND), the privilege the command needs (UNSUPPORTED_ACCESS), a timed
     /// invoke where it must be one (NEEDS_TIMED_INTERACTION), the fields' TLV (INVALID_COMMAND); then it goes to the
@@ -118,15 +118,14 @@ extension MatterNode {
         _ command: CommandDataIB, on key: MatterExchange.Key, session: MatterSecureSession, timed: Bool
     ) -> CommandOutcome {
         let path = command.path
-        let source = MatterNodeAttributes(root: NodeData(endpoints: []), accessingFabric: 0, home: home)
+        let source = MatterNodeAttributes(
+            root: NodeData(endpoints: []), accessingFabric: 0, endpoints: endpoints, layout: layout)
         guard let clusters = source.clusterIDs(on: path.endpoint) else {
             return CommandOutcome(result: .status(path, .unsupportedEndpoint))
         }
         guard clusters.contains(path.cluster) else { return CommandOutcome(result: .status(path, .unsupportedCluster)) }
         guard let definition = ClusterCatalog.definition(path.cluster)?.command(path.command),
-            path.endpoint != MatterNodeAttributes.aggregator,
-            path.cluster != MatterNodeAttributes.descriptor,
-            path.cluster != MatterNodeAttributes.bridgedDeviceBasicInformation
+            !isNodeMade(path.endpoint, cluster: path.cluster)
         else { return CommandOutcome(result: .status(path, .unsupportedCommand)) }
         let granted = rootEndpoint.privilege(of: session, endpoint: path.endpoint, cluster: path.cluster) {
             source.deviceTypes(of: path.endpoint)
@@ -148,7 +147,20 @@ extension MatterNode {
                 .invoke(cluster: path.cluster, command: path.command, fields: fields)))
     }
 
-    /// Hands a bridged operation to the hub, answered later on exchange `key`; nil (BUSY) when too many wait.
+    /// Whether the node makes `cluster` on `endpoint` (above 0) itself, so that no command of it reaches the hub's
+    /// device logic: in a bridge, the Aggregator, every Descriptor and Bridged Device Basic Information; in a
+    /// device's node none (its Descriptors are the device's own, and have no commands).
+    func isNodeMade(_ endpoint: EndpointID, cluster: ClusterID) -> Bool {
+        switch layout {
+        case .bridge:
+            endpoint == layout.aggregator || cluster == MatterNodeAttributes.descriptor
+                || cluster == MatterNodeAttributes.bridgedDeviceBasicInformation
+        case .device: false
+        }
+    }
+
+    /// Hands an operation on one of the owner's endpoints to the hub, answered later on exchange `key`; nil (BUSY)
+    /// when too many wait.
     mutating func askHub(_ operation: BridgedRequest.Operation, endpoint: EndpointID, pending: PendingBridged)
         -> MatterNodeAction?
     {

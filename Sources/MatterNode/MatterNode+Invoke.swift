@@ -2,7 +2,7 @@ import MatterDataModel
 import MatterInteraction
 import MatterMessage
 
-/// The commands endpoint 0 accepts (the bridged devices' go to the hub, `bridgedCommand`), and the checks every
+/// The commands endpoint 0 accepts (the other endpoints' go to the hub, `bridgedCommand`), and the checks every
 /// invoke passes before its command runs, in CHIP's order
 /// (`InteractionModelEngine::ValidateCommandCanBeDispatched`: existence, access, then the command's flags; then
 /// `CommandHandler` decodes the fields): UNSUPPORTED_ENDPOINT, UNSUPPORTED_CLUSTER, UNSUPPORTED_COMMAND,

@@ -7,9 +7,9 @@ import MatterMessage
 /// UNSUPPORTED_ENDPOINT, UNSUPPORTED_CLUSTER, UNSUPPORTED_ATTRIBUTE; UNSUPPORTED_WRITE for an attribute that is not
 /// writable (before access, as CHIP checks, connectedhomeip issue 33735); UNSUPPORTED_ACCESS below the attribute's
 /// write privilege; DATA_VERSION_MISMATCH when the write names a data version the cluster does not have. Then:
-/// * a bridged device's attribute goes to the hub's device logic, whose refusals are the control socket's
-///   (`write_attribute`: INVALID_DATA_TYPE, CONSTRAINT_ERROR …); Bridged Device Basic Information's NodeLabel renames
-///   the device;
+/// * an attribute of an endpoint the owner serves (a bridged device's, or in a device's node the device's own) goes
+///   to the hub's device logic, whose refusals are the control socket's (`write_attribute`: INVALID_DATA_TYPE,
+///   CONSTRAINT_ERROR …); a bridge's Bridged Device Basic Information NodeLabel renames the device;
 /// * the ACL (Access Control 0x001F/0x0000) is replaced (no list index) or appended to (ListIndex null), for the
 ///   accessing fabric only (`+AccessControlWrite`), saved with the fabric table before the answer;
 /// * Breadcrumb (General Commissioning 0x0030/0x0000) is set;
@@ -26,7 +26,8 @@ extension MatterNode {
         guard case .secure(let localSessionID) = key.session, let session = sessionLayer.sessions[localSessionID] else {
             return []
         }
-        let source = MatterNodeAttributes(root: rootEndpoint.rootNode, accessingFabric: session.fabricIndex, home: home)
+        let source = MatterNodeAttributes(
+            root: rootEndpoint.rootNode, accessingFabric: session.fabricIndex, endpoints: endpoints, layout: layout)
         let group = nextWriteGroup
         var statuses: [AttributeStatusIB] = []
         var asks: [MatterNodeAction] = []
@@ -71,7 +72,7 @@ extension MatterNode {
                     continue
                 }
                 rootEndpoint.breadcrumb = crumb
-            case (0, _, _), (MatterNodeAttributes.aggregator, _, _):
+            case (let endpoint, _, _) where endpoint == 0 || endpoint == layout.aggregator:
                 refuse(.unsupportedWrite)
             default:
                 let operation = BridgedRequest.Operation.write(
@@ -118,7 +119,7 @@ extension MatterNode {
         guard source.value(at: path) != nil else { return .unsupportedAttribute }
         let descriptorOrBridgeOwn =
             path.cluster == MatterNodeAttributes.descriptor
-            || (path.endpoint == MatterNodeAttributes.aggregator)
+            || (path.endpoint == layout.aggregator)
         guard !descriptorOrBridgeOwn,
             let attribute = ClusterCatalog.definition(path.cluster)?.attribute(path.attribute),
             attribute.writable

@@ -8,8 +8,9 @@ import MatterSecureChannel
 /// out. Its state is in parts by who owns it: the session layer (`MatterSessionLayer`: the unsecured session PASE and
 /// CASE run on, the secure sessions they establish, and the exchanges on all of them, each with its MRP state), the
 /// root endpoint (`MatterRootEndpoint`: the commissioning clusters' state, the fabric table and the fail-safe among
-/// it), and what the node itself keeps between them: the Interaction Model on the exchanges, the bridged endpoints
-/// and the requests waiting for the hub, the events and the subscriptions. The node routes an input through them:
+/// it), and what the node itself keeps between them: the Interaction Model on the exchanges, the endpoints the owner
+/// serves in the node's layout (`MatterNodeLayout`: the hub's bridge, or one device's own endpoints) and the requests
+/// waiting for the hub, the events and the subscriptions. The node routes an input through them:
 /// a message from the session layer to a command of the root endpoint, and back (a session's end expires the
 /// fail-safe; a removed fabric ends its sessions).
 ///
@@ -34,12 +35,15 @@ public struct MatterNode {
     /// Endpoint 0: the commissioning clusters' state (fabrics, fail-safe, window), its data versions and the
     /// endpoint as reads see it.
     var rootEndpoint: MatterRootEndpoint
-    /// The home as the owner handed it with the input being handled; nothing between inputs (`BridgedHome`).
-    var home: any BridgedHome = NoBridgedHome()
-    /// The data versions of bridged cluster instances that changed; the others have the base (random at start).
+    /// How the endpoints above 0 are laid out.
+    let layout: MatterNodeLayout
+    /// The endpoints as the owner handed them with the input being handled; nothing between inputs
+    /// (`NodeEndpoints`).
+    var endpoints: any NodeEndpoints = NoNodeEndpoints()
+    /// The data versions of the owner's cluster instances that changed; the others have the base (random at start).
     var bridgedVersions: [AttributeReader.ClusterInstance: UInt32] = [:]
     var bridgedVersionBase: UInt32
-    /// The events of the bridged devices, for reads and subscriptions.
+    /// The events of the owner's devices, for reads and subscriptions.
     var events = EventLog()
     /// Commands and writes waiting for the hub, by ticket; writes' statuses by group.
     var pendingBridged: [UInt64: PendingBridged] = [:]
@@ -59,6 +63,7 @@ public struct MatterNode {
         using generator: inout some RandomNumberGenerator
     ) {
         self.startedAt = startedAt
+        layout = configuration.layout
         sessionLayer = MatterSessionLayer(
             paseTimeoutMilliseconds: configuration.paseTimeoutMilliseconds, limits: configuration.limits,
             using: &generator)
@@ -96,14 +101,14 @@ public struct MatterNode {
 
     // MARK: events
 
-    /// One whole message (a UDP datagram, or a TCP frame without its length prefix) arrived from `peer`; `home` is
-    /// the home as it is now, for what the message reads (let go of when the call returns).
+    /// One whole message (a UDP datagram, or a TCP frame without its length prefix) arrived from `peer`; `endpoints`
+    /// are the owner's endpoints as they are now, for what the message reads (let go of when the call returns).
     public mutating func messageReceived(
-        _ bytes: [UInt8], from peer: MatterPeer, now: MonotonicInstant, home: any BridgedHome = NoBridgedHome(),
-        using generator: inout some RandomNumberGenerator
+        _ bytes: [UInt8], from peer: MatterPeer, now: MonotonicInstant,
+        endpoints: any NodeEndpoints = NoNodeEndpoints(), using generator: inout some RandomNumberGenerator
     ) -> [MatterNodeAction] {
-        self.home = home
-        defer { self.home = NoBridgedHome() }
+        self.endpoints = endpoints
+        defer { self.endpoints = NoNodeEndpoints() }
         let header: MessageHeader
         do {
             header = try MessageHeader.decode(bytes).header
@@ -119,14 +124,14 @@ public struct MatterNode {
         return actions
     }
 
-    /// The timer asked for by `nextDeadline` went off (early or late calls are fine); `home` is the home as it is now,
-    /// for the subscriptions' reports (let go of when the call returns).
+    /// The timer asked for by `nextDeadline` went off (early or late calls are fine); `endpoints` are the owner's
+    /// endpoints as they are now, for the subscriptions' reports (let go of when the call returns).
     public mutating func timerFired(
-        now: MonotonicInstant, home: any BridgedHome = NoBridgedHome(),
+        now: MonotonicInstant, endpoints: any NodeEndpoints = NoNodeEndpoints(),
         using generator: inout some RandomNumberGenerator
     ) -> [MatterNodeAction] {
-        self.home = home
-        defer { self.home = NoBridgedHome() }
+        self.endpoints = endpoints
+        defer { self.endpoints = NoNodeEndpoints() }
         var actions: [MatterNodeAction] = []
         if var paseResponder = sessionLayer.paseResponder {
             let steps = paseResponder.timerFired(now: now)

@@ -127,12 +127,12 @@ import Testing
         }
         #expect(
             event.endpoint == light && event.cluster == 0x39 && event.event == 3 && event.fields == [0: .bool(false)])
-        #expect(harness.hub.bridgeView.bridgedEndpoint(light)?.device?.reachable == false)
+        #expect(harness.hub.bridgeView.endpoint(light)?.device?.reachable == false)
         let refused = Self.request(&harness, 1, endpoint: light, .invoke(cluster: 6, command: 2, fields: [:]))
         #expect(Self.answers(refused) == [1: .status(InteractionStatus.failure.rawValue)])
         #expect(harness.hub.state.nodes[1]?.data[AttributePath(endpoint: 1, cluster: 6, attribute: 0)] == .bool(false))
         _ = harness.ok("clear_faults")
-        #expect(harness.hub.bridgeView.bridgedEndpoint(light)?.device?.reachable == true)
+        #expect(harness.hub.bridgeView.endpoint(light)?.device?.reachable == true)
 
         // Slow: answered and applied after the latency.
         _ = harness.ok("set_fault", ["fault": "slow_device", "latency_ms": 800])
@@ -167,7 +167,7 @@ import Testing
         // update_device over the control socket reaches the node the same way.
         let updated = harness.send("update_device", ["node_id": 1, "name": "Lamp"])
         #expect(Self.changes(updated) == [.attributes([AttributePath(endpoint: light, cluster: 0x39, attribute: 5)])])
-        #expect(harness.hub.bridgeView.bridgedEndpoint(light)?.device?.nodeLabel == "Lamp")
+        #expect(harness.hub.bridgeView.endpoint(light)?.device?.nodeLabel == "Lamp")
     }
 
     /// A lock's LockOperation: one number for node_event and the Matter event, stored; the next one follows.
@@ -197,13 +197,13 @@ import Testing
         let last = EndpointID(BridgeIndexTests.count + 2)
         #expect(Self.changes(added) == [.endpoints(added: [last], removed: [])])
         let view = harness.hub.bridgeView
-        #expect(view.bridgedEndpoints == [2] + Array(4...last))
-        let info = try #require(view.bridgedEndpoint(last))
+        #expect(view.endpointIDs == [2] + Array(4...last))
+        let info = try #require(view.endpoint(last))
         #expect(info.deviceTypes == [.dimmableLight])
         #expect(info.clusters[8] != nil)
         #expect(info.device?.uniqueID.hasPrefix("mhub-") == true)
         #expect(info.device?.vendorName == "mhub")
-        #expect(view.bridgedEndpoint(3) == nil)
+        #expect(view.endpoint(3) == nil)
         let reset = harness.send("reset")
         #expect(Self.changes(reset) == [.endpoints(added: [], removed: [2] + Array(4...last))])
     }

@@ -4,21 +4,21 @@ import MatterNode
 import MatterTestSupport
 
 /// A home of two bridged devices for the node's tests: a light at endpoint 2 and a door lock at endpoint 3.
-struct BridgeTestHome: BridgedHome {
-    var endpoints: [EndpointID: BridgedEndpoint]
+struct BridgeTestHome: NodeEndpoints {
+    var endpoints: [EndpointID: NodeEndpoint]
 
-    var bridgedEndpoints: [EndpointID] { endpoints.keys.sorted() }
-    func bridgedEndpoint(_ endpoint: EndpointID) -> BridgedEndpoint? { endpoints[endpoint] }
+    var endpointIDs: [EndpointID] { endpoints.keys.sorted() }
+    func endpoint(_ endpoint: EndpointID) -> NodeEndpoint? { endpoints[endpoint] }
 
     static let identity = NodeIdentity(
         vendorID: 0xFFF1, vendorName: "mhub", productID: 0x8000, productName: "mhub On/Off Light", nodeLabel: "Lamp",
         serialNumber: "SN-1", uniqueID: "mhub-SN-1", hardwareVersion: 1, softwareVersion: 1,
         softwareVersionString: "1.0")
 
-    static func device(_ template: String, name: String, serial: String, reachable: Bool = true) -> BridgedEndpoint {
+    static func device(_ template: String, name: String, serial: String, reachable: Bool = true) -> NodeEndpoint {
         let node = DeviceTemplates.named(template)!.makeNode(identity: identity)
         let endpoint = node.endpoints[1]!
-        return BridgedEndpoint(
+        return NodeEndpoint(
             deviceTypes: endpoint.deviceTypes, clusters: endpoint.clusters,
             device: BridgedDeviceInfo(
                 nodeLabel: name, reachable: reachable, uniqueID: "mhub-\(serial)", vendorName: "mhub",
@@ -35,7 +35,7 @@ struct BridgeTestHome: BridgedHome {
 
 /// A node with a CASE session from `controller` on fabric `fabric`, bridging `home`.
 func bridgeHarness(
-    _ controller: inout MatterTestController, home: any BridgedHome = BridgeTestHome.standard,
+    _ controller: inout MatterTestController, home: any NodeEndpoints = BridgeTestHome.standard,
     fabric: CASETestFabric = MatterNodeCASETests.one, record: FabricRecord? = nil,
     peer: MatterPeer = MatterNodeHarness.udp(40_301)
 ) throws -> MatterNodeHarness {

@@ -266,15 +266,15 @@ import Testing
 }
 
 /// A home of 10,000 lights that counts what the node asks of it.
-final class LargeHome: BridgedHome, @unchecked Sendable {
+final class LargeHome: NodeEndpoints, @unchecked Sendable {
     // @unchecked: the counter is read and written only by the test's one thread.
     let endpoints = Array(EndpointID(2)...EndpointID(10_001))
     let light = BridgeTestHome.device("on-off-light", name: "Lamp", serial: "SN-L")
     var lookups = 0
 
-    var bridgedEndpoints: [EndpointID] { endpoints }
+    var endpointIDs: [EndpointID] { endpoints }
 
-    func bridgedEndpoint(_ endpoint: EndpointID) -> BridgedEndpoint? {
+    func endpoint(_ endpoint: EndpointID) -> NodeEndpoint? {
         lookups += 1
         return endpoints.contains(endpoint) ? light : nil
     }

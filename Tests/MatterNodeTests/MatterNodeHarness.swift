@@ -2,6 +2,7 @@ import MHubConfiguration
 import MHubHub
 import MHubTestSupport
 import MatterCrypto
+import MatterDataModel
 import MatterInteraction
 import MatterMessage
 import MatterSecureChannel
@@ -46,7 +47,7 @@ struct MatterNodeHarness: MatterTestTransport {
     /// The peer `converse(_:controller:)` speaks as.
     var peer = MatterNodeHarness.udp(40_000)
     /// The home the node bridges, handed to it with every message and timer.
-    var home: any BridgedHome = NoBridgedHome()
+    var home: any NodeEndpoints = NoNodeEndpoints()
     /// The hub's device logic for bridged commands and writes: an answer now, or nil to hold the request (answered
     /// later with `answer(_:with:)`). Requests asked so far, in order.
     var hub: (@Sendable (BridgedRequest) -> BridgedAnswer?)?
@@ -55,15 +56,17 @@ struct MatterNodeHarness: MatterTestTransport {
     init(
         windowOpen: Bool = true, paseTimeoutMilliseconds: UInt64 = 60_000,
         establishmentTimeoutMilliseconds: UInt64 = 60_000, fabrics: [CASETestFabric] = [],
-        fabricTable: FabricTable? = nil, limits: MatterSessionLimits = MatterSessionLimits()
+        fabricTable: FabricTable? = nil, limits: MatterSessionLimits = MatterSessionLimits(),
+        layout: MatterNodeLayout = .bridge,
+        basicInformation: ClusterTemplate = HubMatterNode.basicInformation(identity: MatterNodeHarness.identity)
     ) throws {
         var table = fabricTable ?? FabricTable()
         for fabric in fabrics {
             table.store(fabric.record())
         }
         let configuration = MatterNodeConfiguration(
-            basicInformation: HubMatterNode.basicInformation(identity: Self.identity),
-            attestation: TestAttestation.identity, paseTimeoutMilliseconds: paseTimeoutMilliseconds, limits: limits)
+            layout: layout, basicInformation: basicInformation, attestation: TestAttestation.identity,
+            paseTimeoutMilliseconds: paseTimeoutMilliseconds, limits: limits)
         self.table = MatterNode(configuration: configuration, fabrics: table, using: &random)
         self.establishmentTimeoutMilliseconds = establishmentTimeoutMilliseconds
         if windowOpen {
@@ -91,12 +94,12 @@ struct MatterNodeHarness: MatterTestTransport {
 
     /// Hands `bytes` to the table; returns what it sent to `peer` (and records its log events).
     mutating func deliver(_ bytes: [UInt8], from peer: MatterPeer) -> [[UInt8]] {
-        sent(table.messageReceived(bytes, from: peer, now: instant, home: home, using: &random), to: peer)
+        sent(table.messageReceived(bytes, from: peer, now: instant, endpoints: home, using: &random), to: peer)
     }
 
     mutating func advance(to milliseconds: UInt64, peer: MatterPeer) -> [[UInt8]] {
         now = milliseconds
-        return sent(table.timerFired(now: instant, home: home, using: &random), to: peer)
+        return sent(table.timerFired(now: instant, endpoints: home, using: &random), to: peer)
     }
 
     /// What the node sent to `peer`, after carrying out what the port and the hub would: each save (succeeding

@@ -2,15 +2,15 @@ import MatterDataModel
 import MatterNode
 
 /// The home as the hub's Matter node bridges it, for one input: the hub's nodes, its bridge index and which
-/// devices are unreachable, held by reference (copy-on-write values), not copied (`BridgedHome`).
-public struct HubBridgeView: BridgedHome {
+/// devices are unreachable, held by reference (copy-on-write values), not copied (`NodeEndpoints`).
+public struct HubBridgeView: NodeEndpoints {
     let nodes: ShardedDictionary<NodeID, Node>
     let index: BridgeIndex
     let unreachable: Set<SimulatedDeviceID>
 
-    public var bridgedEndpoints: [EndpointID] { index.endpoints }
+    public var endpointIDs: [EndpointID] { index.endpoints }
 
-    public func bridgedEndpoint(_ endpoint: EndpointID) -> BridgedEndpoint? {
+    public func endpoint(_ endpoint: EndpointID) -> NodeEndpoint? {
         guard let target = index.target(of: endpoint), let node = nodes[target.node],
             let data = node.data.endpoints[target.endpoint]
         else { return nil }
@@ -24,7 +24,7 @@ public struct HubBridgeView: BridgedHome {
         // A device of several endpoints is one bridged node (its first endpoint carries Bridged Device Basic
         // Information, the others are its parts); a simulated bridge's devices are each a bridged node of their own.
         let carriesInfo = node.data.isBridge || node.bridgedEndpoints.keys.min() == target.endpoint
-        return BridgedEndpoint(
+        return NodeEndpoint(
             deviceTypes: data.deviceTypes, clusters: data.clusters, parts: parts,
             device: carriesInfo ? Self.deviceInfo(node, reachable: !isUnreachable(node)) : nil)
     }

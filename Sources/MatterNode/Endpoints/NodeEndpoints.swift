@@ -1,29 +1,32 @@
 import MatterDataModel
 import MatterInteraction
 
-/// The home's devices as the node bridges them: a view of the hub's state that the owner hands the node with each
-/// input that reads it, never kept between inputs (docs/matter.md, "The bridge").
+/// The endpoints the owner serves through the node, above endpoint 0 (and the bridge's Aggregator): the home's
+/// devices as bridged endpoints in the bridge layout, one device's own endpoints in the device layout
+/// (`MatterNodeLayout`). A view of the hub's state that the owner hands the node with each input that reads it, never
+/// kept between inputs (docs/matter.md, "The bridge").
 ///
 /// The hub's dictionaries are copy-on-write values: a view holds them without copying, and since the node lets go
 /// of it when the input is done, the hub's next change copies nothing. The node asks only for what a read reports,
 /// so no input costs work in proportion to the home's size beyond what it answers.
-public protocol BridgedHome: Sendable {
-    /// Every bridged endpoint number, ascending.
-    var bridgedEndpoints: [EndpointID] { get }
-    /// What the bridged endpoint `endpoint` shows, if there is one.
-    func bridgedEndpoint(_ endpoint: EndpointID) -> BridgedEndpoint?
+public protocol NodeEndpoints: Sendable {
+    /// Every endpoint number, ascending.
+    var endpointIDs: [EndpointID] { get }
+    /// What endpoint `endpoint` shows, if there is one.
+    func endpoint(_ endpoint: EndpointID) -> NodeEndpoint?
 }
 
-/// One bridged endpoint: a device endpoint of the home, as the bridge shows it.
-public struct BridgedEndpoint: Sendable {
-    /// The device endpoint's own device types (Bridged Node is added on the device's first endpoint).
+/// One endpoint the owner serves: a device endpoint, as the layout shows it (`NodeEndpoint+Layout`).
+public struct NodeEndpoint: Sendable {
+    /// The device endpoint's own device types (a bridge adds Bridged Node on the device's first endpoint).
     public var deviceTypes: [DeviceTypeRef]
-    /// The device endpoint's server clusters as the hub models them; its Descriptor, if any, is replaced by the
-    /// bridge's.
+    /// The device endpoint's server clusters as the hub models them; a bridge replaces its Descriptor, if any, with
+    /// its own, and a device's node serves it as it is.
     public var clusters: [ClusterID: ClusterData]
-    /// The bridged numbers of the device endpoints in this one's PartsList (a composed device).
+    /// The bridged numbers of the device endpoints in this one's PartsList (a composed device), for the bridge's
+    /// Descriptor.
     public var parts: [EndpointID]
-    /// Who the device is, on the device's first endpoint only (where Bridged Node and Bridged Device Basic
+    /// Who the device is, on a bridged device's first endpoint only (where Bridged Node and Bridged Device Basic
     /// Information go).
     public var device: BridgedDeviceInfo?
 
@@ -97,24 +100,26 @@ public struct BridgedDeviceInfo: Hashable, Sendable {
     }
 }
 
-/// A home with no devices: what the node bridges when the owner hands it none.
-public struct NoBridgedHome: BridgedHome {
+/// No endpoints: what the node serves above endpoint 0 when the owner hands it none.
+public struct NoNodeEndpoints: NodeEndpoints {
     public init() {}
-    public var bridgedEndpoints: [EndpointID] { [] }
-    public func bridgedEndpoint(_ endpoint: EndpointID) -> BridgedEndpoint? { nil }
+    public var endpointIDs: [EndpointID] { [] }
+    public func endpoint(_ endpoint: EndpointID) -> NodeEndpoint? { nil }
 }
 
-/// What changed in the home that the bridge shows, as the hub says it after its commit (`HubOutput.bridgeChanged`).
+/// What changed in the endpoints the node serves, as the hub says it after its commit (`HubOutput.bridgeChanged`),
+/// with the node's own endpoint numbers.
 public enum BridgeChange: Hashable, Sendable {
-    /// These attributes of bridged endpoints changed (Bridged Device Basic Information's too: a name, reachability).
+    /// These attributes changed (Bridged Device Basic Information's too: a name, reachability).
     case attributes([AttributePath])
-    /// Devices joined or left the home: their bridged endpoints appear in or leave the PartsLists.
+    /// Endpoints appeared or left (devices joined or left the home): the PartsLists that list them change.
     case endpoints(added: [EndpointID], removed: [EndpointID])
     /// A bridged device raised an event; its number is the hub's, one above the last.
     case event(EventRecord)
 }
 
-/// A bridged device's command or attribute write, for the hub's device logic (`MatterNodeAction.bridgedRequest`).
+/// A command or attribute write on an endpoint the owner serves, for the hub's device logic
+/// (`MatterNodeAction.bridgedRequest`).
 public struct BridgedRequest: Hashable, Sendable {
     public enum Operation: Hashable, Sendable {
         /// A command and its fields by context tag.
@@ -124,7 +129,8 @@ public struct BridgedRequest: Hashable, Sendable {
 
     /// The node's ticket: the hub's answer names it (`MatterNode.bridgedRequestAnswered`).
     public var id: UInt64
-    /// The bridged endpoint.
+    /// The endpoint as the node numbers it: a bridged endpoint in the bridge layout, the device's own endpoint in
+    /// the device layout.
     public var endpoint: EndpointID
     public var operation: Operation
 
