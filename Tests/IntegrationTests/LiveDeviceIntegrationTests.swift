@@ -47,9 +47,10 @@ import Testing
                 "dimmable-light", 8, "MoveToLevelWithOnOff",
                 ["level": 77, "transitionTime": 0, "optionsMask": 0, "optionsOverride": 0], "1/8/0", 77
             ),
+            // The light is off: a colour command runs only with ExecuteIfOff (OptionsMask and OptionsOverride bit 0).
             (
                 "color-temperature-light", 0x300, "MoveToColorTemperature",
-                ["colorTemperatureMireds": 300, "transitionTime": 0, "optionsMask": 0, "optionsOverride": 0], "1/768/7",
+                ["colorTemperatureMireds": 300, "transitionTime": 0, "optionsMask": 1, "optionsOverride": 1], "1/768/7",
                 300
             ),
             ("door-lock", 0x101, "UnlockDoor", [:], "1/257/0", 2),
