@@ -10,29 +10,17 @@ import Testing
 /// reads "unknown" on a new device, or a control's request names an attribute, command or field the device lacks.
 @Suite struct DeviceKindsScriptTests {
     @Test func everyTemplateHasAKindWhoseRequestsTheDeviceKnows() throws {
-        guard let node = GoldenMessagesScriptTests.node else {
-            Issue.record("node is not installed: scripts/setup.sh --test-tools installs nodejs, which this test needs")
-            return
-        }
         let catalogue = FileManager.default.temporaryDirectory
             .appendingPathComponent("mhub-device-kinds-\(ProcessInfo.processInfo.processIdentifier).json")
         try JSONWriter.compact(.array(DeviceTemplates.all.map(Self.describe))).write(
             to: catalogue, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: catalogue) }
-        let root = GoldenMessagesScriptTests.root
-        let process = Process()
-        process.executableURL = node
-        process.arguments = [
-            root.appendingPathComponent("Tests/MHubDashboardTests/device-kinds.mjs").path,
-            root.appendingPathComponent("Sources/MHubDashboard/Assets").path, catalogue.path,
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "device-kinds.mjs failed:\n\(text)")
+        guard
+            let (status, text) = try NodeScript.run(
+                "device-kinds.mjs",
+                [NodeScript.root.appendingPathComponent("Sources/MHubDashboard/Assets").path, catalogue.path])
+        else { return }
+        #expect(status == 0, "device-kinds.mjs failed:\n\(text)")
         #expect(text.contains("device kinds: \(DeviceTemplates.all.count) templates"), "\(text)")
     }
 
