@@ -33,7 +33,8 @@ public struct CommandLineParser: Sendable {
             return .version
         }
         if remaining.first == "help" {
-            let path = Array(remaining.dropFirst())
+            // The command words; options after them (a connection's `--socket PATH`) do not change the help.
+            let path = Array(remaining.dropFirst().prefix { !$0.hasPrefix("-") })
             guard spec(at: path) != nil else {
                 throw UsageError("no command \"\(path.joined(separator: " "))\" to show help for", commandPath: [])
             }

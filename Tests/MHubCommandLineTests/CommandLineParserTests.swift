@@ -51,6 +51,8 @@ import Testing
         #expect(try parser.parse(["thing"]) == .help(["thing"]))
         #expect(try parser.parse(["thing", "make", "--help"]) == .help(["thing", "make"]))
         #expect(try parser.parse(["help", "thing", "make"]) == .help(["thing", "make"]))
+        // Options given with it (mhubctl's connection options come after the words) leave the help as it is.
+        #expect(try parser.parse(["help", "thing", "make", "--count", "3"]) == .help(["thing", "make"]))
     }
 
     @Test func usageErrorsSayWhatIsWrongAndWhere() {
