@@ -56,10 +56,7 @@ public struct Hub: Sendable {
     public init(state: HubState, settings: HubSettings, random: HubRandom, clock: HubClockKind = .real) {
         self.state = state
         bridge = BridgeIndex(nodes: state.nodes)
-        for (id, node) in state.nodes {
-            // Their first reading is at the first time the hub is given: from then on they count.
-            if let meter = EnergyMeter(node.data, at: 0) { devices.meters[id] = meter }
-        }
+        for (_, node) in state.nodes { devices.startMeter(of: node) }
         self.settings = settings
         self.random = random
         run = HubRunFacts(clock: clock)

@@ -30,7 +30,7 @@ extension Hub {
         assignBridgedEndpoints(&node)
         bridge.insert(node)
         state.nodes[node.id] = node
-        if let meter = EnergyMeter(node.data, at: 0) { devices.meters[node.id] = meter }
+        devices.startMeter(of: node)
         if node.id < Self.firstTestNodeID {
             state.counters.nextNodeID = max(state.counters.nextNodeID, node.id + 1)
         }

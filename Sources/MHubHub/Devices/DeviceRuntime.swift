@@ -39,6 +39,12 @@ public struct DeviceRuntime: Hashable, Sendable {
         }
     }
 
+    /// Starts `node`'s energy meter, if it has one: its first reading is at the next time the hub is given (a tick),
+    /// and from then on it counts.
+    mutating func startMeter(of node: Node) {
+        if let meter = EnergyMeter(node.data, at: 0) { meters[node.id] = meter }
+    }
+
     public var nextDeadline: Timestamp? {
         let transitionTimes = transitions.values.map(\.nextReport)
         let pendingTimes = pending.map(\.dueAt)

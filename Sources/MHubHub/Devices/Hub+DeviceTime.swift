@@ -16,7 +16,7 @@ extension Hub {
 
     /// The energy meters due: each brought up to date, with a snapshot once it has counted.
     private mutating func readMeters(now: Timestamp, _ outcome: inout HubOutcome) {
-        for id in devices.meters.keys.sorted() where devices.meters[id]!.nextAt <= now {
+        for id in devices.meters.filter({ $0.value.nextAt <= now }).keys.sorted() {
             guard state.nodes[id] != nil else {
                 devices.meters[id] = nil
                 continue

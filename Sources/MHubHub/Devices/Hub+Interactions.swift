@@ -122,10 +122,19 @@ extension Hub {
         } catch {
             throw error.hubError
         }
-        apply(
-            DeviceLogic.physical(value, at: path, in: node, now: now, transitions: devices.transitions), to: node.id,
-            now: now, &outcome)
+        applyPhysically(value, at: path, of: node.id, now: now, &outcome)
         return .object([path.description: value.json])
+    }
+
+    /// Sets `path` as someone at the device does (`DeviceLogic.physical`, with the transitions under way), on the
+    /// node as it is now: `set_attribute`, a button pressed, a held button let go.
+    mutating func applyPhysically(
+        _ value: AttributeValue, at path: AttributePath, of nodeID: NodeID, now: Timestamp, _ outcome: inout HubOutcome
+    ) {
+        guard let node = state.nodes[nodeID] else { return }
+        apply(
+            DeviceLogic.physical(value, at: path, in: node, now: now, transitions: devices.transitions), to: nodeID,
+            now: now, &outcome)
     }
 
     // MARK: helpers

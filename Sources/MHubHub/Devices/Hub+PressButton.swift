@@ -30,9 +30,9 @@ extension Hub {
                     + "let it go first (set_attribute \(position) 0)")
         }
         for _ in 0..<press.presses {
-            physically(.unsigned(1), at: position, of: node.id, now: now, &outcome)
+            applyPhysically(.unsigned(1), at: position, of: node.id, now: now, &outcome)
             if press.long { break }
-            physically(.unsigned(0), at: position, of: node.id, now: now, &outcome)
+            applyPhysically(.unsigned(0), at: position, of: node.id, now: now, &outcome)
         }
         if press.long {
             devices.scheduledChanges[.init(node: node.id, path: position)] = ScheduledChange(
@@ -81,16 +81,5 @@ extension Hub {
                     + "one; set a latching switch's CurrentPosition with set_attribute")
         }
         return requested
-    }
-
-    /// Sets `path` as someone at the device does, on the node as the changes before left it.
-    private mutating func physically(
-        _ value: AttributeValue, at path: AttributePath, of nodeID: NodeID, now: Timestamp,
-        _ outcome: inout HubOutcome
-    ) {
-        guard let node = state.nodes[nodeID] else { return }
-        apply(
-            DeviceLogic.physical(value, at: path, in: node, now: now, transitions: devices.transitions), to: nodeID,
-            now: now, &outcome)
     }
 }

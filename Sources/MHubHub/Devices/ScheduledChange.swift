@@ -20,10 +20,7 @@ extension Hub {
         for (key, change) in due {
             devices.scheduledChanges[key] = nil
             // A node removed since is gone with its changes.
-            guard let node = state.nodes[key.node] else { continue }
-            apply(
-                DeviceLogic.physical(change.value, at: key.path, in: node, now: now, transitions: devices.transitions),
-                to: key.node, now: now, &outcome)
+            applyPhysically(change.value, at: key.path, of: key.node, now: now, &outcome)
         }
     }
 }
