@@ -42,7 +42,7 @@ public struct DeviceRuntime: Hashable, Sendable {
     /// Starts `node`'s energy meter, if it has one: its first reading is at the next time the hub is given (a tick),
     /// and from then on it counts.
     mutating func startMeter(of node: Node) {
-        if let meter = EnergyMeter(node.data, at: 0) { meters[node.id] = meter }
+        if let meter = EnergyMeter(node.data) { meters[node.id] = meter }
     }
 
     public var nextDeadline: Timestamp? {

@@ -22,8 +22,8 @@ public struct EnergyMeter: Hashable, Sendable {
     /// mW·ms in one mWh.
     static let unit: Int64 = 3_600_000
 
-    /// A meter for `data`'s metering endpoint, if it has one, first read at `at`.
-    init?(_ data: NodeData, at: Timestamp) {
+    /// A meter for `data`'s metering endpoint, if it has one, due at once: its first reading starts it.
+    init?(_ data: NodeData) {
         guard
             let endpoint = data.endpoints.values.first(where: { endpoint in
                 endpoint.clusters[0x0091]?.attributes[0x0001] != nil
@@ -31,7 +31,7 @@ public struct EnergyMeter: Hashable, Sendable {
             })?.id
         else { return nil }
         self.endpoint = endpoint
-        nextAt = at
+        nextAt = 0
     }
 
     var energyPath: AttributePath { AttributePath(endpoint: endpoint, cluster: 0x0091, attribute: 0x0001) }
