@@ -44,6 +44,8 @@ public struct SimulatedDeviceDeclaration: Equatable, Sendable {
     public var serialNumber: String?
     /// The network it joins (`wifi`, `thread` or `ethernet`); nil is its template's.
     public var network: String?
+    /// Whether it is its own Matter node on the network; nil is `matter.devices_on_network`.
+    public var onNetwork: Bool?
 
     /// The networks a simulated device may join (MHubHub's `DeviceNetwork`).
     public static let networks = ["wifi", "thread", "ethernet"]
@@ -64,6 +66,7 @@ public struct SimulatedDeviceDeclaration: Equatable, Sendable {
         if let productID { members["product_id"] = .integer(Int64(productID)) }
         if let serialNumber { members["serial_number"] = .string(serialNumber) }
         if let network { members["network"] = .string(network) }
+        if let onNetwork { members["on_network"] = .bool(onNetwork) }
         return .object(members)
     }
 }

@@ -118,6 +118,7 @@ public struct DaemonConfiguration: Equatable, Sendable {
             if object.members["network"] != nil {
                 device.network = try object.choice("network", default: "", in: SimulatedDeviceDeclaration.networks)
             }
+            if object.members["on_network"] != nil { device.onNetwork = try object.bool("on_network", default: false) }
             try object.rejectUnknownKeys()
             devices.append(device)
         }

@@ -88,6 +88,7 @@ public struct DaemonOverrides: Equatable, Sendable {
         if ephemeral {
             configuration.control.tcpPort = 0
             configuration.matter.port = 0
+            configuration.matter.devicePortBase = 0
             configuration.udc.port = 0
             configuration.dnsSD.enabled = false
             configuration.storageSync = .normal

@@ -1,6 +1,8 @@
 import MHubHub
+import MatterNode
 
 extension HubService: HubAccess {
     var bridgeView: HubBridgeView { current.bridgeView }
     var window: CommissioningWindow? { current.desk.window }
+    func deviceEndpoints(of device: SimulatedDeviceID) -> DeviceEndpoints? { current.deviceEndpoints(of: device) }
 }

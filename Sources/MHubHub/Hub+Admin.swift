@@ -161,12 +161,12 @@ extension Hub {
 
     /// `reset`: back to the configured initial state; the fabric identity stays. A loaded scenario is dropped
     /// (`reset_scenario` goes back to the scenario's start instead).
-    mutating func reset(_: ResetHub, _ outcome: inout HubOutcome) -> HubWasReset {
+    mutating func reset(_: ResetHub, now: Timestamp, _ outcome: inout HubOutcome) -> HubWasReset {
         clearHome(reason: "the hub was reset", &outcome)
         if state.preferences != HubPreferences() {
             setPreferences(HubPreferences(), &outcome)
         }
-        populateDefaults(&outcome)
+        populateDefaults(now: now, &outcome)
         outcome.events.append(HubEvent(.hubReset, .null))
         return HubWasReset()
     }
@@ -178,9 +178,13 @@ extension Hub {
         if desk.session != nil {
             endSession(reason: .reset, error: HubError(.sessionCancelled, reason), &outcome)
         }
-        for node in state.nodes.values.sorted(by: { $0.id < $1.id }) {
+        for node in state.nodes.values.sorted(by: { $0.id < $1.id }) where node.isInHome {
             outcome.events.append(HubEvent(.nodeRemoved, NodeRemoved(nodeID: node.id), structure: node.structureID))
         }
+        for device in state.simulatedDevices.values.sorted(by: { $0.id < $1.id }) where device.onNetwork {
+            outcome.outputs.append(.deviceNode(device.id, .stopped))
+        }
+        run.deviceNodes = [:]
         if !bridge.endpoints.isEmpty {
             outcome.outputs.append(.bridgeChanged(.endpoints(added: [], removed: bridge.endpoints)))
         }

@@ -311,9 +311,14 @@ extension Hub {
     /// The device is on the fabric: a provisional node until the session completes.
     private mutating func commissioned(_ run: CommissioningSession.Run, now: Timestamp, _ outcome: inout HubOutcome) {
         guard let id = run.deviceID, let device = state.simulatedDevices[id], var current = desk.session else { return }
-        let nodeID = state.counters.nextNodeID
-        let (node, attributes) = makeNodeWithAttributes(
+        let nodeID = device.networkNodeID ?? state.counters.nextNodeID
+        var (node, attributes) = makeNodeWithAttributes(
             from: device, id: nodeID, structureID: current.structureID, now: now)
+        if let onNetwork = device.networkNodeID.flatMap({ state.nodes[$0] }) {
+            // A device on the network joins the home with the state it has, not a fresh one.
+            (node.data, _) = commissioned(onNetwork.data, attributes: [:], device: device, nodeID: nodeID)
+            attributes = node.ohfAttributesJSON
+        }
         current.state = .commissioned(node, attributesJSON: attributes)
         desk.session = current
         outcome.events.append(sessionEvent(.commissioned))

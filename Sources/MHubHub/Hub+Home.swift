@@ -15,6 +15,24 @@ extension Hub {
         state.structures.keys.min() ?? 1
     }
 
+    /// Refuses a node `client` may not use: one of a structure it has no permission for. A node only on the network
+    /// is in no structure; whoever may drive devices may drive it.
+    func checkAccess(to node: Node, for client: ClientInfo) throws(HubError) {
+        guard node.isInHome else { return }
+        try checkStructure(node.structureID, for: client)
+    }
+
+    /// The node `id` of the home: a device only on the network is not one (it has no name, room or structure there).
+    func homeNode(_ id: NodeID) throws(HubError) -> Node {
+        let node = try node(id)
+        guard node.isInHome else {
+            throw HubError(
+                .nodeNotExists,
+                "node \(id) is not in the home: it is simulated device \(node.simulatedDeviceID ?? 0) on the network")
+        }
+        return node
+    }
+
     func checkStructure(_ id: StructureID, for client: ClientInfo) throws(HubError) {
         guard state.structures[id] != nil else { throw HubError(.structureNotFound, "no structure \(id)") }
         if state.revoked.contains(HubState.PermissionKey(principal: client.principal, structureID: id)) {
@@ -114,7 +132,8 @@ extension Hub {
 
     /// The nodes `client` may see, in ID order: those of the structures it has permission for.
     func visibleNodes(for client: ClientInfo) -> [Node] {
-        state.nodes.values.filter { isPermitted(client.principal, structure: $0.structureID) }.sorted { $0.id < $1.id }
+        state.nodes.values.filter { $0.isInHome && isPermitted(client.principal, structure: $0.structureID) }
+            .sorted { $0.id < $1.id }
     }
 
     func getNodes(_ request: GetNodes, client: ClientInfo) -> [MatterNodeData] {
@@ -122,7 +141,7 @@ extension Hub {
     }
 
     func getNode(_ request: GetNode, client: ClientInfo) throws(HubError) -> MatterNodeData {
-        let node = try node(request.nodeID)
+        let node = try homeNode(request.nodeID)
         try checkStructure(node.structureID, for: client)
         return matterNodeData(node)
     }
@@ -130,7 +149,7 @@ extension Hub {
     func getDevices(_ request: GetDevices, client: ClientInfo) -> [HomeDevice] {
         let structureID = request.structureID
         if listening.isSyncing(client.connectionID) { return [] }
-        return state.nodes.values.filter { structureID == nil || $0.structureID == structureID }
+        return state.nodes.values.filter { $0.isInHome && (structureID == nil || $0.structureID == structureID) }
             .sorted { $0.id < $1.id }.map { homeDevice($0) }
     }
 
@@ -144,7 +163,7 @@ extension Hub {
     {
         let (id, name, roomID, roomName, clearRoom) =
             (request.nodeID, request.name, request.roomID, request.room, request.noRoom)
-        var node = try node(id)
+        var node = try homeNode(id)
         try checkStructure(node.structureID, for: client)
         if let name {
             node.name = try validatedName(name, what: "the device name")
@@ -177,7 +196,7 @@ extension Hub {
     mutating func removeNode(_ request: RemoveNode, client: ClientInfo, _ outcome: inout HubOutcome)
         throws(HubError) -> JSONValue
     {
-        let node = try node(request.nodeID)
+        let node = try homeNode(request.nodeID)
         try checkStructure(node.structureID, for: client)
         decommission(node, &outcome)
         return .null
@@ -187,10 +206,19 @@ extension Hub {
     /// fabric): its simulated device is commissionable again.
     mutating func decommission(_ node: Node, _ outcome: inout HubOutcome) {
         let id = node.id
-        state.nodes[id] = nil
+        if networkDevice(of: node) != nil {
+            // A device on the network stays there, with its state, out of the home.
+            var nearby = node
+            (nearby.membership, nearby.structureID, nearby.roomID) = (.nearby, Self.nearbyStructureID, nil)
+            nearby.bridgedEndpoints = [:]
+            state.nodes[id] = nearby
+            outcome.changes.append(.saveNode(nearby))
+        } else {
+            state.nodes[id] = nil
+            outcome.changes.append(.deleteNode(id))
+        }
         listening.dropNotifications(of: id)
         bridge.remove(node)
-        outcome.changes.append(.deleteNode(id))
         if let deviceID = node.simulatedDeviceID, var device = state.simulatedDevices[deviceID] {
             device.nodeID = nil
             state.simulatedDevices[deviceID] = device

@@ -43,7 +43,7 @@ extension Hub {
     mutating func enableNotification(_ request: EnableNotification, client: ClientInfo) throws(HubError)
         -> [FollowedAttribute]
     {
-        let node = try node(request.nodeID)
+        let node = try homeNode(request.nodeID)
         let (text, enabled) = (request.attributePath, request.enabled)
         try checkStructure(node.structureID, for: client)
         guard let pattern = AttributePattern(text) else {

@@ -13,5 +13,9 @@ extension Hub {
         if new.disconnectGrace != old.disconnectGrace { settings.disconnectGrace = new.disconnectGrace }
         if new.declaredDevices != old.declaredDevices { settings.declaredDevices = new.declaredDevices }
         if new.appGroups != old.appGroups { settings.appGroups = new.appGroups }
+        if new.devicesOnNetwork != old.devicesOnNetwork { settings.devicesOnNetwork = new.devicesOnNetwork }
+        if new.maximumNetworkDevices != old.maximumNetworkDevices {
+            settings.maximumNetworkDevices = new.maximumNetworkDevices
+        }
     }
 }

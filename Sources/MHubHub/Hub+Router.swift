@@ -54,13 +54,13 @@ extension Hub {
         case .interviewNode: return try reply(interviewNode(read(&args), &outcome))
         case .commissionOnNetwork:
             return try commissionOnNetwork(read(&args), request: request, client: client, now: now, &outcome)
-        case .addSimulatedDevice: return JSONText(try addSimulatedDevice(read(&args), &outcome))
+        case .addSimulatedDevice: return JSONText(try addSimulatedDevice(read(&args), now: now, &outcome))
         case .removeSimulatedDevice: return try reply(removeSimulatedDevice(read(&args), &outcome))
         case .setFault: return JSONText(try setFault(read(&args), now: now, &outcome))
         case .clearFaults: return JSONText(clearFaults(try read(&args), now: now, &outcome))
         case .setPermission: return JSONText(try setPermission(read(&args), &outcome))
         case .setTimingProfile: return JSONText(try setTimingProfile(read(&args)))
-        case .reset: return JSONText(reset(try read(&args), &outcome))
+        case .reset: return JSONText(reset(try read(&args), now: now, &outcome))
         case .advanceClock:
             return try advanceClock(read(&args), request: request, client: client, now: now, &outcome)
         case .followInputJournal: return try reply(followInputJournal(&args, client: client, &outcome))
@@ -214,7 +214,7 @@ extension Hub {
     func status(_: GetStatus, client: ClientInfo) -> HubStatus {
         HubStatus(
             online: !faults.hubOffline, hubName: settings.hubName, version: MHubVersion.string,
-            timingProfile: settings.profile.name, nodes: Int64(state.nodes.count),
+            timingProfile: settings.profile.name, nodes: Int64(state.nodes.values.count(where: \.isInHome)),
             structures: Int64(state.structures.count), rooms: Int64(state.rooms.count),
             simulatedDevices: Int64(state.simulatedDevices.count), session: desk.session.map { $0.info(hub: self) },
             faults: faultsStatus, listeners: Int64(listening.listeners.count),

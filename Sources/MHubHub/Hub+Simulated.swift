@@ -5,8 +5,8 @@ import MatterOnboarding
 
 /// Simulated devices: created from templates, commissionable until added to the fabric.
 extension Hub {
-    mutating func addSimulatedDevice(_ request: AddSimulatedDevice, _ outcome: inout HubOutcome) throws(HubError)
-        -> SimulatedDeviceInfo
+    mutating func addSimulatedDevice(_ request: AddSimulatedDevice, now: Timestamp, _ outcome: inout HubOutcome)
+        throws(HubError) -> SimulatedDeviceInfo
     {
         let (name, discriminator, passcode) = (request.name, request.discriminator, request.passcode)
         let (vendorID, productID, serial) = (request.vendorID, request.productID, request.serialNumber)
@@ -26,6 +26,8 @@ extension Hub {
             throw HubError(.invalidArguments, "product_id must not be 0")
         }
         try checkQuota(state.simulatedDevices.count, HubQuotas.simulatedDevices, "simulated devices")
+        let onNetwork = request.onNetwork ?? settings.devicesOnNetwork
+        if onNetwork { try checkCanJoinNetwork(discriminator: discriminator) }
         var device = makeSimulatedDevice(
             template: layout.stored,
             name: try name.map { n throws(HubError) in try validatedName(n, what: "the name") },
@@ -33,6 +35,7 @@ extension Hub {
             serialNumber: serial)
         device.network = network
         device.firmware.offer = offer
+        if onNetwork { putOnNetwork(&device, now: now, &outcome) }
         state.simulatedDevices[device.id] = device
         outcome.changes += [.saveSimulatedDevice(device), .saveCounters(state.counters)]
         outcome.events.append(HubEvent(.simulatedDeviceAdded, simulatedInfo(device)))
@@ -106,6 +109,7 @@ extension Hub {
         if case .commissioned(let node, _)? = desk.session?.state, node.simulatedDeviceID == id {
             throw HubError(.sessionBusy, "simulated device \(id) is being commissioned")
         }
+        if device.onNetwork { takeOffNetwork(device, &outcome) }
         state.simulatedDevices[id] = nil
         faults.unreachableDevices.remove(id)
         faults.deviceLatency[id] = nil
@@ -179,6 +183,7 @@ extension Hub {
             nodeID: device.nodeID, reachable: !faults.unreachableDevices.contains(device.id),
             network: device.joins.rawValue, firmware: device.firmware.status)
         (info.endpoints, info.bridgedDevices, info.bridgedTemplate) = layout?.counts ?? (nil, nil, nil)
+        info.matterNode = matterNodeInfo(of: device)
         return info
     }
 

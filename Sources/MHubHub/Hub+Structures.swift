@@ -92,7 +92,7 @@ extension Hub {
         throws(HubError) -> HomeDevice
     {
         let (id, structureID, roomName, roomID) = (request.nodeID, request.structureID, request.room, request.roomID)
-        var node = try node(id)
+        var node = try homeNode(id)
         try checkStructure(node.structureID, for: client)
         try checkStructure(structureID, for: client)
         node.structureID = structureID

@@ -55,6 +55,7 @@ public struct Hub: Sendable {
     /// A hub on `state`, its timers on `clock` (`mhubd --clock`; chosen before the first input).
     public init(state: HubState, settings: HubSettings, random: HubRandom, clock: HubClockKind = .real) {
         self.state = state
+        self.state.linkNetworkNodes()
         bridge = BridgeIndex(nodes: state.nodes)
         for (_, node) in state.nodes { devices.startMeter(of: node) }
         self.settings = settings
@@ -84,13 +85,13 @@ public struct Hub: Sendable {
         var hub = Hub(state: HubState(fabric: fabric), settings: settings, random: random)
         var outcome = HubOutcome()
         outcome.changes.append(.saveFabric(fabric))
-        hub.populateDefaults(&outcome)
+        hub.populateDefaults(now: 0, &outcome)
         random = hub.random
         return (hub.state, outcome.changes)
     }
 
     /// The Home structure and the declared simulated devices.
-    mutating func populateDefaults(_ outcome: inout HubOutcome) {
+    mutating func populateDefaults(now: Timestamp, _ outcome: inout HubOutcome) {
         populateHome(&outcome)
         for declaration in settings.declaredDevices {
             var device = makeSimulatedDevice(
@@ -98,6 +99,9 @@ public struct Hub: Sendable {
                 passcode: declaration.passcode, vendorID: declaration.vendorID, productID: declaration.productID,
                 serialNumber: declaration.serialNumber)
             device.network = declaration.network.flatMap(DeviceNetwork.init(rawValue:))
+            if settings.matterEnabled, declaration.onNetwork ?? settings.devicesOnNetwork {
+                putOnNetwork(&device, now: now, &outcome)
+            }
             state.simulatedDevices[device.id] = device
             outcome.changes.append(.saveSimulatedDevice(device))
         }

@@ -21,8 +21,19 @@ public struct FabricIdentity: Hashable, Sendable {
     }
 }
 
-/// A device commissioned onto the hub's fabric.
+/// A device commissioned onto the hub's fabric, or a device on the network that is not (yet) in the hub's home
+/// (`membership`).
 public struct Node: Hashable, Sendable {
+    /// Whether a node is in the hub's home.
+    public enum Membership: Int, Hashable, Sendable {
+        /// Commissioned onto the hub's fabric: in a structure, listed, bridged.
+        case home = 0
+        /// A simulated device on the network as its own Matter node, not in the hub's home: its state lives here
+        /// (what controllers and `device_*` requests change), but it is in no structure, no listing and no bridge
+        /// (docs/matter.md, "Devices on the network").
+        case nearby = 1
+    }
+
     public var id: NodeID
     public var structureID: StructureID
     public var roomID: RoomID?
@@ -36,6 +47,11 @@ public struct Node: Hashable, Sendable {
     /// The endpoint numbers of this device's application endpoints (every endpoint but 0) on the hub's own Matter
     /// node, where they are bridged (docs/matter.md, "The bridge"): given once, stored with the node, never reused.
     public var bridgedEndpoints: [EndpointID: EndpointID]
+    /// In the home, or only on the network.
+    public var membership: Membership = .home
+
+    /// Whether it is in the hub's home (not only on the network).
+    public var isInHome: Bool { membership == .home }
 
     public init(
         id: NodeID, structureID: StructureID, roomID: RoomID?, name: String, template: String,
@@ -70,6 +86,12 @@ public struct SimulatedDevice: Hashable, Sendable {
     public var network: DeviceNetwork?
     /// What it runs, and the update offered to it.
     public var firmware = DeviceFirmware()
+    /// Whether it is its own Matter node on the network (`on_network`): its own port, passcode, attestation and
+    /// fabrics, commissionable by any controller (docs/matter.md, "Devices on the network").
+    public var onNetwork = false
+    /// The node that holds its state while it is on the network (`Node.Membership.nearby` until mhub's own
+    /// commissioning puts it in the home, when `nodeID` is the same). Not stored: found from the nodes at load.
+    public var networkNodeID: NodeID?
 
     /// The network it joins.
     public var joins: DeviceNetwork {

@@ -147,6 +147,8 @@ public enum HubOutput: Hashable, Sendable {
     /// The answer to the Matter node's `BridgedRequest` (a bridged device's command or write), once the device
     /// applied it.
     case bridgedAnswer(requestID: UInt64, BridgedAnswer)
+    /// For a simulated device's own Matter node (a device on the network).
+    case deviceNode(SimulatedDeviceID, DeviceNodeOutput)
     /// `follow_input_journal`: the daemon sends this connection the input journal's lines so far, then each new one
     /// (`input_journaled`).
     case inputJournalFollowed(connectionID: UInt64)

@@ -11,6 +11,12 @@ public struct HubSettings: Sendable {
     public var declaredDevices: [SimulatedDeviceDeclaration]
     /// Who may name which app group (`control.app_groups`); empty: anyone with the commission scope.
     public var appGroups: [AppGroupRule]
+    /// Whether the daemon serves Matter at all (`matter.enabled`): a device can be on the network only then.
+    public var matterEnabled: Bool
+    /// Whether a device added without saying is on the network (`matter.devices_on_network`).
+    public var devicesOnNetwork: Bool
+    /// How many devices may be on the network at once (`matter.max_network_devices`).
+    public var maximumNetworkDevices: Int
 
     public init(_ configuration: DaemonConfiguration) {
         hubName = configuration.hub.name
@@ -20,5 +26,8 @@ public struct HubSettings: Sendable {
         disconnectGrace = Int64(configuration.commissioning.disconnectGraceMilliseconds)
         declaredDevices = configuration.simulatedDevices
         appGroups = configuration.control.appGroups
+        matterEnabled = configuration.matter.enabled
+        devicesOnNetwork = configuration.matter.devicesOnNetwork
+        maximumNetworkDevices = configuration.matter.maximumNetworkDevices
     }
 }

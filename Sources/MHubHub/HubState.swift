@@ -48,3 +48,16 @@ public struct HubState: Hashable, Sendable {
         }
     }
 }
+
+extension HubState {
+    /// Gives each simulated device on the network the node that holds its state (`SimulatedDevice.networkNodeID`,
+    /// not stored: found from the nodes, after a load).
+    public mutating func linkNetworkNodes() {
+        for (id, node) in nodes {
+            guard let deviceID = node.simulatedDeviceID, let device = simulatedDevices[deviceID], device.onNetwork,
+                device.networkNodeID != id
+            else { continue }
+            simulatedDevices[deviceID]?.networkNodeID = id
+        }
+    }
+}

@@ -154,6 +154,9 @@ package final class MatterPort {
         case .inputJournalFollowed:
             // The hub service sends the journal's lines.
             break
+        case .deviceNode:
+            // The devices' own nodes (`DeviceMatterPorts`).
+            break
         }
     }
 

@@ -107,6 +107,10 @@ import Testing
             .udcRequestReceived(udc),
             .udcRequestReceived(UDCRequest(instanceName: "X", source: "127.0.0.1:5541", receivedAt: 3)),
         ] + reports.map { .matter($0) }
+        + [
+            .deviceNode(3, .listening(port: 5541)), .deviceNode(3, .failed(reason: "no port free")),
+            .deviceNode(4, .matter(.commissioningAttemptsExhausted)),
+        ]
 
     /// The names of the cases `inputs` and `reports` hold: no `default`, so a new case fails to compile here until it
     /// has a sample above.
@@ -134,11 +138,14 @@ import Testing
             case .fabricRemovalDone: "matter.fabricRemovalDone"
             case .bridgedRequest: "matter.bridgedRequest"
             }
+        case .deviceNode(_, .listening): "deviceNode.listening"
+        case .deviceNode(_, .failed): "deviceNode.failed"
+        case .deviceNode(_, .matter): "deviceNode.matter"
         }
     }
 
     @Test func theSamplesHoldEveryCase() {
-        #expect(Set(Self.inputs.map(Self.caseName)).count == 9 + 10)
+        #expect(Set(Self.inputs.map(Self.caseName)).count == 9 + 10 + 3)
     }
 
     @Test(arguments: inputs)

@@ -8,34 +8,37 @@ import MatterNode
 /// unreachable device with Failure); a slow device answers after its latency, applied then; a silent one never
 /// answers (`BridgedAnswer.noAnswer` after the interaction timeout). The answer is an output, after the commit.
 extension Hub {
-    /// The connection ID the Matter node's waiting requests count under, for the per-connection quota.
-    static let matterNodeConnection = UInt64.max
-
     /// A bridged device's command or write from the hub's Matter node.
     public mutating func bridgedRequest(_ request: BridgedRequest, now: Timestamp) -> HubOutcome {
         var outcome = HubOutcome()
-        if let answer = run(request, now: now, &outcome) {
+        guard let target = bridge.target(of: request.endpoint), let node = state.nodes[target.node] else {
+            outcome.outputs.append(
+                .bridgedAnswer(requestID: request.id, .status(InteractionStatus.unsupportedEndpoint.rawValue)))
+            return outcome
+        }
+        if case .write(ClusterDefinition.bridgedDeviceBasicInformation.id, 0x0005, let value) = request.operation {
+            outcome.outputs.append(.bridgedAnswer(requestID: request.id, rename(node, to: value, &outcome)))
+            return outcome
+        }
+        if let answer = run(request, on: node, endpoint: target.endpoint, from: .hub, now: now, &outcome) {
             outcome.outputs.append(.bridgedAnswer(requestID: request.id, answer))
         }
         return outcome
     }
 
-    /// The answer now, or nil when it comes later (a slow or silent device).
-    private mutating func run(_ request: BridgedRequest, now: Timestamp, _ outcome: inout HubOutcome) -> BridgedAnswer?
-    {
-        guard let target = bridge.target(of: request.endpoint), let node = state.nodes[target.node] else {
-            return .status(InteractionStatus.unsupportedEndpoint.rawValue)
-        }
-        if case .write(ClusterDefinition.bridgedDeviceBasicInformation.id, 0x0005, let value) = request.operation {
-            return rename(node, to: value, &outcome)
-        }
+    /// A Matter node's command or write on `node`'s `endpoint` (its own number): the answer now, or nil when it
+    /// comes later (a slow or silent device), as `source`'s answer output.
+    mutating func run(
+        _ request: BridgedRequest, on node: Node, endpoint: EndpointID, from source: MatterNodeKey, now: Timestamp,
+        _ outcome: inout HubOutcome
+    ) -> BridgedAnswer? {
         if let device = node.simulatedDeviceID, faults.unreachableDevices.contains(device) {
             return .status(InteractionStatus.failure.rawValue)
         }
         let effect: DeviceEffect
         let answer: BridgedAnswer
         do throws(InteractionError) {
-            (effect, answer) = try deviceEffect(of: request.operation, on: node, endpoint: target.endpoint, now: now)
+            (effect, answer) = try deviceEffect(of: request.operation, on: node, endpoint: endpoint, now: now)
         } catch {
             return .status(error.status.rawValue)
         }
@@ -46,16 +49,16 @@ extension Hub {
             return answer
         }
         guard devices.pending.count < HubQuotas.pendingInteractions,
-            devices.pending.count(where: { $0.connectionID == Self.matterNodeConnection })
+            devices.pending.count(where: { $0.connectionID == source.connectionID })
                 < HubQuotas.pendingInteractionsPerConnection
         else { return .status(InteractionStatus.busy.rawValue) }
         let wait = silent ? Self.defaultInteractionTimeout : latency
         var pending = PendingInteraction(
-            connectionID: Self.matterNodeConnection, messageID: .null, dueAt: now + wait,
+            connectionID: source.connectionID, messageID: .null, dueAt: now + wait,
             outcome: silent
                 ? .timeout("node \(node.id) did not answer within \(wait) ms")
                 : .apply(node: node.id, effect: effect, result: .null))
-        pending.bridged = (request.id, silent ? .noAnswer : answer)
+        pending.bridged = (source, request.id, silent ? .noAnswer : answer)
         devices.pending.append(pending)
         return nil
     }

@@ -102,13 +102,14 @@ public struct PendingInteraction: Hashable, Sendable {
     public var messageID: JSONValue
     public var dueAt: Timestamp
     public var outcome: Outcome
-    /// The Matter node's request this answers (a bridged device's command or write), instead of a client's; its
-    /// answer goes out as `HubOutput.bridgedAnswer`.
-    public var bridged: (requestID: UInt64, answer: BridgedAnswer)?
+    /// The Matter node's request this answers (a device's command or write), instead of a client's; its answer goes
+    /// out to that node (`MatterNodeKey.answer`).
+    public var bridged: (node: MatterNodeKey, requestID: UInt64, answer: BridgedAnswer)?
 
     public static func == (lhs: PendingInteraction, rhs: PendingInteraction) -> Bool {
         lhs.connectionID == rhs.connectionID && lhs.messageID == rhs.messageID && lhs.dueAt == rhs.dueAt
-            && lhs.outcome == rhs.outcome && lhs.bridged?.requestID == rhs.bridged?.requestID
+            && lhs.outcome == rhs.outcome && lhs.bridged?.node == rhs.bridged?.node
+            && lhs.bridged?.requestID == rhs.bridged?.requestID
             && lhs.bridged?.answer == rhs.bridged?.answer
     }
 

@@ -63,7 +63,7 @@ extension Hub {
         _ path: AttributePath, of node: Node, request: HubRequest, client: ClientInfo, now: Timestamp,
         _ outcome: inout HubOutcome, value: () throws(InteractionError) -> AttributeValue
     ) throws(HubError) -> JSONValue? {
-        try checkStructure(node.structureID, for: client)
+        try checkAccess(to: node, for: client)
         let checked: AttributeValue
         do throws(InteractionError) {
             guard let endpoint = node.data.endpoints[path.endpoint] else {

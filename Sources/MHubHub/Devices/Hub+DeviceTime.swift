@@ -50,11 +50,11 @@ extension Hub {
         let due = devices.pending.filter { $0.dueAt <= now }.sorted { $0.dueAt < $1.dueAt }
         devices.pending.removeAll { $0.dueAt <= now }
         for interaction in due {
-            if let (requestID, answer) = interaction.bridged {
+            if let (source, requestID, answer) = interaction.bridged {
                 if case .apply(let node, let effect, _) = interaction.outcome {
                     apply(effect, to: node, now: now, &outcome)
                 }
-                outcome.outputs.append(.bridgedAnswer(requestID: requestID, answer))
+                outcome.outputs.append(source.answer(requestID, answer))
                 continue
             }
             switch interaction.outcome {

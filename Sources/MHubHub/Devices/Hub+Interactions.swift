@@ -19,7 +19,7 @@ extension Hub {
     ) throws(HubError) -> JSONValue? {
         let node = try node(read.nodeID)
         let patterns = try attributePatterns(read.attributePaths)
-        try checkStructure(node.structureID, for: client)
+        try checkAccess(to: node, for: client)
         var values: [String: JSONValue] = [:]
         for pattern in patterns {
             let matches = node.data.attributes.filter { pattern.matches($0.0) }
@@ -39,7 +39,7 @@ extension Hub {
     ) throws(HubError) -> JSONValue? {
         let node = try node(write.change.nodeID)
         let (path, json) = try pathAndValue(write.change)
-        try checkStructure(node.structureID, for: client)
+        try checkAccess(to: node, for: client)
         let value: AttributeValue
         do {
             value = try checkedWrite(json, at: path, in: node)
@@ -77,7 +77,7 @@ extension Hub {
         let (endpoint, clusterID, commandName) = (invoke.endpointID, invoke.clusterID, invoke.commandName)
         let payload = invoke.payload ?? .object([:])
         let timeout = invoke.interactionTimeoutMilliseconds
-        try checkStructure(node.structureID, for: client)
+        try checkAccess(to: node, for: client)
         let effect: DeviceEffect
         let response: DeviceLogic.Response?
         do throws(InteractionError) {
@@ -115,7 +115,7 @@ extension Hub {
     {
         let node = try node(set.change.nodeID)
         let (path, json) = try pathAndValue(set.change)
-        try checkStructure(node.structureID, for: client)
+        try checkAccess(to: node, for: client)
         let value: AttributeValue
         do {
             value = try validatedValue(json, at: path, in: node, asWrite: false)
@@ -222,17 +222,21 @@ extension Hub {
         for transition in effect.transitions {
             devices.transitions[.init(node: nodeID, path: transition.path)] = transition
         }
+        let networkDevice = effect.events.isEmpty ? nil : networkDevice(of: node)
         for event in effect.events {
             let emitted = nodeEvent(event, node: nodeID, now: now)
             devices.recordRecent(emitted)
+            func record(on endpoint: EndpointID) -> EventRecord {
+                EventRecord(
+                    endpoint: endpoint, cluster: event.cluster, event: event.event,
+                    number: state.counters.nextEventNumber, priority: event.priority,
+                    epochTimestampMilliseconds: UInt64(max(0, now)), fields: event.data)
+            }
             if let bridged = node.bridgedEndpoints[event.endpoint] {
-                outcome.outputs.append(
-                    .bridgeChanged(
-                        .event(
-                            EventRecord(
-                                endpoint: bridged, cluster: event.cluster, event: event.event,
-                                number: state.counters.nextEventNumber, priority: event.priority,
-                                epochTimestampMilliseconds: UInt64(max(0, now)), fields: event.data))))
+                outcome.outputs.append(.bridgeChanged(.event(record(on: bridged))))
+            }
+            if let networkDevice {
+                outcome.outputs.append(.deviceNode(networkDevice, .changed(.event(record(on: event.endpoint)))))
             }
             state.counters.nextEventNumber += 1
             outcome.events.append(HubEvent(.nodeEvent, emitted, structure: node.structureID))
@@ -261,6 +265,9 @@ extension Hub {
                         .attributes([AttributePath(endpoint: bridged, cluster: path.cluster, attribute: path.attribute)]
                         )
                     ))
+            }
+            if let device = networkDevice(of: node) {
+                outcome.outputs.append(.deviceNode(device, .changed(.attributes([path]))))
             }
         }
         // Window Covering: CurrentPositionLiftPercentage follows the 100ths value (0x0008 ← 0x000E).

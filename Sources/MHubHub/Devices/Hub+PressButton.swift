@@ -14,7 +14,7 @@ extension Hub {
         throws(HubError) -> ButtonPressed
     {
         let node = try node(request.nodeID)
-        try checkStructure(node.structureID, for: client)
+        try checkAccess(to: node, for: client)
         let press = request.press
         let endpoint = try Self.momentarySwitch(press.endpointID, in: node)
         let position = AttributePath(endpoint: endpoint, cluster: Self.switchCluster, attribute: 0x0001)

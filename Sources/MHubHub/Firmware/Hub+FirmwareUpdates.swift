@@ -56,7 +56,7 @@ extension Hub {
     /// `MatterSoftwareVersion`, or null. Its source is "local": mhub's own table, not the CSA's DCL.
     func checkNodeUpdate(_ request: CheckNodeUpdate, client: ClientInfo) throws(HubError) -> MatterSoftwareVersion? {
         let node = try node(request.nodeID)
-        try checkStructure(node.structureID, for: client)
+        try checkAccess(to: node, for: client)
         guard let id = node.simulatedDeviceID, let device = state.simulatedDevices[id],
             let offer = device.firmware.offer
         else { return nil }
@@ -74,7 +74,7 @@ extension Hub {
     ) throws(HubError) -> JSONValue? {
         let node = try node(update.nodeID)
         let requested = update.softwareVersion
-        try checkStructure(node.structureID, for: client)
+        try checkAccess(to: node, for: client)
         guard let id = node.simulatedDeviceID, let device = state.simulatedDevices[id],
             let offer = device.firmware.offer,
             requested == String(offer.version) || requested == offer.versionString

@@ -1,3 +1,5 @@
+import MatterNode
+
 /// What the daemon's ports (the Matter port, discovery) reach of whatever runs the hub (the daemon's hub service):
 /// they submit inputs, read the views they serve from, and follow its outputs and state. Nothing else of the service
 /// is theirs.
@@ -12,6 +14,9 @@ public protocol HubAccess: AnyObject {
     var current: Hub { get }
     /// The home as the Matter node bridges it, for the call it is read in.
     var bridgeView: HubBridgeView { get }
+    /// A simulated device's endpoints as its own Matter node serves them, for the call it is read in (nil when the
+    /// device is not on the network).
+    func deviceEndpoints(of device: SimulatedDeviceID) -> DeviceEndpoints?
     /// The hub's own commissioning window, as the Matter port serves it.
     var window: CommissioningWindow? { get }
     /// Calls `handler` with each output, once the input that made it is done.

@@ -16,6 +16,9 @@ extension HubInput: CustomStringConvertible {
         case .advertisingChanged(let report): "advertising report: \(report.state)"
         case .udcRequestReceived(let request): "UDC request from \(request.source): \(request.logDescription)"
         case .matter(let report): "matter: \(report)"
+        case .deviceNode(let id, .listening(let port)): "simulated device \(id)'s node listens on port \(port)"
+        case .deviceNode(let id, .failed(let reason)): "simulated device \(id)'s node failed: \(reason)"
+        case .deviceNode(let id, .matter(let report)): "simulated device \(id)'s node: \(report)"
         }
     }
 }

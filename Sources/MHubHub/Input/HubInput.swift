@@ -33,6 +33,8 @@ public enum HubInput: Equatable, Sendable {
 
     /// The Matter node's reports (`MatterNodeAction`), one case each.
     case matter(MatterReport)
+    /// A simulated device's own Matter node reports (a device on the network).
+    case deviceNode(SimulatedDeviceID, DeviceNodeReport)
 }
 
 /// What the hub's Matter node reports to the hub (docs/matter.md).
@@ -68,6 +70,7 @@ extension Hub {
         case .advertisingChanged(let report): advertisingChanged(report)
         case .udcRequestReceived(let request): udcRequestReceived(request, now: now)
         case .matter(let report): handle(report, now: now)
+        case .deviceNode(let id, let report): deviceNodeReported(report, device: id, now: now)
         }
     }
 

@@ -72,6 +72,10 @@ public enum InputJournal {
             case .advanceClock(_, let reply): answers.append(replyAnswer(reply))
             case .bridgedAnswer(let requestID, let answer):
                 answers.append("bridged answer \(requestID) " + JSONWriter.compact(InputJournalValues.encode(answer)))
+            case .deviceNode(let id, .answered(let requestID, let answer)):
+                answers.append(
+                    "device \(id) answer \(requestID) " + JSONWriter.compact(InputJournalValues.encode(answer)))
+            case .deviceNode: break
             case .windowChanged, .removeFabric, .bridgeChanged, .inputJournalFollowed: break
             }
         }

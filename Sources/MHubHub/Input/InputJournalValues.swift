@@ -50,6 +50,14 @@ enum InputJournalValues {
         case .advertisingChanged(let report): return ["advertising_changed": JSONText(report).value]
         case .udcRequestReceived(let request): return ["udc_request": encode(request)]
         case .matter(let report): return ["matter": encode(report)]
+        case .deviceNode(let id, let report):
+            var members: [String: JSONValue] = ["simulated_device_id": .integer(id)]
+            switch report {
+            case .listening(let port): members["listening"] = .integer(Int64(port))
+            case .failed(let reason): members["failed"] = .string(reason)
+            case .matter(let report): members["matter"] = encode(report)
+            }
+            return ["device_node": .object(members)]
         }
     }
 
@@ -281,6 +289,16 @@ enum InputJournalValues {
             let report = try decodeMatter(
                 try wrapper.requiredRaw(name), at: wrapper.path(name), context: wrapper.context)
             return (.matter(report), nil)
+        case "device_node":
+            var object = try wrapper.requiredObject(name)
+            let id = try object.requiredInteger("simulated_device_id", as: SimulatedDeviceID.self)
+            if let port = try object.integer("listening", as: UInt16.self) {
+                return (.deviceNode(id, .listening(port: port)), nil)
+            }
+            if let reason = try object.string("failed") { return (.deviceNode(id, .failed(reason: reason)), nil) }
+            let report = try decodeMatter(
+                try object.requiredRaw("matter"), at: object.path("matter"), context: object.context)
+            return (.deviceNode(id, .matter(report)), nil)
         default: throw wrapper.failure(nil, "unknown input \"\(name)\"")
         }
     }

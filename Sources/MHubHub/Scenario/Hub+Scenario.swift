@@ -116,7 +116,8 @@ extension Hub {
     ) throws(HubError) -> NodeID {
         guard let simulatedDevice = state.simulatedDevices[simulated] else { return 0 }
         let structureID = device.structure.flatMap { run.structures[$0] } ?? defaultStructureID
-        var node = makeNode(from: simulatedDevice, id: state.counters.nextNodeID, structureID: structureID, now: now)
+        let nodeID = simulatedDevice.networkNodeID ?? state.counters.nextNodeID
+        var node = makeNode(from: simulatedDevice, id: nodeID, structureID: structureID, now: now)
         node.name = device.name
         node.roomID = device.room.flatMap { room(named: $0, in: structureID)?.id }
         for attribute in device.attributes {

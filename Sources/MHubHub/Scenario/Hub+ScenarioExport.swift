@@ -45,7 +45,7 @@ extension Hub {
         }
         var devices: [JSONValue] = []
         var imports: [JSONValue] = []
-        for node in state.nodes.values.sorted(by: { $0.id < $1.id }) {
+        for node in state.nodes.values.sorted(by: { $0.id < $1.id }) where node.isInHome {
             var entry: [String: JSONValue] = [
                 "id": .string(Self.exportedID(node: node.id)), "name": .string(node.name),
                 "structure": structureName(node.structureID),
@@ -93,6 +93,7 @@ extension Hub {
         if let bridgedDevices { identity["bridged_devices"] = .integer(bridgedDevices) }
         if let bridgedTemplate { identity["bridged_template"] = .string(bridgedTemplate) }
         if let network = device.network { identity["network"] = .string(network.rawValue) }
+        if device.onNetwork { identity["on_network"] = .bool(true) }
         if let offer = device.firmware.offer { identity["firmware_update"] = JSONText(offer.protocolValue).value }
         return identity
     }

@@ -184,6 +184,7 @@ public struct ScenarioDecoder {
             }
             request.network = network
         }
+        request.onNetwork = try object.bool("on_network")
         if let update = object.raw("firmware_update") {
             do {
                 _ = try FirmwareOffer(json: update)

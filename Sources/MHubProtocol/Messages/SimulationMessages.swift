@@ -27,6 +27,8 @@ public struct SimulatedDeviceInfo: ProtocolValue, Identifiable {
     public var endpoints: Int64?
     public var bridgedDevices: Int64?
     public var bridgedTemplate: String?
+    /// Its own Matter node, for a device on the network (`on_network`); nil for a device that is not.
+    public var matterNode: DeviceMatterNodeInfo?
 
     public init(
         id: Int64, template: String, name: String, vendorID: UInt16, productID: UInt16, discriminator: UInt16,
@@ -82,7 +84,13 @@ public struct SimulatedDeviceInfo: ProtocolValue, Identifiable {
         endpoints = try object.integer("endpoints")
         bridgedDevices = try object.integer("bridged_devices")
         bridgedTemplate = try object.string("bridged_template")
+        matterNode = try object.raw("matter_node").map { json throws(ProtocolViolation) in
+            try DeviceMatterNodeInfo(json: json)
+        }
     }
+
+    /// Whether it is its own Matter node on the network.
+    public var onNetwork: Bool { matterNode != nil }
 
     public func write(to json: inout JSONTextWriter) {
         json.beginObject()
@@ -94,6 +102,7 @@ public struct SimulatedDeviceInfo: ProtocolValue, Identifiable {
         json.member("firmware", firmware)
         json.member("manual_code", manualCode)
         json.member("manual_code_grouped", manualCodeGrouped)
+        if let matterNode { json.member("matter_node", matterNode) }
         json.member("name", name)
         json.member("network", network)
         json.member("node_id", nodeID.map { Int64(bitPattern: $0) })
@@ -105,6 +114,57 @@ public struct SimulatedDeviceInfo: ProtocolValue, Identifiable {
         json.member("simulated_device_id", id)
         json.member("template", template)
         json.member("vendor_id", Int64(vendorID))
+        json.endObject()
+    }
+}
+
+/// A simulated device's own Matter node on the network (docs/matter.md, "Devices on the network"): the node that
+/// holds its state, where it listens, whether it is commissionable, and the fabrics it is on.
+public struct DeviceMatterNodeInfo: ProtocolValue {
+    /// The node (`get_node`, `device_read`) that holds its state; in the hub's home only once mhub commissioned it.
+    public var nodeID: UInt64
+    /// Its UDP port, once its node listens.
+    public var port: UInt16?
+    /// Whether its commissioning window is open (with its own passcode and discriminator).
+    public var commissioningWindowOpen: Bool
+    /// Why its node is off, if it could not start; or why its window closed.
+    public var problem: String?
+    /// The fabrics it is on, as its node reports them.
+    public var fabrics: [MatterFabricInfo]
+    /// Its secure sessions now.
+    public var sessions: Int64
+
+    public init(
+        nodeID: UInt64, port: UInt16?, commissioningWindowOpen: Bool, problem: String?, fabrics: [MatterFabricInfo],
+        sessions: Int64
+    ) {
+        self.nodeID = nodeID
+        self.port = port
+        self.commissioningWindowOpen = commissioningWindowOpen
+        self.problem = problem
+        self.fabrics = fabrics
+        self.sessions = sessions
+    }
+
+    public static let what = "a device's Matter node"
+
+    public init(reading object: inout JSONObjectReader<ProtocolReading>) throws(ProtocolViolation) {
+        nodeID = try object.requiredInteger("node_id")
+        port = try object.integer("port")
+        commissioningWindowOpen = try object.bool("commissioning_window_open") ?? false
+        problem = try object.string("problem")
+        fabrics = try [MatterFabricInfo](json: object.raw("fabrics") ?? [])
+        sessions = try object.integer("sessions") ?? 0
+    }
+
+    public func write(to json: inout JSONTextWriter) {
+        json.beginObject()
+        json.member("commissioning_window_open", commissioningWindowOpen)
+        json.member("fabrics", fabrics)
+        json.member("node_id", Int64(bitPattern: nodeID))
+        json.member("port", port.map { Int64($0) })
+        json.member("problem", problem)
+        json.member("sessions", sessions)
         json.endObject()
     }
 }
@@ -236,12 +296,15 @@ public struct AddSimulatedDevice: ProtocolRequest, Hashable {
     public var endpoints: Int?
     public var bridgedDevices: Int?
     public var bridgedTemplate: String?
+    /// Its own Matter node on the network (docs/matter.md, "Devices on the network"); the configuration's
+    /// `matter.devices_on_network` when not given.
+    public var onNetwork: Bool?
 
     public init(
         template: String, name: String? = nil, discriminator: UInt16? = nil, passcode: UInt32? = nil,
         vendorID: UInt16? = nil, productID: UInt16? = nil, serialNumber: String? = nil, network: String? = nil,
         firmwareUpdate: JSONValue? = nil, endpoints: Int? = nil, bridgedDevices: Int? = nil,
-        bridgedTemplate: String? = nil
+        bridgedTemplate: String? = nil, onNetwork: Bool? = nil
     ) {
         self.template = template
         self.name = name
@@ -255,6 +318,7 @@ public struct AddSimulatedDevice: ProtocolRequest, Hashable {
         self.endpoints = endpoints
         self.bridgedDevices = bridgedDevices
         self.bridgedTemplate = bridgedTemplate
+        self.onNetwork = onNetwork
     }
 
     @inlinable
@@ -271,6 +335,7 @@ public struct AddSimulatedDevice: ProtocolRequest, Hashable {
         endpoints = try args.integer("endpoints")
         bridgedDevices = try args.integer("bridged_devices")
         bridgedTemplate = try args.string("bridged_template")
+        onNetwork = try args.bool("on_network")
     }
 
     public var arguments: [String: JSONValue] {
@@ -286,6 +351,7 @@ public struct AddSimulatedDevice: ProtocolRequest, Hashable {
         if let endpoints { args["endpoints"] = .integer(Int64(endpoints)) }
         if let bridgedDevices { args["bridged_devices"] = .integer(Int64(bridgedDevices)) }
         if let bridgedTemplate { args["bridged_template"] = .string(bridgedTemplate) }
+        if let onNetwork { args["on_network"] = .bool(onNetwork) }
         return args
     }
 }

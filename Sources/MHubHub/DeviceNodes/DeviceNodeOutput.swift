@@ -1,0 +1,46 @@
+import MatterNode
+
+/// What the hub tells a simulated device's own Matter node (`HubOutput.deviceNode`).
+public enum DeviceNodeOutput: Hashable, Sendable {
+    /// The device is on the network now (just added): its node starts.
+    case started(DeviceNodeSpec)
+    /// Its commissioning window opened (the device's own passcode and discriminator) or closed (nil).
+    case windowChanged(DeviceWindow?)
+    /// What its node serves changed (an attribute or an event on its own endpoint numbers): its data versions,
+    /// subscriptions and events follow.
+    case changed(BridgeChange)
+    /// The answer to its node's request (a command or write on one of its endpoints), once the device applied it.
+    case answered(requestID: UInt64, BridgedAnswer)
+    /// The device is gone: its node stops.
+    case stopped
+}
+
+/// What a device's node is made from, beside the state its port serves from (`Hub.deviceEndpoints(of:)`).
+public struct DeviceNodeSpec: Hashable, Sendable {
+    public var deviceID: SimulatedDeviceID
+    public var vendorID: UInt16
+    public var productID: UInt16
+    /// Its primary device type (endpoint 1's first), the one its Certification Declaration names.
+    public var deviceTypeID: UInt32
+    public var discriminator: UInt16
+    public var passcode: UInt32
+
+    public init(
+        deviceID: SimulatedDeviceID, vendorID: UInt16, productID: UInt16, deviceTypeID: UInt32,
+        discriminator: UInt16, passcode: UInt32
+    ) {
+        self.deviceID = deviceID
+        self.vendorID = vendorID
+        self.productID = productID
+        self.deviceTypeID = deviceTypeID
+        self.discriminator = discriminator
+        self.passcode = passcode
+    }
+}
+
+/// A device's open commissioning window. `basic`: its own passcode (the one in its QR and manual codes) and
+/// discriminator, with the verifier its port keeps, open while it has no fabric, with no timeout (a factory-new
+/// device is commissionable until it is commissioned).
+public enum DeviceWindow: Hashable, Sendable {
+    case basic(discriminator: UInt16)
+}

@@ -1,0 +1,225 @@
+import MHubConfiguration
+import MHubJSON
+import MHubProtocol
+import MatterDataModel
+import MatterNode
+import MatterOnboarding
+import Testing
+
+@testable import MHubHub
+
+/// Simulated devices on the network, each its own Matter node: the node that holds a device's state from when it is
+/// added, the outputs that start and drive its port, its window, its requests and changes, its removal, and mhub's
+/// own commissioning of it.
+@Suite struct DeviceNodeTests {
+    static let added: JSONValue = [
+        "template": "on-off-light", "on_network": true, "discriminator": 2222, "passcode": 20_202_021,
+        "network": "ethernet",
+    ]
+
+    /// A hub with one device on the network (simulated device 3, node 1), its port listening on 5541 with no fabric.
+    static func hubWithNetworkLight() -> (HubHarness, SimulatedDeviceID, NodeID) {
+        var harness = HubHarness()
+        let info = harness.ok("add_simulated_device", added)
+        let id = info["simulated_device_id"]!.number!
+        let nodeID = NodeID(info["matter_node"]!["node_id"]!.number!)
+        _ = report(&harness, id, .matter(.fabricsChanged([])))
+        _ = report(&harness, id, .listening(port: 5541))
+        return (harness, id, nodeID)
+    }
+
+    static func report(_ harness: inout HubHarness, _ id: SimulatedDeviceID, _ report: DeviceNodeReport) -> HubOutcome {
+        let outcome = harness.hub.handle(.deviceNode(id, report), now: harness.now)
+        harness.committed += outcome.changes
+        return outcome
+    }
+
+    static func outputs(_ outcome: HubOutcome) -> [DeviceNodeOutput] {
+        outcome.outputs.compactMap { if case .deviceNode(_, let output) = $0 { output } else { nil } }
+    }
+
+    /// `get_simulated_devices`' `matter_node` of device `id`.
+    static func matterNode(_ harness: inout HubHarness, _ id: SimulatedDeviceID) -> JSONValue {
+        guard case .array(let devices) = harness.ok("get_simulated_devices"),
+            let device = devices.first(where: { $0["simulated_device_id"] == .integer(id) })
+        else { return .null }
+        return device["matter_node"] ?? .null
+    }
+
+    static func fabric(_ index: UInt8, committed: Bool = true) -> MatterFabricSummary {
+        MatterFabricSummary(
+            fabricIndex: index, vendorID: 0xFFF1, fabricID: 1, nodeID: 0x1234, compressedFabricID: 0xABCD,
+            label: "", isCommitted: committed)
+    }
+
+    @Test func aDeviceAddedOnTheNetworkHasItsNodeAtOnceOutsideTheHome() throws {
+        var harness = HubHarness()
+        let outcome = harness.send("add_simulated_device", Self.added)
+        let info = try #require(outcome.result(for: 1))
+        let id = try #require(info["simulated_device_id"]?.number)
+        let nodeID = try #require(info["matter_node"]?["node_id"]?.number).magnitude
+        #expect(info["commissionable"] == true)
+        #expect(info["matter_node"]?["commissioning_window_open"] == false, "not before its port listens")
+        let node = try #require(harness.hub.state.nodes[nodeID])
+        #expect(node.membership == Node.Membership.nearby)
+        #expect(node.structureID == Hub.nearbyStructureID)
+        #expect(harness.hub.state.simulatedDevices[id]?.networkNodeID == nodeID)
+        #expect(outcome.changes.contains(.saveNode(node)))
+        // Its port starts with what its node is made from.
+        let spec = DeviceNodeSpec(
+            deviceID: id, vendorID: 0xFFF1,
+            productID: DeviceTemplates.productID(of: DeviceTemplates.named("on-off-light")!),
+            deviceTypeID: 0x0100, discriminator: 2222, passcode: 20_202_021)
+        #expect(Self.outputs(outcome) == [.started(spec)])
+        #expect(harness.hub.networkDeviceSpecs == [spec])
+        // Not in the home: no listing has it, no bridge number, no home request takes it.
+        #expect(harness.ok("get_nodes") == [])
+        #expect(harness.ok("get_devices") == [])
+        #expect(node.bridgedEndpoints.isEmpty)
+        #expect(harness.error("get_node", ["node_id": .integer(Int64(nodeID))])?.code == .nodeNotExists)
+        #expect(harness.error("remove_node", ["node_id": .integer(Int64(nodeID))])?.code == .nodeNotExists)
+        // But it is a device: read and driven like any.
+        #expect(harness.ok("read_attribute", ["node_id": .integer(Int64(nodeID)), "attribute_path": "1/6/0"]) != nil)
+        _ = harness.ok("set_attribute", ["node_id": .integer(Int64(nodeID)), "attribute_path": "1/6/0", "value": true])
+        #expect(
+            harness.hub.state.nodes[nodeID]?.data[AttributePath(endpoint: 1, cluster: 6, attribute: 0)] == .bool(true))
+        // Its endpoints as its own node serves them.
+        #expect(harness.hub.deviceEndpoints(of: id)?.endpointIDs == [1])
+    }
+
+    @Test func itsWindowIsOpenWhileItIsOnNoFabric() {
+        var (harness, id, _) = Self.hubWithNetworkLight()
+        #expect(harness.hub.run.deviceNodes[id]?.window == .basic(discriminator: 2222))
+        // A fabric added under the fail-safe keeps the window; committed, it closes.
+        #expect(
+            Self.outputs(Self.report(&harness, id, .matter(.fabricsChanged([Self.fabric(1, committed: false)]))))
+                .isEmpty)
+        #expect(
+            Self.outputs(Self.report(&harness, id, .matter(.fabricsChanged([Self.fabric(1)]))))
+                == [.windowChanged(nil)])
+        let info = Self.matterNode(&harness, id)
+        #expect(info["commissioning_window_open"] == false)
+        #expect(info["port"] == 5541)
+        #expect(info["fabrics"]?[0]?["fabric_index"] == 1)
+        // Its last fabric removed, it is commissionable again.
+        #expect(
+            Self.outputs(Self.report(&harness, id, .matter(.fabricsChanged([]))))
+                == [.windowChanged(.basic(discriminator: 2222))])
+    }
+
+    @Test func wrongPasscodesCloseItsWindowForTheRun() {
+        var (harness, id, _) = Self.hubWithNetworkLight()
+        #expect(
+            Self.outputs(Self.report(&harness, id, .matter(.commissioningAttemptsExhausted))) == [.windowChanged(nil)])
+        #expect(Self.outputs(Self.report(&harness, id, .matter(.fabricsChanged([])))).isEmpty)
+        let info = Self.matterNode(&harness, id)
+        #expect(info["problem"] == "its commissioning window closed after too many wrong passcodes")
+    }
+
+    @Test func aControllersToggleIsTheDevicesStateAndIsAnsweredToItsNode() {
+        var (harness, id, nodeID) = Self.hubWithNetworkLight()
+        let request = BridgedRequest(id: 9, endpoint: 1, operation: .invoke(cluster: 6, command: 2, fields: [:]))
+        let outcome = Self.report(&harness, id, .matter(.bridgedRequest(request)))
+        let onOff = AttributePath(endpoint: 1, cluster: 6, attribute: 0)
+        #expect(harness.hub.state.nodes[nodeID]?.data[onOff] == .bool(true))
+        #expect(Self.outputs(outcome) == [.changed(.attributes([onOff])), .answered(requestID: 9, .status(0))])
+        #expect(outcome.events.contains { $0.name == "attribute_updated" })
+        // A change made at the socket reaches the device's own node too, on its own endpoint numbers.
+        let set = harness.send(
+            "set_attribute", ["node_id": .integer(Int64(nodeID)), "attribute_path": "1/6/0", "value": false])
+        #expect(Self.outputs(set) == [.changed(.attributes([onOff]))])
+        // An endpoint it does not have, or its root, is not for the device logic.
+        let wrong = BridgedRequest(id: 10, endpoint: 5, operation: .invoke(cluster: 6, command: 2, fields: [:]))
+        #expect(
+            Self.outputs(Self.report(&harness, id, .matter(.bridgedRequest(wrong))))
+                == [.answered(requestID: 10, .status(InteractionStatus.unsupportedEndpoint.rawValue))])
+    }
+
+    @Test func aSlowDevicesAnswerGoesToItsOwnNode() {
+        var (harness, id, nodeID) = Self.hubWithNetworkLight()
+        _ = harness.ok("set_fault", ["fault": "slow_device", "simulated_device_id": .integer(id), "latency_ms": 500])
+        let request = BridgedRequest(id: 4, endpoint: 1, operation: .invoke(cluster: 6, command: 1, fields: [:]))
+        #expect(Self.outputs(Self.report(&harness, id, .matter(.bridgedRequest(request)))).isEmpty)
+        let later = harness.advance(by: 500)
+        #expect(Self.outputs(later).contains(.answered(requestID: 4, .status(0))))
+        #expect(
+            harness.hub.state.nodes[nodeID]?.data[AttributePath(endpoint: 1, cluster: 6, attribute: 0)] == .bool(true))
+    }
+
+    @Test func removingTheDeviceStopsItsNodeAndDropsItsState() {
+        var (harness, id, nodeID) = Self.hubWithNetworkLight()
+        let outcome = harness.send("remove_simulated_device", ["simulated_device_id": .integer(id)])
+        #expect(Self.outputs(outcome) == [.stopped])
+        #expect(harness.hub.state.nodes[nodeID] == nil)
+        #expect(outcome.changes.contains(.deleteNode(nodeID)))
+        #expect(harness.hub.run.deviceNodes[id] == nil)
+        // A late report of its port changes nothing.
+        #expect(Self.report(&harness, id, .listening(port: 5541)).isEmpty)
+    }
+
+    @Test func mhubsOwnCommissioningPutsTheSameNodeInTheHomeAndRemovalTakesItBack() throws {
+        var (harness, id, nodeID) = Self.hubWithNetworkLight()
+        _ = harness.ok("set_attribute", ["node_id": .integer(Int64(nodeID)), "attribute_path": "1/6/0", "value": true])
+        let payload = SetupPayload(
+            vendorID: 0xFFF1, productID: 0x8000, discoveryCapabilities: .onNetwork, discriminator: 2222,
+            passcode: 20_202_021)
+        _ = harness.ok("commission_with_code", ["code": .string(try ManualPairingCode(payload).digits())])
+        let node = try #require(harness.hub.state.nodes[nodeID])
+        #expect(node.isInHome)
+        #expect(node.structureID == harness.hub.defaultStructureID)
+        #expect(!node.bridgedEndpoints.isEmpty)
+        #expect(node.data[AttributePath(endpoint: 1, cluster: 6, attribute: 0)] == .bool(true), "its state kept")
+        #expect(harness.hub.state.simulatedDevices[id]?.nodeID == nodeID)
+        #expect(harness.ok("get_nodes")[0]?["node_id"] == .integer(Int64(nodeID)))
+        // Out of the home again, it stays on the network with its state.
+        _ = harness.ok("remove_node", ["node_id": .integer(Int64(nodeID))])
+        let back = try #require(harness.hub.state.nodes[nodeID])
+        #expect(back.membership == Node.Membership.nearby)
+        #expect(back.bridgedEndpoints.isEmpty)
+        #expect(back.data[AttributePath(endpoint: 1, cluster: 6, attribute: 0)] == .bool(true))
+        #expect(harness.hub.state.simulatedDevices[id]?.nodeID == nil)
+        #expect(harness.ok("get_nodes") == [])
+    }
+
+    @Test func refusals() {
+        var harness = HubHarness(configure: { $0.matter.maximumNetworkDevices = 1 })
+        _ = harness.ok("add_simulated_device", Self.added)
+        let full = harness.error("add_simulated_device", ["template": "on-off-light", "on_network": true])
+        #expect(full?.code == .quotaExceeded)
+        var other = HubHarness()
+        _ = other.ok("add_simulated_device", Self.added)
+        let twice = other.error(
+            "add_simulated_device", ["template": "dimmable-light", "on_network": true, "discriminator": 2222])
+        #expect(twice?.code == .invalidArguments)
+        var off = HubHarness(configure: { $0.matter.enabled = false })
+        #expect(off.error("add_simulated_device", Self.added)?.code == .invalidArguments)
+        // Nothing changed by a refusal.
+        #expect(off.hub.state.simulatedDevices.count == 2)
+    }
+
+    @Test func theConfigurationsDefaultAndDeclaredDevicesPutThemOnTheNetwork() {
+        var declared = SimulatedDeviceDeclaration(template: "on-off-light", discriminator: 1111, passcode: 20_202_021)
+        declared.onNetwork = true
+        let harness = HubHarness(devices: [declared])
+        #expect(harness.hub.networkDeviceSpecs.map(\.discriminator) == [1111])
+        var byDefault = HubHarness(devices: [], configure: { $0.matter.devicesOnNetwork = true })
+        let info = byDefault.ok("add_simulated_device", ["template": "contact-sensor"])
+        #expect(info["matter_node"] != nil)
+    }
+
+    @Test func theNodeIsFoundAgainAfterALoad() {
+        let (harness, id, nodeID) = Self.hubWithNetworkLight()
+        var state = harness.hub.state
+        state.simulatedDevices[id]?.networkNodeID = nil
+        let again = Hub(state: state, settings: harness.hub.settings, random: .seeded(1))
+        #expect(again.state.simulatedDevices[id]?.networkNodeID == nodeID)
+    }
+}
+
+extension JSONValue {
+    fileprivate var number: Int64? { if case .integer(let value) = self { value } else { nil } }
+
+    fileprivate subscript(index: Int) -> JSONValue? {
+        if case .array(let items) = self, items.indices.contains(index) { items[index] } else { nil }
+    }
+}
