@@ -2,7 +2,6 @@ import Foundation
 import MHubHub
 import MHubTestSupport
 import MatterCredentials
-import MatterCrypto
 import MatterNode
 import Testing
 
