@@ -35,21 +35,9 @@ extension HubStore {
 
     public func loadFabricTable() throws -> FabricTable {
         let next = try database.query("SELECT next_fabric_index FROM matter_fabric_table").first?.first?.int64Value ?? 1
-        var records: [FabricRecord] = []
-        for row in try database.query(
-            "SELECT fabric_index, rcac, icac, noc, operational_private_key, ipk_epoch_key, vendor_id, label, "
-                + "access_control FROM matter_fabrics ORDER BY fabric_index")
-        {
-            let index = UInt8(truncatingIfNeeded: row[0].int64Value ?? 0)
-            records.append(
-                FabricRecord(
-                    fabricIndex: index, rootCertificate: row[1].blobValue ?? [],
-                    intermediateCertificate: row[2].blobValue,
-                    operationalCertificate: row[3].blobValue ?? [], operationalPrivateKey: row[4].blobValue ?? [],
-                    identityProtectionEpochKey: row[5].blobValue ?? [],
-                    vendorID: UInt16(truncatingIfNeeded: row[6].int64Value ?? 0), label: row[7].stringValue ?? "",
-                    accessControl: try AccessControlCoding.decode(row[8].stringValue ?? "[]", fabricIndex: index)))
-        }
+        let records = try database.query(
+            "SELECT \(FabricRecordRow.columns) FROM matter_fabrics ORDER BY fabric_index"
+        ).map(FabricRecordRow.record)
         return FabricTable(records: records, nextFabricIndex: UInt8(clamping: next))
     }
 
@@ -59,15 +47,8 @@ extension HubStore {
             try database.run("DELETE FROM matter_fabrics")
             for record in table.ordered {
                 try database.run(
-                    "INSERT INTO matter_fabrics (fabric_index, rcac, icac, noc, operational_private_key, ipk_epoch_key, "
-                        + "vendor_id, label, access_control) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    [
-                        .integer(Int64(record.fabricIndex)), .blob(record.rootCertificate),
-                        record.intermediateCertificate.map { .blob($0) } ?? .null, .blob(record.operationalCertificate),
-                        .blob(record.operationalPrivateKey), .blob(record.identityProtectionEpochKey),
-                        .integer(Int64(record.vendorID)), .text(record.label),
-                        .text(AccessControlCoding.encode(record.accessControl)),
-                    ])
+                    "INSERT INTO matter_fabrics (\(FabricRecordRow.columns)) VALUES (\(FabricRecordRow.placeholders))",
+                    FabricRecordRow.values(record))
             }
             try database.run(
                 "INSERT OR REPLACE INTO matter_fabric_table (id, next_fabric_index) VALUES (1, ?)",

@@ -17,7 +17,7 @@ public final class HubStore {
     /// `PRAGMA application_id`: "mhub" in ASCII.
     public static let applicationID: Int32 = 0x6D68_7562
     /// The schema this version writes; older files are migrated forward step by step.
-    public static let schemaVersion: Int32 = 5
+    public static let schemaVersion: Int32 = 6
 
     /// The connection; replaced by a new one when a rollback fails (`apply(_:)`).
     private(set) var database: SQLiteDatabase {
@@ -167,6 +167,27 @@ public final class HubStore {
             wifi_credentials TEXT, thread_dataset BLOB);
         ALTER TABLE simulated_devices ADD COLUMN network TEXT NOT NULL DEFAULT '';
         ALTER TABLE simulated_devices ADD COLUMN firmware TEXT NOT NULL DEFAULT '';
+        """,
+        // 5 → 6: simulated devices as Matter nodes of their own (`HubStore+DeviceMatter.swift`): the authority that
+        // attests them (one PAA, a PAI per vendor), each device's identity (DAC, CD, PASE verifier, its node's last
+        // UDP port) and fabric table (`matter_fabrics`' columns after the device's id); whether a simulated device is
+        // on the network, and whether a node is in the hub's home (0) or nearby, not in it (1).
+        """
+        CREATE TABLE matter_device_paa (id INTEGER PRIMARY KEY CHECK (id = 1), certificate BLOB NOT NULL,
+            private_key BLOB NOT NULL);
+        CREATE TABLE matter_device_pai (vendor_id INTEGER PRIMARY KEY, certificate BLOB NOT NULL,
+            private_key BLOB NOT NULL);
+        CREATE TABLE device_matter_identity (device_id INTEGER PRIMARY KEY, vendor_id INTEGER NOT NULL,
+            product_id INTEGER NOT NULL, device_type_id INTEGER NOT NULL, dac BLOB NOT NULL,
+            dac_private_key BLOB NOT NULL, certification_declaration BLOB NOT NULL, pase_passcode INTEGER NOT NULL,
+            pase_iterations INTEGER NOT NULL, pase_salt BLOB NOT NULL, pase_verifier BLOB NOT NULL, udp_port INTEGER);
+        CREATE TABLE device_matter_fabric_table (device_id INTEGER PRIMARY KEY, next_fabric_index INTEGER NOT NULL);
+        CREATE TABLE device_matter_fabrics (device_id INTEGER NOT NULL, fabric_index INTEGER NOT NULL,
+            rcac BLOB NOT NULL, icac BLOB, noc BLOB NOT NULL, operational_private_key BLOB NOT NULL,
+            ipk_epoch_key BLOB NOT NULL, vendor_id INTEGER NOT NULL, label TEXT NOT NULL, access_control TEXT NOT NULL,
+            PRIMARY KEY (device_id, fabric_index));
+        ALTER TABLE simulated_devices ADD COLUMN on_network INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE nodes ADD COLUMN membership INTEGER NOT NULL DEFAULT 0;
         """,
     ]
 
@@ -419,6 +440,10 @@ public final class HubStore {
                 ])
         case .deleteSimulatedDevice(let id):
             try write("DELETE FROM simulated_devices WHERE id = ?", [.integer(id)])
+            // Its own node's identity and fabrics go with it; the authority that attested it stays.
+            try write("DELETE FROM device_matter_identity WHERE device_id = ?", [.integer(id)])
+            try write("DELETE FROM device_matter_fabric_table WHERE device_id = ?", [.integer(id)])
+            try write("DELETE FROM device_matter_fabrics WHERE device_id = ?", [.integer(id)])
         case .savePermission(let principal, let structureID, let granted):
             if granted {
                 try write(
@@ -440,9 +465,11 @@ public final class HubStore {
                     preferences.threadDataset.map { .blob($0.bytes) } ?? .null,
                 ])
         case .deleteAll:
+            // The hub's own Matter state (attestation, fabrics) and the devices' authority stay, as the hub does.
             try database.execute(
                 "DELETE FROM structures; DELETE FROM rooms; DELETE FROM nodes; DELETE FROM simulated_devices; "
-                    + "DELETE FROM revoked_permissions; DELETE FROM counters;")
+                    + "DELETE FROM revoked_permissions; DELETE FROM counters; DELETE FROM device_matter_identity; "
+                    + "DELETE FROM device_matter_fabric_table; DELETE FROM device_matter_fabrics;")
         }
     }
 

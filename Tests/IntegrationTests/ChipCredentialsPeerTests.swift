@@ -110,18 +110,7 @@ struct ChipCredentialsPeerTests {
         var random = SystemRandomNumberGenerator()
         let now = UTCDateTime(secondsSinceUnixEpoch: Int64(Date().timeIntervalSince1970))
         let identity = try AttestationIdentity.make(vendorID: 0xFFF1, productID: 0x8000, now: now, using: &random)
-        for (name, der) in [("paa", identity.paa), ("pai", identity.pai), ("dac", identity.dac)] {
-            try write(der, directory.path("\(name).x509"))
-            try openssl([
-                "x509", "-inform", "der", "-in", directory.path("\(name).x509"), "-out", directory.path("\(name).pem"),
-            ])
-        }
-        let dacNotBefore = try X509Certificate(der: identity.dac).notBefore.secondsSinceUnixEpoch
-        let verified = try openssl([
-            "verify", "-x509_strict", "-attime", String(dacNotBefore), "-CAfile", directory.path("paa.pem"),
-            "-untrusted", directory.path("pai.pem"), directory.path("dac.pem"),
-        ])
-        #expect(verified.contains("OK"))
+        try verifyChain(of: identity, in: directory)
 
         // A certificate for the CHIP test CD key (its subject key identifier is the kid) lets openssl check the
         // CMS signature; -noverify skips the signer certificate's own chain.
@@ -143,6 +132,38 @@ struct ChipCredentialsPeerTests {
         let content = try read(directory.path("cd-content"))
         let declaration = try CertificationDeclaration(tlv: content)
         #expect(declaration.vendorID == 0xFFF1 && declaration.productIDs == [0x8000])
+    }
+
+    /// A simulated device's chain, under the devices' authority and its PAA without a VID, passes the same check.
+    @Test func openSSLAcceptsADeviceChainUnderTheVendorlessPAA() throws {
+        _ = try ChipController.requirePython()
+        let directory = try TemporaryDirectory()
+        var random = SystemRandomNumberGenerator()
+        let now = UTCDateTime(secondsSinceUnixEpoch: Int64(Date().timeIntervalSince1970))
+        var authority = try AttestationAuthority.make(now: now, using: &random)
+        _ = try authority.issue(vendorID: 0xFFF1, productID: 0x8000, deviceTypeID: 0x0100, now: now, using: &random)
+        let identity = try authority.issue(
+            vendorID: 0xFFF2, productID: 0x8001, deviceTypeID: 0x010D, now: now, using: &random)
+        try verifyChain(of: identity, in: directory)
+        let subject = try openssl(["x509", "-noout", "-subject", "-in", directory.path("paa.pem")])
+        #expect(subject.contains("mhub Devices PAA") && !subject.contains("1.3.6.1.4.1.37244.2.1"), "\(subject)")
+    }
+
+    /// `openssl verify -x509_strict` of the identity's PAA → PAI → DAC at the DAC's notBefore, as the controller's
+    /// `ValidateCertificateChain` checks it; leaves each certificate as NAME.pem in `directory`.
+    private func verifyChain(of identity: AttestationIdentity, in directory: TemporaryDirectory) throws {
+        for (name, der) in [("paa", identity.paa), ("pai", identity.pai), ("dac", identity.dac)] {
+            try write(der, directory.path("\(name).x509"))
+            try openssl([
+                "x509", "-inform", "der", "-in", directory.path("\(name).x509"), "-out", directory.path("\(name).pem"),
+            ])
+        }
+        let dacNotBefore = try X509Certificate(der: identity.dac).notBefore.secondsSinceUnixEpoch
+        let verified = try openssl([
+            "verify", "-x509_strict", "-attime", String(dacNotBefore), "-CAfile", directory.path("paa.pem"),
+            "-untrusted", directory.path("pai.pem"), directory.path("dac.pem"),
+        ])
+        #expect(verified.contains("OK"))
     }
 
     private func runScript(python: URL, directory: TemporaryDirectory) throws -> String {

@@ -27,6 +27,13 @@ public enum AttestationCertificateBuilder {
         return DER.sequence(rdns)
     }
 
+    /// A serial number: 8 random bytes from `random`, the top bit clear so the INTEGER stays 8 bytes, never zero.
+    public static func serialNumber(using random: inout some RandomNumberGenerator) -> [UInt8] {
+        var bytes = random.bytes(count: 8)
+        bytes[0] = bytes[0] & 0x7F | 0x01
+        return bytes
+    }
+
     /// A signed certificate of `kind` for `subjectKey`, issued under `issuerName` by `issuerKey`.
     public static func certificate(
         kind: AttestationCertificateKind, serialNumber: [UInt8], issuerName: [UInt8], issuerKey: P256KeyPair,

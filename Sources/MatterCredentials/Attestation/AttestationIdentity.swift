@@ -48,12 +48,7 @@ public struct AttestationIdentity: Hashable, Sendable {
         let paiName = AttestationCertificateBuilder.name(commonName: "mhub PAI", vendorID: vendorID, productID: nil)
         let dacName = AttestationCertificateBuilder.name(
             commonName: "mhub DAC", vendorID: vendorID, productID: productID)
-        func serial() -> [UInt8] {
-            // 8 random bytes, the top bit clear so the INTEGER stays 8 bytes, never zero.
-            var bytes = random.bytes(count: 8)
-            bytes[0] = bytes[0] & 0x7F | 0x01
-            return bytes
-        }
+        func serial() -> [UInt8] { AttestationCertificateBuilder.serialNumber(using: &random) }
         let paa = try AttestationCertificateBuilder.certificate(
             kind: .paa, serialNumber: serial(), issuerName: paaName, issuerKey: paaKey, subjectName: paaName,
             subjectKey: paaKey.publicKey, notBefore: notBefore, notAfter: notAfter)
@@ -63,15 +58,25 @@ public struct AttestationIdentity: Hashable, Sendable {
         let dac = try AttestationCertificateBuilder.certificate(
             kind: .dac, serialNumber: serial(), issuerName: paiName, issuerKey: paiKey, subjectName: dacName,
             subjectKey: dacKey.publicKey, notBefore: notBefore, notAfter: notAfter)
+        return AttestationIdentity(
+            vendorID: vendorID, productID: productID, paa: paa, pai: pai, dac: dac, dacPrivateKey: dacKey.privateKey,
+            certificationDeclaration: try signedDeclaration(vendorID: vendorID, productID: productID))
+    }
+
+    /// A CD for `vendorID` and `[productID]` signed with the CHIP test CD key (its CMS envelope's DER): a
+    /// development declaration (certification type 0, version 1). The hub's carries the defaults; a simulated
+    /// device's (`AttestationAuthority`) its own device type and certificate ID.
+    static func signedDeclaration(
+        vendorID: UInt16, productID: UInt16, deviceTypeID: UInt32 = deviceTypeID,
+        certificateID: String = certificateID
+    ) throws(CryptoError) -> [UInt8] {
         let declaration = CertificationDeclaration(
             vendorID: vendorID, productIDs: [productID], deviceTypeID: deviceTypeID, certificateID: certificateID,
             versionNumber: 1, certificationType: 0)
         let envelope = try CertificationDeclarationEnvelope(
             signing: declaration.tlvEncoded, with: TestCDSigningKey.keyPair,
             keyIdentifier: TestCDSigningKey.keyIdentifier)
-        return AttestationIdentity(
-            vendorID: vendorID, productID: productID, paa: paa, pai: pai, dac: dac, dacPrivateKey: dacKey.privateKey,
-            certificationDeclaration: envelope.der)
+        return envelope.der
     }
 
     /// The DAC's key pair.
