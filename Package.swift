@@ -127,7 +127,8 @@ let package = Package(
             name: "MHubMatterPort",
             dependencies: [
                 "MHubConfiguration", "MHubDaemonRules", "MHubEventLoop", "MHubHub", "MHubPOSIX", "MHubStore",
-                "MatterCredentials", "MatterCrypto", "MatterInteraction", "MatterMessage", "MatterNode",
+                "MatterCredentials", "MatterCrypto", "MatterDataModel", "MatterInteraction", "MatterMessage",
+                "MatterNode",
             ]),
         // The control server: the listeners, the connections and their framings (JSON lines, WebSocket), the gate
         // that bounds them, and the dashboard's serving.
@@ -159,7 +160,7 @@ let package = Package(
             dependencies: [
                 "MHubConfiguration", "MHubJSON", "MHubProtocol", "MHubHub", "MHubStore", "MHubPOSIX", "MHubEventLoop",
                 "MHubControlServer", "MHubMatterPort", "MHubDNSSD", "MHubAvahi", "MHubDiscovery", "MHubDaemonRules",
-                "MatterUDC",
+                "MatterNode", "MatterUDC",
             ]
         ),
         .target(

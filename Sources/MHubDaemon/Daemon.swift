@@ -57,6 +57,8 @@ public final class Daemon: @unchecked Sendable {
     var discovery: DiscoveryServices?
     /// The hub's Matter port: UDP and TCP, PASE, Basic Information reads (docs/matter.md).
     var matterPort: MatterPort?
+    /// The simulated devices' own Matter nodes on the network.
+    var devicePorts: DeviceMatterPorts?
     /// Reads of the sockets that carry messages (control, Matter UDP and TCP), on a thread of its own.
     var poller: ReadPoller?
     private var connectionCounter: UInt64 = 0
@@ -164,11 +166,17 @@ public final class Daemon: @unchecked Sendable {
         }
         let poller = try ReadPoller(queue: queue)
         self.poller = poller
+        let receiveBuffer = MatterReceiveBuffer()
         if configuration.matter.enabled {
             let matter = try MatterNodeState.load(store: store, identity: configuration.hub, logger: logger)
-            matterPort = try MatterPort(
+            matterPort = try MatterPort.hub(
                 configuration: configuration, state: matter, service: service, store: store, queue: queue,
-                poller: poller, logger: logger)
+                poller: poller, receiveBuffer: receiveBuffer, logger: logger)
+            let devices = DeviceMatterPorts(
+                configuration: configuration.matter, service: service, store: store, queue: queue, poller: poller,
+                receiveBuffer: receiveBuffer, logger: logger)
+            devices.start()
+            devicePorts = devices
         }
         discovery = try DiscoveryServices(
             configuration: configuration, matterPort: matterPort?.port ?? configuration.matter.port, queue: queue,
@@ -252,6 +260,7 @@ public final class Daemon: @unchecked Sendable {
         listeners = []
         gate?.stop()
         matterPort?.stop()
+        devicePorts?.stop()
         service?.shutdown()
         if let ephemeralDirectory {
             ephemeralDirectory.remove()

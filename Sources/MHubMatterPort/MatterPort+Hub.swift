@@ -4,8 +4,8 @@ import MatterNode
 
 /// What the Matter node tells the hub, as the hub's inputs (docs/matter.md): one direction each way.
 extension MatterNodeAction {
-    /// The hub input this action is, if it is one.
-    var hubInput: HubInput? {
+    /// The report to the hub this action is, if it is one.
+    var matterReport: MatterReport? {
         let report: MatterReport
         switch self {
         case .commissioningAttemptsExhausted: report = .commissioningAttemptsExhausted
@@ -22,8 +22,36 @@ extension MatterNodeAction {
         case .bridgedRequest(let request): report = .bridgedRequest(request)
         case .send, .log, .peerActive, .requestAnswered, .requestFailed, .persist: return nil
         }
-        return .matter(report)
+        return report
     }
+}
+
+/// Whose node a `MatterPort` serves: the hub's own (the bridge), or a simulated device's on the network.
+package enum MatterPortRole: Hashable, Sendable {
+    case hub
+    case device(SimulatedDeviceID)
+
+    /// The hub input that carries this node's report.
+    func input(_ report: MatterReport) -> HubInput {
+        switch self {
+        case .hub: .matter(report)
+        case .device(let id): .deviceNode(id, .matter(report))
+        }
+    }
+
+    var logLabel: String {
+        switch self {
+        case .hub: "matter"
+        case .device(let id): "matter device \(id)"
+        }
+    }
+}
+
+/// The one receive buffer of the daemon's Matter ports: they all run on its queue, one read at a time.
+package final class MatterReceiveBuffer {
+    var bytes = [UInt8](repeating: 0, count: 65536)
+
+    package init() {}
 }
 
 extension LogLevel {

@@ -7,40 +7,42 @@ import MHubHub
 import MHubPOSIX
 import MHubStore
 import MatterCrypto
+import MatterDataModel
 import MatterInteraction
 import MatterMessage
 import MatterNode
 
-/// The hub's Matter port: UDP and TCP on one port (5540 by default), served on the daemon's queue.
+/// A Matter port: a `MatterNode` served on the daemon's queue. The hub's own node (the bridge) on UDP and TCP on one
+/// port (5540 by default), or a simulated device's own node on the network on UDP alone (`MatterPortRole`).
 ///
 /// It owns the sockets, the timer and the TCP connections, and feeds a `MatterNode` (the node as a value)
 /// with messages, time and randomness, then carries out what it returns: datagrams and frames, the fabric table's
 /// saves (before the answers that report them), and the node's reports to the hub as the hub's inputs
-/// (`MatterNodeAction.hubInput`: sessions, fabrics, windows an administrator opened or revoked, commissioning
-/// completed, the fail-safe expired, PASE attempts used up, a bridged device's command or write). The hub's window
-/// reaches it as the hub's output (`HubOutput.windowChanged`): it computes the window's SPAKE2+ verifier once (or
-/// takes the administrator's) and hands the node the new commissionee (docs/matter.md); so do the bridge's changes
-/// and the answers to its commands and writes (`HubOutput.bridgeChanged`, `.bridgedAnswer`). With every message and
-/// timer it hands the node the hub's view of the home (`HubAccess.bridgeView`), for that call only. Log lines a flood
-/// could cause go through a `MatterLogLimiter`.
+/// (`MatterNodeAction.matterReport`: sessions, fabrics, windows an administrator opened or revoked, commissioning
+/// completed, the fail-safe expired, PASE attempts used up, a device's command or write). What the hub decides
+/// reaches it from its owner: a window (`serve(_:)`), changes of what it serves (`endpointsChanged`), answers to its
+/// requests (`answered`), a fabric to remove. With every message and timer it hands the node the hub's view of
+/// what it serves (the home as bridged, or the device's endpoints), for that call only. Log lines a flood could cause
+/// go through a `MatterLogLimiter`.
 ///
 /// - Important: Confined to the daemon's queue (asserted); descriptors are closed only in cancel handlers.
 package final class MatterPort {
     /// TCP connections served at once; more are accepted and closed at once.
     static let maximumConnections = 16
-    /// TCP connections served at once from one host (address without port); more are closed at once.
+    /// TCP connections served at once from one host.
     static let maximumConnectionsPerHost = 4
-    /// A TCP connection that has carried no message the node took (`MatterNodeAction.peerActive`) for this long is
-    /// closed: empty frames, partial frames and messages that do not decode do not count.
-    static let connectionIdleMilliseconds: UInt64 = 300_000
+    /// A TCP connection with no message for this long is closed.
+    static let connectionIdleMilliseconds: UInt64 = 120_000
     /// Datagrams handled per wake-up, so a flood cannot hold the queue from the control clients.
     static let datagramsPerEvent = 64
 
     package let port: UInt16
+    package let role: MatterPortRole
     private let service: any HubAccess
-    private let store: HubStore
     private let queue: DispatchQueue
     private let logger: Logger
+    /// How its log lines start: `matter` for the hub's node, `matter device N` for a device's.
+    private let label: String
     private let udpFD: Int32
     private var tcpListener: ListeningSocket?
     /// The UDP socket's registration with the poller (`ReadPoller`: one wake-up per datagram read, not two).
@@ -51,7 +53,8 @@ package final class MatterPort {
     private var logLimiter = MatterLogLimiter()
     private var connections: [UInt64: MatterTCPConnection] = [:]
     private var connectionCounter: UInt64 = 0
-    private var receiveBuffer = [UInt8](repeating: 0, count: 65536)
+    /// Shared by every port of the daemon: they all run on its one queue.
+    private let receiveBuffer: MatterReceiveBuffer
     /// The text of datagrams' sender addresses, made once per address, not by `getnameinfo` for every datagram.
     /// Emptied when full, so a flood of senders cannot grow it.
     private var addressTexts: [[UInt8]: String] = [:]
@@ -63,49 +66,76 @@ package final class MatterPort {
     private var runDepth = 0
     /// The node's reports to the hub while `run` is on the stack: submitted when it is done.
     private var reports: [HubInput] = []
+    /// Saves the node's fabric table (the hub's, or the device's).
+    private let saveFabrics: (FabricTable) throws -> Void
 
-    /// Binds the port and starts serving the node made from `state`; then follows `service`'s window.
+    /// Serves `node` on `sockets` (TCP too when they have a listening socket), reporting to `service` as `role`.
     package init(
-        configuration: DaemonConfiguration, state: MatterNodeState, service: any HubAccess, store: HubStore,
-        queue: DispatchQueue, poller: ReadPoller, logger: Logger
+        role: MatterPortRole, node: MatterNode, sockets: MatterSockets.Bound, service: any HubAccess,
+        queue: DispatchQueue, poller: ReadPoller, receiveBuffer: MatterReceiveBuffer, logger: Logger,
+        saveFabrics: @escaping (FabricTable) throws -> Void
     ) throws {
         dispatchPrecondition(condition: .onQueue(queue))
-        let (udp, tcp, port) = try MatterSockets.bind(port: configuration.matter.port)
-        self.port = port
+        self.role = role
+        self.node = node
+        port = sockets.port
         self.service = service
-        self.store = store
         self.queue = queue
         self.poller = poller
         self.logger = logger
-        udpFD = udp
+        self.receiveBuffer = receiveBuffer
+        self.saveFabrics = saveFabrics
+        label = role.logLabel
+        udpFD = sockets.udp
+        timer = DeadlineTimer(queue: queue)
+        timer.onDeadline { [weak self] in self?.timerFired() }
+        do {
+            udpReads = try poller.register(FileDescriptor(rawValue: sockets.udp)) { [weak self] in
+                self?.datagramsAvailable()
+            }
+        } catch {
+            Glibc.close(sockets.udp)
+            if let tcp = sockets.tcp { Glibc.close(tcp) }
+            throw error
+        }
+        if let tcp = sockets.tcp {
+            tcpListener = ListeningSocket(
+                fd: FileDescriptor(rawValue: tcp), label: "\(label) tcp", queue: queue, poller: poller, logger: logger,
+                accepted: { [weak self] socket, address in self?.accepted(socket, from: address) })
+        }
+    }
+
+    /// The hub's own node: binds `matter.port` (UDP and TCP), serves the node made from `state`, and follows the
+    /// hub's window, bridge changes, answers and fabric removals.
+    package static func hub(
+        configuration: DaemonConfiguration, state: MatterNodeState, service: any HubAccess, store: HubStore,
+        queue: DispatchQueue, poller: ReadPoller, receiveBuffer: MatterReceiveBuffer, logger: Logger
+    ) throws -> MatterPort {
+        let sockets = try MatterSockets.bind(port: configuration.matter.port)
         let nodeConfiguration = MatterNodeConfiguration(
             basicInformation: HubMatterNode.basicInformation(identity: configuration.hub),
             attestation: state.attestation,
             paseTimeoutMilliseconds: UInt64(configuration.matter.paseTimeoutSeconds) * 1000)
-        node = MatterNode(
+        var random = SecureRandomNumberGenerator()
+        let node = MatterNode(
             configuration: nodeConfiguration, fabrics: state.fabrics, startedAt: Self.now(), using: &random)
-        timer = DeadlineTimer(queue: queue)
-        timer.onDeadline { [weak self] in self?.timerFired() }
-        do {
-            udpReads = try poller.register(FileDescriptor(rawValue: udp)) { [weak self] in
-                self?.datagramsAvailable()
-            }
-        } catch {
-            Glibc.close(udp)
-            Glibc.close(tcp)
-            throw error
-        }
-        tcpListener = ListeningSocket(
-            fd: FileDescriptor(rawValue: tcp), label: "matter tcp", queue: queue, poller: poller, logger: logger,
-            accepted: { [weak self] socket, address in self?.accepted(socket, from: address) })
-        logger.notice("listening on matter udp+tcp port \(port)")
-        service.onOutput { [weak self] output in self?.hubOutput(output) }
-        windowChanged(service.window)
-        let fabrics = node.fabricSummaries
+        let port = try MatterPort(
+            role: .hub, node: node, sockets: sockets, service: service, queue: queue, poller: poller,
+            receiveBuffer: receiveBuffer, logger: logger, saveFabrics: { try store.saveFabricTable($0) })
+        logger.notice("listening on matter udp+tcp port \(port.port)")
+        service.onOutput { [weak port] output in port?.hubOutput(output) }
+        port.windowChanged(service.window)
         service.submit(.attestationKnown(HubAttestation(state.attestation)))
-        service.submit(.matter(.fabricsChanged(fabrics)))
+        port.reportFabrics()
+        return port
+    }
+
+    /// Tells the hub the node's fabrics as they are (at start).
+    package func reportFabrics() {
+        let fabrics = node.fabricSummaries
+        service.submit(role.input(.fabricsChanged(fabrics)))
         logger.info(
-            "matter: \(fabrics.count) fabric(s): \(fabrics.map { "\($0.fabricIndex)" }.joined(separator: ", "))")
+            "\(label): \(fabrics.count) fabric(s): \(fabrics.map { "\($0.fabricIndex)" }.joined(separator: ", "))")
     }
 
     /// Monotonic milliseconds, the node's clock.
@@ -134,20 +164,9 @@ package final class MatterPort {
         dispatchPrecondition(condition: .onQueue(queue))
         switch output {
         case .windowChanged(let window): windowChanged(window)
-        case .bridgeChanged(let change):
-            guard !stopped else { return }
-            node.homeChanged(change, now: Self.now())
-            armTimer()
-        case .bridgedAnswer(let requestID, let answer):
-            guard !stopped else { return }
-            run(node.bridgedRequestAnswered(id: requestID, answer: answer, now: Self.now(), using: &random))
-        case .removeFabric(let fabricIndex, let requestID):
-            guard !stopped, let actions = node.removeFabric(fabricIndex, requestID: requestID) else {
-                service.submit(.matter(.fabricRemovalDone(requestID: requestID, succeeded: false)))
-                return
-            }
-            logger.notice("matter: removing fabric \(fabricIndex), as the control socket asked")
-            run(actions)
+        case .bridgeChanged(let change): endpointsChanged(change)
+        case .bridgedAnswer(let requestID, let answer): answered(requestID, answer)
+        case .removeFabric(let fabricIndex, let requestID): removeFabric(fabricIndex, requestID: requestID)
         case .advanceClock:
             // The hub service runs the hub's virtual clock; the Matter port's timers keep real time.
             break
@@ -160,6 +179,29 @@ package final class MatterPort {
         }
     }
 
+    /// What the node serves changed: its data versions, subscriptions and events follow.
+    package func endpointsChanged(_ change: BridgeChange) {
+        guard !stopped else { return }
+        node.homeChanged(change, now: Self.now())
+        armTimer()
+    }
+
+    /// The hub's answer to the node's request `requestID`.
+    package func answered(_ requestID: UInt64, _ answer: BridgedAnswer) {
+        guard !stopped else { return }
+        run(node.bridgedRequestAnswered(id: requestID, answer: answer, now: Self.now(), using: &random))
+    }
+
+    /// `remove_fabric` from the control socket: the node leaves the fabric (saved first), and reports back.
+    package func removeFabric(_ fabricIndex: UInt8, requestID: UInt64) {
+        guard !stopped, let actions = node.removeFabric(fabricIndex, requestID: requestID) else {
+            service.submit(role.input(.fabricRemovalDone(requestID: requestID, succeeded: false)))
+            return
+        }
+        logger.notice("\(label): removing fabric \(fabricIndex), as the control socket asked")
+        run(actions)
+    }
+
     private func windowChanged(_ window: CommissioningWindow?) {
         guard !stopped else { return }
         var commissionee: MatterCommissionee?
@@ -167,27 +209,38 @@ package final class MatterPort {
             do {
                 commissionee = try MatterCommissionee(
                     window: window, establishmentTimeoutMilliseconds: node.paseTimeoutMilliseconds)
-                logger.info("matter: PASE open for the hub's window (discriminator \(window.discriminator))")
             } catch {
-                logger.error("matter: cannot serve the hub's window: \(error)")
+                logger.error("\(label): cannot serve the hub's window: \(error)")
             }
+        }
+        serve(commissionee)
+    }
+
+    /// The node's commissionee from now on: a window's PASE, or none (PASE refused).
+    package func serve(_ commissionee: MatterCommissionee?) {
+        guard !stopped else { return }
+        if let commissionee {
+            logger.info("\(label): PASE open for a window (discriminator \(commissionee.discriminator))")
         } else {
-            logger.info("matter: the hub's window closed; PASE is refused")
+            logger.info("\(label): the window closed; PASE is refused")
         }
         run(node.commissioneeChanged(to: commissionee))
     }
 
+    /// How long a PASE handshake may take on this node.
+    package var paseTimeoutMilliseconds: UInt64 { node.paseTimeoutMilliseconds }
+
     private func datagramsAvailable() {
         dispatchPrecondition(condition: .onQueue(queue))
         for _ in 0..<Self.datagramsPerEvent {
-            guard let (count, address) = MatterSockets.receive(udpFD, into: &receiveBuffer) else { return }
+            guard let (count, address) = MatterSockets.receive(udpFD, into: &receiveBuffer.bytes) else { return }
             let peer = MatterPeer.udp(MatterUDPAddress(bytes: address.bytes, text: text(of: address)))
             guard count <= Message.maximumUDPLength else {
                 let reason = "a \(count)-byte datagram is over \(Message.maximumUDPLength) bytes"
                 run([.log(.dropped(peer, reason: reason))])
                 continue
             }
-            run(nodeReceived(Array(receiveBuffer[0..<count]), from: peer))
+            run(nodeReceived(Array(receiveBuffer.bytes[0..<count]), from: peer))
         }
     }
 
@@ -225,27 +278,35 @@ package final class MatterPort {
             return
         }
         connections[connection.id] = connection
-        logger.debug("matter: \(connection.peer) connected")
+        logger.debug("\(label): \(connection.peer) connected")
     }
 
     private func received(_ message: [UInt8], on connection: MatterTCPConnection) {
         run(nodeReceived(message, from: connection.peer))
     }
 
+    /// What the node serves, as it is now: the home as bridged, or the device's endpoints (none once it is gone).
+    private var endpoints: any NodeEndpoints {
+        switch role {
+        case .hub: service.bridgeView
+        case .device(let id): service.deviceEndpoints(of: id) ?? DeviceEndpoints(NodeData(endpoints: []))
+        }
+    }
+
     /// The node takes a message, with the home as it is now. The view lives only in this call, so the hub's next
     /// change (which `run` may cause) copies nothing (`NodeEndpoints`).
     private func nodeReceived(_ message: [UInt8], from peer: MatterPeer) -> [MatterNodeAction] {
-        node.messageReceived(message, from: peer, now: Self.now(), endpoints: service.bridgeView, using: &random)
+        node.messageReceived(message, from: peer, now: Self.now(), endpoints: endpoints, using: &random)
     }
 
     /// The node's timer, with the home as it is now for the subscriptions' reports (the view lives only in this call).
     private func nodeTimerFired(now: MonotonicInstant) -> [MatterNodeAction] {
-        node.timerFired(now: now, endpoints: service.bridgeView, using: &random)
+        node.timerFired(now: now, endpoints: endpoints, using: &random)
     }
 
     private func closed(_ connection: MatterTCPConnection, reason: String) {
         guard connections.removeValue(forKey: connection.id) != nil else { return }
-        logger.debug("matter: \(connection.peer) disconnected: \(reason)")
+        logger.debug("\(label): \(connection.peer) disconnected: \(reason)")
         run(node.connectionClosed(connection.peer))
     }
 
@@ -286,7 +347,7 @@ package final class MatterPort {
             case .send(let bytes, .udp(let address)):
                 if !MatterSockets.send(udpFD, bytes, to: address) {
                     logger.debug(
-                        "matter: a datagram to \(address.text) was not sent: \(String(cString: strerror(errno)))")
+                        "\(label): a datagram to \(address.text) was not sent: \(String(cString: strerror(errno)))")
                 }
             case .send(let bytes, .tcp(let id, _)):
                 connections[id]?.send(bytes)
@@ -302,10 +363,10 @@ package final class MatterPort {
             case .persist(let table, let ticket):
                 var succeeded = true
                 do {
-                    try store.saveFabricTable(table)
+                    try saveFabrics(table)
                 } catch {
                     succeeded = false
-                    logger.error("matter: could not save the fabric table: \(error)")
+                    logger.error("\(label): could not save the fabric table: \(error)")
                 }
                 run(node.persisted(ticket: ticket, succeeded: succeeded, now: Self.now(), using: &random))
             case .requestAnswered, .requestFailed:
@@ -315,7 +376,7 @@ package final class MatterPort {
                 .bridgedRequest:
                 log(action)
                 // The hub's outputs (a window opened or closed) come back through `hubOutput`.
-                if let input = action.hubInput { reports.append(input) }
+                if let report = action.matterReport { reports.append(role.input(report)) }
             }
         }
         armTimer()
@@ -326,15 +387,15 @@ package final class MatterPort {
         switch action {
         case .fabricsChanged(let summaries):
             let list = summaries.map { "\($0.fabricIndex)\($0.isCommitted ? "" : " (pending)")" }
-            logger.info("matter: fabrics now: \(list.isEmpty ? "none" : list.joined(separator: ", "))")
+            logger.info("\(label): fabrics now: \(list.isEmpty ? "none" : list.joined(separator: ", "))")
         case .commissioningCompleted(let index):
-            logger.notice("matter: commissioning of fabric \(index) completed")
+            logger.notice("\(label): commissioning of fabric \(index) completed")
         case .openWindow(let window):
             logger.notice(
-                "matter: the administrator of fabric \(window.fabricIndex) opens a window for \(window.timeoutSeconds) s"
+                "\(label): the administrator of fabric \(window.fabricIndex) opens a window for \(window.timeoutSeconds) s"
             )
         case .revokeWindow:
-            logger.notice("matter: an administrator revoked the commissioning window")
+            logger.notice("\(label): an administrator revoked the commissioning window")
         case .commissioningAttemptsExhausted, .sessionOpened, .sessionEnded, .failSafeExpired, .send, .log,
             .peerActive, .requestAnswered, .requestFailed, .persist, .ownerRequestDone, .bridgedRequest:
             break

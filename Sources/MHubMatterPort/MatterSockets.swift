@@ -7,9 +7,22 @@ import MatterNode
 /// IPv6 sockets with IPV6_V6ONLY off take IPv4 too (as `::ffff:a.b.c.d`); where IPv6 is missing, IPv4 alone.
 /// Every descriptor is non-blocking and close-on-exec from its creation (`Sockets.bindEveryAddress`).
 package enum MatterSockets {
+    /// A port's bound sockets: UDP, and TCP listening on the same port if it serves TCP.
+    package struct Bound {
+        var udp: Int32
+        var tcp: Int32?
+        var port: UInt16
+    }
+
+    /// Binds UDP alone (a device's node on the network serves no TCP); port 0 lets the kernel pick.
+    static func bindUDP(port: UInt16) throws(SystemError) -> Bound {
+        let udp = try Sockets.bindEveryAddress(type: Int32(SOCK_DGRAM.rawValue), port: port)
+        return Bound(udp: udp.fd.rawValue, tcp: nil, port: udp.port)
+    }
+
     /// Binds UDP, then TCP on the same port; with port 0 the kernel picks UDP's and TCP follows, retried if
     /// that port is taken for TCP.
-    static func bind(port: UInt16) throws(SystemError) -> (udp: Int32, tcp: Int32, port: UInt16) {
+    static func bind(port: UInt16) throws(SystemError) -> Bound {
         var lastError = SystemError("bind", errno: .addressInUse)
         for _ in 0..<(port == 0 ? 20 : 1) {
             let udp = try Sockets.bindEveryAddress(type: Int32(SOCK_DGRAM.rawValue), port: port)
@@ -21,7 +34,7 @@ package enum MatterSockets {
                     tcp.fd.close()
                     throw error
                 }
-                return (udp.fd.rawValue, tcp.fd.rawValue, udp.port)
+                return Bound(udp: udp.fd.rawValue, tcp: tcp.fd.rawValue, port: udp.port)
             } catch {
                 lastError = SystemError("bind tcp port \(udp.port)", errno: error.errno)
                 udp.fd.close()

@@ -293,7 +293,7 @@ public final class HubStore {
             }
             for row in try database.query(
                 "SELECT id, template, name, vendor_id, product_id, discriminator, passcode, serial_number, node_id, "
-                    + "network, firmware FROM simulated_devices")
+                    + "network, firmware, on_network FROM simulated_devices")
             {
                 let id = row[0].int64Value ?? 0
                 state.simulatedDevices[id] = SimulatedDevice(
@@ -305,16 +305,17 @@ public final class HubStore {
                     serialNumber: row[7].stringValue ?? "", nodeID: row[8].int64Value.map { NodeID($0) })
                 state.simulatedDevices[id]?.network = DeviceNetwork(rawValue: row[9].stringValue ?? "")
                 state.simulatedDevices[id]?.firmware = Self.decodeFirmware(row[10].stringValue ?? "")
+                state.simulatedDevices[id]?.onNetwork = (row[11].int64Value ?? 0) != 0
             }
             // The rows first, then their node data decoded on every CPU (`decodeNodeData`), then the nodes.
             let statement = try database.prepare(
                 "SELECT id, structure_id, room_id, name, template, simulated_device_id, commissioned_at, "
-                    + "bridged_endpoints, node_data FROM nodes")
+                    + "bridged_endpoints, membership, node_data FROM nodes")
             var rows: [[SQLiteValue]] = []
             var blobs: [[UInt8]] = []
             while try statement.step() {
-                rows.append((0..<8).map { statement.column($0) })
-                blobs.append(statement.withBytes(ofColumn: 8) { Array($0) })
+                rows.append((0..<9).map { statement.column($0) })
+                blobs.append(statement.withBytes(ofColumn: 9) { Array($0) })
             }
             let decoded = Self.decodeNodeData(blobs)
             blobs = []
@@ -331,7 +332,9 @@ public final class HubStore {
                     name: row[3].stringValue ?? "", template: row[4].stringValue ?? "",
                     simulatedDeviceID: row[5].int64Value, commissionedAt: row[6].int64Value ?? 0, data: data,
                     bridgedEndpoints: Self.decodeBridgedEndpoints(row[7].stringValue ?? "{}"))
+                state.nodes[id]?.membership = Node.Membership(rawValue: Int(row[8].int64Value ?? 0)) ?? .home
             }
+            state.linkNetworkNodes()
             for row in try database.query("SELECT principal, structure_id FROM revoked_permissions") {
                 state.revoked.insert(
                     HubState.PermissionKey(
@@ -418,25 +421,26 @@ public final class HubStore {
         case .saveNode(let node):
             try write(
                 "INSERT OR REPLACE INTO nodes (id, structure_id, room_id, name, template, simulated_device_id, "
-                    + "commissioned_at, node_data, bridged_endpoints) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    + "commissioned_at, node_data, bridged_endpoints, membership) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     .integer(Int64(node.id)), .integer(node.structureID), node.roomID.map { .integer($0) } ?? .null,
                     .text(node.name), .text(node.template), node.simulatedDeviceID.map { .integer($0) } ?? .null,
                     .integer(node.commissionedAt), .blob(NodeDataCodec.encodeBinary(node.data)),
-                    .text(Self.encode(node.bridgedEndpoints)),
+                    .text(Self.encode(node.bridgedEndpoints)), .integer(Int64(node.membership.rawValue)),
                 ])
         case .deleteNode(let id):
             try write("DELETE FROM nodes WHERE id = ?", [.integer(Int64(id))])
         case .saveSimulatedDevice(let device):
             try write(
                 "INSERT OR REPLACE INTO simulated_devices (id, template, name, vendor_id, product_id, discriminator, "
-                    + "passcode, serial_number, node_id, network, firmware) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    + "passcode, serial_number, node_id, network, firmware, on_network) "
+                    + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     .integer(device.id), .text(device.template), .text(device.name), .integer(Int64(device.vendorID)),
                     .integer(Int64(device.productID)), .integer(Int64(device.discriminator)),
                     .integer(Int64(device.passcode)), .text(device.serialNumber),
                     device.nodeID.map { .integer(Int64($0)) } ?? .null, .text(device.network?.rawValue ?? ""),
-                    .text(Self.encode(device.firmware)),
+                    .text(Self.encode(device.firmware)), .integer(device.onNetwork ? 1 : 0),
                 ])
         case .deleteSimulatedDevice(let id):
             try write("DELETE FROM simulated_devices WHERE id = ?", [.integer(id)])

@@ -1,0 +1,182 @@
+import Foundation
+import MHubConfiguration
+import MHubJSON
+import MatterDataModel
+import MatterInteraction
+import MatterMessage
+import MatterSecureChannel
+import MatterTestSupport
+import Testing
+
+/// Simulated devices on the network against the real mhubd, over UDP on loopback: each device is its own Matter node
+/// on its own port, commissioned with its own passcode by the Swift commissioner, read and driven over CASE, one state
+/// with the control socket; wrong passcodes close its window; a kill -9 keeps its port, identity and fabrics.
+@Suite struct DeviceNodePortTests {
+    static let lightPasscode: UInt32 = 34_567_890
+    static let sensorPasscode: UInt32 = 45_678_901
+    static let refusal = StatusReport(generalCode: .failure, secureChannelCode: .invalidParameter)
+
+    /// mhubd with the hub's own Matter port and the devices' ports ephemeral.
+    static func daemon() throws -> DaemonHarness {
+        let daemon = try DaemonHarness(configuration: ["matter": ["port": 0, "device_port_base": 0]])
+        try daemon.start()
+        return daemon
+    }
+
+    struct NetworkDevice {
+        var id: Int64
+        var nodeID: Int64
+        var port: UInt16
+    }
+
+    /// Adds a device on the network and waits until its node listens with its window open.
+    static func add(
+        _ template: String, discriminator: Int64, passcode: UInt32, to daemon: DaemonHarness
+    ) throws -> NetworkDevice {
+        let hub = try daemon.connect(.unix)
+        let added = try hub.call(
+            "add_simulated_device",
+            [
+                "template": .string(template), "on_network": true, "discriminator": .integer(discriminator),
+                "passcode": .integer(Int64(passcode)), "network": "ethernet",
+            ])
+        guard case .integer(let id)? = added["simulated_device_id"],
+            case .integer(let nodeID)? = added["matter_node"]?["node_id"]
+        else { throw DeviceNodeTestError("add_simulated_device answered \(added)") }
+        for _ in 0..<100 {
+            let info = try matterNode(of: id, daemon)
+            if case .integer(let port)? = info["port"], info["commissioning_window_open"] == true {
+                return NetworkDevice(id: id, nodeID: nodeID, port: UInt16(port))
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw DeviceNodeTestError("device \(id)'s node never listened:\n\(daemon.log)")
+    }
+
+    /// `get_simulated_devices`' `matter_node` of device `id`.
+    static func matterNode(of id: Int64, _ daemon: DaemonHarness) throws -> JSONValue {
+        guard case .array(let devices) = try daemon.connect(.unix).call("get_simulated_devices", [:]),
+            let device = devices.first(where: { $0["simulated_device_id"] == .integer(id) })
+        else { return .null }
+        return device["matter_node"] ?? .null
+    }
+
+    static func transport(_ device: NetworkDevice) throws -> MatterSocketTransport {
+        MatterSocketTransport(try MatterSocketClient(.udp, port: device.port))
+    }
+
+    static func value(_ reports: [AttributeReportIB]) -> AttributeValue? {
+        for case .data(_, _, let value) in reports { return value }
+        return nil
+    }
+
+    @Test func aDeviceIsCommissionedWithItsOwnPasscodeAndIsOneStateWithTheSocket() throws {
+        let daemon = try Self.daemon()
+        let light = try Self.add("on-off-light", discriminator: 2001, passcode: Self.lightPasscode, to: daemon)
+        let sensor = try Self.add("contact-sensor", discriminator: 2002, passcode: Self.sensorPasscode, to: daemon)
+        #expect(light.port != sensor.port && light.port != daemon.matterPort)
+
+        // The hub's passcode and the other device's get nowhere on this device's port.
+        let client = try MatterSocketClient(.udp, port: light.port)
+        var wrong = MatterTestController(passcode: Self.sensorPasscode, seed: 300)
+        #expect(try wrong.converse(wrong.pbkdfParamRequest(), over: client) == [.statusReport(Self.refusal)])
+
+        var transport = try Self.transport(light)
+        var commissioner = try MatterTestCommissioner(
+            passcode: Self.lightPasscode, fabricID: 0xFAB2, hubNodeID: 0x5151, seed: 301)
+        #expect(try commissioner.commission(over: &transport) == 1)
+
+        // Over CASE: its own Basic Information and endpoints, not the hub's.
+        let vendor = try commissioner.read(
+            [AttributePathIB(endpoint: 0, cluster: 0x28, attribute: 2)], over: &transport)
+        #expect(Self.value(vendor) == .unsigned(0xFFF1))
+        let types = try commissioner.read([AttributePathIB(endpoint: 1, cluster: 0x1D, attribute: 0)], over: &transport)
+        guard case .list(let deviceTypes)? = Self.value(types) else {
+            Issue.record("no DeviceTypeList on endpoint 1: \(types)")
+            return
+        }
+        #expect(
+            deviceTypes.first == .structure([0: .unsigned(0x0100), 1: .unsigned(3)]), "On/Off Light: \(deviceTypes)")
+        let parts = try commissioner.read([AttributePathIB(endpoint: 0, cluster: 0x1D, attribute: 3)], over: &transport)
+        #expect(Self.value(parts) == .list([.unsigned(1)]), "no Aggregator")
+
+        // A toggle over Matter is the device's state on the socket.
+        let toggled = try commissioner.invoke(endpoint: 1, cluster: 6, command: 2, over: &transport)
+        #expect(try commissioner.status(toggled) == .success)
+        let hub = try daemon.connect(.unix)
+        let read = try hub.call(
+            "read_attribute", ["node_id": .integer(light.nodeID), "attribute_path": "1/6/0"])
+        #expect(read["1/6/0"] == true, "read_attribute answered \(read)")
+        // A change at the socket is what the controller reads next.
+        _ = try hub.call(
+            "set_attribute", ["node_id": .integer(light.nodeID), "attribute_path": "1/6/0", "value": false])
+        let onOff = try commissioner.read([AttributePathIB(endpoint: 1, cluster: 6, attribute: 0)], over: &transport)
+        #expect(Self.value(onOff) == .bool(false))
+
+        // The socket shows its fabric and its closed window; the other device is still commissionable.
+        let info = try Self.matterNode(of: light.id, daemon)
+        #expect(info["commissioning_window_open"] == false)
+        #expect(info["fabrics"]?.arrayCount == 1)
+        #expect(try Self.matterNode(of: sensor.id, daemon)["commissioning_window_open"] == true)
+        // Not in the hub's home.
+        #expect(try hub.call("get_nodes", [:]) == [])
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test func twentyWrongPasscodesCloseTheDevicesWindow() throws {
+        let daemon = try Self.daemon()
+        let light = try Self.add("on-off-light", discriminator: 2003, passcode: Self.lightPasscode, to: daemon)
+        let client = try MatterSocketClient(.udp, port: light.port)
+        for attempt in 1...21 {
+            var wrong = MatterTestController(passcode: 12_345_679, seed: 400 + UInt64(attempt))
+            #expect(
+                try wrong.converse(wrong.pbkdfParamRequest(), over: client) == [.statusReport(Self.refusal)],
+                "attempt \(attempt)")
+        }
+        var right = MatterTestController(passcode: Self.lightPasscode, seed: 430)
+        #expect(try right.converse(right.pbkdfParamRequest(), over: client) == [.statusReport(Self.refusal)])
+        let info = try Self.matterNode(of: light.id, daemon)
+        #expect(info["commissioning_window_open"] == false)
+        #expect(info["problem"] == "its commissioning window closed after too many wrong passcodes")
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test func aKill9KeepsItsPortIdentityAndFabric() throws {
+        let daemon = try Self.daemon()
+        let light = try Self.add("on-off-light", discriminator: 2004, passcode: Self.lightPasscode, to: daemon)
+        var transport = try Self.transport(light)
+        var commissioner = try MatterTestCommissioner(
+            passcode: Self.lightPasscode, fabricID: 0xFAB3, hubNodeID: 0x6161, seed: 501)
+        #expect(try commissioner.commission(over: &transport) == 1)
+        let dac = try commissioner.read(
+            [AttributePathIB(endpoint: 0, cluster: 0x28, attribute: 0x12)], over: &transport)
+
+        daemon.killHard()
+        try daemon.start()
+        var port: UInt16?
+        for _ in 0..<100 {
+            if case .integer(let bound)? = try Self.matterNode(of: light.id, daemon)["port"] {
+                port = UInt16(bound)
+                break
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(port == light.port, "the port it had")
+        var again = try Self.transport(light)
+        try commissioner.establishCASE(over: &again)
+        let uniqueID = try commissioner.read(
+            [AttributePathIB(endpoint: 0, cluster: 0x28, attribute: 0x12)], over: &again)
+        #expect(Self.value(uniqueID) == Self.value(dac))
+        #expect(try Self.matterNode(of: light.id, daemon)["commissioning_window_open"] == false)
+        #expect(daemon.stop() == 0)
+    }
+}
+
+struct DeviceNodeTestError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension JSONValue {
+    fileprivate var arrayCount: Int? { if case .array(let items) = self { items.count } else { nil } }
+}
