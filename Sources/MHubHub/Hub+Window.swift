@@ -1,5 +1,6 @@
 import MHubJSON
 import MHubProtocol
+import MatterDataModel
 import MatterNode
 import MatterOnboarding
 
@@ -77,21 +78,18 @@ extension Hub {
 
     /// `open_commissioning_window {timeout?, enhanced?, discriminator?, iteration?}` for the hub itself.
     ///
-    /// OHF's form with `node_id` opens a window on a device; mhub's simulated devices do not do that.
-    /// The command's scope is `commission`, so that an OHF client (Home Assistant's "share device") gets this answer
-    /// for a device rather than Unauthorized; the hub's own window needs `admin`.
+    /// OHF's form with `node_id` opens a window on a device on the network (`openDeviceWindow`); a device that is not
+    /// gets a clear error. The command's scope is `commission`, so that an OHF client (Home Assistant's "share
+    /// device") gets this for a device; the hub's own window needs `admin`.
     mutating func openWindow(
         _ request: OpenCommissioningWindow, client: ClientInfo, now: Timestamp, _ outcome: inout HubOutcome
     ) throws(HubError) -> CommissioningWindowInfo {
-        if request.nodeID != nil {
-            // The OHF form answers with an OHF code (UnknownError) and mhub's first in `details`: python-matter-server's
-            // clients 7.0.1 and 8.1.2 end their listener on a code they do not know (`ERROR_MAP[error_code]`).
-            throw HubError(
-                .nodeWindowUnsupported,
-                "mhub's simulated devices are not on the network themselves, so a device cannot open a commissioning "
-                    + "window of its own; open the hub's window instead (no node_id): a controller that commissions "
-                    + "the hub gets every device as a bridged device"
-            ).ohfCompatible(command: .openCommissioningWindow)
+        if let nodeID = request.nodeID {
+            guard case .integer(let number) = nodeID, number > 0 else {
+                throw HubError(.invalidArguments, "node_id must be a node's ID").ohfCompatible(
+                    command: .openCommissioningWindow)
+            }
+            return try openDeviceWindow(request, node: NodeID(number), now: now, &outcome)
         }
         guard client.scope >= .admin else {
             throw HubError(

@@ -120,6 +120,7 @@ public struct Hub: Sendable {
     public var nextDeadline: Timestamp? {
         let deviceDeadline = [
             devices.nextDeadline, desk.window?.closesAt, scenario?.nextStepAt, listening.nextSyncDeadline,
+            nextDeviceWindowDeadline,
         ]
         .compactMap { $0 }.min()
         guard let session = desk.session else { return deviceDeadline }
@@ -240,6 +241,7 @@ public struct Hub: Sendable {
         advance(now: now, &outcome)
         advanceDevices(now: now, &outcome)
         advanceWindow(now: now, &outcome)
+        advanceDeviceWindows(now: now, &outcome)
         advanceScenario(now: now, &outcome)
         advanceSyncs(now: now, &outcome)
         return outcome

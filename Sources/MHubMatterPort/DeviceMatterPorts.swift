@@ -131,16 +131,22 @@ package final class DeviceMatterPorts {
             description: "no free UDP port from \(base) to \(last) (matter.device_port_base; 0 for ephemeral ports)")
     }
 
-    /// The commissionee for a device's window: its own passcode's verifier, as stored (no PBKDF2 at each start).
+    /// The commissionee for a device's window: its own passcode's verifier as stored (no PBKDF2 at each start), or
+    /// an administrator's window as the hub opened it.
     private func commissionee(_ window: DeviceWindow?, for id: SimulatedDeviceID) -> MatterCommissionee? {
-        guard case .basic(let discriminator)? = window, let identity = identities[id], let port = ports[id] else {
-            return nil
-        }
+        guard let window, let identity = identities[id], let port = ports[id] else { return nil }
         do {
-            return try MatterCommissionee(
-                discriminator: discriminator, verifier: identity.spake2pVerifier(),
-                iterations: identity.iterations, salt: identity.salt,
-                establishmentTimeoutMilliseconds: port.paseTimeoutMilliseconds, isEnhanced: false, servingTCP: false)
+            switch window {
+            case .basic(let discriminator):
+                return try MatterCommissionee(
+                    discriminator: discriminator, verifier: identity.spake2pVerifier(),
+                    iterations: identity.iterations, salt: identity.salt,
+                    establishmentTimeoutMilliseconds: port.paseTimeoutMilliseconds, isEnhanced: false,
+                    servingTCP: false)
+            case .administrator(let window):
+                return try MatterCommissionee(
+                    window: window, establishmentTimeoutMilliseconds: port.paseTimeoutMilliseconds, servingTCP: false)
+            }
         } catch {
             logger.error("matter device \(id): cannot serve its window: \(error)")
             return nil

@@ -5,20 +5,22 @@ import MatterNode
 extension MatterCommissionee {
     /// The commissionee for the hub's window: its passcode's verifier, computed once when it opens, or the verifier
     /// an administrator sent.
-    package init(window: CommissioningWindow, establishmentTimeoutMilliseconds: UInt64) throws(CryptoError) {
+    package init(
+        window: CommissioningWindow, establishmentTimeoutMilliseconds: UInt64, servingTCP: Bool = true
+    ) throws(CryptoError) {
         let administrator = window.administrator
         switch window.secret {
         case .passcode(let passcode):
             try self.init(
                 discriminator: window.discriminator, passcode: passcode, iterations: window.iterations,
                 salt: window.salt, establishmentTimeoutMilliseconds: establishmentTimeoutMilliseconds,
-                isEnhanced: window.enhanced, administrator: administrator)
+                isEnhanced: window.enhanced, administrator: administrator, servingTCP: servingTCP)
         case .verifier(let verifier):
             try self.init(
                 discriminator: window.discriminator, verifier: Spake2pVerifier(serialized: verifier),
                 iterations: window.iterations, salt: window.salt,
                 establishmentTimeoutMilliseconds: establishmentTimeoutMilliseconds, isEnhanced: window.enhanced,
-                administrator: administrator)
+                administrator: administrator, servingTCP: servingTCP)
         }
     }
 }

@@ -61,12 +61,13 @@ public struct MatterCommissionee: Hashable, Sendable {
     /// done once per window).
     public init(
         discriminator: UInt16, passcode: UInt32, iterations: UInt32, salt: [UInt8],
-        establishmentTimeoutMilliseconds: UInt64, isEnhanced: Bool = false, administrator: Administrator? = nil
+        establishmentTimeoutMilliseconds: UInt64, isEnhanced: Bool = false, administrator: Administrator? = nil,
+        servingTCP: Bool = true
     ) throws(CryptoError) {
         let keys = try Spake2pPasscodeKeys(passcode: passcode, salt: salt, iterations: iterations)
         try self.init(
             discriminator: discriminator, verifier: try keys.verifier(), iterations: iterations, salt: salt,
             establishmentTimeoutMilliseconds: establishmentTimeoutMilliseconds, isEnhanced: isEnhanced,
-            administrator: administrator)
+            administrator: administrator, servingTCP: servingTCP)
     }
 }

@@ -57,7 +57,10 @@ import Testing
     @Test func badWindowRequestsAreRefused() {
         var harness = HubHarness()
         #expect(harness.error("open_commissioning_window", ["timeout": 901])?.code == .invalidArguments)
-        // An OHF client's form: UnknownError, with mhub's NodeWindowUnsupported first in the details.
+        #expect(harness.error("open_commissioning_window", ["node_id": 1])?.code == .nodeNotExists)
+        // An OHF client's form for a device that is not on the network: UnknownError, with mhub's
+        // NodeWindowUnsupported first in the details.
+        _ = harness.ok("commission_with_code", ["code": .string(HubHarness.lampManual)])
         let nodeWindow = harness.error("open_commissioning_window", ["node_id": 1])
         #expect(nodeWindow?.code == .unknownError)
         #expect(nodeWindow?.details.hasPrefix("NodeWindowUnsupported (228): ") == true)

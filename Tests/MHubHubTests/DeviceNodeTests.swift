@@ -207,6 +207,65 @@ import Testing
         #expect(info["matter_node"] != nil)
     }
 
+    @Test func anAdministratorsWindowOpensOnAFabricAndClosesWhenUsedOrDue() {
+        var (harness, id, _) = Self.hubWithNetworkLight()
+        _ = Self.report(&harness, id, .matter(.fabricsChanged([Self.fabric(1)])))
+        let verifier = [UInt8](repeating: 7, count: 97)
+        let asked = MatterAdministratorWindow(
+            method: .enhanced(
+                verifier: verifier, discriminator: 99, iterations: 1000, salt: [UInt8](repeating: 1, count: 32)),
+            timeoutSeconds: 180, fabricIndex: 1, vendorID: 0xFFF1)
+        let opened = Self.outputs(Self.report(&harness, id, .matter(.administratorOpenedWindow(asked))))
+        guard case .windowChanged(.administrator(let window))? = opened.first else {
+            Issue.record("no administrator's window: \(opened)")
+            return
+        }
+        #expect(window.secret == .verifier(verifier) && window.discriminator == 99 && window.enhanced)
+        #expect(window.administrator == .init(fabricIndex: 1, vendorID: 0xFFF1))
+        // The second admin commissions through it: it closes; the device stays off the market.
+        _ = Self.report(&harness, id, .matter(.fabricsChanged([Self.fabric(1), Self.fabric(2)])))
+        #expect(Self.outputs(Self.report(&harness, id, .matter(.commissioningCompleted))) == [.windowChanged(nil)])
+        // A basic one uses the device's own passcode and closes at its timeout on the hub's clock.
+        let basic = MatterAdministratorWindow(method: .basic, timeoutSeconds: 60, fabricIndex: 2, vendorID: 0xFFF2)
+        _ = Self.report(&harness, id, .matter(.administratorOpenedWindow(basic)))
+        #expect(harness.hub.run.deviceNodes[id]?.administratorWindow?.passcode == 20_202_021)
+        #expect(harness.hub.nextDeadline == harness.now + 60_000)
+        #expect(Self.outputs(harness.advance(by: 59_999)).isEmpty)
+        #expect(Self.outputs(harness.advance(by: 1)) == [.windowChanged(nil)])
+    }
+
+    @Test func shareDeviceOpensAWindowOnADeviceOnTheNetwork() throws {
+        var (harness, id, nodeID) = Self.hubWithNetworkLight()
+        // On no fabric, it is commissionable with its own codes already.
+        let own = harness.ok("open_commissioning_window", ["node_id": .integer(Int64(nodeID))])
+        #expect(own["setup_pin_code"] == 20_202_021)
+        _ = Self.report(&harness, id, .matter(.fabricsChanged([Self.fabric(1)])))
+        // On a fabric: an enhanced window with a fresh passcode, as the OHF server opens one.
+        let outcome = harness.send("open_commissioning_window", ["node_id": .integer(Int64(nodeID)), "timeout": 120])
+        let shared = try #require(outcome.result(for: 1))
+        guard case .integer(let pin)? = shared["setup_pin_code"],
+            case .string(let manual)? = shared["setup_manual_code"],
+            case .string(let qr)? = shared["setup_qr_code"]
+        else {
+            Issue.record("no codes: \(shared)")
+            return
+        }
+        #expect(pin != 20_202_021 && SetupPasscode.isValid(UInt32(pin)))
+        #expect(qr.hasPrefix("MT:") && manual.count == 11)
+        let window = try #require(harness.hub.run.deviceNodes[id]?.administratorWindow)
+        #expect(window.passcode == UInt32(pin) && window.enhanced && window.closesAt == harness.now + 120_000)
+        #expect(Self.outputs(outcome) == [.windowChanged(.administrator(window))])
+        // One at a time.
+        #expect(harness.error("open_commissioning_window", ["node_id": .integer(Int64(nodeID))])?.code == .sessionState)
+        // A node that is not on the network keeps its clear error.
+        let payload = SetupPayload(
+            vendorID: 0xFFF1, productID: 0x8000, discoveryCapabilities: .onNetwork, discriminator: 1234,
+            passcode: 20_202_021)
+        let node = harness.ok("commission_with_code", ["code": .string(try ManualPairingCode(payload).digits())])
+        let bridged = harness.error("open_commissioning_window", ["node_id": node["node_id"]!])
+        #expect(bridged?.details.contains("not on the network") == true)
+    }
+
     @Test func theNodeIsFoundAgainAfterALoad() {
         let (harness, id, nodeID) = Self.hubWithNetworkLight()
         var state = harness.hub.state

@@ -7,6 +7,8 @@ public struct DeviceNodeFacts: Hashable, Sendable {
     public var failure: String?
     /// Its window, as the hub opened it.
     public var window: DeviceWindow?
+    /// A window an administrator opened, until it closes (it takes the place of any other).
+    public var administratorWindow: CommissioningWindow?
     /// Whether wrong passcodes closed its window (until the daemon starts again).
     public var attemptsExhausted = false
     /// Its fabrics and sessions, as its node reports them.

@@ -38,9 +38,12 @@ public struct DeviceNodeSpec: Hashable, Sendable {
     }
 }
 
-/// A device's open commissioning window. `basic`: its own passcode (the one in its QR and manual codes) and
-/// discriminator, with the verifier its port keeps, open while it has no fabric, with no timeout (a factory-new
-/// device is commissionable until it is commissioned).
+/// A device's open commissioning window.
 public enum DeviceWindow: Hashable, Sendable {
+    /// Its own passcode (the one in its QR and manual codes) and discriminator, with the verifier its port keeps,
+    /// open while it is on no fabric, with no timeout (a factory-new device is commissionable until commissioned).
     case basic(discriminator: UInt16)
+    /// One an administrator opened for another to join (OpenCommissioningWindow, OpenBasicCommissioningWindow, or
+    /// `open_commissioning_window {node_id}`), until its timeout.
+    case administrator(CommissioningWindow)
 }

@@ -1,6 +1,7 @@
 import MHubProtocol
 import MatterDataModel
 import MatterNode
+import MatterOnboarding
 
 /// Simulated devices on the network, each its own Matter node (docs/matter.md, "Devices on the network"). The node
 /// that holds a device's state is made when the device is added, in no structure (`Node.Membership.nearby`), so what
@@ -110,22 +111,150 @@ extension Hub {
         case .matter(.bridgedRequest(let request)):
             deviceNodeRequest(request, device: device, now: now, &outcome)
             return outcome
+        case .matter(.administratorOpenedWindow(let request)):
+            // The node refuses a second window (Busy) before it asks.
+            if facts.window == nil { facts.administratorWindow = administratorWindow(request, of: device, now: now) }
+        case .matter(.commissioningCompleted), .matter(.administratorRevokedWindow):
+            // CommissioningComplete closes the window it came through, as RevokeCommissioning does.
+            facts.administratorWindow = nil
+        case .matter(.commissioningAttemptsExhausted):
+            // Matter Core Specification 5.4.2.7: the commissionee may stop after 20 failed attempts. An
+            // administrator's window closes; the factory window stays closed for the rest of this run.
+            if facts.administratorWindow != nil {
+                facts.administratorWindow = nil
+            } else {
+                facts.attemptsExhausted = true
+            }
         case .matter(let report):
             facts.matter.take(report, now: now)
-            if case .commissioningAttemptsExhausted = report { facts.attemptsExhausted = true }
         }
-        // Commissionable while it is on no fabric (one being added under the fail-safe keeps the window it came
-        // through), as a factory-new device is; closed for good in this run once wrong passcodes used up its
-        // attempts (Matter Core Specification 5.4.2.7: the commissionee may stop after 20 failed attempts).
+        update(device, facts, &outcome)
+        return outcome
+    }
+
+    /// Keeps `facts` for the device and opens or closes its window to follow them: an administrator's while it is
+    /// open, else its own while it is on no fabric (one being added under the fail-safe keeps the window it came
+    /// through), as a factory-new device is, unless wrong passcodes used up its attempts.
+    mutating func update(_ device: SimulatedDevice, _ facts: DeviceNodeFacts, _ outcome: inout HubOutcome) {
+        var facts = facts
         let window: DeviceWindow? =
-            facts.port != nil && !facts.attemptsExhausted && !facts.matter.fabrics.contains(where: \.isCommitted)
-            ? .basic(discriminator: device.discriminator) : nil
+            if facts.port == nil {
+                nil
+            } else if let administrator = facts.administratorWindow {
+                .administrator(administrator)
+            } else if !facts.attemptsExhausted && !facts.matter.fabrics.contains(where: \.isCommitted) {
+                .basic(discriminator: device.discriminator)
+            } else {
+                nil
+            }
         if window != facts.window {
             facts.window = window
-            outcome.outputs.append(.deviceNode(id, .windowChanged(window)))
+            outcome.outputs.append(.deviceNode(device.id, .windowChanged(window)))
         }
-        run.deviceNodes[id] = facts
-        return outcome
+        run.deviceNodes[device.id] = facts
+    }
+
+    /// The window an administrator asked for over Matter: with its verifier (enhanced), or the device's own passcode
+    /// with a fresh salt (basic).
+    private mutating func administratorWindow(
+        _ request: MatterAdministratorWindow, of device: SimulatedDevice, now: Timestamp
+    ) -> CommissioningWindow {
+        let closesAt = now + Timestamp(request.timeoutSeconds) * 1000
+        let administrator = CommissioningWindow.Administrator(
+            fabricIndex: request.fabricIndex, vendorID: request.vendorID)
+        switch request.method {
+        case .enhanced(let verifier, let discriminator, let iterations, let salt):
+            return CommissioningWindow(
+                openedAt: now, closesAt: closesAt, enhanced: true, discriminator: discriminator,
+                secret: .verifier(verifier), iterations: iterations, salt: salt, administrator: administrator)
+        case .basic:
+            let salt = (0..<32).map { _ in UInt8.random(in: 0...255, using: &random) }
+            return CommissioningWindow(
+                openedAt: now, closesAt: closesAt, enhanced: false, discriminator: device.discriminator,
+                secret: .passcode(device.passcode), iterations: 1000, salt: salt, administrator: administrator)
+        }
+    }
+
+    /// The earliest time an administrator's window on a device closes.
+    var nextDeviceWindowDeadline: Timestamp? {
+        run.deviceNodes.values.compactMap(\.administratorWindow?.closesAt).min()
+    }
+
+    /// Closes the administrators' windows whose time is up.
+    mutating func advanceDeviceWindows(now: Timestamp, _ outcome: inout HubOutcome) {
+        for (id, facts) in run.deviceNodes.sorted(by: { $0.key < $1.key }) {
+            guard let closesAt = facts.administratorWindow?.closesAt, closesAt <= now,
+                let device = state.simulatedDevices[id]
+            else { continue }
+            var closed = facts
+            closed.administratorWindow = nil
+            update(device, closed, &outcome)
+        }
+    }
+
+    /// `open_commissioning_window {node_id, …}` (OHF; Home Assistant's "share device") for a device on the network:
+    /// an enhanced window with a fresh passcode, or basic with its own, answered with the passcode and the codes that
+    /// carry it, as the OHF server answers. A device on no fabric is commissionable with its own codes already.
+    mutating func openDeviceWindow(
+        _ request: OpenCommissioningWindow, node nodeID: NodeID, now: Timestamp, _ outcome: inout HubOutcome
+    ) throws(HubError) -> CommissioningWindowInfo {
+        guard let node = state.nodes[nodeID] else { throw HubError(.nodeNotExists, "node \(nodeID) does not exist") }
+        guard let id = networkDevice(of: node), let device = state.simulatedDevices[id] else {
+            throw HubError(
+                .nodeWindowUnsupported,
+                "node \(nodeID) is not on the network itself (add its simulated device with on_network), so it "
+                    + "cannot open a commissioning window of its own; open the hub's window instead (no node_id): a "
+                    + "controller that commissions the hub gets every device as a bridged device"
+            ).ohfCompatible(command: .openCommissioningWindow)
+        }
+        var facts = run.deviceNodes[id] ?? DeviceNodeFacts()
+        guard facts.port != nil else {
+            throw HubError(
+                .sessionState,
+                "simulated device \(id)'s node is not serving\(facts.failure.map { ": \($0)" } ?? " yet")")
+        }
+        if case .basic? = facts.window {
+            return deviceWindowInfo(device, discriminator: device.discriminator, passcode: device.passcode, mode: 1)
+        }
+        guard facts.window == nil else {
+            throw HubError(.sessionState, "simulated device \(id) has a commissioning window open already")
+        }
+        let (timeout, enhanced) = (request.timeout ?? 300, request.enhanced ?? (request.option.map { $0 != 0 } ?? true))
+        let iterations = request.iteration ?? 1000
+        guard (1...Self.maximumWindowSeconds).contains(timeout) else {
+            throw HubError(.invalidArguments, "timeout must be 1 to \(Self.maximumWindowSeconds) seconds")
+        }
+        guard (1000...100_000).contains(iterations) else {
+            throw HubError(.invalidArguments, "iteration must be 1000 to 100000")
+        }
+        if let discriminator = request.discriminator, discriminator > Discriminator.maximum {
+            throw HubError(.invalidArguments, "discriminator must be 0 to 4095")
+        }
+        let passcode = enhanced ? SetupPasscode.random(using: &random) : device.passcode
+        let discriminator =
+            request.discriminator ?? (enhanced ? Discriminator.random(using: &random) : device.discriminator)
+        let salt = (0..<32).map { _ in UInt8.random(in: 0...255, using: &random) }
+        facts.administratorWindow = CommissioningWindow(
+            openedAt: now, closesAt: now + timeout * 1000, enhanced: enhanced, discriminator: discriminator,
+            secret: .passcode(passcode), iterations: iterations, salt: salt)
+        update(device, facts, &outcome)
+        return deviceWindowInfo(
+            device, discriminator: discriminator, passcode: passcode, mode: enhanced ? 2 : 1,
+            closesAt: now + timeout * 1000)
+    }
+
+    private func deviceWindowInfo(
+        _ device: SimulatedDevice, discriminator: UInt16, passcode: UInt32, mode: Int64, closesAt: Timestamp? = nil
+    ) -> CommissioningWindowInfo {
+        var info = CommissioningWindowInfo(
+            open: true, commissioningMode: mode, closesAt: closesAt.map(isoTimestamp), discriminator: discriminator)
+        let payload = SetupPayload(
+            vendorID: device.vendorID, productID: device.productID, discoveryCapabilities: .onNetwork,
+            discriminator: discriminator, passcode: passcode)
+        info.setup = CommissioningWindowInfo.Setup(
+            pinCode: passcode, manualCode: (try? ManualPairingCode(payload).digits()) ?? "",
+            qrCode: (try? payload.qrCodeString()) ?? "")
+        return info
     }
 
     /// A device's own node asked for a command or write on one of its endpoints.

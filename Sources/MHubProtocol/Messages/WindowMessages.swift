@@ -122,8 +122,8 @@ public struct CommissioningWindowClosed: ProtocolValue {
 
 // MARK: requests
 
-/// Opens the hub's own window (admin). OHF's form names a `node_id` (a window on a device), which mhub answers
-/// with an error whatever else it holds, so with a `node_id` the other arguments are taken unread.
+/// Opens the hub's own window (admin), or with OHF's `node_id` a window on a device on the network (Home Assistant's
+/// "share device").
 public struct OpenCommissioningWindow: ProtocolRequest {
     public typealias Reply = CommissioningWindowInfo
     public static let command = HubCommand.openCommissioningWindow
@@ -138,8 +138,6 @@ public struct OpenCommissioningWindow: ProtocolRequest {
     /// OHF's, accepted.
     public var option: Int?
 
-    @usableFromInline static let otherArguments = ["timeout", "enhanced", "discriminator", "iteration", "option"]
-
     public init(timeout: Int64? = nil, enhanced: Bool? = nil, discriminator: UInt16? = nil, iteration: UInt32? = nil) {
         self.timeout = timeout
         self.enhanced = enhanced
@@ -150,10 +148,6 @@ public struct OpenCommissioningWindow: ProtocolRequest {
     @inlinable
     public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
         nodeID = args.raw("node_id")
-        if nodeID != nil {
-            for key in Self.otherArguments { _ = args.raw(key) }
-            return
-        }
         timeout = try args.integer("timeout")
         enhanced = try args.bool("enhanced")
         discriminator = try args.integer("discriminator")
