@@ -12,8 +12,8 @@ import MHubProtocol
 /// configuration (docs/dns-sd.md).
 ///
 /// What to publish is `AdvertisingPlanner`'s decision, made again whenever the facts it depends on change
-/// (the hub's window opens or closes, simulated devices come and go) or the configuration is replaced;
-/// `AvahiPublisher` does the publishing, including across avahi-daemon restarts. Each change of what the
+/// (the hub's window opens or closes, devices on the network start listening, open their windows, join fabrics)
+/// or the configuration is replaced; `AvahiPublisher` does the publishing, including across avahi-daemon restarts. Each change of what the
 /// publisher achieved is logged and handed to the hub as an `AdvertisingReport` (`get_advertising`).
 ///
 /// - Important: Confined to the daemon's queue. The publisher reports on its own queue; its reports are
@@ -87,8 +87,7 @@ final class Advertiser: @unchecked Sendable {
 
     private func hubChanged(_ hub: borrowing Hub) {
         guard !stopped else { return }
-        let facts = AdvertisingFacts(
-            hub: hub, includeSimulatedDevices: configuration.dnsSD.advertiseSimulatedDevices)
+        let facts = AdvertisingFacts(hub: hub)
         guard facts != self.facts else { return }
         self.facts = facts
         plan = planner.plan(
