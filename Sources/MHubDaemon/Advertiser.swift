@@ -57,6 +57,7 @@ final class Advertiser: @unchecked Sendable {
         if !configuration.dnsSD.enabled {
             logger.info("advertising disabled (dns_sd.enabled is false)")
         }
+        logDeprecations()
         service.observe { [weak self] hub in self?.hubChanged(hub) }
     }
 
@@ -65,6 +66,7 @@ final class Advertiser: @unchecked Sendable {
         dispatchPrecondition(condition: .onQueue(queue))
         self.configuration = configuration
         interfaces = NetworkInterfaces.indexes(configuration.dnsSD.interfaces)
+        logDeprecations()
         facts = nil
         if let hub = service?.current {
             hubChanged(hub)
@@ -83,6 +85,13 @@ final class Advertiser: @unchecked Sendable {
         publisher?.close()
         publisher = nil
         service = nil
+    }
+
+    /// Warns of `dns_sd` keys that are still read but do nothing, at start and at each reload.
+    private func logDeprecations() {
+        for warning in configuration.dnsSD.deprecationWarnings {
+            logger.warning(warning)
+        }
     }
 
     private func hubChanged(_ hub: borrowing Hub) {
