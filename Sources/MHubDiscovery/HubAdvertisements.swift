@@ -17,9 +17,14 @@ struct HubAdvertisements {
         MatterCommonTXT(tcp: configuration.dnsSD.advertiseTCP ? [.server] : [])
     }
 
-    /// Vendor 0 is "no vendor" in the hub's configuration; the TXT then leaves `VP` out.
-    private var vendorID: UInt16? { hub.vendorID == 0 ? nil : hub.vendorID }
-    private var productID: UInt16? { vendorID == nil || hub.productID == 0 ? nil : hub.productID }
+    private var vendorID: UInt16? { Self.advertised(vendorID: hub.vendorID, productID: hub.productID).vendorID }
+    private var productID: UInt16? { Self.advertised(vendorID: hub.vendorID, productID: hub.productID).productID }
+
+    /// Vendor 0 is "no vendor" (the TXT then leaves `VP` out), product 0 "no product" (`VP=<vendor>`).
+    static func advertised(vendorID: UInt16, productID: UInt16) -> (vendorID: UInt16?, productID: UInt16?) {
+        guard vendorID != 0 else { return (nil, nil) }
+        return (vendorID, productID == 0 ? nil : productID)
+    }
 
     /// `_matterd._udp` on the UDC port: `VP`, `DT`, `DN`, `T`; `_V`, `_T` (reference A.2).
     func commissioner() throws(DNSSDError) -> DNSSDService {
@@ -64,11 +69,10 @@ struct HubAdvertisements {
     func deviceCommissionable(
         _ device: AdvertisingFacts.CommissionableDevice, port: UInt16, instanceIdentifier: UInt64
     ) throws(DNSSDError) -> DNSSDService {
-        let vendor: UInt16? = device.vendorID == 0 ? nil : device.vendorID
+        let (vendorID, productID) = Self.advertised(vendorID: device.vendorID, productID: device.productID)
         return try CommissionableNodeAdvertisement(
             instanceIdentifier: instanceIdentifier, port: port, discriminator: device.discriminator,
-            commissioningMode: .basic, vendorID: vendor,
-            productID: vendor == nil || device.productID == 0 ? nil : device.productID,
+            commissioningMode: .basic, vendorID: vendorID, productID: productID,
             deviceType: device.deviceType, deviceName: Self.deviceName(device.name), common: Self.deviceCommon
         ).service()
     }
