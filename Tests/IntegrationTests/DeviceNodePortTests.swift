@@ -84,6 +84,14 @@ import Testing
         var transport = try Self.transport(light)
         var commissioner = try MatterTestCommissioner(
             passcode: Self.lightPasscode, fabricID: 0xFAB2, hubNodeID: 0x5151, seed: 301)
+        // Its DAC chains to the devices' PAA that get_attestation gives (for a controller's trust store).
+        let attestation = try daemon.connect(.unix).call("get_attestation", [:])
+        guard case .string(let paa)? = attestation["device_paa"]?["der_base64"], let der = Base64.decode(paa) else {
+            Issue.record("no device_paa in get_attestation: \(attestation)")
+            return
+        }
+        #expect(attestation["device_paa"]?["subject"] == "CN=mhub Devices PAA", "a PAA without a vendor ID")
+        commissioner.trustedPAA = der
         #expect(try commissioner.commission(over: &transport) == 1)
 
         // Over CASE: its own Basic Information and endpoints, not the hub's.
