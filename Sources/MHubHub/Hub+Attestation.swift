@@ -28,7 +28,8 @@ public struct HubAttestation: Hashable, Sendable {
 
     /// The parts as an input journal wrote them.
     init(
-        vendorID: UInt16, productID: UInt16, paa: [UInt8], pai: [UInt8], dac: [UInt8], certificationDeclaration: [UInt8],
+        vendorID: UInt16, productID: UInt16, paa: [UInt8], pai: [UInt8], dac: [UInt8],
+        certificationDeclaration: [UInt8],
         devicePAA: [UInt8]?
     ) {
         self.devicePAA = devicePAA
