@@ -43,6 +43,12 @@ extension MHubConnection {
         _ = try await send(RemoveSimulatedDevice(id: id))
     }
 
+    /// Factory-resets a device on the network (`reset_simulated_device`): it leaves every fabric, its state is its
+    /// template's again, and it is commissionable with its own codes.
+    public func resetSimulatedDevice(_ id: Int64) async throws(MHubClientError) -> SimulatedDeviceInfo {
+        try await send(ResetSimulatedDevice(id: id))
+    }
+
     // MARK: faults
 
     /// A fault to switch on or off (admin; docs/protocol.md §10).

@@ -47,6 +47,14 @@ enum SimulatedDeviceCommands {
             CommandSpec(
                 "remove", summary: "remove a simulated device", options: connection,
                 operands: [OperandSpec("ID", help: "simulated device ID")]),
+            CommandSpec(
+                "reset",
+                summary: "factory-reset a device on the network: it leaves every fabric and is commissionable again",
+                details: "Its state goes back to its template's, and its own window opens with its own codes, even "
+                    + "one that wrong passcodes closed. A device in the hub's home is removed from it first "
+                    + "('mhubctl node remove').",
+                options: connection + [OptionSpec("no-qr", help: "do not draw the QR code")],
+                operands: [OperandSpec("ID", help: "simulated device ID")]),
             CommandSpec("templates", summary: "list the device templates", options: connection),
         ], defaultSubcommand: "list")
 
@@ -88,6 +96,11 @@ enum SimulatedDeviceCommands {
             _ = try HubCommands.send(hub, RemoveSimulatedDevice(id: try simulatedDeviceID(command)))
             if json { return HubCommands.print(["removed": true], console) }
             console.write("removed simulated device \(command.operands["ID"] ?? "")\n")
+        case ["sim", "reset"]:
+            var device = try HubCommands.send(hub, ResetSimulatedDevice(id: try simulatedDeviceID(command)))
+            device = try untilListening(device, hub)
+            if json { return HubCommands.print(device, console) }
+            console.write(SimulatedDeviceReport.shown(device, qr: qr, ansiColors: console.outputIsTerminal))
         case ["sim", "templates"]:
             let templates = try HubCommands.send(hub, GetTemplates())
             if json { return HubCommands.print(templates, console) }
@@ -117,7 +130,10 @@ enum SimulatedDeviceCommands {
             if let device = try HubCommands.send(hub, GetSimulatedDevices()).first(where: { $0.id == added.id }) {
                 latest = device
             }
-            if latest.matterNode?.port != nil || latest.matterNode?.problem != nil { break }
+            // Added or reset, a device on the network is on no fabric: its node listens with its window open.
+            if let node = latest.matterNode, node.problem != nil || (node.port != nil && node.commissioningWindowOpen) {
+                break
+            }
             Thread.sleep(forTimeInterval: 0.05)
         }
         return latest

@@ -149,6 +149,31 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
+    @Test func aFactoryResetMakesItCommissionableAgainForAnotherController() throws {
+        let daemon = try Self.daemon()
+        let light = try Self.add("on-off-light", discriminator: 2005, passcode: Self.lightPasscode, to: daemon)
+        var transport = try Self.transport(light)
+        var first = try MatterTestCommissioner(
+            passcode: Self.lightPasscode, fabricID: 0xFAB4, hubNodeID: 0x7171, seed: 601)
+        #expect(try first.commission(over: &transport) == 1)
+        _ = try daemon.connect(.unix).call("reset_simulated_device", ["simulated_device_id": .integer(light.id)])
+        var open = false
+        for _ in 0..<100 where !open {
+            open = try Self.matterNode(of: light.id, daemon)["commissioning_window_open"] == true
+            if !open { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(open, "its window opens again")
+        #expect(try Self.matterNode(of: light.id, daemon)["fabrics"]?.arrayCount == 0)
+        // The first controller's fabric is gone; a second controller commissions it with the same codes.
+        var again = try Self.transport(light)
+        #expect(throws: (any Error).self) { try first.establishCASE(over: &again) }
+        var second = try MatterTestCommissioner(
+            passcode: Self.lightPasscode, fabricID: 0xFAB5, hubNodeID: 0x7272, seed: 602)
+        var fresh = try Self.transport(light)
+        #expect(try second.commission(over: &fresh) == 1)
+        #expect(daemon.stop() == 0)
+    }
+
     @Test func aKill9KeepsItsPortIdentityAndFabric() throws {
         let daemon = try Self.daemon()
         let light = try Self.add("on-off-light", discriminator: 2004, passcode: Self.lightPasscode, to: daemon)
