@@ -126,6 +126,13 @@ extension Hub {
         return simulatedInfo(device)
     }
 
+    /// What `node`'s device needs to join mhub's fabric as the home's node `node.id`.
+    func hubFabricMembership(of node: Node) -> HubFabricMembership {
+        HubFabricMembership(
+            fabricID: state.fabric.fabricID, nodeID: node.id, vendorID: settings.identity.vendorID,
+            label: state.preferences.fabricLabel ?? "", administrator: FabricIdentity.hubNodeID)
+    }
+
     func nodeSpec(of device: SimulatedDevice, data: NodeData) -> DeviceNodeSpec {
         let primary = data.endpoints.keys.filter { $0 != 0 }.min().flatMap { data.endpoints[$0]?.deviceTypes.first }
         return DeviceNodeSpec(
