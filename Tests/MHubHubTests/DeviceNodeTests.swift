@@ -94,9 +94,14 @@ import Testing
         #expect(
             Self.outputs(Self.report(&harness, id, .matter(.fabricsChanged([Self.fabric(1, committed: false)]))))
                 .isEmpty)
-        #expect(
-            Self.outputs(Self.report(&harness, id, .matter(.fabricsChanged([Self.fabric(1)]))))
-                == [.windowChanged(nil)])
+        let committed = Self.report(&harness, id, .matter(.fabricsChanged([Self.fabric(1)])))
+        #expect(Self.outputs(committed) == [.windowChanged(nil)])
+        // Listeners hear the device's node change, as get_simulated_devices would show it.
+        let updated = committed.events.filter { $0.name == "simulated_device_updated" }
+        #expect(updated.count == 1)
+        #expect(updated.first?.data["matter_node"]?["commissioning_window_open"] == false)
+        // A report that changes nothing it shows is not heard.
+        #expect(Self.report(&harness, id, .matter(.failSafeExpired)).events.isEmpty)
         let info = Self.matterNode(&harness, id)
         #expect(info["commissioning_window_open"] == false)
         #expect(info["port"] == 5541)

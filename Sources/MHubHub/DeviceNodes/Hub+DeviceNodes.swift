@@ -192,6 +192,13 @@ extension Hub {
     /// open, else its own while it is on no fabric (one being added under the fail-safe keeps the window it came
     /// through), as a factory-new device is, unless wrong passcodes used up its attempts.
     mutating func update(_ device: SimulatedDevice, _ facts: DeviceNodeFacts, _ outcome: inout HubOutcome) {
+        let before = matterNodeInfo(of: device)
+        defer {
+            // Listeners hear what `get_simulated_devices` would show now: its port, window, fabrics and sessions.
+            if matterNodeInfo(of: device) != before {
+                outcome.events.append(HubEvent(.simulatedDeviceUpdated, simulatedInfo(device)))
+            }
+        }
         var facts = facts
         let window: DeviceWindow? =
             if facts.port == nil {
