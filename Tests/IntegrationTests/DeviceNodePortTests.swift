@@ -224,6 +224,33 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
+    @Test func faultsActOnTheWire() throws {
+        let daemon = try Self.daemon()
+        let light = try Self.add("on-off-light", discriminator: 2007, passcode: Self.lightPasscode, to: daemon)
+        var transport = try Self.transport(light)
+        var controller = try MatterTestCommissioner(
+            passcode: Self.lightPasscode, fabricID: 0xFAB7, hubNodeID: 0x9191, seed: 801)
+        #expect(try controller.commission(over: &transport) == 1)
+        let hub = try daemon.connect(.unix)
+        let onOff = [AttributePathIB(endpoint: 1, cluster: 6, attribute: 0)]
+        // Unreachable: no answer at all.
+        _ = try hub.call(
+            "set_fault", ["fault": "device_unreachable", "simulated_device_id": .integer(light.id)])
+        transport.timeout = 1
+        #expect(throws: (any Error).self) { try controller.read(onOff, over: &transport) }
+        _ = try hub.call("clear_faults", [:])
+        // Slow: answered, after its latency.
+        _ = try hub.call(
+            "set_fault", ["fault": "slow_device", "simulated_device_id": .integer(light.id), "latency_ms": 400])
+        var fresh = try Self.transport(light)
+        fresh.timeout = 5
+        try controller.establishCASE(over: &fresh)
+        let started = Date()
+        #expect(Self.value(try controller.read(onOff, over: &fresh)) == .bool(false))
+        #expect(Date().timeIntervalSince(started) >= 0.4)
+        #expect(daemon.stop() == 0)
+    }
+
     @Test func aKill9KeepsItsPortIdentityAndFabric() throws {
         let daemon = try Self.daemon()
         let light = try Self.add("on-off-light", discriminator: 2004, passcode: Self.lightPasscode, to: daemon)
