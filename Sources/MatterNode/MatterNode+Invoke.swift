@@ -40,7 +40,10 @@ extension MatterNode {
         now: MonotonicInstant, using generator: inout some RandomNumberGenerator
     ) -> CommandOutcome {
         let path = command.path
-        guard path.endpoint == 0 else { return bridgedCommand(command, on: key, session: session, timed: timed) }
+        // The owner's own clusters on endpoint 0 (a device's OTA Requestor) are its, like its other endpoints'.
+        guard path.endpoint == 0, endpoints.rootExtension?.clusters[path.cluster] == nil else {
+            return bridgedCommand(command, on: key, session: session, timed: timed)
+        }
         guard MatterRootEndpoint.clusterIDs.contains(path.cluster) else {
             return CommandOutcome(result: .status(path, .unsupportedCluster))
         }

@@ -72,7 +72,8 @@ extension MatterNode {
                     continue
                 }
                 rootEndpoint.breadcrumb = crumb
-            case (let endpoint, _, _) where endpoint == 0 || endpoint == layout.aggregator:
+            case (let endpoint, let cluster, _)
+            where (endpoint == 0 && endpoints.rootExtension?.clusters[cluster] == nil) || endpoint == layout.aggregator:
                 refuse(.unsupportedWrite)
             default:
                 let operation = BridgedRequest.Operation.write(

@@ -129,6 +129,14 @@ import Testing
             "set_attribute", ["node_id": .integer(light.nodeID), "attribute_path": "1/6/0", "value": false])
         let onOff = try commissioner.read([AttributePathIB(endpoint: 1, cluster: 6, attribute: 0)], over: &transport)
         #expect(Self.value(onOff) == .bool(false))
+        // Endpoint 0 is the device's too: its Basic Information as it is now, its OTA Requestor.
+        _ = try hub.call(
+            "set_attribute", ["node_id": .integer(light.nodeID), "attribute_path": "0/40/5", "value": "Renamed"])
+        let label = try commissioner.read([AttributePathIB(endpoint: 0, cluster: 0x28, attribute: 5)], over: &transport)
+        #expect(Self.value(label) == .string("Renamed"))
+        let updatePossible = try commissioner.read(
+            [AttributePathIB(endpoint: 0, cluster: 0x2A, attribute: 1)], over: &transport)
+        #expect(Self.value(updatePossible) == .bool(true))
 
         // The socket shows its fabric and its closed window; the other device is still commissionable.
         let info = try Self.matterNode(of: light.id, daemon)

@@ -133,7 +133,7 @@ import Testing
         let set = harness.send(
             "set_attribute", ["node_id": .integer(Int64(nodeID)), "attribute_path": "1/6/0", "value": false])
         #expect(Self.outputs(set) == [.changed(.attributes([onOff]))])
-        // An endpoint it does not have, or its root, is not for the device logic.
+        // An endpoint it does not have is not for the device logic.
         let wrong = BridgedRequest(id: 10, endpoint: 5, operation: .invoke(cluster: 6, command: 2, fields: [:]))
         #expect(
             Self.outputs(Self.report(&harness, id, .matter(.bridgedRequest(wrong))))

@@ -1,6 +1,7 @@
 import MatterDataModel
 import MatterInteraction
 import MatterSpecification
+import MatterTLV
 import MatterTestSupport
 import Testing
 
@@ -78,7 +79,42 @@ import Testing
             let path = AttributePath(endpoint: 0, cluster: 0x28, attribute: attribute)
             #expect(node[path] != nil && node[path] == device[path], "Basic Information \(attribute)")
         }
-        #expect(node[AttributePath(endpoint: 0, cluster: 0x1D, attribute: 0)] == Self.deviceTypes([(0x16, 3)]))
+        // The device's own OTA Requestor on endpoint 0 too (device type 0x0012, its cluster, its client).
+        #expect(
+            node[AttributePath(endpoint: 0, cluster: 0x1D, attribute: 0)] == Self.deviceTypes([(0x16, 3), (0x12, 1)]))
+        #expect(node.endpoints[0]?.clusters[0x2A]?.attributes == device.endpoints[0]?.clusters[0x2A]?.attributes)
+        #expect(node[AttributePath(endpoint: 0, cluster: 0x1D, attribute: 2)] == .list([.unsigned(0x29)]))
+    }
+
+    @Test func endpointZerosDeviceClustersAreTheDevicesLiveAndItsCommandsAndWritesGoToTheHub() throws {
+        var controller = MatterTestController(passcode: Self.passcode, seed: 355)
+        var device = try Self.device("on-off-light")
+        var harness = try Self.deviceHarness(device, &controller)
+        harness.hub = { _ in .status(0) }
+        // Basic Information is the device's as it is now: a rename on the socket is what a controller reads.
+        let label = AttributePath(endpoint: 0, cluster: 0x28, attribute: 5)
+        device[label] = .string("Porch")
+        harness.home = DeviceEndpoints(device)
+        let read = try MatterNodeBridgeTests.read(
+            [AttributePathIB(endpoint: 0, cluster: 0x28, attribute: 5)], harness: &harness, controller: &controller)
+        #expect(MatterNodeBridgeTests.values(read)[label] == .string("Porch"))
+        // The OTA Requestor's AnnounceOTAProvider (0x00) and a Basic Information write reach the hub on endpoint 0;
+        // the Root Node's own clusters stay the node's.
+        let fields = [
+            TLVElement(tag: .context(0), .unsigned(1)), TLVElement(tag: .context(1), .unsigned(0xFFF1)),
+            TLVElement(tag: .context(2), .unsigned(0)), TLVElement(tag: .context(4), .unsigned(0)),
+        ]
+        let announced = try MatterNodeBridgeTests.invoke(
+            &harness, &controller, endpoint: 0, cluster: 0x2A, command: 0, fields: fields)
+        #expect(MatterNodeBridgeTests.status(announced) == .success)
+        let written = try MatterNodeBridgeWriteTests.write(
+            [MatterNodeBridgeWriteTests.data(0, 0x28, 5, .utf8("Hall"))], harness: &harness, controller: &controller)
+        #expect(MatterNodeBridgeWriteTests.statuses(written) == [.success])
+        #expect(harness.bridgedRequests.map(\.endpoint) == [0, 0])
+        #expect(harness.bridgedRequests.last?.operation == .write(cluster: 0x28, attribute: 5, value: .string("Hall")))
+        let regulatory = try MatterNodeBridgeTests.invoke(&harness, &controller, endpoint: 0, cluster: 0x30, command: 0)
+        #expect(MatterNodeBridgeTests.status(regulatory) != .unsupportedCluster)
+        #expect(harness.bridgedRequests.count == 2)
     }
 
     /// Every template's node serves the device's own endpoints and conforms as the checker reads it, as

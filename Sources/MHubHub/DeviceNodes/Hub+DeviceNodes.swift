@@ -325,7 +325,8 @@ extension Hub {
         _ request: BridgedRequest, device: SimulatedDevice, now: Timestamp, _ outcome: inout HubOutcome
     ) {
         let node = device.networkNodeID.flatMap { state.nodes[$0] }
-        guard let node, node.data.endpoints[request.endpoint] != nil, request.endpoint != 0 else {
+        // Endpoint 0's requests are for the device's own clusters there (the node answers its Root Node's itself).
+        guard let node, node.data.endpoints[request.endpoint] != nil else {
             outcome.outputs.append(
                 .deviceNode(
                     device.id,

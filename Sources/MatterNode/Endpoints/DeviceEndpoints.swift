@@ -14,6 +14,22 @@ public struct DeviceEndpoints: NodeEndpoints {
 
     public var endpointIDs: [EndpointID] { data.endpoints.keys.filter { $0 != 0 }.sorted() }
 
+    /// The device's endpoint 0 but the Root Node's device type and the clusters the node's Root Node keeps itself
+    /// (its fabrics, sessions, access control, commissioning: `MatterRootEndpoint.clusterIDs` but Basic
+    /// Information): what else the device has there, served live from its data. Basic Information is the device's,
+    /// so a rename or a firmware update on the socket is what a controller reads.
+    public var rootExtension: NodeEndpoint? {
+        guard let root = data.endpoints[0] else { return nil }
+        // Its Descriptor stays, for its ClientList (an OTA Requestor's OTA Provider client); the node makes the rest.
+        let own = Set(MatterRootEndpoint.clusterIDs).subtracting([
+            ClusterDefinition.basicInformation.id, ClusterDefinition.descriptor.id,
+        ])
+        let clusters = root.clusters.filter { !own.contains($0.key) }
+        let types = root.deviceTypes.filter { $0.id != DeviceTypeRef.rootNode.id }
+        guard !clusters.isEmpty || !types.isEmpty else { return nil }
+        return NodeEndpoint(deviceTypes: types, clusters: clusters, device: nil)
+    }
+
     public func endpoint(_ endpoint: EndpointID) -> NodeEndpoint? {
         guard endpoint != 0, let served = data.endpoints[endpoint] else { return nil }
         return NodeEndpoint(deviceTypes: served.deviceTypes, clusters: served.clusters, device: nil)

@@ -40,20 +40,35 @@ struct MatterNodeAttributes: AttributeSource {
         return low < served.count ? served[low] : nil
     }
 
+    /// The owner's clusters and device types on endpoint 0 beside the Root Node's, served from its data in place of
+    /// the root's where both have one (`NodeEndpoints.rootExtension`).
+    var rootExtension: NodeEndpoint? { endpoints.rootExtension }
+
+    /// Endpoint 0's clusters: the Root Node's and the owner's.
+    var rootClusterIDs: [ClusterID]? {
+        guard let extra = rootExtension?.clusters.keys else { return root.clusterIDs(on: 0) }
+        return Array(Set(root.clusterIDs(on: 0) ?? []).union(extra)).sorted()
+    }
+
     func clusterIDs(on endpoint: EndpointID) -> [ClusterID]? {
-        if endpoint == 0 { return root.clusterIDs(on: 0) }
+        if endpoint == 0 { return rootClusterIDs }
         if endpoint == layout.aggregator { return [Self.descriptor] }
         return endpoints.endpoint(endpoint)?.serverList(in: layout)
     }
 
     func hasCluster(_ cluster: ClusterID, on endpoint: EndpointID) -> Bool? {
-        if endpoint == 0 { return root.hasCluster(cluster, on: 0) }
+        if endpoint == 0 {
+            return root.hasCluster(cluster, on: 0).map { $0 || rootExtension?.clusters[cluster] != nil }
+        }
         if endpoint == layout.aggregator { return cluster == Self.descriptor }
         return endpoints.endpoint(endpoint)?.hasCluster(cluster, in: layout)
     }
 
     func attributeIDs(of cluster: ClusterID, on endpoint: EndpointID) -> [AttributeID]? {
-        if endpoint == 0 { return root.attributeIDs(of: cluster, on: 0) }
+        if endpoint == 0 {
+            if cluster == Self.descriptor { return root.attributeIDs(of: cluster, on: 0) }
+            return rootExtension?.attributeIDs(of: cluster, in: layout) ?? root.attributeIDs(of: cluster, on: 0)
+        }
         if endpoint == layout.aggregator {
             return cluster == Self.descriptor ? ClusterDefinition.descriptor.attributeIDs : nil
         }
@@ -64,6 +79,20 @@ struct MatterNodeAttributes: AttributeSource {
         if path.endpoint == 0 {
             if path.cluster == Self.descriptor, path.attribute == 3 {
                 return .list(applicationEndpoints.map { .unsigned(UInt64($0)) })
+            }
+            if let extra = rootExtension, path.cluster == Self.descriptor {
+                switch path.attribute {
+                case 0, 1:
+                    return Self.descriptorValue(
+                        path.attribute, deviceTypes: deviceTypes(of: 0), serverList: rootClusterIDs ?? [], parts: [])
+                case 2:
+                    return extra.clusters[Self.descriptor]?.attributes[2] ?? root[path]
+                default:
+                    return root[path]
+                }
+            }
+            if let extra = rootExtension, extra.clusters[path.cluster] != nil {
+                return extra.value(path.cluster, path.attribute, in: layout)
             }
             if path == MatterRootEndpoint.currentFabricIndex { return .unsigned(UInt64(accessingFabric)) }
             if path == MatterRootEndpoint.upTime { return .unsigned(upTimeSeconds) }
@@ -80,7 +109,7 @@ struct MatterNodeAttributes: AttributeSource {
 
     /// The device types endpoint `endpoint` has (for ACL targets that name a device type).
     func deviceTypes(of endpoint: EndpointID) -> [DeviceTypeRef] {
-        if endpoint == 0 { return [.rootNode] }
+        if endpoint == 0 { return [.rootNode] + (rootExtension?.deviceTypes ?? []) }
         if endpoint == layout.aggregator { return [.aggregator] }
         return endpoints.endpoint(endpoint)?.deviceTypes(in: layout) ?? []
     }

@@ -14,6 +14,13 @@ public protocol NodeEndpoints: Sendable {
     var endpointIDs: [EndpointID] { get }
     /// What endpoint `endpoint` shows, if there is one.
     func endpoint(_ endpoint: EndpointID) -> NodeEndpoint?
+    /// The owner's own clusters and device types on endpoint 0, beside the Root Node's that the node serves itself
+    /// (a device's OTA Software Update Requestor, device type 0x0012): none in the bridge.
+    var rootExtension: NodeEndpoint? { get }
+}
+
+extension NodeEndpoints {
+    public var rootExtension: NodeEndpoint? { nil }
 }
 
 /// One endpoint the owner serves: a device endpoint, as the layout shows it (`NodeEndpoint+Layout`).
