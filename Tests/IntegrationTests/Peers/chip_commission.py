@@ -8,12 +8,18 @@ Runs inside chip_sandbox.sh (the SDK writes /data and /tmp/chip_kvs), in the tes
   commission-on-network NODEID PIN      discover _matterc._udp, then commission (CommissionOnNetwork); the result has
                                         the node ID and how long the call took (commission_seconds)
   commission-ip ADDRESS[%IFACE] PIN NODEID
-                                        commission at a known address (CommissionIP)
+                                        commission at a known address (CommissionIP); with --port other than
+                                        5540 (a device on the network's own port), PASE there
+                                        (EstablishPASESessionIP) and then Commission, as CommissionIP has no port
+  commission-with-code CODE NODEID      discover the node its QR or manual code names, on the network only, and
+                                        commission it with the code's passcode (CommissionWithCode)
   read NODEID                           over CASE (the node found by its _matter._tcp record): Basic Information,
                                         OperationalCredentials Fabrics (not fabric-filtered), CurrentFabricIndex
   open-window NODEID                    OpenCommissioningWindow with a random passcode (enhanced window), for a
                                         second controller: prints its passcode and manual code
   remove-fabric NODEID INDEX            OperationalCredentials RemoveFabric
+  unpair NODEID                         UnpairDevice: the controller reads the node's CurrentFabricIndex over CASE
+                                        and removes its own fabric (RemoveFabric of that index)
   fail-safe ADDRESS[%IFACE] PIN NODEID SECONDS
                                         PASE, ArmFailSafe(SECONDS, breadcrumb 7) and nothing more; after SECONDS + 2 a
                                         new PASE session reads Breadcrumb again (the fail-safe's expiry resets it)
@@ -41,7 +47,7 @@ Options:
   --fabric-id N           the controller's fabric (default 1); --controller-node-id N (default 112233);
                           --vendor-id N (default 0xFFF1)
   --discriminator D       discover / commission-on-network: only the node with this long discriminator
-  --port N                pase-read: the Matter port (default 5540)
+  --port N                pase-read, commission-ip: the Matter port (default 5540)
   --window-timeout S, --window-discriminator D, --iteration N
                           open-window (defaults 180, 3840 and 1000)
   --case-timeout S        read, open-window, remove-fabric: how long to wait for the operational session (its
@@ -86,9 +92,11 @@ SCENARIO_ARGUMENTS = {
     "pase-read": ["address", "pin", "node_id"],
     "commission-on-network": ["node_id", "pin"],
     "commission-ip": ["address", "pin", "node_id"],
+    "commission-with-code": ["code", "node_id"],
     "read": ["node_id"],
     "open-window": ["node_id"],
     "remove-fabric": ["node_id", "fabric_index"],
+    "unpair": ["node_id"],
     "fail-safe": ["address", "pin", "node_id", "seconds"],
     "bridge": ["node_id"],
     "toggle": ["node_id", "endpoint"],
@@ -128,7 +136,7 @@ def parse_arguments(argv):
     if len(options.values) != len(names):
         parser.error(f"{options.scenario} takes {' '.join(name.upper() for name in names) or 'no arguments'}")
     for name, value in zip(names, options.values):
-        setattr(options, name, value if name in ("address", "endpoints") else int(value, 0))
+        setattr(options, name, value if name in ("address", "code", "endpoints") else int(value, 0))
     return options
 
 
@@ -291,7 +299,18 @@ async def scenario(options, controller) -> dict:
         return {"node_id": node_id, "commission_seconds": round(time.monotonic() - started, 3)}
     if options.scenario == "commission-ip":
         started = time.monotonic()
-        node_id = await controller.CommissionIP(options.address, options.pin, options.node_id)
+        if options.port == 5540:
+            node_id = await controller.CommissionIP(options.address, options.pin, options.node_id)
+        else:
+            await controller.EstablishPASESessionIP(options.address, options.pin, options.node_id, port=options.port)
+            node_id = await controller.Commission(options.node_id)
+        return {"node_id": node_id, "commission_seconds": round(time.monotonic() - started, 3)}
+    if options.scenario == "commission-with-code":
+        from chip.discovery import DiscoveryType
+
+        started = time.monotonic()
+        node_id = await controller.CommissionWithCode(
+            options.code, options.node_id, DiscoveryType.DISCOVERY_NETWORK_ONLY)
         return {"node_id": node_id, "commission_seconds": round(time.monotonic() - started, 3)}
     if options.scenario == "read":
         credentials = Clusters.OperationalCredentials.Attributes
@@ -317,6 +336,10 @@ async def scenario(options, controller) -> dict:
         await operational_session(controller, options)
         command = Clusters.OperationalCredentials.Commands.RemoveFabric(fabricIndex=options.fabric_index)
         return {"response": plain(await controller.SendCommand(options.node_id, 0, command))}
+    if options.scenario == "unpair":
+        await operational_session(controller, options)
+        await controller.UnpairDevice(options.node_id)
+        return {"unpaired": options.node_id}
     if options.scenario == "fail-safe":
         general = Clusters.GeneralCommissioning
         await controller.EstablishPASESessionIP(options.address, options.pin, options.node_id, port=options.port)
