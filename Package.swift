@@ -221,7 +221,10 @@ let package = Package(
         .testTarget(name: "MatterUDCTests", dependencies: ["MatterUDC", "MatterTLV", "MatterMessage"]),
         .testTarget(
             name: "MHubDiscoveryTests",
-            dependencies: ["MHubDiscovery", "MHubConfiguration", "MHubHub", "MHubProtocol", "MHubDNSSD", "MatterUDC"]
+            dependencies: [
+                "MHubDiscovery", "MHubConfiguration", "MHubHub", "MHubJSON", "MHubProtocol", "MHubDNSSD", "MatterNode",
+                "MatterUDC",
+            ]
         ),
         .testTarget(
             name: "MatterDataModelTests", dependencies: ["MatterDataModel", "MatterSpecification", "MatterTestSupport"]),

@@ -7,9 +7,10 @@ public struct DNSSDConfiguration: Equatable, Sendable {
     public var enabled = true
     /// Interface names to advertise on (e.g. `["eth0"]`); empty means every interface avahi-daemon uses.
     public var interfaces: [String] = []
-    /// Whether each commissioned simulated node gets its own `_matter._tcp` instance and each
-    /// commissionable simulated device its own `_matterc._udp` instance.
-    public var advertiseSimulatedDevices = false
+    /// The retired `advertise_simulated_devices` key, when the file has it: read so that older files still load,
+    /// but it has no effect (its records pointed at the hub's port, where no controller could commission the device;
+    /// a device on the network has records of its own, docs/dns-sd.md, "Devices on the network").
+    public var retiredAdvertiseSimulatedDevices: Bool?
     /// Whether the Matter records carry `T=4`: the Matter port accepts TCP (Matter reference A.1, `T`).
     public var advertiseTCP = true
 
@@ -18,8 +19,7 @@ public struct DNSSDConfiguration: Equatable, Sendable {
     static func decode(_ object: inout ConfigurationObject) throws(ConfigurationError) -> DNSSDConfiguration {
         var dnsSD = DNSSDConfiguration()
         dnsSD.enabled = try object.bool("enabled", default: dnsSD.enabled)
-        dnsSD.advertiseSimulatedDevices = try object.bool(
-            "advertise_simulated_devices", default: dnsSD.advertiseSimulatedDevices)
+        dnsSD.retiredAdvertiseSimulatedDevices = try object.bool("advertise_simulated_devices")
         dnsSD.advertiseTCP = try object.bool("advertise_tcp", default: dnsSD.advertiseTCP)
         if let value = object.raw("interfaces") {
             let key = object.keyPath("interfaces")
@@ -40,12 +40,23 @@ public struct DNSSDConfiguration: Equatable, Sendable {
         return dnsSD
     }
 
+    /// What the log says of keys that are read but do nothing.
+    public var deprecationWarnings: [String] {
+        guard let retired = retiredAdvertiseSimulatedDevices else { return [] }
+        return [
+            "configuration: dns_sd.advertise_simulated_devices (\(retired)) is deprecated and has no effect: "
+                + "a simulated device gets DNS-SD records of its own, on its own port, when it is on the network "
+                + "(on_network: true; docs/dns-sd.md, \"Devices on the network\"); remove the key"
+        ]
+    }
+
     var json: JSONValue {
-        [
+        var members: [String: JSONValue] = [
             "enabled": .bool(enabled),
             "interfaces": .array(interfaces.map { .string($0) }),
-            "advertise_simulated_devices": .bool(advertiseSimulatedDevices),
             "advertise_tcp": .bool(advertiseTCP),
         ]
+        members["advertise_simulated_devices"] = retiredAdvertiseSimulatedDevices.map { .bool($0) }
+        return .object(members)
     }
 }

@@ -12,8 +12,8 @@ import MHubProtocol
 /// configuration (docs/dns-sd.md).
 ///
 /// What to publish is `AdvertisingPlanner`'s decision, made again whenever the facts it depends on change
-/// (the hub's window opens or closes, simulated devices come and go) or the configuration is replaced;
-/// `AvahiPublisher` does the publishing, including across avahi-daemon restarts. Each change of what the
+/// (the hub's window opens or closes, devices on the network start listening, open their windows, join fabrics)
+/// or the configuration is replaced; `AvahiPublisher` does the publishing, including across avahi-daemon restarts. Each change of what the
 /// publisher achieved is logged and handed to the hub as an `AdvertisingReport` (`get_advertising`).
 ///
 /// - Important: Confined to the daemon's queue. The publisher reports on its own queue; its reports are
@@ -57,6 +57,7 @@ final class Advertiser: @unchecked Sendable {
         if !configuration.dnsSD.enabled {
             logger.info("advertising disabled (dns_sd.enabled is false)")
         }
+        logDeprecations()
         service.observe { [weak self] hub in self?.hubChanged(hub) }
     }
 
@@ -65,6 +66,7 @@ final class Advertiser: @unchecked Sendable {
         dispatchPrecondition(condition: .onQueue(queue))
         self.configuration = configuration
         interfaces = NetworkInterfaces.indexes(configuration.dnsSD.interfaces)
+        logDeprecations()
         facts = nil
         if let hub = service?.current {
             hubChanged(hub)
@@ -85,10 +87,16 @@ final class Advertiser: @unchecked Sendable {
         service = nil
     }
 
+    /// Warns of `dns_sd` keys that are still read but do nothing, at start and at each reload.
+    private func logDeprecations() {
+        for warning in configuration.dnsSD.deprecationWarnings {
+            logger.warning(warning)
+        }
+    }
+
     private func hubChanged(_ hub: borrowing Hub) {
         guard !stopped else { return }
-        let facts = AdvertisingFacts(
-            hub: hub, includeSimulatedDevices: configuration.dnsSD.advertiseSimulatedDevices)
+        let facts = AdvertisingFacts(hub: hub)
         guard facts != self.facts else { return }
         self.facts = facts
         plan = planner.plan(

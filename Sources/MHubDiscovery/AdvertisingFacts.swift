@@ -4,30 +4,7 @@ import MatterDataModel
 /// The parts of the hub's state its advertisements depend on, so the advertiser plans again only when
 /// one of them changed (the hub changes after every request).
 public struct AdvertisingFacts: Hashable, Sendable {
-    /// A simulated device waiting to be commissioned, as `_matterc._udp` describes it.
-    public struct CommissionableDevice: Hashable, Sendable {
-        public var id: SimulatedDeviceID
-        public var name: String
-        public var vendorID: UInt16
-        public var productID: UInt16
-        public var discriminator: UInt16
-        /// Its template's device type, if the template is known.
-        public var deviceType: UInt32?
-
-        public init(
-            id: SimulatedDeviceID, name: String, vendorID: UInt16, productID: UInt16, discriminator: UInt16,
-            deviceType: UInt32?
-        ) {
-            self.id = id
-            self.name = name
-            self.vendorID = vendorID
-            self.productID = productID
-            self.discriminator = discriminator
-            self.deviceType = deviceType
-        }
-    }
-
-    /// The hub's operational identity on one fabric it joined: the `_matter._tcp` instance `<CFID>-<NodeID>`.
+    /// A node's operational identity on one fabric it joined: the `_matter._tcp` instance `<CFID>-<NodeID>`.
     public struct OperationalIdentity: Hashable, Sendable {
         public var fabricIndex: UInt8
         public var compressedFabricID: UInt64
@@ -45,10 +22,9 @@ public struct AdvertisingFacts: Hashable, Sendable {
     public var window: CommissioningWindow?
     /// The fabrics the hub's Matter node has joined (committed or still under the fail-safe), in index order.
     public var joinedFabrics: [OperationalIdentity]
-    /// Commissioned nodes to advertise, in ID order (empty unless simulated devices are advertised).
-    public var operationalNodes: [NodeID]
-    /// Commissionable simulated devices, in ID order (empty unless simulated devices are advertised).
-    public var commissionableDevices: [CommissionableDevice]
+    /// The simulated devices on the network whose own node serves on a port, in ID order (docs/dns-sd.md,
+    /// "Devices on the network").
+    public var networkDevices: [NetworkDevice]
     /// The Thread network a client set (`set_thread_dataset`): `_meshcop._udp` names it instead of the configured one.
     public var threadNetwork: ThreadNetwork?
 
@@ -67,18 +43,17 @@ public struct AdvertisingFacts: Hashable, Sendable {
 
     public init(
         compressedFabricID: UInt64, window: CommissioningWindow? = nil, joinedFabrics: [OperationalIdentity] = [],
-        operationalNodes: [NodeID] = [], commissionableDevices: [CommissionableDevice] = []
+        networkDevices: [NetworkDevice] = []
     ) {
         self.compressedFabricID = compressedFabricID
         self.window = window
         self.joinedFabrics = joinedFabrics
-        self.operationalNodes = operationalNodes
-        self.commissionableDevices = commissionableDevices
+        self.networkDevices = networkDevices
     }
 
-    /// The facts of `hub`. Simulated devices made unreachable by a fault (`set_fault unreachable_device`)
+    /// The facts of `hub`. Simulated devices made unreachable by a fault (`set_fault device_unreachable`)
     /// are left out: discovery does not find them.
-    public init(hub: borrowing Hub, includeSimulatedDevices: Bool) {
+    public init(hub: borrowing Hub) {
         self.init(
             compressedFabricID: hub.state.fabric.compressedFabricID, window: hub.desk.window,
             joinedFabrics: hub.run.matter.fabrics.map {
@@ -90,18 +65,6 @@ public struct AdvertisingFacts: Hashable, Sendable {
                 name: $0.networkName, extendedPANID: $0.extendedPANID, activeTimestampSeconds: $0.activeTimestampSeconds
             )
         }
-        guard includeSimulatedDevices else { return }
-        let unreachable = hub.faults.unreachableDevices
-        operationalNodes = hub.state.nodes.values
-            .filter { node in node.simulatedDeviceID.map { !unreachable.contains($0) } ?? true }
-            .map(\.id).sorted()
-        commissionableDevices = hub.state.simulatedDevices.values
-            .filter { $0.nodeID == nil && !unreachable.contains($0.id) }
-            .sorted { $0.id < $1.id }
-            .map {
-                CommissionableDevice(
-                    id: $0.id, name: $0.name, vendorID: $0.vendorID, productID: $0.productID,
-                    discriminator: $0.discriminator, deviceType: SimulatedLayout(stored: $0.template)?.deviceTypeID)
-            }
+        networkDevices = NetworkDevice.all(of: hub)
     }
 }

@@ -12,7 +12,7 @@ public struct AdvertisingPlan: Hashable, Sendable {
         }
     }
 
-    /// In publishing order: `_matterd`, `_matterc`, `_matter`, `_meshcop`, then simulated devices.
+    /// In publishing order: `_matterd`, `_matterc`, `_matter`, `_meshcop`, then each device on the network's.
     public var entries: [Entry]
     /// Services that could not be built, each as "role: field: reason".
     public var problems: [String]

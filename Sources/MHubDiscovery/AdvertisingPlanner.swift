@@ -10,7 +10,8 @@ import MatterDataModel
 /// identifiers behind commissionable instance names between plans:
 /// - one for `_matterd._udp` and the hub's own `_matterc._udp` (CHIP shares `mCommissionableInstanceName`
 ///   between them), drawn anew each time a commissioning window opens (reference A.1, A.2);
-/// - one per commissionable simulated device, kept while it stays commissionable.
+/// - one per simulated device on the network, behind its `_matterc._udp` name, kept while the device is advertised
+///   (its window may close and open again under the same name).
 public struct AdvertisingPlanner: Sendable {
     /// The identifier behind the `_matterd` and hub `_matterc` instance names.
     public private(set) var instanceIdentifier: UInt64
@@ -35,9 +36,9 @@ public struct AdvertisingPlanner: Sendable {
             instanceIdentifier = MatterInstanceName.randomIdentifier(using: &generator)
             identifierWindow = window.openedAt
         }
-        let devices = Set(facts.commissionableDevices.map(\.id))
+        let devices = Set(facts.networkDevices.map(\.id))
         deviceIdentifiers = deviceIdentifiers.filter { devices.contains($0.key) }
-        for device in facts.commissionableDevices where deviceIdentifiers[device.id] == nil {
+        for device in facts.networkDevices where deviceIdentifiers[device.id] == nil {
             deviceIdentifiers[device.id] = MatterInstanceName.randomIdentifier(using: &generator)
         }
 
@@ -56,19 +57,17 @@ public struct AdvertisingPlanner: Sendable {
         if configuration.thread.enabled {
             plan.add(.borderAgent) { () throws(DNSSDError) in try builder.borderAgent(network: facts.threadNetwork) }
         }
-        for device in facts.commissionableDevices {
-            let identifier = deviceIdentifiers[device.id] ?? 0
-            plan.add(.simulatedCommissionable(device.id)) { () throws(DNSSDError) in
-                try builder.simulatedCommissionable(device, instanceIdentifier: identifier)
+        for device in facts.networkDevices {
+            if let commissionable = device.commissionable {
+                let identifier = deviceIdentifiers[device.id] ?? 0
+                plan.add(.deviceCommissionable(device.id)) { () throws(DNSSDError) in
+                    try builder.deviceCommissionable(commissionable, port: device.port, instanceIdentifier: identifier)
+                }
             }
-        }
-        for node in facts.operationalNodes {
-            guard node != FabricIdentity.hubNodeID else {
-                plan.problems.append("simulated_operational \(node): the hub's own node ID; not advertised")
-                continue
-            }
-            plan.add(.simulatedOperational(node)) { () throws(DNSSDError) in
-                try builder.operational(compressedFabricID: facts.compressedFabricID, nodeID: node)
+            for fabric in device.fabrics {
+                plan.add(.deviceOperational(device.id, fabricIndex: fabric.fabricIndex)) { () throws(DNSSDError) in
+                    try builder.deviceOperational(fabric, port: device.port)
+                }
             }
         }
         return AdvertisingPlan(entries: plan.entries, problems: plan.problems)
@@ -81,10 +80,17 @@ private struct PlanCollector {
     var entries: [AdvertisingPlan.Entry] = []
     var problems: [String] = []
 
+    /// A service whose name another planned service of its type has already (a device's `_matter._tcp` named like
+    /// the hub's on a fabric both joined under one node ID) is a problem, not a second entry.
     mutating func add(_ role: AdvertisingRole, _ build: () throws(DNSSDError) -> DNSSDService) {
         do {
             var service = try build()
             service.interfaces = interfaces
+            if let planned = entries.first(where: { $0.service.key == service.key }) {
+                problems.append(
+                    "\(role.name): \(service.key) is \(planned.role.name)'s already; not advertised")
+                return
+            }
             entries.append(AdvertisingPlan.Entry(role: role, service: service))
         } catch {
             problems.append("\(role.name): \(error)")

@@ -1,5 +1,4 @@
 import MHubHub
-import MatterDataModel
 
 /// What one advertised service says about the hub (docs/dns-sd.md).
 public enum AdvertisingRole: Hashable, Sendable {
@@ -12,10 +11,10 @@ public enum AdvertisingRole: Hashable, Sendable {
     case operational(fabricIndex: UInt8)
     /// `_meshcop._udp`: the hub as a Thread Border Agent (reference A.4).
     case borderAgent
-    /// `_matterc._udp` for a simulated device waiting to be commissioned.
-    case simulatedCommissionable(SimulatedDeviceID)
-    /// `_matter._tcp` for a commissioned simulated node.
-    case simulatedOperational(NodeID)
+    /// `_matterc._udp` for a simulated device on the network while its own window is open, on its own port.
+    case deviceCommissionable(SimulatedDeviceID)
+    /// `_matter._tcp` for a simulated device on the network on one fabric its own node joined, by fabric index.
+    case deviceOperational(SimulatedDeviceID, fabricIndex: UInt8)
 
     /// The role's name in `get_advertising`.
     public var name: String {
@@ -24,8 +23,8 @@ public enum AdvertisingRole: Hashable, Sendable {
         case .commissionable: "commissionable"
         case .operational: "operational"
         case .borderAgent: "border_agent"
-        case .simulatedCommissionable: "simulated_commissionable"
-        case .simulatedOperational: "simulated_operational"
+        case .deviceCommissionable: "device_commissionable"
+        case .deviceOperational: "device_operational"
         }
     }
 }

@@ -17,9 +17,14 @@ struct HubAdvertisements {
         MatterCommonTXT(tcp: configuration.dnsSD.advertiseTCP ? [.server] : [])
     }
 
-    /// Vendor 0 is "no vendor" in the hub's configuration; the TXT then leaves `VP` out.
-    private var vendorID: UInt16? { hub.vendorID == 0 ? nil : hub.vendorID }
-    private var productID: UInt16? { vendorID == nil || hub.productID == 0 ? nil : hub.productID }
+    private var vendorID: UInt16? { Self.advertised(vendorID: hub.vendorID, productID: hub.productID).vendorID }
+    private var productID: UInt16? { Self.advertised(vendorID: hub.vendorID, productID: hub.productID).productID }
+
+    /// Vendor 0 is "no vendor" (the TXT then leaves `VP` out), product 0 "no product" (`VP=<vendor>`).
+    static func advertised(vendorID: UInt16, productID: UInt16) -> (vendorID: UInt16?, productID: UInt16?) {
+        guard vendorID != 0 else { return (nil, nil) }
+        return (vendorID, productID == 0 ? nil : productID)
+    }
 
     /// `_matterd._udp` on the UDC port: `VP`, `DT`, `DN`, `T`; `_V`, `_T` (reference A.2).
     func commissioner() throws(DNSSDError) -> DNSSDService {
@@ -39,7 +44,7 @@ struct HubAdvertisements {
         ).service()
     }
 
-    /// `_matter._tcp` for `nodeID` on the hub's fabric, with `_I<fabric>` (reference A.3).
+    /// `_matter._tcp` for the hub's own node on a fabric it joined, with `_I<fabric>` (reference A.3).
     func operational(compressedFabricID: UInt64, nodeID: UInt64) throws(DNSSDError) -> DNSSDService {
         try OperationalAdvertisement(
             compressedFabricID: compressedFabricID, nodeID: nodeID, port: ports.matter, common: common
@@ -58,19 +63,35 @@ struct HubAdvertisements {
         return try BorderAgentAdvertisement(thread).service()
     }
 
-    /// `_matterc._udp` for a simulated device: `CM=1`, its discriminator, vendor, product, template device
-    /// type and name (cut to the 32 bytes `DN` holds). It points at the hub's Matter port.
-    func simulatedCommissionable(_ device: AdvertisingFacts.CommissionableDevice, instanceIdentifier: UInt64)
-        throws(DNSSDError) -> DNSSDService
-    {
-        let vendor: UInt16? = device.vendorID == 0 ? nil : device.vendorID
+    /// `_matterc._udp` for a device on the network while its window is open, on its own port: `CM=1` (`CM=2` for an
+    /// administrator's enhanced window), its
+    /// discriminator, vendor, product, primary device type and name (cut to the 32 bytes `DN` holds), built as the
+    /// hub's own (reference A.1).
+    func deviceCommissionable(
+        _ device: AdvertisingFacts.CommissionableDevice, port: UInt16, instanceIdentifier: UInt64
+    ) throws(DNSSDError) -> DNSSDService {
+        let (vendorID, productID) = Self.advertised(vendorID: device.vendorID, productID: device.productID)
         return try CommissionableNodeAdvertisement(
-            instanceIdentifier: instanceIdentifier, port: ports.matter, discriminator: device.discriminator,
-            commissioningMode: .basic, vendorID: vendor,
-            productID: vendor == nil || device.productID == 0 ? nil : device.productID,
-            deviceType: device.deviceType, deviceName: Self.deviceName(device.name), common: common
+            instanceIdentifier: instanceIdentifier, port: port, discriminator: device.discriminator,
+            commissioningMode: device.enhanced ? .enhanced : .basic, vendorID: vendorID, productID: productID,
+            deviceType: device.deviceType, deviceName: Self.deviceName(device.name), common: Self.deviceCommon
         ).service()
     }
+
+    /// `_matter._tcp` for a device on the network on a fabric its node joined, on its own port (reference A.3).
+    func deviceOperational(_ identity: AdvertisingFacts.OperationalIdentity, port: UInt16) throws(DNSSDError)
+        -> DNSSDService
+    {
+        try OperationalAdvertisement(
+            compressedFabricID: identity.compressedFabricID, nodeID: identity.nodeID, port: port,
+            common: Self.deviceCommon
+        ).service()
+    }
+
+    /// A device's node serves UDP only, so its records carry no `T` (CHIP writes `T` only with TCP enabled,
+    /// `Advertiser_ImplMinimalMdns.cpp` `AddCommonTxtEntries`; reference A.1), and it uses the spec-default MRP
+    /// intervals, for which `SII`, `SAI` and `SAT` are left out as on the hub's records.
+    static let deviceCommon = MatterCommonTXT(tcp: [])
 
     /// `name` cut to at most 32 bytes of UTF-8 on a character boundary; `nil` when empty.
     static func deviceName(_ name: String) -> String? {

@@ -66,6 +66,8 @@ package final class MatterPort {
     private var runDepth = 0
     /// The node's reports to the hub while `run` is on the stack: submitted when it is done.
     private var reports: [HubInput] = []
+    /// Datagrams a slow device sends late, in the order it made them (`DeviceWireFault.slow`).
+    private var delayedSends: [DelayedDatagram] = []
     /// Saves the node's fabric table (the hub's, or the device's).
     private let saveFabrics: (FabricTable) throws -> Void
 
@@ -234,6 +236,8 @@ package final class MatterPort {
         dispatchPrecondition(condition: .onQueue(queue))
         for _ in 0..<Self.datagramsPerEvent {
             guard let (count, address) = MatterSockets.receive(udpFD, into: &receiveBuffer.bytes) else { return }
+            // A device that is silent by a fault does not take it (as if it were not there).
+            if wireFault == .silent { continue }
             let peer = MatterPeer.udp(MatterUDPAddress(bytes: address.bytes, text: text(of: address)))
             guard count <= Message.maximumUDPLength else {
                 let reason = "a \(count)-byte datagram is over \(Message.maximumUDPLength) bytes"
@@ -285,6 +289,12 @@ package final class MatterPort {
         run(nodeReceived(message, from: connection.peer))
     }
 
+    /// The faults that act on this node's wire: a device's, as the hub says; none on the hub's own node.
+    private var wireFault: DeviceWireFault {
+        guard case .device(let id) = role else { return .none }
+        return service.wireFault(of: id)
+    }
+
     /// What the node serves, as it is now: the home as bridged, or the device's endpoints (none once it is gone).
     private var endpoints: any NodeEndpoints {
         switch role {
@@ -319,6 +329,10 @@ package final class MatterPort {
         {
             connection.close(reason: "no message for \(Self.connectionIdleMilliseconds / 1000) s")
         }
+        while let first = delayedSends.first, first.due <= now.milliseconds {
+            delayedSends.removeFirst()
+            MatterSockets.send(udpFD, first.bytes, to: first.address)
+        }
         for line in logLimiter.intervalEnded(now: now) {
             logger.log(LogLevel(line.level), line.text)
         }
@@ -345,6 +359,14 @@ package final class MatterPort {
         for action in actions {
             switch action {
             case .send(let bytes, .udp(let address)):
+                switch wireFault {
+                case .none: break
+                case .silent: continue
+                case .slow(let milliseconds):
+                    let due = Self.now().milliseconds + UInt64(max(0, milliseconds))
+                    delayedSends.append(DelayedDatagram(due: due, bytes: bytes, address: address))
+                    continue
+                }
                 if !MatterSockets.send(udpFD, bytes, to: address) {
                     logger.debug(
                         "\(label): a datagram to \(address.text) was not sent: \(String(cString: strerror(errno)))")
@@ -409,7 +431,15 @@ package final class MatterPort {
         let deadline = MatterPortDeadline.next(
             node: node.nextDeadline, logLimiter: logLimiter.nextDeadline,
             lastActivity: connections.values.map(\.lastActivity), idleMilliseconds: Self.connectionIdleMilliseconds)
-        guard let deadline else { return }
+        let delayed = delayedSends.first.map { MonotonicInstant(milliseconds: $0.due) }
+        guard let deadline = [deadline, delayed].compactMap({ $0 }).min() else { return }
         timer.arm(at: Int64(deadline.milliseconds), now: Int64(Self.now().milliseconds))
     }
+}
+
+/// A datagram a slow device sends when `due` comes (monotonic milliseconds).
+private struct DelayedDatagram {
+    var due: UInt64
+    var bytes: [UInt8]
+    var address: MatterUDPAddress
 }

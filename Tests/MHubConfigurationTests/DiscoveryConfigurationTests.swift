@@ -15,7 +15,8 @@ import Testing
         #expect(configuration.udc.port == 5550)
         #expect(configuration.dnsSD == DNSSDConfiguration())
         #expect(configuration.dnsSD.enabled && configuration.dnsSD.advertiseTCP)
-        #expect(configuration.dnsSD.interfaces.isEmpty && !configuration.dnsSD.advertiseSimulatedDevices)
+        #expect(configuration.dnsSD.interfaces.isEmpty && configuration.dnsSD.retiredAdvertiseSimulatedDevices == nil)
+        #expect(configuration.dnsSD.deprecationWarnings.isEmpty)
         let thread = configuration.thread
         #expect(thread.enabled && thread.role == .leader && thread.port == 49152)
         #expect(thread.instanceBaseName == "mhub Mock Hub")
@@ -43,7 +44,7 @@ import Testing
         #expect(configuration.matter.port == 5541)
         #expect(configuration.udc.port == 0)
         #expect(configuration.dnsSD.interfaces == ["lo", "eth0"])
-        #expect(!configuration.dnsSD.enabled && configuration.dnsSD.advertiseSimulatedDevices)
+        #expect(!configuration.dnsSD.enabled && configuration.dnsSD.retiredAdvertiseSimulatedDevices == true)
         #expect(!configuration.dnsSD.advertiseTCP)
         let thread = configuration.thread
         #expect(!thread.enabled && thread.instanceBaseName == "Lab BR" && thread.port == 49191)
@@ -57,6 +58,24 @@ import Testing
         #expect(thread.vendorOUI == [0x00, 0xD0, 0xF1] && thread.vendorTXT == ["vx": "1"])
         // The effective configuration written back reads the same.
         #expect(try DaemonConfiguration.decode(configuration.json) == configuration)
+    }
+
+    /// `dns_sd.advertise_simulated_devices` is retired: still read, so older files load, and named in a warning.
+    @Test func theRetiredSimulatedDevicesKeyLoadsWithAWarning() throws {
+        for value in [true, false] {
+            let configuration = try decode(#"{"dns_sd": {"advertise_simulated_devices": \#(value)}}"#)
+            #expect(configuration.dnsSD.retiredAdvertiseSimulatedDevices == value)
+            #expect(
+                configuration.dnsSD.deprecationWarnings == [
+                    "configuration: dns_sd.advertise_simulated_devices (\(value)) is deprecated and has no effect: "
+                        + "a simulated device gets DNS-SD records of its own, on its own port, when it is on the network "
+                        + "(on_network: true; docs/dns-sd.md, \"Devices on the network\"); remove the key"
+                ])
+        }
+        let error = #expect(throws: ConfigurationError.self) {
+            try decode(#"{"dns_sd": {"advertise_simulated_devices": "yes"}}"#)
+        }
+        #expect(error?.key == "dns_sd.advertise_simulated_devices")
     }
 
     @Test(arguments: [

@@ -167,42 +167,6 @@ import Testing
         #expect(harness.plan() == AdvertisingPlan())
     }
 
-    @Test func simulatedDevicesGetTheirOwnRecordsWithStableNames() throws {
-        var harness = PlannerHarness()
-        let lamp = AdvertisingFacts.CommissionableDevice(
-            id: 1, name: "Lamp", vendorID: 0xFFF1, productID: 0x8001, discriminator: 1234, deviceType: 256)
-        let longName = String(repeating: "é", count: 20)
-        let sensor = AdvertisingFacts.CommissionableDevice(
-            id: 2, name: longName, vendorID: 0xFFF1, productID: 0x8005, discriminator: 3000, deviceType: 21)
-        let facts = AdvertisingFacts(
-            compressedFabricID: PlannerHarness.fabric, operationalNodes: [1, 7], commissionableDevices: [lamp, sensor])
-        let plan = harness.plan(facts)
-        #expect(
-            plan.roles == [
-                .commissioner, .borderAgent, .simulatedCommissionable(1),
-                .simulatedCommissionable(2),
-                .simulatedOperational(1), .simulatedOperational(7),
-            ])
-        let lampRecord = try #require(plan.service(.simulatedCommissionable(1)))
-        #expect(lampRecord.txtText == ["VP=65521+32769", "DT=256", "DN=Lamp", "T=4", "D=1234", "CM=1"])
-        #expect(lampRecord.subtypes == ["_V65521", "_T256", "_S4", "_L1234", "_CM"])
-        #expect(lampRecord.port == 5540)
-        #expect(
-            plan.service(.simulatedCommissionable(2))?.txtValue("DN") == Array(String(repeating: "é", count: 16).utf8))
-        #expect(plan.service(.simulatedOperational(7))?.instanceName == "87E1B004E235A130-0000000000000007")
-        #expect(plan.service(.simulatedOperational(7))?.subtypes == ["_I87E1B004E235A130"])
-
-        // The lamp keeps its name while it stays commissionable; once commissioned its record goes.
-        let again = harness.plan(facts)
-        #expect(again.service(.simulatedCommissionable(1))?.instanceName == lampRecord.instanceName)
-        let commissioned = harness.plan(
-            AdvertisingFacts(
-                compressedFabricID: PlannerHarness.fabric, operationalNodes: [1, 2, 7], commissionableDevices: [sensor])
-        )
-        #expect(commissioned.entries(.simulatedCommissionable(1)).isEmpty)
-        #expect(commissioned.entries(.simulatedOperational(2)).count == 1)
-    }
-
     /// `_matter._tcp` names the fabrics the hub joined (matter-commissionee.md §7): none before a controller
     /// commissions it (the record used to name the hub's own fabric, which no controller holds), one per fabric after.
     @Test func oneOperationalRecordPerJoinedFabric() throws {
@@ -221,38 +185,5 @@ import Testing
         let record = try #require(plan.service(.operational(fabricIndex: 2)))
         #expect(record.instanceName == "1122334455667788-000000000000ABCD")
         #expect(record.subtypes == ["_I1122334455667788"])
-    }
-
-    @Test func aNodeWithTheHubsOwnIDIsAProblemNotARecord() {
-        var harness = PlannerHarness()
-        let plan = harness.plan(
-            AdvertisingFacts(compressedFabricID: PlannerHarness.fabric, operationalNodes: [FabricIdentity.hubNodeID]))
-        #expect(plan.roles == [.commissioner, .borderAgent])
-        #expect(plan.problems == ["simulated_operational 112233: the hub's own node ID; not advertised"])
-    }
-
-    @Test func factsComeFromTheHubAndLeaveOutUnreachableDevices() throws {
-        var configuration = DaemonConfiguration()
-        var lamp = SimulatedDeviceDeclaration(template: "on-off-light", discriminator: 1234, passcode: 20_202_021)
-        lamp.name = "Lamp"
-        let sensor = SimulatedDeviceDeclaration(template: "contact-sensor", discriminator: 3000, passcode: 34_567_890)
-        configuration.simulatedDevices = [lamp, sensor]
-        let settings = HubSettings(configuration)
-        let (state, _) = Hub.initialState(settings: settings, random: .seeded(3))
-        var hub = Hub(state: state, settings: settings, random: .seeded(4))
-        let facts = AdvertisingFacts(hub: hub, includeSimulatedDevices: true)
-        #expect(facts.compressedFabricID == state.fabric.compressedFabricID)
-        #expect(facts.window == nil && facts.operationalNodes.isEmpty)
-        #expect(facts.commissionableDevices.map(\.discriminator) == [1234, 3000])
-        #expect(facts.commissionableDevices.map(\.deviceType) == [256, 21])
-        #expect(facts.commissionableDevices.first?.name == "Lamp")
-        #expect(AdvertisingFacts(hub: hub, includeSimulatedDevices: false).commissionableDevices.isEmpty)
-
-        let admin = ClientInfo(connectionID: 1, principal: Principal("uid:0"), scope: .admin, peer: "test")
-        let request = HubRequest(
-            messageID: "1", command: "set_fault", args: ["fault": "device_unreachable", "simulated_device_id": 1])
-        _ = hub.handle(request, from: admin, now: 0)
-        #expect(hub.faults.unreachableDevices == [1])
-        #expect(AdvertisingFacts(hub: hub, includeSimulatedDevices: true).commissionableDevices.map(\.id) == [2])
     }
 }

@@ -16,3 +16,12 @@ public struct DeviceNodeFacts: Hashable, Sendable {
 
     public init() {}
 }
+
+/// A fault as a device's own node shows it on the wire (`Hub.wireFault(of:)`).
+public enum DeviceWireFault: Hashable, Sendable {
+    case none
+    /// It takes no message and sends none.
+    case silent
+    /// What it sends goes this much later.
+    case slow(milliseconds: Int64)
+}

@@ -19,6 +19,16 @@ extension Hub {
         return DeviceEndpoints(node.data)
     }
 
+    /// How a device's node behaves on the wire now, as the faults say (docs/faults.md): an unreachable or
+    /// unresponsive device, or any device of a hub that is offline, neither answers nor sends; a slow one sends late.
+    public func wireFault(of id: SimulatedDeviceID) -> DeviceWireFault {
+        if faults.hubOffline || faults.unreachableDevices.contains(id) || faults.unresponsiveDevices.contains(id) {
+            return .silent
+        }
+        let latency = faults.latency(for: id)
+        return latency > 0 ? .slow(milliseconds: latency) : .none
+    }
+
     /// What each device on the network's node is made from, in ID order: the daemon starts them at start.
     public var networkDeviceSpecs: [DeviceNodeSpec] {
         state.simulatedDevices.values.filter(\.onNetwork).sorted { $0.id < $1.id }.compactMap { device in

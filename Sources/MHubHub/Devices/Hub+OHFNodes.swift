@@ -33,19 +33,21 @@ extension Hub {
     }
 
     /// `discover`: the commissionable simulated devices, as OHF `CommissionableNodeData`, found where the hub
-    /// is: its host name, Matter port and addresses; the DNS-SD instance name when the device is advertised
-    /// (`dns_sd.advertise_simulated_devices`), else `null`.
+    /// is: its host name and addresses, the hub's Matter port or, for a device on the network, its own (UDP only);
+    /// the DNS-SD instance name of a device on the network's `_matterc._udp` record while it is advertised, else
+    /// `null` (docs/dns-sd.md, "Devices on the network").
     func discover(_: Discover) -> [CommissionableNode] {
         state.simulatedDevices.values.filter { $0.nodeID == nil && !faults.unreachableDevices.contains($0.id) }
             .sorted { $0.id < $1.id }
             .map { device in
-                CommissionableNode(
+                let port = device.onNetwork ? run.deviceNodes[device.id]?.port : run.network.matterPort
+                return CommissionableNode(
                     instanceName: advertisedInstanceName(of: device), hostName: run.network.hostName,
-                    port: run.network.matterPort.map(Int64.init), longDiscriminator: Int64(device.discriminator),
+                    port: port.map(Int64.init), longDiscriminator: Int64(device.discriminator),
                     vendorID: Int64(device.vendorID), productID: Int64(device.productID), commissioningMode: 1,
                     deviceType: Int64(device.layout?.deviceTypeID ?? 0), deviceName: device.name,
                     pairingInstruction: "", pairingHint: 33, mrpRetryIntervalIdle: 5000, mrpRetryIntervalActive: 300,
-                    supportsTCP: true, addresses: run.network.addresses.map { $0.text(scoped: true) })
+                    supportsTCP: !device.onNetwork, addresses: run.network.addresses.map { $0.text(scoped: true) })
             }
     }
 
@@ -76,10 +78,12 @@ extension Hub {
         return try commission(target, request: request, client: client, now: now, &outcome)
     }
 
-    /// The instance name of the device's `_matterc._udp` record as advertised (matched by its `D` key), if it is.
+    /// The instance name of the device's `_matterc._udp` record as advertised, if it is: matched by its `D` key,
+    /// which no two devices on the network share (`checkCanJoinNetwork`).
     private func advertisedInstanceName(of device: SimulatedDevice) -> String? {
-        run.advertising.services.first {
-            $0.role == "simulated_commissionable" && $0.txt.contains("D=\(device.discriminator)")
+        guard device.onNetwork else { return nil }
+        return run.advertising.services.first {
+            $0.role == "device_commissionable" && $0.txt.contains("D=\(device.discriminator)")
         }?.nameInUse
     }
 }

@@ -17,6 +17,8 @@ public protocol HubAccess: AnyObject {
     /// A simulated device's endpoints as its own Matter node serves them, for the call it is read in (nil when the
     /// device is not on the network).
     func deviceEndpoints(of device: SimulatedDeviceID) -> DeviceEndpoints?
+    /// How a device's node behaves on the wire now, as the faults say.
+    func wireFault(of device: SimulatedDeviceID) -> DeviceWireFault
     /// The hub's own commissioning window, as the Matter port serves it.
     var window: CommissioningWindow? { get }
     /// Calls `handler` with each output, once the input that made it is done.

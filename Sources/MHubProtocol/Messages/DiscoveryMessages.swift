@@ -37,7 +37,7 @@ public struct AdvertisingReport: Hashable, Sendable {
     /// One advertised service.
     public struct Service: Hashable, Sendable {
         /// What the record says about the hub: `commissioner`, `commissionable`, `operational`,
-        /// `border_agent`, `simulated_commissionable`, `simulated_operational`.
+        /// `border_agent`, `device_commissionable`, `device_operational` (a simulated device on the network).
         public var role: String
         public var type: String
         /// The instance name asked for.
