@@ -220,6 +220,11 @@ struct ChipDevicePeerTests {
             }
             #expect(.string(sharedCode) != light.listing["manual_code"])
             #expect(try Self.listing(of: light.id, daemon)["matter_node"]?["commissioning_window_open"] == true)
+            // The administrator's window is advertised as one: CM=2, on the light's own port.
+            let enhanced = try first.run("discover", extraOptions: ["--discriminator", "3001"])
+            let announced = enhanced.result?["nodes"]?.arrayValueForTest.first
+            #expect(announced?["commissioningMode"] == 2, "\(enhanced.json)")
+            #expect(announced?["port"] == .integer(light.port), "\(enhanced.json)")
             let second = try Self.controller("ctl-2", fabricID: 2, nodeID: 223_344, daemon: daemon, pair: pair)
             let joined = try second.run("commission-with-code", [sharedCode, "21"], timeout: 150)
             Self.expectCommissioned(joined, daemon)
@@ -232,11 +237,31 @@ struct ChipDevicePeerTests {
             #expect(secondRead.ok, "\(secondRead.json)")
             #expect(secondRead.result?["fabrics"]?.arrayValueForTest.count == 2, "\(secondRead.json)")
 
-            // Each administrator removes its own fabric; with the last one gone the light is commissionable again.
+            // The second administrator removes its own fabric.
             let secondGone = try second.run("unpair", ["21"])
             #expect(secondGone.ok, "\(secondGone.json)\n\(daemon.log.suffix(3000))")
             #expect(try Self.fabrics(of: light.id, daemon).count == 1)
             #expect(try Self.listing(of: light.id, daemon)["matter_node"]?["commissioning_window_open"] == false)
+
+            // A basic window the first one opens: a third controller joins with the light's own code.
+            let basic = try first.run("open-basic-window", ["11"])
+            #expect(basic.ok, "\(basic.json)\n\(daemon.log.suffix(3000))")
+            #expect(try Self.listing(of: light.id, daemon)["matter_node"]?["commissioning_window_open"] == true)
+            let third = try Self.controller("ctl-3", fabricID: 3, nodeID: 334_455, daemon: daemon, pair: pair)
+            guard case .string(let ownCode)? = light.listing["manual_code"] else {
+                Issue.record("no manual code: \(light.listing)")
+                return
+            }
+            let thirdJoined = try third.run("commission-with-code", [ownCode, "31"], timeout: 150)
+            Self.expectCommissioned(thirdJoined, daemon)
+            let shared = try Self.fabrics(of: light.id, daemon).map { $0["fabric_id"] ?? .null }
+            #expect(Set(shared) == ["0000000000000001", "0000000000000003"], "\(shared)")
+            #expect(try Self.listing(of: light.id, daemon)["matter_node"]?["commissioning_window_open"] == false)
+
+            // Each removes its own fabric; with the last one gone the light is commissionable again.
+            let thirdGone = try third.run("unpair", ["31"])
+            #expect(thirdGone.ok, "\(thirdGone.json)\n\(daemon.log.suffix(3000))")
+            #expect(try Self.fabrics(of: light.id, daemon).count == 1)
             let firstGone = try first.run("unpair", ["11"])
             #expect(firstGone.ok, "\(firstGone.json)\n\(daemon.log.suffix(3000))")
             #expect(try Self.fabrics(of: light.id, daemon).isEmpty)
@@ -247,10 +272,10 @@ struct ChipDevicePeerTests {
             #expect(nodes.first?["commissioningMode"] == 1, "\(found.json)")
             #expect(nodes.first?["supportsTcpServer"] == false, "its port is UDP only: \(found.json)")
             // And its own passcode opens PASE there again.
-            let again = try first.run(
-                "pase-read", [pair.hubAddressFromController, String(Self.lightPasscode), "31"],
+            let reopened = try first.run(
+                "pase-read", [pair.hubAddressFromController, String(Self.lightPasscode), "51"],
                 extraOptions: ["--port", String(light.port)])
-            #expect(again.ok, "\(again.json)\n\(daemon.log.suffix(3000))")
+            #expect(reopened.ok, "\(reopened.json)\n\(daemon.log.suffix(3000))")
             // The sensor kept its fabric.
             #expect(try Self.fabrics(of: sensor.id, daemon).count == 1)
         }
@@ -284,6 +309,40 @@ struct ChipDevicePeerTests {
             #expect(basic?["vendor_id"] == light.listing["vendor_id"])
             #expect(basic?["product_id"] == light.listing["product_id"])
             #expect(basic?["serial_number"] == light.listing["serial_number"])
+        }
+    }
+
+    /// Twenty wrong passcodes from the controller use the device's window up, as for the hub's own: its node
+    /// closes it, the socket says why, and then its own passcode is refused too.
+    @Test func twentyWrongPasscodesFromTheControllerCloseTheDevicesWindow() throws {
+        try NetworkNamespacePair.with { pair in
+            let daemon = try DaemonHarness(in: pair, configuration: Self.configuration)
+            try daemon.start()
+            defer { daemon.stop() }
+            let light = try Self.add("on-off-light", discriminator: 2104, passcode: Self.lightPasscode, to: daemon)
+            let controller = ChipCommissionScript(pair: pair, sandbox: daemon.directory.appendingPathComponent("ctl"))
+            let port = ["--port", String(light.port)]
+
+            let wrong = try controller.run(
+                "pase-attempts", [pair.hubAddressFromController, "20202021", "20"], extraOptions: port)
+            #expect(wrong.ok, "\(wrong.json)")
+            #expect(wrong.result?["failed"] == 20, "\(wrong.json)")
+            let confirmationsFailed = wrong.log.components(separatedBy: "Failed to verify peer's MAC").count - 1
+            #expect(confirmationsFailed == 20, "\(wrong.log.suffix(3000))")
+            var node = try Self.listing(of: light.id, daemon)["matter_node"]
+            for _ in 0..<40 where node?["commissioning_window_open"] != false {
+                usleep(50_000)
+                node = try Self.listing(of: light.id, daemon)["matter_node"]
+            }
+            #expect(node?["commissioning_window_open"] == false, "\(node ?? .null)\n\(daemon.log.suffix(3000))")
+            #expect(node?["problem"] == "its commissioning window closed after too many wrong passcodes")
+
+            let refused = try controller.run(
+                "pase-read", [pair.hubAddressFromController, String(Self.lightPasscode), "42"], extraOptions: port)
+            #expect(!refused.ok)
+            #expect(refused.json["failed_stage"] == "SecurePairing", "\(refused.json)")
+            // CHIP's PASESession logs the device's StatusReport: protocol code 2 is INVALID_PARAMETER.
+            #expect(refused.log.contains("Received error (protocol code 2) during PASE process"), "\(refused.log)")
         }
     }
 }
