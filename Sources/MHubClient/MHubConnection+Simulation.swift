@@ -20,12 +20,16 @@ extension MHubConnection {
     }
 
     /// Creates a simulated device (admin); what is not given is chosen by the hub.
+    ///
+    /// With `onNetwork` the device is its own Matter node on the network, with its own UDP port and its own code
+    /// (`on_network`; nil leaves it to the hub's `matter.devices_on_network`); the reply's `matterNode` names the
+    /// node that holds its state, and its port once the node listens (`simulatedDevices()` shows it then).
     public func addSimulatedDevice(
         template: String, layout: Layout = .single, name: String? = nil, discriminator: UInt16? = nil,
-        passcode: UInt32? = nil
+        passcode: UInt32? = nil, onNetwork: Bool? = nil
     ) async throws(MHubClientError) -> SimulatedDevice {
         var request = AddSimulatedDevice(
-            template: template, name: name, discriminator: discriminator, passcode: passcode)
+            template: template, name: name, discriminator: discriminator, passcode: passcode, onNetwork: onNetwork)
         switch layout {
         case .single: break
         case .endpoints(let count): request.endpoints = count
@@ -37,6 +41,12 @@ extension MHubConnection {
 
     public func removeSimulatedDevice(_ id: Int64) async throws(MHubClientError) {
         _ = try await send(RemoveSimulatedDevice(id: id))
+    }
+
+    /// Factory-resets a device on the network (`reset_simulated_device`): it leaves every fabric, its state is its
+    /// template's again, and it is commissionable with its own codes.
+    public func resetSimulatedDevice(_ id: Int64) async throws(MHubClientError) -> SimulatedDeviceInfo {
+        try await send(ResetSimulatedDevice(id: id))
     }
 
     // MARK: faults

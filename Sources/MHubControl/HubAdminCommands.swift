@@ -3,9 +3,8 @@ import MHubClient
 import MHubCommandLine
 import MHubJSON
 import MHubProtocol
-import MHubQRCode
 
-/// `mhubctl rooms|devices|sim|fault|permission|reset|watch|call`.
+/// `mhubctl rooms|devices|fault|permission|reset|watch|call` (`sim`: `SimulatedDeviceCommands`).
 enum HubAdminCommands {
     static func run(_ command: ParsedCommand, console: any Console) throws -> Int32? {
         let json = command.flag("json")
@@ -75,57 +74,6 @@ enum HubAdminCommands {
             _ = try HubCommands.send(hub, RemoveNode(nodeID: UInt64(bitPattern: try integerOperand("NODE"))))
             if json { return HubCommands.print(["removed": true], console) }
             console.write("removed node \(command.operands["NODE"] ?? "")\n")
-        case ["sim", "add"]:
-            let request = AddSimulatedDevice(
-                template: command.operands["TEMPLATE"] ?? "", name: command.value("name"),
-                discriminator: try command.integer("discriminator", as: UInt16.self),
-                passcode: try command.integer("passcode", as: UInt32.self),
-                vendorID: try command.integer("vendor", as: UInt16.self),
-                productID: try command.integer("product", as: UInt16.self), serialNumber: command.value("serial"),
-                network: command.value("network"), endpoints: try command.integer("endpoints", as: Int.self),
-                bridgedDevices: try command.integer("bridged", as: Int.self),
-                bridgedTemplate: command.value("bridged-template"))
-            let device = try HubCommands.send(hub, request)
-            if json { return HubCommands.print(device, console) }
-            var text = "simulated device \(device.id): \(device.name) (\(device.template))\n"
-            text += "QR code        \(device.qrCode)\nManual code    \(device.manualCodeGrouped)\n"
-            text += "Discriminator  \(device.discriminator)\nPasscode       \(device.passcode)\n"
-            if !command.flag("no-qr"), let matrix = QRCodeMatrix.encode(device.qrCode) {
-                text += "\n" + QRCodeTerminalRenderer.render(matrix, ansiColors: console.outputIsTerminal)
-            }
-            console.write(text)
-        case ["sim", "list"]:
-            let devices = try HubCommands.send(hub, GetSimulatedDevices())
-            if json { return HubCommands.print(devices, console) }
-            var table = TextTable("ID", "NAME", "TEMPLATE", "NETWORK", "DISCR", "MANUAL CODE", "STATE")
-            for device in devices {
-                let state = device.commissionable ? "commissionable" : "node \(device.nodeID.map(String.init) ?? "-")"
-                table.add(
-                    String(device.id), device.name, device.template, device.network, String(device.discriminator),
-                    device.manualCodeGrouped, state)
-            }
-            console.write(table.rendered)
-        case ["sim", "remove"]:
-            _ = try HubCommands.send(hub, RemoveSimulatedDevice(id: try integerOperand("ID")))
-            if json { return HubCommands.print(["removed": true], console) }
-            console.write("removed simulated device \(command.operands["ID"] ?? "")\n")
-        case ["sim", "templates"]:
-            let templates = try HubCommands.send(hub, GetTemplates())
-            if json { return HubCommands.print(templates, console) }
-            // By category, in the order the hub lists them (Lighting first, the bridge last).
-            var table = TextTable("CATEGORY", "TEMPLATE", "TITLE", "DEVICE TYPE")
-            var categories: [String] = []
-            for template in templates where !categories.contains(template.category) {
-                categories.append(template.category)
-            }
-            for category in categories {
-                for template in templates where template.category == category {
-                    table.add(
-                        category, template.key, template.title,
-                        "0x" + String(template.deviceType, radix: 16, uppercase: true))
-                }
-            }
-            console.write(table.rendered)
         case ["fault", "list"]:
             let faults = try HubCommands.send(hub, GetFaults())
             if json { return HubCommands.print(faults, console) }

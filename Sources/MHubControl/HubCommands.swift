@@ -62,36 +62,7 @@ enum HubCommands {
                     "remove", summary: "decommission a device; its simulated device is commissionable again",
                     options: connection, operands: [OperandSpec("NODE", help: "node ID")]),
             ], defaultSubcommand: "list"),
-        CommandSpec(
-            "sim", summary: "simulated devices waiting to be commissioned",
-            subcommands: [
-                CommandSpec(
-                    "add", summary: "create a simulated device and show its QR code",
-                    options: connection + [
-                        OptionSpec("name", value: "NAME", help: "its name"),
-                        OptionSpec("discriminator", value: "N", help: "12-bit discriminator (default random)"),
-                        OptionSpec("passcode", value: "N", help: "setup passcode (default random)"),
-                        OptionSpec("vendor", value: "ID", help: "vendor ID (default 0xFFF1)"),
-                        OptionSpec("product", value: "ID", help: "product ID (default per template)"),
-                        OptionSpec("serial", value: "TEXT", help: "serial number"),
-                        OptionSpec("endpoints", value: "N", help: "N application endpoints of the template (1-16)"),
-                        OptionSpec(
-                            "bridged", value: "N", help: "for template bridge: N bridged devices (1-64, default 3)"),
-                        OptionSpec(
-                            "bridged-template", value: "TEMPLATE",
-                            help: "for template bridge: the bridged devices' template (default on-off-light)"),
-                        OptionSpec(
-                            "network", value: "NET",
-                            help: "wifi, thread or ethernet: the network it joins (default per template)"),
-                        OptionSpec("no-qr", help: "do not draw the QR code"),
-                    ],
-                    operands: [OperandSpec("TEMPLATE", help: "a template (see 'mhubctl sim templates')")]),
-                CommandSpec("list", summary: "list simulated devices", options: connection),
-                CommandSpec(
-                    "remove", summary: "remove a simulated device", options: connection,
-                    operands: [OperandSpec("ID", help: "simulated device ID")]),
-                CommandSpec("templates", summary: "list the device templates", options: connection),
-            ], defaultSubcommand: "list"),
+        SimulatedDeviceCommands.spec,
         CommandSpec(
             "fault", summary: "switch failures on and off",
             details: "Faults: hub_offline; device_unreachable --device ID; device_unresponsive --device ID; "

@@ -21,7 +21,10 @@ enum HubMatterCommands {
             options: HubConnectionOptions.options + [
                 OptionSpec(
                     "paa-der", value: "FILE",
-                    help: "write the PAA certificate (DER) to FILE, for a controller's PAA trust store")
+                    help: "write the PAA certificate (DER) to FILE, for a controller's PAA trust store"),
+                OptionSpec(
+                    "device-paa-der", value: "FILE",
+                    help: "write the PAA of the devices on the network (DER) to FILE, for a controller's trust store"),
             ]),
     ]
 
@@ -42,19 +45,24 @@ enum HubMatterCommands {
             console.write("left fabric \(index)\n")
         case ["hub", "attestation"]:
             let result = try HubCommands.send(hub, GetAttestation())
-            if let path = command.value("paa-der") {
-                guard let der = Data(base64Encoded: result.paa.derBase64), !der.isEmpty else {
-                    throw CommandFailure("mhubd sent no PAA certificate")
+            let writes = [
+                ("paa-der", result.paa, "the PAA certificate"),
+                ("device-paa-der", result.devicePAA, "the devices' PAA certificate"),
+            ]
+            for (option, certificate, what) in writes {
+                guard let path = command.value(option) else { continue }
+                guard let certificate, let der = Data(base64Encoded: certificate.derBase64), !der.isEmpty else {
+                    throw CommandFailure("mhubd sent no \(what)")
                 }
                 do {
                     try der.write(to: URL(fileURLWithPath: path))
                 } catch {
                     throw CommandFailure("cannot write \(path): \(error.localizedDescription)")
                 }
-                if !json { console.write("wrote the PAA certificate (\(der.count) bytes, DER) to \(path)\n") }
+                if !json { console.write("wrote \(what) (\(der.count) bytes, DER) to \(path)\n") }
             }
             if json { return HubCommands.print(result, console) }
-            if command.value("paa-der") == nil { console.write(describeAttestation(result)) }
+            if writes.allSatisfy({ command.value($0.0) == nil }) { console.write(describeAttestation(result)) }
         default:
             return nil
         }
@@ -88,7 +96,8 @@ enum HubMatterCommands {
     static func describeAttestation(_ result: AttestationInfo) -> String {
         func t(_ value: (some CustomStringConvertible)?) -> String { value.map(\.description) ?? "-" }
         var table = TextTable("CERTIFICATE", "SUBJECT", "NOT BEFORE", "NOT AFTER", "SUBJECT KEY ID", "BYTES")
-        for (name, certificate) in [("PAA", result.paa), ("PAI", result.pai), ("DAC", result.dac)] {
+        let devices = result.devicePAA.map { [("devices' PAA", $0)] } ?? []
+        for (name, certificate) in [("PAA", result.paa), ("PAI", result.pai), ("DAC", result.dac)] + devices {
             table.add(
                 name, t(certificate.subject), t(certificate.notBefore), t(certificate.notAfter),
                 t(certificate.subjectKeyID), t(certificate.derBytes))

@@ -92,6 +92,9 @@ public enum MHubCtl {
             if let status = try TestToolCommands.run(command, console: console) {
                 return status
             }
+            if let status = try SimulatedDeviceCommands.run(command, console: console) {
+                return status
+            }
             guard let status = try HubCommands.run(command, console: console) else {
                 throw UsageError("no such command", commandPath: [])
             }

@@ -13,8 +13,11 @@ public struct HubAttestation: Hashable, Sendable {
     public var dac: [UInt8]
     /// The signed Certification Declaration (CMS, DER).
     public var certificationDeclaration: [UInt8]
+    /// The devices on the network's PAA (DER), the root their own DACs chain to.
+    public var devicePAA: [UInt8]?
 
-    public init(_ identity: AttestationIdentity) {
+    public init(_ identity: AttestationIdentity, devicePAA: [UInt8]? = nil) {
+        self.devicePAA = devicePAA
         vendorID = identity.vendorID
         productID = identity.productID
         paa = identity.paa
@@ -25,8 +28,11 @@ public struct HubAttestation: Hashable, Sendable {
 
     /// The parts as an input journal wrote them.
     init(
-        vendorID: UInt16, productID: UInt16, paa: [UInt8], pai: [UInt8], dac: [UInt8], certificationDeclaration: [UInt8]
+        vendorID: UInt16, productID: UInt16, paa: [UInt8], pai: [UInt8], dac: [UInt8],
+        certificationDeclaration: [UInt8],
+        devicePAA: [UInt8]?
     ) {
+        self.devicePAA = devicePAA
         self.vendorID = vendorID
         self.productID = productID
         self.paa = paa
@@ -62,7 +68,8 @@ extension Hub {
         return AttestationInfo(
             vendorID: Int64(attestation.vendorID), productID: Int64(attestation.productID),
             paa: Self.certificateInfo(attestation.paa), pai: Self.certificateInfo(attestation.pai),
-            dac: Self.certificateInfo(attestation.dac), certificationDeclaration: declaration)
+            dac: Self.certificateInfo(attestation.dac), certificationDeclaration: declaration,
+            devicePAA: attestation.devicePAA.map(Self.certificateInfo))
     }
 
     static func certificateInfo(_ der: [UInt8]) -> AttestationInfo.Certificate {

@@ -56,6 +56,7 @@ extension Hub {
             return try commissionOnNetwork(read(&args), request: request, client: client, now: now, &outcome)
         case .addSimulatedDevice: return JSONText(try addSimulatedDevice(read(&args), now: now, &outcome))
         case .removeSimulatedDevice: return try reply(removeSimulatedDevice(read(&args), &outcome))
+        case .resetSimulatedDevice: return JSONText(try resetSimulatedDevice(read(&args), now: now, &outcome))
         case .setFault: return JSONText(try setFault(read(&args), now: now, &outcome))
         case .clearFaults: return JSONText(clearFaults(try read(&args), now: now, &outcome))
         case .setPermission: return JSONText(try setPermission(read(&args), &outcome))
@@ -188,6 +189,7 @@ extension Hub {
             .deleteStructure, .moveDevice, .getRooms, .createRoom, .renameRoom, .deleteRoom, .prepareCommissioning,
             .configureDevice, .completeCommissioning, .cancelCommissioning, .resumeCommissioning, .joinAppGroup,
             .enableNotification, .setAttribute, .pressButton, .setBehavior, .addSimulatedDevice, .removeSimulatedDevice,
+            .resetSimulatedDevice,
             .setFault, .clearFaults, .setPermission, .setTimingProfile, .reset, .advanceClock, .loadScenario,
             .resetScenario, .setDefaultFabricLabel, .setWiFiCredentials, .setThreadDataset, .removeWiFiCredentials,
             .removeThreadDataset, .updateNode, .setACLEntry, .setNodeBinding, .setFirmwareUpdate, .followInputJournal:

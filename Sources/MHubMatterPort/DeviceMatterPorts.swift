@@ -68,10 +68,25 @@ package final class DeviceMatterPorts {
             ports.removeValue(forKey: id)?.stop()
             identities[id] = nil
             logger.info("matter device \(id): its node stopped (the device was removed)")
+        case .factoryReset: factoryReset(id)
         case .windowChanged(let window): ports[id]?.serve(commissionee(window, for: id))
         case .changed(let change): ports[id]?.endpointsChanged(change)
         case .answered(let requestID, let answer): ports[id]?.answered(requestID, answer)
         }
+    }
+
+    /// A factory reset: the node stops, its fabric table is saved empty, and it starts again on its port with what
+    /// it is made from (it reports no fabric, so the hub opens its window).
+    private func factoryReset(_ id: SimulatedDeviceID) {
+        guard let spec = service.current.networkDeviceSpecs.first(where: { $0.deviceID == id }) else { return }
+        ports.removeValue(forKey: id)?.stop()
+        do {
+            try store.saveFabricTable(FabricTable(), device: id)
+        } catch {
+            logger.error("matter device \(id): its fabric table could not be emptied: \(error)")
+        }
+        logger.notice("matter device \(id): factory reset: it left every fabric")
+        start(spec)
     }
 
     private func start(_ spec: DeviceNodeSpec) {

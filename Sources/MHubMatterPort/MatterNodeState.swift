@@ -8,10 +8,12 @@ import MatterNode
 
 /// What the Matter node starts from, loaded from the store: the hub's attestation identity (made and saved at
 /// first start, or again when `hub.vendor_id`/`hub.product_id` no longer match it, since its DAC and CD carry
-/// them) and the fabric table.
+/// them) and the fabric table; and the devices' attestation authority (made and saved at first start).
 package struct MatterNodeState {
     var attestation: AttestationIdentity
     var fabrics: FabricTable
+    /// The PAA of the devices on the network (`AttestationAuthority`), made and saved at first start.
+    var devicePAA: [UInt8]
 
     package static func load(store: HubStore, identity: HubIdentity, logger: Logger) throws -> MatterNodeState {
         var attestation = try store.loadAttestation()
@@ -31,6 +33,15 @@ package struct MatterNodeState {
             attestation = made
         }
         let fabrics = try store.loadFabricTable()
-        return MatterNodeState(attestation: attestation!, fabrics: fabrics)
+        var authority = try store.loadDeviceAuthority()
+        if authority == nil {
+            var random = SecureRandomNumberGenerator()
+            let now = UTCDateTime(secondsSinceUnixEpoch: Int64(Date().timeIntervalSince1970))
+            let made = try AttestationAuthority.make(now: now, using: &random)
+            try store.saveDeviceAuthority(made)
+            logger.notice("matter: made the simulated devices' attestation authority (PAA)")
+            authority = made
+        }
+        return MatterNodeState(attestation: attestation!, fabrics: fabrics, devicePAA: authority!.paa.certificate)
     }
 }

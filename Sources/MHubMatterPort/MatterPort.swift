@@ -127,7 +127,7 @@ package final class MatterPort {
         logger.notice("listening on matter udp+tcp port \(port.port)")
         service.onOutput { [weak port] output in port?.hubOutput(output) }
         port.windowChanged(service.window)
-        service.submit(.attestationKnown(HubAttestation(state.attestation)))
+        service.submit(.attestationKnown(HubAttestation(state.attestation, devicePAA: state.devicePAA)))
         port.reportFabrics()
         return port
     }

@@ -69,6 +69,7 @@ public enum HubCommand: String, CaseIterable, Hashable, Sendable {
     case getSimulatedDevices = "get_simulated_devices"
     case addSimulatedDevice = "add_simulated_device"
     case removeSimulatedDevice = "remove_simulated_device"
+    case resetSimulatedDevice = "reset_simulated_device"
     case getTemplates = "get_templates"
     case getFaults = "get_faults"
     case setFault = "set_fault"
@@ -115,7 +116,8 @@ public enum HubCommand: String, CaseIterable, Hashable, Sendable {
             .removeThreadDataset, .setACLEntry, .openCommissioningWindow:
             .commission
         case .removeFabric, .setBehavior, .closeCommissioningWindow, .addSimulatedDevice,
-            .removeSimulatedDevice, .setFault, .clearFaults, .setPermission, .getPermissions, .setTimingProfile, .reset,
+            .removeSimulatedDevice, .resetSimulatedDevice, .setFault, .clearFaults, .setPermission, .getPermissions,
+            .setTimingProfile, .reset,
             .advanceClock, .loadScenario, .resetScenario, .importTestNode, .setFirmwareUpdate, .followInputJournal:
             .admin
         }
@@ -137,6 +139,7 @@ public enum HubCommand: String, CaseIterable, Hashable, Sendable {
             .deleteStructure, .moveDevice, .getRooms, .createRoom, .renameRoom, .deleteRoom, .prepareCommissioning,
             .configureDevice, .completeCommissioning, .cancelCommissioning, .resumeCommissioning, .joinAppGroup,
             .enableNotification, .setAttribute, .pressButton, .setBehavior, .addSimulatedDevice, .removeSimulatedDevice,
+            .resetSimulatedDevice,
             .setFault, .clearFaults, .setPermission, .setTimingProfile, .reset, .advanceClock, .loadScenario,
             .resetScenario, .setDefaultFabricLabel, .setWiFiCredentials, .setThreadDataset, .removeWiFiCredentials,
             .removeThreadDataset, .updateNode, .setACLEntry, .setNodeBinding, .setFirmwareUpdate, .followInputJournal:
@@ -165,7 +168,8 @@ public enum HubCommand: String, CaseIterable, Hashable, Sendable {
             .resumeCommissioning, .joinAppGroup, .enableNotification, .getNotifications, .setAttribute, .pressButton,
             .setBehavior,
             .getSimulatedDevices, .addSimulatedDevice,
-            .removeSimulatedDevice, .getTemplates, .getFaults, .setFault, .clearFaults, .setPermission,
+            .removeSimulatedDevice, .resetSimulatedDevice, .getTemplates, .getFaults, .setFault, .clearFaults,
+            .setPermission,
             .getPermissions, .setTimingProfile, .reset, .getClock, .advanceClock, .loadScenario, .getScenario,
             .resetScenario, .exportScenario, .setFirmwareUpdate, .followInputJournal:
             false

@@ -53,6 +53,36 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
+    @Test func aSimulatedDeviceAddedOnTheNetworkShowsItsOwnNodeAndItsPort() async throws {
+        let daemon = try DaemonHarness(configuration: ["matter": ["port": 0, "device_port_base": 0]])
+        try daemon.start()
+        let hub = try daemon.connect(.unix)
+        let light = try await hub.addSimulatedDevice(
+            template: "on-off-light", name: "Desk", discriminator: 2011, passcode: 34_567_890, onNetwork: true)
+        let node = try #require(light.matterNode, "add_simulated_device answered no matter_node")
+        #expect(light.onNetwork && light.commissionable && light.nodeID == nil)
+        // Its node listens a moment later, on a port of its own, with its window open and on no fabric.
+        var listed: MHubConnection.SimulatedDevice?
+        for _ in 0..<100 {
+            listed = try await hub.simulatedDevices().first { $0.id == light.id }
+            if listed?.matterNode?.port != nil { break }
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        let shown = try #require(listed?.matterNode, "\(daemon.log)")
+        #expect(shown.nodeID == node.nodeID)
+        #expect(shown.port != nil && shown.port != daemon.matterPort)
+        #expect(shown.commissioningWindowOpen && shown.fabrics.isEmpty && shown.problem == nil)
+        // The node that holds its state answers reads, though it is in no structure.
+        #expect(
+            try await hub.readAttribute(nodeID: node.nodeID, endpoint: 1, cluster: "OnOff", attribute: "onOff") == false
+        )
+        #expect(try await hub.devices().isEmpty)
+        // Without onNetwork (and matter.devices_on_network false) a device has no node of its own.
+        let plain = try await hub.addSimulatedDevice(template: "on-off-light", name: "Shelf")
+        #expect(plain.matterNode == nil && !plain.onNetwork)
+        #expect(daemon.stop() == 0)
+    }
+
     @Test func aNotificationBringsOneAttributeToAClientThatDoesNotListen() async throws {
         let daemon = try DaemonHarness()
         try daemon.start()

@@ -148,6 +148,14 @@ struct DashboardBrowserTests {
         #expect(window["open"] == true)
         #expect(report["window_qr_decoded"] == window["setup_qr_code"])
         #expect(report["window_qr_shown"] == window["setup_qr_code"])
+        // The device added on the network from the form: its own node's port on its card, and its QR code.
+        let desk = sims.list?.first { $0["name"] == "Desk node" }
+        if case .integer(let port)? = desk?["matter_node"]?["port"] {
+            #expect(report["network_device_line"]?.text == "on the network · UDP port \(port)")
+        } else {
+            Issue.record("the page added no device on the network that listens: \(desk ?? nil)")
+        }
+        #expect(report["network_device_qr_shown"] == true)
         // A page from another origin could not open the WebSocket; the hub logged why.
         #expect(report["other_origin_result"]?.text?.hasPrefix("refused") == true, "\(report)")
         if let port = report["other_origin_port"]?.int {
@@ -314,6 +322,7 @@ enum DashboardBrowser {
         }
         return try DaemonHarness(configuration: [
             "commissioning": ["timing_profile": "realistic"], "simulated_devices": .array(first + more),
+            "matter": ["port": 0, "device_port_base": 0],
         ])
     }
 }

@@ -84,6 +84,14 @@ import Testing
         var transport = try Self.transport(light)
         var commissioner = try MatterTestCommissioner(
             passcode: Self.lightPasscode, fabricID: 0xFAB2, hubNodeID: 0x5151, seed: 301)
+        // Its DAC chains to the devices' PAA that get_attestation gives (for a controller's trust store).
+        let attestation = try daemon.connect(.unix).call("get_attestation", [:])
+        guard case .string(let paa)? = attestation["device_paa"]?["der_base64"], let der = Base64.decode(paa) else {
+            Issue.record("no device_paa in get_attestation: \(attestation)")
+            return
+        }
+        #expect(attestation["device_paa"]?["subject"] == "CN=mhub Devices PAA", "a PAA without a vendor ID")
+        commissioner.trustedPAA = der
         #expect(try commissioner.commission(over: &transport) == 1)
 
         // Over CASE: its own Basic Information and endpoints, not the hub's.
@@ -138,6 +146,31 @@ import Testing
         let info = try Self.matterNode(of: light.id, daemon)
         #expect(info["commissioning_window_open"] == false)
         #expect(info["problem"] == "its commissioning window closed after too many wrong passcodes")
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test func aFactoryResetMakesItCommissionableAgainForAnotherController() throws {
+        let daemon = try Self.daemon()
+        let light = try Self.add("on-off-light", discriminator: 2005, passcode: Self.lightPasscode, to: daemon)
+        var transport = try Self.transport(light)
+        var first = try MatterTestCommissioner(
+            passcode: Self.lightPasscode, fabricID: 0xFAB4, hubNodeID: 0x7171, seed: 601)
+        #expect(try first.commission(over: &transport) == 1)
+        _ = try daemon.connect(.unix).call("reset_simulated_device", ["simulated_device_id": .integer(light.id)])
+        var open = false
+        for _ in 0..<100 where !open {
+            open = try Self.matterNode(of: light.id, daemon)["commissioning_window_open"] == true
+            if !open { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(open, "its window opens again")
+        #expect(try Self.matterNode(of: light.id, daemon)["fabrics"]?.arrayCount == 0)
+        // The first controller's fabric is gone; a second controller commissions it with the same codes.
+        var again = try Self.transport(light)
+        #expect(throws: (any Error).self) { try first.establishCASE(over: &again) }
+        var second = try MatterTestCommissioner(
+            passcode: Self.lightPasscode, fabricID: 0xFAB5, hubNodeID: 0x7272, seed: 602)
+        var fresh = try Self.transport(light)
+        #expect(try second.commission(over: &fresh) == 1)
         #expect(daemon.stop() == 0)
     }
 

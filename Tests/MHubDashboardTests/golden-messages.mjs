@@ -1,6 +1,7 @@
 // The dashboard's model reads the golden messages Swift writes from the protocol's own types
 // (Tests/MHubProtocolTests/Fixtures/golden-messages.jsonl): replies set its lists as dashboard.js sets them, events
-// change it as the page's socket hands them over. Run by GoldenMessagesScriptTests: node golden-messages.mjs ASSETS FILE
+// change it as the page's socket hands them over; devices on the network read as the nearby panel shows them
+// (network-node.js). Run by GoldenMessagesScriptTests: node golden-messages.mjs ASSETS FILE
 import { readFileSync } from "node:fs";
 import assert from "node:assert/strict";
 
@@ -58,4 +59,29 @@ assert.deepEqual(refetch.attribute_updated, []);
 assert.equal(model.nodes.has(5), false);
 assert.equal(model.devices.has(5), false);
 assert.deepEqual(refetch.node_removed, ["simulated", "status"]);
+// Devices on the network (reply 10, get_simulated_devices): the nearby panel's lines for their own nodes.
+const { closedWindowLine, fabricLines, networkLine, showsCodes } = await import(`${assets}/network-node.js`);
+const [waitingOnNetwork, onAFabric] = replies.get("10").result;
+assert.equal(networkLine(waitingOnNetwork), "on the network · UDP port 5541");
+assert.equal(showsCodes(waitingOnNetwork), true);
+assert.equal(closedWindowLine(waitingOnNetwork), null);
+assert.deepEqual(fabricLines(waitingOnNetwork), []);
+// Still commissionable by mhub, but its own window closed once a controller put it on its fabric: no codes shown.
+assert.equal(onAFabric.commissionable, true);
+assert.equal(showsCodes(onAFabric), false);
+assert.equal(networkLine(onAFabric), "on the network · UDP port 5542");
+assert.equal(closedWindowLine(onAFabric), "Window closed: it is on a fabric.");
+assert.deepEqual(fabricLines(onAFabric), ["Fabric 1: vendor 0xFFF1, “Kitchen hub”"]);
+// A node that does not listen (yet, or at all), and a device with no node of its own.
+const starting = { ...waitingOnNetwork, matter_node: { ...waitingOnNetwork.matter_node, port: null,
+  commissioning_window_open: false } };
+assert.equal(networkLine(starting), "on the network · not listening yet");
+assert.equal(closedWindowLine(starting), null);
+const failed = { ...starting, matter_node: { ...starting.matter_node, problem: "no free UDP port from 5541" } };
+assert.equal(networkLine(failed), "on the network · no free UDP port from 5541");
+assert.equal(closedWindowLine(failed), "Window closed: no free UDP port from 5541.");
+const lamp = replies.get("5").result[0];
+assert.equal(networkLine(lamp), null);
+assert.equal(closedWindowLine(lamp), null);
+assert.equal(showsCodes(lamp), lamp.commissionable);
 console.log(`golden messages: ${messages.length} read`);

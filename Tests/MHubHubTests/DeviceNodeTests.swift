@@ -266,6 +266,32 @@ import Testing
         #expect(bridged?.details.contains("not on the network") == true)
     }
 
+    @Test func aFactoryResetLeavesEveryFabricAndBringsTheTemplatesStateBack() throws {
+        var (harness, id, nodeID) = Self.hubWithNetworkLight()
+        let onOff = AttributePath(endpoint: 1, cluster: 6, attribute: 0)
+        _ = harness.ok("set_attribute", ["node_id": .integer(Int64(nodeID)), "attribute_path": "1/6/0", "value": true])
+        _ = Self.report(&harness, id, .matter(.commissioningAttemptsExhausted))
+        _ = Self.report(&harness, id, .matter(.fabricsChanged([Self.fabric(1)])))
+        let outcome = harness.send("reset_simulated_device", ["simulated_device_id": .integer(id)])
+        #expect(outcome.result(for: 1)?["simulated_device_id"] == .integer(id))
+        #expect(harness.hub.state.nodes[nodeID]?.data[onOff] == .bool(false), "the template's state")
+        #expect(outcome.events.contains { $0.name == "attribute_updated" })
+        #expect(Self.outputs(outcome).last == .factoryReset)
+        #expect(harness.hub.run.deviceNodes[id]?.attemptsExhausted == false)
+        // Its port starts afresh and reports no fabric: its own window opens again.
+        #expect(
+            Self.outputs(Self.report(&harness, id, .matter(.fabricsChanged([]))))
+                == [.windowChanged(.basic(discriminator: 2222))])
+        // Only for a device on the network that is not in the home.
+        #expect(harness.error("reset_simulated_device", ["simulated_device_id": 1])?.code == .invalidArguments)
+        #expect(harness.error("reset_simulated_device", ["simulated_device_id": 99])?.code == .simulatedDeviceNotFound)
+        let payload = SetupPayload(
+            vendorID: 0xFFF1, productID: 0x8000, discoveryCapabilities: .onNetwork, discriminator: 2222,
+            passcode: 20_202_021)
+        _ = harness.ok("commission_with_code", ["code": .string(try ManualPairingCode(payload).digits())])
+        #expect(harness.error("reset_simulated_device", ["simulated_device_id": .integer(id)])?.code == .sessionState)
+    }
+
     @Test func theNodeIsFoundAgainAfterALoad() {
         let (harness, id, nodeID) = Self.hubWithNetworkLight()
         var state = harness.hub.state

@@ -92,7 +92,8 @@ import Testing
                     stateDirectory: "/tmp/x", isEphemeral: true, clock: .virtual)),
             .attestationKnown(
                 HubAttestation(
-                    vendorID: 1, productID: 2, paa: [1], pai: [2, 3], dac: [], certificationDeclaration: [0xAB])),
+                    vendorID: 1, productID: 2, paa: [1], pai: [2, 3], dac: [], certificationDeclaration: [0xAB],
+                    devicePAA: [9, 9])),
             .advertisingChanged(
                 AdvertisingReport(
                     state: .running, interfaces: ["eth0"],

@@ -33,6 +33,20 @@ import Testing
             commissionable: nodeID == nil, nodeID: nodeID, reachable: true, network: "wifi", firmware: firmware)
     }
 
+    /// A device on the network (`on_network`): its own node 7 on UDP port 5541, commissionable; or node 8 on port
+    /// 5542, on a controller's fabric with a session open.
+    static func onNetwork(_ id: Int64, onAFabric: Bool) -> SimulatedDeviceInfo {
+        var device = simulated(id, nodeID: nil)
+        (device.discriminator, device.network) = (onAFabric ? 2002 : 2001, "ethernet")
+        let fabric = MatterFabricInfo(
+            fabricIndex: 1, vendorID: 0xFFF1, fabricID: "000000000000FAB2", nodeID: "0000000000005151",
+            compressedFabricID: "2B7E1516C3A1F9D0", label: "Kitchen hub", committed: true)
+        device.matterNode = DeviceMatterNodeInfo(
+            nodeID: onAFabric ? 8 : 7, port: onAFabric ? 5542 : 5541, commissioningWindowOpen: !onAFabric,
+            problem: nil, fabrics: onAFabric ? [fabric] : [], sessions: onAFabric ? 1 : 0)
+        return device
+    }
+
     /// `get_status` of a hub with the lamp, its window closed and its records published.
     static let status = HubStatus(
         online: true, hubName: "mhub", version: "1.0.0", timingProfile: "instant", nodes: 1, structures: 1, rooms: 2,
@@ -79,6 +93,7 @@ import Testing
                         key: "dimmable-light", title: "Dimmable light", deviceType: 0x0101, category: "Lighting")
                 ]),
             reply("9", pressed),
+            reply("10", [onNetwork(5, onAFabric: false), onNetwork(6, onAFabric: true)]),
             event(.structureUpdated, cabin),
             event(.roomUpdated, hall),
             event(.deviceUpdated, moved),
@@ -113,6 +128,9 @@ import Testing
         #expect(try MatterNodeData(json: JSONText(Self.lampNode).value) == Self.lampNode)
         #expect(
             try SimulatedDeviceInfo(json: JSONText(Self.simulated(3, nodeID: 5)).value) == Self.simulated(3, nodeID: 5))
+        #expect(
+            try SimulatedDeviceInfo(json: JSONText(Self.onNetwork(6, onAFabric: true)).value)
+                == Self.onNetwork(6, onAFabric: true))
         #expect(try HubStatus(json: JSONText(Self.status).value).advertising == Self.status.advertising)
         #expect(try ButtonPressed(json: JSONText(Self.pressed).value) == Self.pressed)
         #expect(throws: ProtocolViolation("a device has no node_id")) {

@@ -17,7 +17,7 @@ def golden() -> list[dict]:
 def test_replies_carry_their_results_and_the_error_its_code_name_and_details():
     messages = [read_message(message) for message in golden()]
     replies = [message for message in messages if isinstance(message, Reply)]
-    assert [reply.message_id for reply in replies] == ["1", "2", "3", "4", "5", "6", "7", "8", "9"]
+    assert [reply.message_id for reply in replies] == ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"]
     assert replies[0].result == [{"name": "Home", "structure_id": 1}]
     assert replies[1].result == [{"name": "Kitchen", "room_id": 1, "structure_id": 1}]
     assert replies[2].result[0]["device_ids"] == ["5:1"]
@@ -39,6 +39,9 @@ def test_replies_carry_their_results_and_the_error_its_code_name_and_details():
         "presses": 1,
         "release_at_ms": 1_767_225_602_000,
     }
+    on_network = replies[9].result
+    assert [device["matter_node"]["port"] for device in on_network] == [5541, 5542]
+    assert on_network[1]["matter_node"]["fabrics"][0]["label"] == "Kitchen hub"
 
 
 def test_events_carry_their_names_and_data():

@@ -51,7 +51,10 @@ function onOpen() {
   }
   load().catch((error) => notice(`Could not load the hub's state: ${error.message}`));
   clearInterval(statusTimer);
-  statusTimer = setInterval(() => refresh(["status"]).catch(() => {}), 5000);
+  // No event says what a device's own node does (its port, window, fabrics): the timer fetches the devices too
+  // while some are on the network.
+  statusTimer = setInterval(() => refresh(model.simulated.some((device) => device.matter_node) ? ["status", "simulated"]
+    : ["status"]).catch(() => {}), 5000);
 }
 
 function onClose({ opened, token }) {
@@ -111,6 +114,10 @@ function onEvent(name, data) {
   }
   renderLog();
   for (const what of needed) pendingRefresh.add(what);
+  // A device added on the network: its node binds its port just after the event.
+  if (name === "simulated_device_added" && data.matter_node && data.matter_node.port == null) {
+    setTimeout(() => refresh(["simulated"]).catch(() => {}), 300);
+  }
   if (pendingRefresh.size > 0 && !refreshScheduled) {
     refreshScheduled = true;
     setTimeout(() => {
@@ -391,7 +398,8 @@ $("commission-form").addEventListener("submit", (event) => {
 $("add-simulated").addEventListener("submit", async (event) => {
   event.preventDefault();
   const name = $("add-name").value.trim();
-  const args = { template: $("add-template").value, ...(name ? { name } : {}) };
+  const onNetwork = $("add-on-network").checked;
+  const args = { template: $("add-template").value, ...(name ? { name } : {}), ...(onNetwork ? { on_network: true } : {}) };
   if (await run(() => hub.call("add_simulated_device", args))) $("add-name").value = "";
 });
 

@@ -3,6 +3,7 @@
 
 import { STEPS } from "./home-model.js";
 import { clock, h } from "./dom.js";
+import { closedWindowLine, fabricLines, networkLine, showsCodes } from "./network-node.js";
 
 const qrImage = (payload, what) =>
   h("img", {
@@ -136,14 +137,16 @@ export function nearbyView(model, actions) {
   if (waiting.length === 0) parts.push(h("p", { class: "hint" }, "No device is waiting."));
   parts.push(h("ul", { class: "nearby" }, waiting.map((device) => {
     const title = model.templates.get(device.template)?.title ?? device.template;
+    const codes = showsCodes(device);
     return h("li", { class: "code-card", dataset: { simulated: String(device.simulated_device_id) } },
-      qrImage(device.qr_code, device.name),
+      codes ? qrImage(device.qr_code, device.name) : null,
       h("div", {},
         h("strong", {}, device.name),
         h("p", { class: "kind" }, title, device.network ? `, on ${networkNames[device.network] ?? device.network}` : ""),
-        h("p", {}, "Manual code ", h("code", {}, device.manual_code_grouped)),
-        h("p", { class: "hint" }, `Discriminator ${device.discriminator}, passcode ${device.passcode}`,
-          device.reachable ? "" : ", unreachable"),
+        networkNodeView(device),
+        codes ? h("p", {}, "Manual code ", h("code", {}, device.manual_code_grouped)) : null,
+        codes ? h("p", { class: "hint" }, `Discriminator ${device.discriminator}, passcode ${device.passcode}`,
+          device.reachable ? "" : ", unreachable") : null,
         h("button", {
           type: "button", dataset: { key: `commission-${device.simulated_device_id}` },
           disabled: model.sessionIsOpen, onclick: () => actions.commission(device),
@@ -155,9 +158,21 @@ export function nearbyView(model, actions) {
   })));
   if (placed.length > 0) {
     parts.push(h("p", { class: "hint" }, "On the fabric: ",
-      placed.map((device) => `${device.name} (node ${device.node_id})`).join(", "), "."));
+      placed.map((device) => `${device.name} (node ${device.node_id}`
+        + `${device.matter_node ? `, ${networkLine(device)}` : ""})`).join(", "), "."));
   }
   return parts;
+}
+
+/** A device on the network: where its own node listens, why its window is closed, and its fabrics. */
+function networkNodeView(device) {
+  const line = networkLine(device);
+  if (!line) return null;
+  const fabrics = fabricLines(device);
+  return h("div", { class: "network-node", dataset: { network: String(device.simulated_device_id) } },
+    h("p", { class: "kind" }, line),
+    closedWindowLine(device) ? h("p", { class: "hint" }, closedWindowLine(device)) : null,
+    fabrics.length ? h("ul", { class: "fabrics" }, fabrics.map((text) => h("li", {}, text))) : null);
 }
 
 export function faultsView(model, actions, choice) {

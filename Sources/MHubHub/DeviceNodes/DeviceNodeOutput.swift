@@ -13,6 +13,8 @@ public enum DeviceNodeOutput: Hashable, Sendable {
     case answered(requestID: UInt64, BridgedAnswer)
     /// The device is gone: its node stops.
     case stopped
+    /// A factory reset: its node leaves every fabric (its table saved empty) and starts afresh on its port.
+    case factoryReset
 }
 
 /// What a device's node is made from, beside the state its port serves from (`Hub.deviceEndpoints(of:)`).

@@ -87,6 +87,45 @@ extension Hub {
         outcome.outputs.append(.deviceNode(device.id, .stopped))
     }
 
+    /// `reset_simulated_device`: a factory reset of a device on the network. Its node leaves every fabric and
+    /// starts afresh (the port saves its fabric table empty), its state is its template's again (each change heard
+    /// as `attribute_updated`), and it is commissionable with its own codes: a window that wrong passcodes closed
+    /// opens again. A device in the hub's home is removed from it first (`remove_node`), as for removing it.
+    mutating func resetSimulatedDevice(_ request: ResetSimulatedDevice, now: Timestamp, _ outcome: inout HubOutcome)
+        throws(HubError) -> SimulatedDeviceInfo
+    {
+        let id = request.id
+        guard let device = state.simulatedDevices[id] else {
+            throw HubError(.simulatedDeviceNotFound, "no simulated device \(id)")
+        }
+        guard device.onNetwork, let nodeID = device.networkNodeID, var node = state.nodes[nodeID] else {
+            throw HubError(
+                .invalidArguments,
+                "simulated device \(id) is not on the network: it has no state of its own to reset until it is "
+                    + "commissioned (remove it and add it again)")
+        }
+        if let homeNode = device.nodeID {
+            throw HubError(
+                .sessionState, "simulated device \(id) is in the home as node \(homeNode); remove the node first")
+        }
+        let layout = device.layout
+        let fresh = layout?.makeNode(identity: device.nodeIdentity(layout: layout)) ?? NodeData(endpoints: [])
+        for (path, value) in fresh.attributes where node.data[path] != value {
+            set(path, value, on: &node, &outcome)
+        }
+        for (id, _) in devices.transitions where id.node == nodeID { devices.transitions[id] = nil }
+        for (id, _) in devices.scheduledChanges where id.node == nodeID { devices.scheduledChanges[id] = nil }
+        state.nodes[nodeID] = node
+        outcome.changes.append(.saveNode(node))
+        var facts = run.deviceNodes[id] ?? DeviceNodeFacts()
+        facts.attemptsExhausted = false
+        facts.administratorWindow = nil
+        facts.matter = HubMatterState()
+        run.deviceNodes[id] = facts
+        outcome.outputs.append(.deviceNode(id, .factoryReset))
+        return simulatedInfo(device)
+    }
+
     func nodeSpec(of device: SimulatedDevice, data: NodeData) -> DeviceNodeSpec {
         let primary = data.endpoints.keys.filter { $0 != 0 }.min().flatMap { data.endpoints[$0]?.deviceTypes.first }
         return DeviceNodeSpec(

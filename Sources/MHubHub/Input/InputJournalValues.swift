@@ -45,6 +45,7 @@ enum InputJournalValues {
                     "product_id": .integer(Int64(attestation.productID)),
                     "paa": hex(attestation.paa), "pai": hex(attestation.pai), "dac": hex(attestation.dac),
                     "certification_declaration": hex(attestation.certificationDeclaration),
+                    "device_paa": attestation.devicePAA.map(hex) ?? .null,
                 ]
             ]
         case .advertisingChanged(let report): return ["advertising_changed": JSONText(report).value]
@@ -275,7 +276,8 @@ enum InputJournalValues {
                 productID: try object.requiredInteger("product_id", as: UInt16.self),
                 paa: try object.requiredBytes("paa"), pai: try object.requiredBytes("pai"),
                 dac: try object.requiredBytes("dac"),
-                certificationDeclaration: try object.requiredBytes("certification_declaration"))
+                certificationDeclaration: try object.requiredBytes("certification_declaration"),
+                devicePAA: try object.bytes("device_paa"))
             return (.attestationKnown(attestation), nil)
         case "advertising_changed":
             let report = try wrapper.requiredRaw(name)

@@ -439,11 +439,15 @@ public struct AttestationInfo: ProtocolValue {
     public var pai: Certificate
     public var dac: Certificate
     public var certificationDeclaration: Declaration
+    /// The PAA the devices on the network's own DACs chain to (one per vendor PAI under it), for a controller's
+    /// trust store; nil before the daemon has it.
+    public var devicePAA: Certificate?
 
     public init(
         vendorID: Int64, productID: Int64, paa: Certificate, pai: Certificate, dac: Certificate,
-        certificationDeclaration: Declaration
+        certificationDeclaration: Declaration, devicePAA: Certificate? = nil
     ) {
+        self.devicePAA = devicePAA
         self.vendorID = vendorID
         self.productID = productID
         self.paa = paa
@@ -461,12 +465,14 @@ public struct AttestationInfo: ProtocolValue {
         pai = try Certificate(json: object.raw("pai") ?? [:])
         dac = try Certificate(json: object.raw("dac") ?? [:])
         certificationDeclaration = try Declaration(json: object.raw("certification_declaration") ?? [:])
+        devicePAA = try object.raw("device_paa").map { json throws(ProtocolViolation) in try Certificate(json: json) }
     }
 
     public func write(to json: inout JSONTextWriter) {
         json.beginObject()
         json.member("certification_declaration", certificationDeclaration)
         json.member("dac", dac)
+        if let devicePAA { json.member("device_paa", devicePAA) }
         json.member("paa", paa)
         json.member("pai", pai)
         json.member("product_id", productID)

@@ -169,6 +169,25 @@ public struct DeviceMatterNodeInfo: ProtocolValue {
     }
 }
 
+/// `reset_simulated_device {simulated_device_id}`: a factory reset of a device on the network that is not in the hub's
+/// home: it leaves every fabric, its state is the template's again, and it is commissionable with its own codes.
+public struct ResetSimulatedDevice: ProtocolRequest {
+    public typealias Reply = SimulatedDeviceInfo
+    public static let command = HubCommand.resetSimulatedDevice
+    public var id: Int64
+
+    public init(id: Int64) {
+        self.id = id
+    }
+
+    @inlinable
+    public init<Context: JSONReadContext>(reading args: inout JSONObjectReader<Context>) throws(Context.Failure) {
+        id = try args.requiredInteger("simulated_device_id")
+    }
+
+    public var arguments: [String: JSONValue] { ["simulated_device_id": .integer(id)] }
+}
+
 /// `simulated_device_removed`.
 public struct SimulatedDeviceRemoved: ProtocolValue {
     public var id: Int64

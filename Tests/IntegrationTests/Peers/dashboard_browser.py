@@ -353,6 +353,15 @@ def main(driver):
     driver.find_element(By.CSS_SELECTOR, '[data-key="window-open"]').click()
     report["window_qr_decoded"] = decode_qr(image_screenshot(driver, "#window-body img.qr", "window-qr"))
     report["window_qr_shown"] = text_of(driver, "#window-body code.payload")
+
+    # A device added on the network from the form: its card says where its own node listens, with its QR code.
+    driver.find_element(By.ID, "add-name").send_keys("Desk node")
+    driver.find_element(By.ID, "add-on-network").click()
+    driver.find_element(By.CSS_SELECTOR, '#add-simulated button[type="submit"]').click()
+    report["network_device_line"] = wait_for(lambda: (lambda t: t if t and "UDP port" in t else None)(
+        text_of(driver, "[data-network] .kind")), seconds=10, what="the port of the device on the network")
+    report["network_device_qr_shown"] = len(driver.find_elements(
+        By.XPATH, "//li[.//*[@data-network]]//img[contains(@class, 'qr')]")) == 1
     screenshot(driver, "admin")
     report["console_errors"] = severe_console_entries(driver)
 
