@@ -6,8 +6,8 @@ import Testing
 
 /// Simulated devices on the network commissioned by the CHIP Python controller across the test network, each
 /// directly with its own code (issue 35's first "Done when"): mhubd and avahi-daemon in `mh-hub`, the controller in
-/// `mh-ctl`. The controller trusts only the devices' PAA (read from the hub's store, as no command gives it out), so
-/// attestation is checked for real.
+/// `mh-ctl`. The controller trusts only the devices' PAA (`mhubctl hub attestation --device-paa-der`), not the hub's,
+/// so attestation is checked for real.
 @Suite(
     .serialized, .enabled(if: ChipCommissionScript.shouldRun), .avahiDaemonLock, .timeLimit(AvahiDaemonLock.timeLimit))
 struct ChipDevicePeerTests {
@@ -51,6 +51,16 @@ struct ChipDevicePeerTests {
         throw TestFailure("device \(id)'s node never listened:\n\(daemon.log.suffix(3000))")
     }
 
+    /// Device's `matter_node` once its node listens again (after a restart or a reset), or nil after 10 s.
+    static func listening(_ device: NetworkDevice, _ daemon: DaemonHarness) throws -> JSONValue? {
+        for _ in 0..<200 {
+            let node = try listing(of: device.id, daemon)["matter_node"]
+            if case .integer? = node?["port"] { return node }
+            usleep(50_000)
+        }
+        return nil
+    }
+
     /// Device `id` as `get_simulated_devices` lists it.
     static func listing(of id: Int64, _ daemon: DaemonHarness) throws -> JSONValue {
         let devices = try daemon.connect(.unix).call("get_simulated_devices").arrayValueForTest
@@ -63,27 +73,15 @@ struct ChipDevicePeerTests {
         return fabrics
     }
 
-    /// A trust store holding only the simulated devices' PAA, as a controller's would. No command gives that PAA out
-    /// yet (`mhubctl hub attestation` writes the hub's own), so it is read from the hub's store with the sqlite3 CLI.
+    /// A trust store holding only the devices' PAA (the one their DACs chain to, without a vendor ID), written as a
+    /// user does: `mhubctl hub attestation --device-paa-der FILE`, into a directory of its own.
     static func deviceTrustStore(for daemon: DaemonHarness, named name: String) throws -> URL {
-        let read = try runProcess(
-            URL(fileURLWithPath: "/usr/bin/sqlite3"),
-            ["-readonly", daemon.databasePath, "SELECT hex(certificate) FROM matter_device_paa;"])
-        let hex = read.output.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard read.status == 0, !hex.isEmpty, hex.count % 2 == 0 else {
-            throw TestFailure("no devices' PAA in the store: \(read.output) \(read.errors)")
-        }
-        var der = [UInt8]()
-        var index = hex.startIndex
-        while index < hex.endIndex {
-            let next = hex.index(index, offsetBy: 2)
-            guard let byte = UInt8(hex[index..<next], radix: 16) else { throw TestFailure("not hex: \(hex)") }
-            der.append(byte)
-            index = next
-        }
         let directory = daemon.directory.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try Data(der).write(to: directory.appendingPathComponent("mhub-devices-paa.der"))
+        let file = directory.appendingPathComponent("mhub-devices-paa.der").path
+        let written = try runProcess(
+            Executables.mhubctl, ["--socket", daemon.socketPath, "hub", "attestation", "--device-paa-der", file])
+        guard written.status == 0 else { throw TestFailure("mhubctl hub attestation: \(written.errors)") }
         return directory
     }
 
@@ -186,6 +184,19 @@ struct ChipDevicePeerTests {
             try Self.expectOwnNode(first, node: 11, of: light, deviceType: 0x0100)
             try Self.expectOwnNode(first, node: 12, of: sensor, deviceType: 0x0015)
 
+            // kill -9: each device comes back on its port with its fabric, and the controller reaches it over CASE.
+            daemon.killHard()
+            try daemon.start()
+            for device in [light, sensor] {
+                let back = try Self.listening(device, daemon)
+                #expect(back?["port"] == .integer(device.port), "\(back ?? .null)")
+                #expect(back?["fabrics"]?.arrayValueForTest.count == 1, "\(back ?? .null)")
+                #expect(back?["commissioning_window_open"] == false, "\(back ?? .null)")
+            }
+            let afterRestart = try first.run("read", ["12"])
+            #expect(afterRestart.ok, "after kill -9: \(afterRestart.json)\n\(daemon.log.suffix(3000))")
+            #expect(afterRestart.result?["basic_information"]?["serial_number"] == sensor.listing["serial_number"])
+
             // A toggle over Matter is the device's state in mhubctl.
             let toggled = try first.run("toggle", ["11", "1"])
             #expect(toggled.ok, "\(toggled.json)")
@@ -276,8 +287,24 @@ struct ChipDevicePeerTests {
                 "pase-read", [pair.hubAddressFromController, String(Self.lightPasscode), "51"],
                 extraOptions: ["--port", String(light.port)])
             #expect(reopened.ok, "\(reopened.json)\n\(daemon.log.suffix(3000))")
-            // The sensor kept its fabric.
+            // The sensor kept its fabric until a factory reset: then it is on none, commissionable with its own code
+            // (its _matterc._udp back), and the controller no longer reaches it over CASE.
             #expect(try Self.fabrics(of: sensor.id, daemon).count == 1)
+            _ = try ChipBridgePeerTests.mhubctl(daemon, ["sim", "reset", String(sensor.id)])
+            let reset = try Self.listening(sensor, daemon)
+            #expect(reset?["fabrics"] == [], "\(reset ?? .null)")
+            #expect(reset?["commissioning_window_open"] == true, "\(reset ?? .null)")
+            let sensorFound = try first.run("discover", extraOptions: ["--discriminator", "2102"])
+            #expect(
+                sensorFound.result?["nodes"]?.arrayValueForTest.first?["port"] == .integer(sensor.port),
+                "\(sensorFound.json)")
+            let forgotten = try first.run("read", ["12"], extraOptions: ["--case-timeout", "10"])
+            #expect(!forgotten.ok, "\(forgotten.json)")
+            let why = "\(forgotten.firstError ?? .null)"
+            #expect(
+                ["mDNS resolution", "no operational session", "CASE Session establishment failed"].contains {
+                    why.contains($0)
+                }, "\(forgotten.json)")
         }
     }
 
@@ -343,6 +370,28 @@ struct ChipDevicePeerTests {
             #expect(refused.json["failed_stage"] == "SecurePairing", "\(refused.json)")
             // CHIP's PASESession logs the device's StatusReport: protocol code 2 is INVALID_PARAMETER.
             #expect(refused.log.contains("Received error (protocol code 2) during PASE process"), "\(refused.log)")
+        }
+    }
+
+    /// The attestation check is real: a controller that trusts only the hub's own PAA stops at a device's attestation,
+    /// and nothing of the attempt stays on the device.
+    @Test func aControllerTrustingOnlyTheHubsPAAStopsAtTheDevicesAttestation() throws {
+        try NetworkNamespacePair.with { pair in
+            let daemon = try DaemonHarness(in: pair, configuration: Self.configuration)
+            try daemon.start()
+            defer { daemon.stop() }
+            let light = try Self.add("on-off-light", discriminator: 2105, passcode: Self.lightPasscode, to: daemon)
+            var controller = ChipCommissionScript(pair: pair, sandbox: daemon.directory.appendingPathComponent("ctl"))
+            controller.options = [
+                "--paa-trust-store", try ChipCommissioningPeerTests.trustStore(for: daemon, named: "hub-paa").path,
+            ]
+            let refused = try controller.run(
+                "commission-on-network", ["61", String(Self.lightPasscode)], extraOptions: ["--discriminator", "2105"],
+                timeout: 120)
+            #expect(!refused.ok)
+            #expect(refused.json["failed_stage"] == "AttestationVerification", "\(refused.json)")
+            #expect(refused.stages.contains("SendAttestationRequest") && !refused.stages.contains("SendNOC"))
+            #expect(try Self.fabrics(of: light.id, daemon).isEmpty)
         }
     }
 }
