@@ -254,16 +254,15 @@ struct ChipDevicePeerTests {
             #expect(try Self.fabrics(of: light.id, daemon).count == 1)
             #expect(try Self.listing(of: light.id, daemon)["matter_node"]?["commissioning_window_open"] == false)
 
-            // A basic window the first one opens: a third controller joins with the light's own code.
+            // A basic window the first one opens: a third controller joins with the light's own passcode, at its
+            // address and port (PASE there, then the whole commissioning).
             let basic = try first.run("open-basic-window", ["11"])
             #expect(basic.ok, "\(basic.json)\n\(daemon.log.suffix(3000))")
             #expect(try Self.listing(of: light.id, daemon)["matter_node"]?["commissioning_window_open"] == true)
             let third = try Self.controller("ctl-3", fabricID: 3, nodeID: 334_455, daemon: daemon, pair: pair)
-            guard case .string(let ownCode)? = light.listing["manual_code"] else {
-                Issue.record("no manual code: \(light.listing)")
-                return
-            }
-            let thirdJoined = try third.run("commission-with-code", [ownCode, "31"], timeout: 150)
+            let thirdJoined = try third.run(
+                "commission-ip", [pair.hubAddressFromController, String(Self.lightPasscode), "31"],
+                extraOptions: ["--port", String(light.port)], timeout: 150)
             Self.expectCommissioned(thirdJoined, daemon)
             let shared = try Self.fabrics(of: light.id, daemon).map { $0["fabric_id"] ?? .null }
             #expect(Set(shared) == ["0000000000000001", "0000000000000003"], "\(shared)")
