@@ -393,4 +393,54 @@ struct ChipDevicePeerTests {
             #expect(try Self.fabrics(of: light.id, daemon).isEmpty)
         }
     }
+
+    /// A device in mhub's home and a controller's at once: mhub commissions it, shares it (`open_commissioning_window
+    /// {node_id}`, Home Assistant's "share device"), the controller joins with the code that answers, and both fabrics
+    /// are listed over the socket and in Fabrics over CASE; out of mhub's home it keeps the controller's.
+    @Test func mhubAndTheControllerBothHaveTheDeviceAndBothFabricsAreListed() throws {
+        try NetworkNamespacePair.with { pair in
+            let daemon = try DaemonHarness(in: pair, configuration: Self.configuration)
+            try daemon.start()
+            defer { daemon.stop() }
+            let light = try Self.add("on-off-light", discriminator: 2106, passcode: Self.lightPasscode, to: daemon)
+            let hub = try daemon.connect(.unix)
+            guard case .string(let ownCode)? = light.listing["manual_code"],
+                case .integer(let hubFabric)? = try hub.call("server_info")["fabric_id"]
+            else {
+                Issue.record("no manual code or hub fabric: \(light.listing)")
+                return
+            }
+            let joinedHome = try hub.call("commission_with_code", ["code": .string(ownCode)])
+            #expect(joinedHome["node_id"] == .integer(light.nodeID), "\(joinedHome)")
+            let shared = try hub.call("open_commissioning_window", ["node_id": .integer(light.nodeID)])
+            guard case .string(let sharedCode)? = shared["setup_manual_code"] else {
+                Issue.record("open_commissioning_window answered \(shared)")
+                return
+            }
+            let controller = try Self.controller("ctl", fabricID: 1, nodeID: 112_233, daemon: daemon, pair: pair)
+            let joined = try controller.run("commission-with-code", [sharedCode, "81"], timeout: 150)
+            Self.expectCommissioned(joined, daemon)
+
+            let hubFabricID = String(format: "%016llX", UInt64(bitPattern: hubFabric))
+            var listed: [JSONValue] = []
+            for _ in 0..<100 {
+                listed = try Self.fabrics(of: light.id, daemon)
+                if listed.count == 2 { break }
+                usleep(50_000)
+            }
+            #expect(Set(listed.map { $0["fabric_id"] ?? .null }) == [.string(hubFabricID), "0000000000000001"])
+            let read = try controller.run("read", ["81"])
+            #expect(read.ok, "\(read.json)\n\(daemon.log.suffix(3000))")
+            let overMatter = read.result?["fabrics"]?.arrayValueForTest ?? []
+            #expect(
+                Set(overMatter.map { $0["fabricID"] ?? .null }) == [.integer(hubFabric), 1], "\(read.json)")
+
+            _ = try hub.call("remove_node", ["node_id": .integer(light.nodeID)])
+            for _ in 0..<100 where try Self.fabrics(of: light.id, daemon).count != 1 { usleep(50_000) }
+            #expect(try Self.fabrics(of: light.id, daemon).map { $0["fabric_id"] } == ["0000000000000001"])
+            let kept = try controller.run("read", ["81"])
+            #expect(kept.ok, "\(kept.json)\n\(daemon.log.suffix(3000))")
+            #expect(kept.result?["fabrics"]?.arrayValueForTest.count == 1, "\(kept.json)")
+        }
+    }
 }
