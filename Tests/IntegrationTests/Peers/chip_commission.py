@@ -5,15 +5,28 @@ Runs inside chip_sandbox.sh (the SDK writes /data and /tmp/chip_kvs), in the tes
 (ip netns exec mh-ctl; scripts/netns-pair.sh). Scenarios:
   discover                              DNS-SD browse for _matterc._udp (the controller's own multicast DNS)
   pase-read ADDRESS[%IFACE] PIN NODEID  PASE over UDP, then read Basic Information over the PASE session
+  pase-attempts ADDRESS[%IFACE] PIN COUNT
+                                        COUNT PASE attempts over UDP with PIN, one after another (node IDs 1000 on):
+                                        how many failed, and each failure's exception (an attempt the controller
+                                        refuses before sending anything, as the last one is still being freed, is
+                                        made again)
   commission-on-network NODEID PIN      discover _matterc._udp, then commission (CommissionOnNetwork); the result has
                                         the node ID and how long the call took (commission_seconds)
   commission-ip ADDRESS[%IFACE] PIN NODEID
-                                        commission at a known address (CommissionIP)
+                                        commission at a known address (CommissionIP); with --port other than
+                                        5540 (a device on the network's own port), PASE there
+                                        (EstablishPASESessionIP) and then Commission, as CommissionIP has no port
+  commission-with-code CODE NODEID      discover the node its QR or manual code names, on the network only, and
+                                        commission it with the code's passcode (CommissionWithCode)
   read NODEID                           over CASE (the node found by its _matter._tcp record): Basic Information,
                                         OperationalCredentials Fabrics (not fabric-filtered), CurrentFabricIndex
   open-window NODEID                    OpenCommissioningWindow with a random passcode (enhanced window), for a
                                         second controller: prints its passcode and manual code
+  open-basic-window NODEID              AdministratorCommissioning OpenBasicCommissioningWindow (timed), so that a
+                                        second controller commissions with the node's own passcode
   remove-fabric NODEID INDEX            OperationalCredentials RemoveFabric
+  unpair NODEID                         UnpairDevice: the controller reads the node's CurrentFabricIndex over CASE
+                                        and removes its own fabric (RemoveFabric of that index)
   fail-safe ADDRESS[%IFACE] PIN NODEID SECONDS
                                         PASE, ArmFailSafe(SECONDS, breadcrumb 7) and nothing more; after SECONDS + 2 a
                                         new PASE session reads Breadcrumb again (the fail-safe's expiry resets it)
@@ -41,9 +54,9 @@ Options:
   --fabric-id N           the controller's fabric (default 1); --controller-node-id N (default 112233);
                           --vendor-id N (default 0xFFF1)
   --discriminator D       discover / commission-on-network: only the node with this long discriminator
-  --port N                pase-read: the Matter port (default 5540)
+  --port N                pase-read, pase-attempts, commission-ip: the Matter port (default 5540)
   --window-timeout S, --window-discriminator D, --iteration N
-                          open-window (defaults 180, 3840 and 1000)
+                          open-window (defaults 180, 3840 and 1000); open-basic-window takes --window-timeout
   --case-timeout S        read, open-window, remove-fabric: how long to wait for the operational session (its
                           DNS-SD lookup and CASE; default 45)
   --confirm-dir DIR       templates: where each command is handed over for a check before the next one runs
@@ -84,11 +97,15 @@ OPERATIONAL_FAILURE = re.compile(
 SCENARIO_ARGUMENTS = {
     "discover": [],
     "pase-read": ["address", "pin", "node_id"],
+    "pase-attempts": ["address", "pin", "count"],
     "commission-on-network": ["node_id", "pin"],
     "commission-ip": ["address", "pin", "node_id"],
+    "commission-with-code": ["code", "node_id"],
     "read": ["node_id"],
     "open-window": ["node_id"],
+    "open-basic-window": ["node_id"],
     "remove-fabric": ["node_id", "fabric_index"],
+    "unpair": ["node_id"],
     "fail-safe": ["address", "pin", "node_id", "seconds"],
     "bridge": ["node_id"],
     "toggle": ["node_id", "endpoint"],
@@ -128,7 +145,7 @@ def parse_arguments(argv):
     if len(options.values) != len(names):
         parser.error(f"{options.scenario} takes {' '.join(name.upper() for name in names) or 'no arguments'}")
     for name, value in zip(names, options.values):
-        setattr(options, name, value if name in ("address", "endpoints") else int(value, 0))
+        setattr(options, name, value if name in ("address", "code", "endpoints") else int(value, 0))
     return options
 
 
@@ -284,6 +301,24 @@ async def scenario(options, controller) -> dict:
     if options.scenario == "pase-read":
         await controller.EstablishPASESessionIP(options.address, options.pin, options.node_id, port=options.port)
         return {"basic_information": await read_basic_information(controller, options.node_id)}
+    if options.scenario == "pase-attempts":
+        errors = []
+        for attempt in range(options.count):
+            for _ in range(50):
+                try:
+                    await controller.EstablishPASESessionIP(
+                        options.address, options.pin, 1000 + attempt, port=options.port)
+                    break
+                except Exception as error:  # ChipStackError: the handshake failed, as it should with a wrong passcode
+                    # The controller frees the failed attempt's commissionee just after reporting the failure: until
+                    # then a new attempt is refused at once, before any message (CHIPDeviceController.cpp,
+                    # EstablishPASEConnection: mDeviceInPASEEstablishment). Try that one again.
+                    if "CHIPDeviceController.cpp" in str(error) and "Incorrect state" in str(error):
+                        await asyncio.sleep(0.1)
+                        continue
+                    errors.append(error_text(error))
+                    break
+        return {"failed": len(errors), "errors": errors}
     if options.scenario == "commission-on-network":
         filter_type, value = discovery_filter(options)
         started = time.monotonic()
@@ -291,7 +326,18 @@ async def scenario(options, controller) -> dict:
         return {"node_id": node_id, "commission_seconds": round(time.monotonic() - started, 3)}
     if options.scenario == "commission-ip":
         started = time.monotonic()
-        node_id = await controller.CommissionIP(options.address, options.pin, options.node_id)
+        if options.port == 5540:
+            node_id = await controller.CommissionIP(options.address, options.pin, options.node_id)
+        else:
+            await controller.EstablishPASESessionIP(options.address, options.pin, options.node_id, port=options.port)
+            node_id = await controller.Commission(options.node_id)
+        return {"node_id": node_id, "commission_seconds": round(time.monotonic() - started, 3)}
+    if options.scenario == "commission-with-code":
+        from chip.discovery import DiscoveryType
+
+        started = time.monotonic()
+        node_id = await controller.CommissionWithCode(
+            options.code, options.node_id, DiscoveryType.DISCOVERY_NETWORK_ONLY)
         return {"node_id": node_id, "commission_seconds": round(time.monotonic() - started, 3)}
     if options.scenario == "read":
         credentials = Clusters.OperationalCredentials.Attributes
@@ -313,10 +359,20 @@ async def scenario(options, controller) -> dict:
             "passcode": parameters.setupPinCode, "manual_code": parameters.setupManualCode,
             "qr_code": parameters.setupQRCode, "discriminator": options.window_discriminator,
         }
+    if options.scenario == "open-basic-window":
+        await operational_session(controller, options)
+        command = Clusters.AdministratorCommissioning.Commands.OpenBasicCommissioningWindow(
+            commissioningTimeout=options.window_timeout)
+        await controller.SendCommand(options.node_id, 0, command, timedRequestTimeoutMs=5000)
+        return {"opened": True}
     if options.scenario == "remove-fabric":
         await operational_session(controller, options)
         command = Clusters.OperationalCredentials.Commands.RemoveFabric(fabricIndex=options.fabric_index)
         return {"response": plain(await controller.SendCommand(options.node_id, 0, command))}
+    if options.scenario == "unpair":
+        await operational_session(controller, options)
+        await controller.UnpairDevice(options.node_id)
+        return {"unpaired": options.node_id}
     if options.scenario == "fail-safe":
         general = Clusters.GeneralCommissioning
         await controller.EstablishPASESessionIP(options.address, options.pin, options.node_id, port=options.port)
