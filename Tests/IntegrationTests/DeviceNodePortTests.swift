@@ -174,6 +174,56 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
+    @Test func mhubsOwnCommissioningPutsMhubsFabricBesideTheControllers() throws {
+        let daemon = try Self.daemon()
+        let light = try Self.add("on-off-light", discriminator: 2006, passcode: Self.lightPasscode, to: daemon)
+        var transport = try Self.transport(light)
+        var controller = try MatterTestCommissioner(
+            passcode: Self.lightPasscode, fabricID: 0xFAB6, hubNodeID: 0x8181, seed: 701)
+        #expect(try controller.commission(over: &transport) == 1)
+        let hub = try daemon.connect(.unix)
+        let manual = try #require(
+            try hub.call("get_simulated_devices", [:]).arrayValueForTest.first {
+                $0["simulated_device_id"] == .integer(light.id)
+            }?["manual_code"])
+        let node = try hub.call("commission_with_code", ["code": manual])
+        #expect(node["node_id"] == .integer(light.nodeID), "the same node joins the home")
+        // Over the socket: both fabrics, mhub's with its fabric ID and vendor.
+        let fabricID = try hub.call("server_info", [:])["fabric_id"]
+        var fabrics: [JSONValue] = []
+        for _ in 0..<100 {
+            fabrics = try Self.matterNode(of: light.id, daemon)["fabrics"]?.arrayValueForTest ?? []
+            if fabrics.count == 2 { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(fabrics.count == 2, "\(fabrics)")
+        #expect(fabrics.last?["vendor_id"] == 0xFFF1 && fabrics.last?["committed"] == true)
+        if case .integer(let id)? = fabricID {
+            #expect(fabrics.last?["fabric_id"] == .string(String(format: "%016llX", UInt64(id))))
+        }
+        // Over Matter: the controller reads both in Fabrics (not filtered by its fabric).
+        var again = try Self.transport(light)
+        try controller.establishCASE(over: &again)
+        let listed = try controller.read(
+            [AttributePathIB(endpoint: 0, cluster: 0x3E, attribute: 1)], fabricFiltered: false, over: &again)
+        guard case .list(let entries)? = Self.value(listed) else {
+            Issue.record("no Fabrics: \(listed)")
+            return
+        }
+        #expect(entries.count == 2)
+        // Out of the home, it leaves mhub's fabric and keeps the controller's.
+        _ = try hub.call("remove_node", ["node_id": .integer(light.nodeID)])
+        var left = false
+        for _ in 0..<100 where !left {
+            left = try Self.matterNode(of: light.id, daemon)["fabrics"]?.arrayValueForTest.count == 1
+            if !left { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(left)
+        var third = try Self.transport(light)
+        try controller.establishCASE(over: &third)
+        #expect(daemon.stop() == 0)
+    }
+
     @Test func aKill9KeepsItsPortIdentityAndFabric() throws {
         let daemon = try Self.daemon()
         let light = try Self.add("on-off-light", discriminator: 2004, passcode: Self.lightPasscode, to: daemon)
