@@ -47,7 +47,8 @@ public enum HubEventName: String, CaseIterable, Hashable, Sendable {
             .serverInfoUpdated, .endpointAdded, .endpointRemoved:
             true
         case .deviceUpdated, .commissioningProgress, .homeSynced, .sessionUpdated, .roomUpdated, .roomRemoved,
-            .structureUpdated, .structureRemoved, .simulatedDeviceAdded, .simulatedDeviceRemoved, .simulatedDeviceUpdated,
+            .structureUpdated, .structureRemoved, .simulatedDeviceAdded, .simulatedDeviceRemoved,
+            .simulatedDeviceUpdated,
             .faultsUpdated,
             .hubReset, .commissioningWindowUpdated, .udcRequestReceived, .fabricAdded, .fabricUpdated, .fabricRemoved,
             .matterSessionOpened, .matterSessionClosed, .scenarioUpdated, .inputJournaled:
