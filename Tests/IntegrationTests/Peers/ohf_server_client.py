@@ -6,12 +6,20 @@ scripts/ohf-server.sh started there: ip netns exec mh-ctl). Scenarios:
   commission URL PIN      commission_on_network(PIN): the server discovers the hub's _matterc._udp, commissions it
                           and interviews it. Waits for the call's answer, or, if it does not come, for the node to
                           be interviewed (node_added) and --settle seconds more, then reports what the server holds
+  commission-code URL CODE
+                          as commission, with commission_with_code(CODE, network_only=True): a device on the network
+                          found by the discriminator in its QR code (MT:…) or manual code, commissioned with its
+                          passcode
   nodes URL               the nodes the server loaded (after a restart): waits up to --wait seconds for each to be
                           available (its subscription over CASE), reporting them as they are then
   bridge URL NODE_ID MHUBCTL SOCKET MHUB_NODE
                           issue 13's checks of the bridge: is_bridge, one device per bridged endpoint, a Toggle from
                           this client on the first bridged On/Off endpoint (mhub's state is checked by the caller),
                           then `mhubctl device set MHUB_NODE 1/6/0 … --as-physical` arriving as attribute_updated
+  device URL NODE_ID MHUBCTL SOCKET MHUB_NODE
+                          a device on the network as its own node: what the server holds of it, a Toggle from this
+                          client on its endpoint 1 and `mhubctl device read MHUB_NODE 1/6/0` right after, then
+                          `mhubctl device set MHUB_NODE 1/6/0 … --as-physical` arriving as attribute_updated
 Options:
   --connect-timeout S     how long to retry connecting while the server starts (default 90)
   --timeout S             how long commission_on_network may take (default 150)
@@ -66,6 +74,8 @@ def describe(node: MatterNode) -> dict:
         endpoints[str(endpoint_id)] = {
             "device_types": [plain(device_type.deviceType) for device_type in device_types],
             "clusters": sorted(endpoint.clusters.keys()),
+            # As the node served them (the client's model keeps only clusters it knows).
+            "server_list": node.node_data.attributes.get(f"{endpoint_id}/29/1"),
             "is_bridged_device": endpoint.is_bridged_device,
         }
     return {
@@ -110,14 +120,17 @@ async def connect(url: str, session: aiohttp.ClientSession, timeout: float) -> M
 
 
 async def commission(client: MatterClient, options, report: dict, added: asyncio.Event) -> dict:
-    call = asyncio.create_task(client.commission_on_network(options.pin))
+    if options.scenario == "commission":
+        call = asyncio.create_task(client.commission_on_network(options.pin))
+    else:
+        call = asyncio.create_task(client.commission_with_code(options.code, network_only=True))
     started = time.monotonic()
     result: dict = {}
     done, _ = await asyncio.wait({call}, timeout=options.timeout, return_when=asyncio.FIRST_COMPLETED)
     if not done and added.is_set():
         result["answered"] = False
     elif not done:
-        raise TimeoutError(f"commission_on_network: no answer and no node after {options.timeout} s")
+        raise TimeoutError(f"{options.scenario}: no answer and no node after {options.timeout} s")
     if call.done():
         node_data = call.result()  # raises the server's error, if it sent one
         result["answered"] = True
@@ -148,11 +161,29 @@ async def bridge(client: MatterClient, options, report: dict) -> dict:
         ep.get_attribute_value(None, Clusters.BridgedDeviceBasicInformation.Attributes.NodeLabel) for ep in bridged
     ]
     lights = [ep for ep in bridged if ep.has_cluster(Clusters.OnOff)]
-    if not lights:
-        return result
-    light = lights[0].endpoint_id
+    if lights:
+        result.update(await toggle_and_hear(client, options, node, lights[0].endpoint_id))
+    return result
+
+
+async def device(client: MatterClient, options, report: dict) -> dict:
+    node = client.get_node(options.node_id)
+    result = {"node": describe(node)}
+    result.update(await toggle_and_hear(client, options, node, 1, read_after_toggle=True))
+    return result
+
+
+def mhubctl(options, *arguments: str) -> subprocess.CompletedProcess:
+    return subprocess.run([options.mhubctl, "--socket", options.socket, *arguments],
+                          capture_output=True, text=True, timeout=30, check=False)
+
+
+async def toggle_and_hear(client: MatterClient, options, node: MatterNode, light: int,
+                          read_after_toggle: bool = False) -> dict:
+    """A Toggle from this client on the light's On/Off (its new value heard as attribute_updated), then
+    `mhubctl device set MHUB_NODE 1/6/0 … --as-physical` to the other value, heard as attribute_updated too."""
     path = f"{light}/6/0"
-    result["light_path"] = path
+    result: dict = {"light_path": path}
     updates: list = []
     changed = asyncio.Event()
 
@@ -168,12 +199,14 @@ async def bridge(client: MatterClient, options, report: dict) -> dict:
     await client.send_device_command(options.node_id, light, Clusters.OnOff.Commands.Toggle())
     await asyncio.wait_for(changed.wait(), 10)
     result["on_after_toggle"] = node.get_attribute_value(light, None, Clusters.OnOff.Attributes.OnOff)
+    if read_after_toggle:
+        read = mhubctl(options, "--json", "device", "read", str(options.mhub_node), "1/6/0")
+        result["mhubctl_read"] = {"status": read.returncode, "output": read.stdout.strip(),
+                                  "errors": read.stderr.strip()}
     changed.clear()
     wanted = not result["on_after_toggle"]
-    completed = subprocess.run(
-        [options.mhubctl, "--socket", options.socket, "device", "set", str(options.mhub_node), "1/6/0",
-         json.dumps(wanted), "--as-physical"],
-        capture_output=True, text=True, timeout=30, check=False)
+    completed = mhubctl(options, "device", "set", str(options.mhub_node), "1/6/0", json.dumps(wanted),
+                        "--as-physical")
     result["mhubctl_status"] = completed.returncode
     await asyncio.wait_for(changed.wait(), 10)
     result["attribute_updated"] = updates[-1]
@@ -191,14 +224,18 @@ def arguments() -> argparse.Namespace:
     command = scenarios.add_parser("commission")
     command.add_argument("url")
     command.add_argument("pin", type=int)
+    command = scenarios.add_parser("commission-code")
+    command.add_argument("url")
+    command.add_argument("code")
     command = scenarios.add_parser("nodes")
     command.add_argument("url")
-    command = scenarios.add_parser("bridge")
-    command.add_argument("url")
-    command.add_argument("node_id", type=int)
-    command.add_argument("mhubctl")
-    command.add_argument("socket")
-    command.add_argument("mhub_node", type=int)
+    for name in ("bridge", "device"):
+        command = scenarios.add_parser(name)
+        command.add_argument("url")
+        command.add_argument("node_id", type=int)
+        command.add_argument("mhubctl")
+        command.add_argument("socket")
+        command.add_argument("mhub_node", type=int)
     return parser.parse_args()
 
 
@@ -222,10 +259,12 @@ async def main(options) -> dict:
             listener = asyncio.create_task(client.start_listening(ready))
             await asyncio.wait_for(ready.wait(), 30)
             report["schema_version"] = client.server_info.schema_version
-            if options.scenario == "commission":
+            if options.scenario in ("commission", "commission-code"):
                 report["result"] = await commission(client, options, report, added)
             elif options.scenario == "nodes":
                 report["result"] = await nodes(client, options, report)
+            elif options.scenario == "device":
+                report["result"] = await device(client, options, report)
             else:
                 report["result"] = await bridge(client, options, report)
             report["ok"] = True
