@@ -35,8 +35,8 @@ extension BenchRun {
         }
     }
 
-    /// The devices on the network's rows (also `--only devices`). Two mhubd side by side, each with the devices'
-    /// ports ephemeral: one is given `options.networkDevices` On/Off lights on the network, the other none; once
+    /// The devices on the network's rows (also `--only devices`). Two mhubd side by side, each as `--ephemeral` runs
+    /// (the devices' ports ephemeral, `storage_sync` normal) but with the bench's state directory and ports: one is given `options.networkDevices` On/Off lights on the network, the other none; once
     /// every device's node listens with its window open and neither has a client, both are measured over the same
     /// idle interval (the reference column is the one with none). Then, on the one with the devices, the Swift
     /// commissioner commissions `options.networkCommissionings` devices' nodes one after another, in turns with the
@@ -49,10 +49,10 @@ extension BenchRun {
         log("mhubd: \(count) devices on the network, beside an mhubd with none")
         let none = try ServerSetup.mhubd(
             binary: options.mhubd, directory: options.work + "/mhub-devices-none", matterPort: try freePort(),
-            devicePortBase: 0)
+            storageSync: "normal", devicePortBase: 0)
         let setup = try ServerSetup.mhubd(
             binary: options.mhubd, directory: options.work + "/mhub-devices", matterPort: try freePort(),
-            devicePortBase: 0)
+            storageSync: "normal", devicePortBase: 0)
         let noneServer = try none.start()
         defer { noneServer.stop() }
         let server = try setup.start()
