@@ -206,8 +206,9 @@ extension Hub {
     /// fabric): its simulated device is commissionable again.
     mutating func decommission(_ node: Node, _ outcome: inout HubOutcome) {
         let id = node.id
-        if networkDevice(of: node) != nil {
-            // A device on the network stays there, with its state, out of the home.
+        if let device = networkDevice(of: node) {
+            // A device on the network stays there, with its state, out of the home and off mhub's fabric.
+            outcome.outputs.append(.deviceNode(device, .leaveHubFabric))
             var nearby = node
             (nearby.membership, nearby.structureID, nearby.roomID) = (.nearby, Self.nearbyStructureID, nil)
             nearby.bridgedEndpoints = [:]

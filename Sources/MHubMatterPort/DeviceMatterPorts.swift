@@ -5,6 +5,7 @@ import MHubEventLoop
 import MHubHub
 import MHubPOSIX
 import MHubStore
+import MatterCredentials
 import MatterCrypto
 import MatterDataModel
 import MatterNode
@@ -68,25 +69,74 @@ package final class DeviceMatterPorts {
             ports.removeValue(forKey: id)?.stop()
             identities[id] = nil
             logger.info("matter device \(id): its node stopped (the device was removed)")
-        case .factoryReset: factoryReset(id)
+        case .factoryReset: restart(id, reason: "factory reset: it left every fabric") { _ in FabricTable() }
+        case .joinHubFabric(let membership):
+            restart(id, reason: "it joined mhub's fabric as node \(membership.nodeID)") { [self] table in
+                try joining(table, membership)
+            }
+        case .leaveHubFabric:
+            restart(id, reason: "it left mhub's fabric") { [self] table in try leaving(table) }
         case .windowChanged(let window): ports[id]?.serve(commissionee(window, for: id))
         case .changed(let change): ports[id]?.endpointsChanged(change)
         case .answered(let requestID, let answer): ports[id]?.answered(requestID, answer)
         }
     }
 
-    /// A factory reset: the node stops, its fabric table is saved empty, and it starts again on its port with what
-    /// it is made from (it reports no fabric, so the hub opens its window).
-    private func factoryReset(_ id: SimulatedDeviceID) {
+    /// Stops a device's node, saves the fabric table `change` makes of its own, and starts it again on its port
+    /// (it reports its fabrics, and the hub opens or closes its window to follow). Its sessions end.
+    private func restart(
+        _ id: SimulatedDeviceID, reason: String, _ change: (FabricTable) throws -> FabricTable
+    ) {
         guard let spec = service.current.networkDeviceSpecs.first(where: { $0.deviceID == id }) else { return }
         ports.removeValue(forKey: id)?.stop()
         do {
-            try store.saveFabricTable(FabricTable(), device: id)
+            try store.saveFabricTable(change(try store.loadFabricTable(device: id)), device: id)
+            logger.notice("matter device \(id): \(reason)")
         } catch {
-            logger.error("matter device \(id): its fabric table could not be emptied: \(error)")
+            logger.error("matter device \(id): its fabric table could not change (\(reason)): \(error)")
         }
-        logger.notice("matter device \(id): factory reset: it left every fabric")
         start(spec)
+    }
+
+    /// The table with mhub's fabric in it: a NOC for the device's node ID from the hub's fabric authority (made and
+    /// saved the first time), in place of an older one of mhub's fabric. A full table stays as it is.
+    private func joining(_ table: FabricTable, _ membership: HubFabricMembership) throws -> FabricTable {
+        let authority = try hubFabricAuthority(fabricID: membership.fabricID)
+        var table = try leaving(table, authority: authority)
+        guard let index = table.freeFabricIndex() else {
+            logger.warning("matter device: its fabric table is full; mhub's fabric is not added")
+            return table
+        }
+        table.store(
+            try FabricRecord.joining(
+                authority, as: membership.nodeID, fabricIndex: index, vendorID: membership.vendorID,
+                label: membership.label, administrator: membership.administrator, notBefore: Self.notBefore(),
+                using: &random))
+        return table
+    }
+
+    /// The table without mhub's fabric.
+    private func leaving(_ table: FabricTable, authority: FabricAuthority? = nil) throws -> FabricTable {
+        guard let root = try authority?.rootCertificate ?? store.loadHubFabricAuthority()?.rootCertificate else {
+            return table
+        }
+        var table = table
+        for record in table.ordered where record.rootCertificate == root { table.remove(record.fabricIndex) }
+        return table
+    }
+
+    /// The hub's fabric authority, made and saved the first time a device joins mhub's fabric.
+    private func hubFabricAuthority(fabricID: UInt64) throws -> FabricAuthority {
+        if let stored = try store.loadHubFabricAuthority(), stored.fabricID == fabricID { return stored }
+        let made = try FabricAuthority.make(fabricID: fabricID, notBefore: Self.notBefore(), using: &random)
+        try store.saveHubFabricAuthority(made)
+        logger.notice("matter: made the root authority of mhub's own fabric")
+        return made
+    }
+
+    /// A day before now in Matter epoch seconds: a certificate's notBefore, as the attestation's.
+    private static func notBefore() -> UInt32 {
+        UInt32(clamping: Int64(Date().timeIntervalSince1970) - MatterEpoch.unixOffset - 86_400)
     }
 
     private func start(_ spec: DeviceNodeSpec) {

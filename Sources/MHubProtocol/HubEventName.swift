@@ -26,6 +26,7 @@ public enum HubEventName: String, CaseIterable, Hashable, Sendable {
     case structureRemoved = "structure_removed"
     case simulatedDeviceAdded = "simulated_device_added"
     case simulatedDeviceRemoved = "simulated_device_removed"
+    case simulatedDeviceUpdated = "simulated_device_updated"
     case faultsUpdated = "faults_updated"
     case hubReset = "hub_reset"
     case commissioningWindowUpdated = "commissioning_window_updated"
@@ -46,7 +47,9 @@ public enum HubEventName: String, CaseIterable, Hashable, Sendable {
             .serverInfoUpdated, .endpointAdded, .endpointRemoved:
             true
         case .deviceUpdated, .commissioningProgress, .homeSynced, .sessionUpdated, .roomUpdated, .roomRemoved,
-            .structureUpdated, .structureRemoved, .simulatedDeviceAdded, .simulatedDeviceRemoved, .faultsUpdated,
+            .structureUpdated, .structureRemoved, .simulatedDeviceAdded, .simulatedDeviceRemoved,
+            .simulatedDeviceUpdated,
+            .faultsUpdated,
             .hubReset, .commissioningWindowUpdated, .udcRequestReceived, .fabricAdded, .fabricUpdated, .fabricRemoved,
             .matterSessionOpened, .matterSessionClosed, .scenarioUpdated, .inputJournaled:
             false

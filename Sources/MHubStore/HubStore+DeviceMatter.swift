@@ -116,3 +116,29 @@ extension HubStore {
         }
     }
 }
+
+extension HubStore {
+    /// The root authority of the hub's own fabric, or `nil` before it was made.
+    public func loadHubFabricAuthority() throws -> FabricAuthority? {
+        guard
+            let row = try database.query(
+                "SELECT fabric_id, root_private_key, root_certificate, ipk_epoch_key FROM hub_fabric_authority"
+            ).first
+        else { return nil }
+        return FabricAuthority(
+            fabricID: UInt64(bitPattern: row[0].int64Value ?? 0), rootPrivateKey: row[1].blobValue ?? [],
+            rootCertificate: row[2].blobValue ?? [], identityProtectionEpochKey: row[3].blobValue ?? [])
+    }
+
+    public func saveHubFabricAuthority(_ authority: FabricAuthority) throws {
+        try database.transaction {
+            try database.run(
+                "INSERT OR REPLACE INTO hub_fabric_authority (id, fabric_id, root_private_key, root_certificate, "
+                    + "ipk_epoch_key) VALUES (1, ?, ?, ?, ?)",
+                [
+                    .integer(Int64(bitPattern: authority.fabricID)), .blob(authority.rootPrivateKey),
+                    .blob(authority.rootCertificate), .blob(authority.identityProtectionEpochKey),
+                ])
+        }
+    }
+}

@@ -17,7 +17,7 @@ public final class HubStore {
     /// `PRAGMA application_id`: "mhub" in ASCII.
     public static let applicationID: Int32 = 0x6D68_7562
     /// The schema this version writes; older files are migrated forward step by step.
-    public static let schemaVersion: Int32 = 6
+    public static let schemaVersion: Int32 = 7
 
     /// The connection; replaced by a new one when a rollback fails (`apply(_:)`).
     private(set) var database: SQLiteDatabase {
@@ -188,6 +188,12 @@ public final class HubStore {
             PRIMARY KEY (device_id, fabric_index));
         ALTER TABLE simulated_devices ADD COLUMN on_network INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE nodes ADD COLUMN membership INTEGER NOT NULL DEFAULT 0;
+        """,
+        // 7: the hub's own fabric's root authority (its root key and RCAC, and its IPK epoch key), with which mhub puts
+        // its fabric on a device on the network it commissions.
+        """
+        CREATE TABLE hub_fabric_authority (id INTEGER PRIMARY KEY CHECK (id = 1), fabric_id INTEGER NOT NULL,
+            root_private_key BLOB NOT NULL, root_certificate BLOB NOT NULL, ipk_epoch_key BLOB NOT NULL);
         """,
     ]
 

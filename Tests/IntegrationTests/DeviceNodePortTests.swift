@@ -43,14 +43,23 @@ import Testing
         guard case .integer(let id)? = added["simulated_device_id"],
             case .integer(let nodeID)? = added["matter_node"]?["node_id"]
         else { throw DeviceNodeTestError("add_simulated_device answered \(added)") }
-        for _ in 0..<100 {
-            let info = try matterNode(of: id, daemon)
-            if case .integer(let port)? = info["port"], info["commissioning_window_open"] == true {
-                return NetworkDevice(id: id, nodeID: nodeID, port: UInt16(port))
-            }
-            Thread.sleep(forTimeInterval: 0.05)
+        let info = try matterNode(of: id, daemon) { $0["port"] != .null && $0["commissioning_window_open"] == true }
+        guard case .integer(let port)? = info["port"], info["commissioning_window_open"] == true else {
+            throw DeviceNodeTestError("device \(id)'s node never listened:\n\(daemon.log)")
         }
-        throw DeviceNodeTestError("device \(id)'s node never listened:\n\(daemon.log)")
+        return NetworkDevice(id: id, nodeID: nodeID, port: UInt16(port))
+    }
+
+    /// Device `id`'s `matter_node` once `condition` holds of it, or as it is after 5 s.
+    static func matterNode(of id: Int64, _ daemon: DaemonHarness, once condition: (JSONValue) -> Bool) throws
+        -> JSONValue
+    {
+        var node = try matterNode(of: id, daemon)
+        for _ in 0..<100 where !condition(node) {
+            Thread.sleep(forTimeInterval: 0.05)
+            node = try matterNode(of: id, daemon)
+        }
+        return node
     }
 
     /// `get_simulated_devices`' `matter_node` of device `id`.
@@ -157,13 +166,9 @@ import Testing
             passcode: Self.lightPasscode, fabricID: 0xFAB4, hubNodeID: 0x7171, seed: 601)
         #expect(try first.commission(over: &transport) == 1)
         _ = try daemon.connect(.unix).call("reset_simulated_device", ["simulated_device_id": .integer(light.id)])
-        var open = false
-        for _ in 0..<100 where !open {
-            open = try Self.matterNode(of: light.id, daemon)["commissioning_window_open"] == true
-            if !open { Thread.sleep(forTimeInterval: 0.05) }
-        }
-        #expect(open, "its window opens again")
-        #expect(try Self.matterNode(of: light.id, daemon)["fabrics"]?.arrayCount == 0)
+        let reset = try Self.matterNode(of: light.id, daemon) { $0["commissioning_window_open"] == true }
+        #expect(reset["commissioning_window_open"] == true, "its window opens again")
+        #expect(reset["fabrics"]?.arrayCount == 0)
         // The first controller's fabric is gone; a second controller commissions it with the same codes.
         var again = try Self.transport(light)
         #expect(throws: (any Error).self) { try first.establishCASE(over: &again) }
@@ -171,6 +176,76 @@ import Testing
             passcode: Self.lightPasscode, fabricID: 0xFAB5, hubNodeID: 0x7272, seed: 602)
         var fresh = try Self.transport(light)
         #expect(try second.commission(over: &fresh) == 1)
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test func mhubsOwnCommissioningPutsMhubsFabricBesideTheControllers() throws {
+        let daemon = try Self.daemon()
+        let light = try Self.add("on-off-light", discriminator: 2006, passcode: Self.lightPasscode, to: daemon)
+        var transport = try Self.transport(light)
+        var controller = try MatterTestCommissioner(
+            passcode: Self.lightPasscode, fabricID: 0xFAB6, hubNodeID: 0x8181, seed: 701)
+        #expect(try controller.commission(over: &transport) == 1)
+        let hub = try daemon.connect(.unix)
+        let manual = try #require(
+            try hub.call("get_simulated_devices", [:]).arrayValueForTest.first {
+                $0["simulated_device_id"] == .integer(light.id)
+            }?["manual_code"])
+        let node = try hub.call("commission_with_code", ["code": manual])
+        #expect(node["node_id"] == .integer(light.nodeID), "the same node joins the home")
+        // Over the socket: both fabrics, mhub's with its fabric ID and vendor.
+        let fabricID = try hub.call("server_info", [:])["fabric_id"]
+        let fabrics =
+            try Self.matterNode(of: light.id, daemon) { $0["fabrics"]?.arrayCount == 2 }["fabrics"]?
+            .arrayValueForTest ?? []
+        #expect(fabrics.count == 2, "\(fabrics)")
+        #expect(fabrics.last?["vendor_id"] == 0xFFF1 && fabrics.last?["committed"] == true)
+        if case .integer(let id)? = fabricID {
+            #expect(fabrics.last?["fabric_id"] == .string(String(format: "%016llX", UInt64(id))))
+        }
+        // Over Matter: the controller reads both in Fabrics (not filtered by its fabric).
+        var again = try Self.transport(light)
+        try controller.establishCASE(over: &again)
+        let listed = try controller.read(
+            [AttributePathIB(endpoint: 0, cluster: 0x3E, attribute: 1)], fabricFiltered: false, over: &again)
+        guard case .list(let entries)? = Self.value(listed) else {
+            Issue.record("no Fabrics: \(listed)")
+            return
+        }
+        #expect(entries.count == 2)
+        // Out of the home, it leaves mhub's fabric and keeps the controller's.
+        _ = try hub.call("remove_node", ["node_id": .integer(light.nodeID)])
+        #expect(
+            try Self.matterNode(of: light.id, daemon) { $0["fabrics"]?.arrayCount == 1 }["fabrics"]?.arrayCount == 1)
+        var third = try Self.transport(light)
+        try controller.establishCASE(over: &third)
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test func faultsActOnTheWire() throws {
+        let daemon = try Self.daemon()
+        let light = try Self.add("on-off-light", discriminator: 2007, passcode: Self.lightPasscode, to: daemon)
+        var transport = try Self.transport(light)
+        var controller = try MatterTestCommissioner(
+            passcode: Self.lightPasscode, fabricID: 0xFAB7, hubNodeID: 0x9191, seed: 801)
+        #expect(try controller.commission(over: &transport) == 1)
+        let hub = try daemon.connect(.unix)
+        let onOff = [AttributePathIB(endpoint: 1, cluster: 6, attribute: 0)]
+        // Unreachable: no answer at all.
+        _ = try hub.call(
+            "set_fault", ["fault": "device_unreachable", "simulated_device_id": .integer(light.id)])
+        transport.timeout = 1
+        #expect(throws: (any Error).self) { try controller.read(onOff, over: &transport) }
+        _ = try hub.call("clear_faults", [:])
+        // Slow: answered, after its latency.
+        _ = try hub.call(
+            "set_fault", ["fault": "slow_device", "simulated_device_id": .integer(light.id), "latency_ms": 400])
+        var fresh = try Self.transport(light)
+        fresh.timeout = 5
+        try controller.establishCASE(over: &fresh)
+        let started = Date()
+        #expect(Self.value(try controller.read(onOff, over: &fresh)) == .bool(false))
+        #expect(Date().timeIntervalSince(started) >= 0.4)
         #expect(daemon.stop() == 0)
     }
 
@@ -186,15 +261,8 @@ import Testing
 
         daemon.killHard()
         try daemon.start()
-        var port: UInt16?
-        for _ in 0..<100 {
-            if case .integer(let bound)? = try Self.matterNode(of: light.id, daemon)["port"] {
-                port = UInt16(bound)
-                break
-            }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        #expect(port == light.port, "the port it had")
+        let restarted = try Self.matterNode(of: light.id, daemon) { $0["port"] != .null }
+        #expect(restarted["port"] == .integer(Int64(light.port)), "the port it had")
         var again = try Self.transport(light)
         try commissioner.establishCASE(over: &again)
         let uniqueID = try commissioner.read(

@@ -94,9 +94,14 @@ import Testing
         #expect(
             Self.outputs(Self.report(&harness, id, .matter(.fabricsChanged([Self.fabric(1, committed: false)]))))
                 .isEmpty)
-        #expect(
-            Self.outputs(Self.report(&harness, id, .matter(.fabricsChanged([Self.fabric(1)]))))
-                == [.windowChanged(nil)])
+        let committed = Self.report(&harness, id, .matter(.fabricsChanged([Self.fabric(1)])))
+        #expect(Self.outputs(committed) == [.windowChanged(nil)])
+        // Listeners hear the device's node change, as get_simulated_devices would show it.
+        let updated = committed.events.filter { $0.name == "simulated_device_updated" }
+        #expect(updated.count == 1)
+        #expect(updated.first?.data["matter_node"]?["commissioning_window_open"] == false)
+        // A report that changes nothing it shows is not heard.
+        #expect(Self.report(&harness, id, .matter(.failSafeExpired)).events.isEmpty)
         let info = Self.matterNode(&harness, id)
         #expect(info["commissioning_window_open"] == false)
         #expect(info["port"] == 5541)
@@ -163,16 +168,23 @@ import Testing
         let payload = SetupPayload(
             vendorID: 0xFFF1, productID: 0x8000, discoveryCapabilities: .onNetwork, discriminator: 2222,
             passcode: 20_202_021)
-        _ = harness.ok("commission_with_code", ["code": .string(try ManualPairingCode(payload).digits())])
+        let commissioned = harness.send(
+            "commission_with_code", ["code": .string(try ManualPairingCode(payload).digits())])
         let node = try #require(harness.hub.state.nodes[nodeID])
         #expect(node.isInHome)
+        // Its own node joins mhub's fabric as the home's node.
+        let membership = HubFabricMembership(
+            fabricID: harness.hub.state.fabric.fabricID, nodeID: nodeID, vendorID: 0xFFF1, label: "",
+            administrator: FabricIdentity.hubNodeID)
+        #expect(Self.outputs(commissioned).contains(.joinHubFabric(membership)))
         #expect(node.structureID == harness.hub.defaultStructureID)
         #expect(!node.bridgedEndpoints.isEmpty)
         #expect(node.data[AttributePath(endpoint: 1, cluster: 6, attribute: 0)] == .bool(true), "its state kept")
         #expect(harness.hub.state.simulatedDevices[id]?.nodeID == nodeID)
         #expect(harness.ok("get_nodes")[0]?["node_id"] == .integer(Int64(nodeID)))
         // Out of the home again, it stays on the network with its state.
-        _ = harness.ok("remove_node", ["node_id": .integer(Int64(nodeID))])
+        let removed = harness.send("remove_node", ["node_id": .integer(Int64(nodeID))])
+        #expect(Self.outputs(removed).contains(.leaveHubFabric))
         let back = try #require(harness.hub.state.nodes[nodeID])
         #expect(back.membership == Node.Membership.nearby)
         #expect(back.bridgedEndpoints.isEmpty)

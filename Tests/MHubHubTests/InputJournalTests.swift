@@ -220,7 +220,7 @@ import Testing
                 + "\"principal\": \"p\", \"scope\": \"admin\", \"peer\": \"x\"}}}, \"random\": \"\", \"answers\": []}",
             "input.request.text is not a request: message_id must be a string or a whole number"
         ),
-        ("{\"mhub_input_journal\": 2, \"clock\": \"real\", \"configuration\": {}, \"random\": \"\"}", "version 2"),
+        ("{\"mhub_input_journal\": 3, \"clock\": \"real\", \"configuration\": {}, \"random\": \"\"}", "version 3"),
     ])
     func aMalformedLineSaysItsNumberAndWhy(_ text: String, _ expected: String) {
         #expect {
@@ -229,6 +229,15 @@ import Testing
             let description = "\((error as? InputJournalError).map(\.description) ?? "\(error)")"
             return (error as? InputJournalError)?.line == 4 && description.contains(expected)
         }
+    }
+
+    @Test func aVersionOneJournalStillReads() throws {
+        let line = "{\"mhub_input_journal\": 1, \"clock\": \"real\", \"configuration\": {}, \"random\": \"\"}"
+        #expect(
+            try InputJournal.decode(line, lineNumber: 1) == .start(.init(configuration: [:], clock: .real, random: [])))
+        #expect(
+            InputJournal.line(.start(.init(configuration: [:], clock: .real, random: []))).contains(
+                "\"mhub_input_journal\":2"))
     }
 
     @Test func aJournalNeedsItsStartFirst() throws {

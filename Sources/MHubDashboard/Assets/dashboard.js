@@ -51,10 +51,8 @@ function onOpen() {
   }
   load().catch((error) => notice(`Could not load the hub's state: ${error.message}`));
   clearInterval(statusTimer);
-  // No event says what a device's own node does (its port, window, fabrics): the timer fetches the devices too
-  // while some are on the network.
-  statusTimer = setInterval(() => refresh(model.simulated.some((device) => device.matter_node) ? ["status", "simulated"]
-    : ["status"]).catch(() => {}), 5000);
+  // What a device's own node does (its port, window, fabrics) comes as simulated_device_updated.
+  statusTimer = setInterval(() => refresh(["status"]).catch(() => {}), 5000);
 }
 
 function onClose({ opened, token }) {
@@ -92,6 +90,7 @@ const PANELS_OF_EVENT = {
   node_added: ["home", "nearby"], node_updated: ["home"], node_removed: ["home", "nearby"],
   device_updated: ["home"], room_updated: ["home"], room_removed: ["home"], structure_updated: ["home"],
   simulated_device_added: ["nearby", "faults"], simulated_device_removed: ["nearby", "faults"],
+  simulated_device_updated: ["nearby"],
   session_updated: ["session", "nearby"], commissioning_progress: ["session"],
   faults_updated: ["faults", "status"], commissioning_window_updated: ["window", "status"],
 };
@@ -114,10 +113,6 @@ function onEvent(name, data) {
   }
   renderLog();
   for (const what of needed) pendingRefresh.add(what);
-  // A device added on the network: its node binds its port just after the event.
-  if (name === "simulated_device_added" && data.matter_node && data.matter_node.port == null) {
-    setTimeout(() => refresh(["simulated"]).catch(() => {}), 300);
-  }
   if (pendingRefresh.size > 0 && !refreshScheduled) {
     refreshScheduled = true;
     setTimeout(() => {

@@ -119,9 +119,10 @@ export class HomeModel {
         for (const [id, room] of this.rooms) if (room.structure_id === data.structure_id) this.rooms.delete(id);
         return ["devices"];
       case "simulated_device_added":
+      case "simulated_device_updated":
         this.simulated = [...this.simulated.filter((d) => d.simulated_device_id !== data.simulated_device_id), data]
           .sort((a, b) => a.simulated_device_id - b.simulated_device_id);
-        return ["status"];
+        return name === "simulated_device_added" ? ["status"] : [];
       case "simulated_device_removed":
         this.simulated = this.simulated.filter((d) => d.simulated_device_id !== data.simulated_device_id);
         return ["status"];

@@ -44,6 +44,9 @@ extension Hub {
                 .nodeAdded, matterNodeData(node, attributes: attributesJSON ?? node.ohfAttributesJSON),
                 structure: node.structureID))
         outcome.outputs.append(.bridgeChanged(.endpoints(added: node.bridgedEndpoints.values.sorted(), removed: [])))
+        if let device = networkDevice(of: node) {
+            outcome.outputs.append(.deviceNode(device, .joinHubFabric(hubFabricMembership(of: node))))
+        }
         return node
     }
 

@@ -15,6 +15,11 @@ public enum DeviceNodeOutput: Hashable, Sendable {
     case stopped
     /// A factory reset: its node leaves every fabric (its table saved empty) and starts afresh on its port.
     case factoryReset
+    /// mhub commissioned it: its node joins mhub's own fabric too (a NOC from the hub's fabric authority), beside its
+    /// other controllers' fabrics.
+    case joinHubFabric(HubFabricMembership)
+    /// It left mhub's home (`remove_node`): its node leaves mhub's fabric, and keeps the others.
+    case leaveHubFabric
 }
 
 /// What a device's node is made from, beside the state its port serves from (`Hub.deviceEndpoints(of:)`).
@@ -48,4 +53,22 @@ public enum DeviceWindow: Hashable, Sendable {
     /// One an administrator opened for another to join (OpenCommissioningWindow, OpenBasicCommissioningWindow, or
     /// `open_commissioning_window {node_id}`), until its timeout.
     case administrator(CommissioningWindow)
+}
+
+/// What a device's node needs to join mhub's own fabric: the fabric, the device's node ID on it (its node ID in the
+/// home), and the fabric's vendor, label and administrator (the hub's controller node ID).
+public struct HubFabricMembership: Hashable, Sendable {
+    public var fabricID: UInt64
+    public var nodeID: UInt64
+    public var vendorID: UInt16
+    public var label: String
+    public var administrator: UInt64
+
+    public init(fabricID: UInt64, nodeID: UInt64, vendorID: UInt16, label: String, administrator: UInt64) {
+        self.fabricID = fabricID
+        self.nodeID = nodeID
+        self.vendorID = vendorID
+        self.label = label
+        self.administrator = administrator
+    }
 }

@@ -126,6 +126,13 @@ extension Hub {
         return simulatedInfo(device)
     }
 
+    /// What `node`'s device needs to join mhub's fabric as the home's node `node.id`.
+    func hubFabricMembership(of node: Node) -> HubFabricMembership {
+        HubFabricMembership(
+            fabricID: state.fabric.fabricID, nodeID: node.id, vendorID: settings.identity.vendorID,
+            label: state.preferences.fabricLabel ?? "", administrator: FabricIdentity.hubNodeID)
+    }
+
     func nodeSpec(of device: SimulatedDevice, data: NodeData) -> DeviceNodeSpec {
         let primary = data.endpoints.keys.filter { $0 != 0 }.min().flatMap { data.endpoints[$0]?.deviceTypes.first }
         return DeviceNodeSpec(
@@ -185,6 +192,13 @@ extension Hub {
     /// open, else its own while it is on no fabric (one being added under the fail-safe keeps the window it came
     /// through), as a factory-new device is, unless wrong passcodes used up its attempts.
     mutating func update(_ device: SimulatedDevice, _ facts: DeviceNodeFacts, _ outcome: inout HubOutcome) {
+        let before = matterNodeInfo(of: device)
+        defer {
+            // Listeners hear what `get_simulated_devices` would show now: its port, window, fabrics and sessions.
+            if matterNodeInfo(of: device) != before {
+                outcome.events.append(HubEvent(.simulatedDeviceUpdated, simulatedInfo(device)))
+            }
+        }
         var facts = facts
         let window: DeviceWindow? =
             if facts.port == nil {

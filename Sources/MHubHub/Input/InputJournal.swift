@@ -7,8 +7,12 @@ import MHubJSON
 /// Pure: `line(_:)` writes a line and `decode(_:lineNumber:)` reads one back, so a journal read back gives the inputs
 /// that were handled, equal to them, and the replay (`InputReplay`) feeds them to a hub from the same start.
 public enum InputJournal {
-    /// The first line's marker and the format's version; a reader refuses another.
-    public static let formatVersion: Int64 = 1
+    /// The first line's marker and the format's version, which this mhubd writes. 2 added `device_node`, the reports
+    /// of devices on the network, and `attestation_known`'s `device_paa`: a version-1 journal reads as it did, and a
+    /// reader refuses any other version.
+    public static let formatVersion: Int64 = 2
+    /// The versions this mhubd reads.
+    public static let readableVersions: ClosedRange<Int64> = 1...2
 
     /// One line of a journal.
     public enum Line: Equatable, Sendable {
@@ -130,10 +134,10 @@ public enum InputJournal {
     static func decode(_ value: JSONValue) throws(JournalFieldError) -> Line {
         var object = try JournalObject(value, root: "line")
         if let version = try object.integer("mhub_input_journal", as: Int64.self) {
-            guard version == formatVersion else {
+            guard readableVersions.contains(version) else {
                 throw object.failure(
                     "mhub_input_journal",
-                    "an input journal of version \(version); this mhubd reads version \(formatVersion)")
+                    "an input journal of version \(version); this mhubd reads versions 1 to \(formatVersion)")
             }
             return .start(
                 Start(
