@@ -100,9 +100,9 @@ extension BenchRun {
             String(
                 format: "Reference column: mhubd with no device, measured over the same %.0f s. The threads' run time "
                     + "(schedstat); utime+stime (10 ms ticks): %.0f and %.0f ms; wake-ups (context switches): %d and "
-                    + "%d. Per device: %.3f ms of CPU in %.0f s.",
+                    + "%d. Per device: %.1f µs of CPU in %.0f s.",
                 options.idleSeconds, devices.cpuSeconds * 1e3, empty.cpuSeconds * 1e3, devices.contextSwitches,
-                empty.contextSwitches, perDevice(devices.threadRunSeconds, empty.threadRunSeconds) * 1e3,
+                empty.contextSwitches, perDevice(devices.threadRunSeconds, empty.threadRunSeconds) * 1e6,
                 options.idleSeconds))
         note(
             row(.idleMemory),
