@@ -6,7 +6,7 @@
 # latest.json (see docs/benchmarks.md). Needs root for the reference and the commissioning (mount and network
 # namespaces). Takes about 15 minutes on 2 cores; --quick makes every measurement smaller (a few minutes, noisier).
 # Usage: bench/run.sh [--quick] [--no-reference] [--work DIR] [--output DIR] [--before MHUBD]
-#        [--only burst|case|commissioning|instances|timeline|bridge|home|requests|sessions|fanout]
+#        [--only burst|case|commissioning|instances|timeline|bridge|home|requests|sessions|fanout|devices]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

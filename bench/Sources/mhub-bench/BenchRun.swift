@@ -16,6 +16,8 @@ struct BenchRun {
     /// report shows them beside the lights' rows 1 and 20 (`arrangedFigures`).
     let mixedStartupRow: Int
     var mixedMemoryRow: Int { mixedStartupRow + 1 }
+    /// The first of the devices on the network's rows (`networkDevices()`, `NetworkDeviceRow`), after the mixed home's.
+    let networkDevicesRow: Int
 
     /// The places in `report.figures` of the rows the later measurements fill.
     enum Row {
@@ -104,6 +106,10 @@ struct BenchRun {
             Figure(name: "start-up until server_info, \(large) devices of mixed kinds", unit: .milliseconds),
             Figure(name: "memory (RSS), \(large) devices of mixed kinds", unit: .megabytes),
         ]
+        networkDevicesRow = report.figures.count
+        report.figures += Self.networkDeviceFigures(
+            devices: options.networkDevices, commissionings: options.networkCommissionings,
+            idleSeconds: options.idleSeconds)
     }
 
     /// The figures in the report's order: the mixed home's start-up and memory right after the lights' (rows 1 and

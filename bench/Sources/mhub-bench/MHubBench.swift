@@ -48,6 +48,7 @@ struct MHubBench {
         case "requests": try bench.requestsOnly()
         case "fanout": try bench.fanoutOnly()
         case "sessions": try bench.sessions()
+        case "devices": try bench.networkDevices()
         case "home":
             for column in bench.mhubColumns { try bench.mhubLargeHome(column) }
             bench.noteHomeWriteRatios()
@@ -62,6 +63,7 @@ struct MHubBench {
             try bench.instances()
             try bench.virtualTimeline()
             try bench.bridge()
+            try bench.networkDevices()
             try bench.reference()
             try bench.referenceLargeHome()
             try bench.commissioning()

@@ -9,12 +9,12 @@ struct Options {
     var work = "/tmp/mhub-bench"
     var output = "bench/results"
     var quick = false
-    /// `--only burst|case|commissioning|instances|timeline|bridge|home|requests|sessions|fanout`: only those figures (the mutating
-    /// burst or CASE for the floor and mhubd; end-to-end commissioning by real controllers; the many-instances figures;
-    /// the virtual clock's timeline; the bridge's reads and reports, for the floor and mhubd; the large home's
-    /// start-up, memory and writes beside the 1-device home's writes, and the start-up and memory of a large home of
-    /// mixed kinds; the request round trips and rates; the full commissioning sessions; an attribute change to 100
-    /// and 1,000 listeners).
+    /// `--only burst|case|commissioning|instances|timeline|bridge|home|requests|sessions|fanout|devices`: only those
+    /// figures (the mutating burst or CASE for the floor and mhubd; end-to-end commissioning by real controllers; the
+    /// many-instances figures; the virtual clock's timeline; the bridge's reads and reports, for the floor and mhubd;
+    /// the large home's start-up, memory and writes beside the 1-device home's writes, and the start-up and memory of
+    /// a large home of mixed kinds; the request round trips and rates; the full commissioning sessions; an attribute
+    /// change to 100 and 1,000 listeners; the devices on the network's idle cost, commissioning and reads).
     var only: String?
     /// bench/commission-time.sh (root): the end-to-end commissioning figures; without it they stay empty.
     var commissioningScript: String?
@@ -49,11 +49,16 @@ struct Options {
     /// Reads of the bridged light on each path, and changes of it heard on each path, per home.
     var bridgeReads: Int { quick ? 500 : 2_000 }
     var bridgeChanges: Int { quick ? 50 : 300 }
+    /// How many devices on the network the idle rows have, and how many of them are commissioned one after another.
+    let networkDevices = 50
+    let networkCommissionings = 10
+    /// How long both idle mhubd are left alone while their CPU time is counted.
+    var idleSeconds: Double { quick ? 5 : 10 }
 
     static let usage = """
         usage: mhub-bench run [--mhubd PATH] [--before PATH] [--reference scripts/ohf-server.sh]
                               [--commissioning bench/commission-time.sh] [--mhubctl PATH] [--work DIR] [--output DIR] [--quick]
-                              [--only burst|case|commissioning|instances|timeline|bridge|home|requests|sessions|fanout]
+                              [--only burst|case|commissioning|instances|timeline|bridge|home|requests|sessions|fanout|devices]
                mhub-bench floor --port PORT --unix PATH [--ready-file PATH]
         """
 
@@ -76,7 +81,7 @@ struct Options {
             case "--only":
                 let selections = [
                     "burst", "case", "commissioning", "instances", "timeline", "bridge", "home", "requests", "sessions",
-                    "fanout",
+                    "fanout", "devices",
                 ]
                 guard selections.contains(value) else {
                     throw BenchFailure(

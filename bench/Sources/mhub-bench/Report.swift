@@ -7,6 +7,8 @@ struct Figure {
         case microseconds = "µs"
         case perSecond = "/s"
         case megabytes = "MiB"
+        /// A number of things (descriptors, threads), shown without a unit.
+        case count = ""
     }
 
     var name: String
@@ -58,8 +60,8 @@ struct Report {
 
     private func format(_ value: Double?, _ unit: Figure.Unit) -> String {
         guard let value else { return "–" }
-        let digits = value >= 100 ? "%.0f" : value >= 10 ? "%.1f" : "%.2f"
-        return String(format: digits, value) + " " + unit.rawValue
+        let digits = value >= 100 || unit == .count ? "%.0f" : value >= 10 ? "%.1f" : "%.2f"
+        return String(format: digits, value) + (unit == .count ? "" : " " + unit.rawValue)
     }
 
     func json(referenceName: String) -> String {

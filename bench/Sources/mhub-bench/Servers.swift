@@ -33,9 +33,11 @@ struct ServerSetup {
 }
 
 extension ServerSetup {
-    /// mhubd with its state in `directory` (kept between starts), DNS-SD off, everything on loopback.
+    /// mhubd with its state in `directory` (kept between starts), DNS-SD off, everything on loopback; with
+    /// `devicePortBase` 0 every device on the network gets an ephemeral port.
     static func mhubd(
-        binary: String, directory: String, matterPort: UInt16, storageSync: String? = nil
+        binary: String, directory: String, matterPort: UInt16, storageSync: String? = nil,
+        devicePortBase: UInt16? = nil
     ) throws -> ServerSetup {
         let port = try freePort()
         var configuration: [String: JSONValue] = [
@@ -56,6 +58,11 @@ extension ServerSetup {
         ]
         if let storageSync {
             configuration["storage_sync"] = .string(storageSync)
+        }
+        if let devicePortBase {
+            configuration["matter"] = [
+                "port": .integer(Int64(matterPort)), "device_port_base": .integer(Int64(devicePortBase)),
+            ]
         }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try JSONWriter.pretty(.object(configuration)).write(
