@@ -195,14 +195,11 @@ extension OHFServerPeerTests {
         #expect(zero?["device_types"]?.integers.contains(0x0016) == true, "\(node)")
         let rootClusters: Set<Int64> = [0x1D, 0x1F, 0x28, 0x30, 0x31, 0x33, 0x3C, 0x3E, 0x3F]
         #expect(rootClusters.isSubset(of: zero?["server_list"]?.integers ?? []), "\(node)")
-        // mhub's state of the device has an OTA Requestor on endpoint 0 (device type 0x0012, cluster 0x002A), but its
-        // node serves endpoint 0 from MatterRootEndpoint alone (MatterNodeAttributes: endpoint 0 is `root`;
-        // DeviceEndpoints leaves the device's endpoint 0 out), so a controller never sees it.
+        // Endpoint 0 is the device's as mhub's state has it: its OTA Requestor (device type 0x0012, cluster 0x002A)
+        // beside the Root Node's own clusters.
         let mhubsZero = try Self.descriptor(device.stateNode, endpoint: 0, hub)
-        withKnownIssue("a device on the network does not serve its endpoint 0's OTA Requestor (0x0012, 0x002A)") {
-            #expect(zero?["server_list"]?.integers == mhubsZero.clusters, "\(node)")
-            #expect(zero?["device_types"]?.integers.sorted() == mhubsZero.deviceTypes.sorted(), "\(node)")
-        }
+        #expect(zero?["server_list"]?.integers == mhubsZero.clusters, "\(node)")
+        #expect(zero?["device_types"]?.integers.sorted() == mhubsZero.deviceTypes.sorted(), "\(node)")
         let basic = node["basic_information"]
         #expect(basic?["vendor_id"] == device.added["vendor_id"], "\(node)")
         #expect(basic?["product_id"] == device.added["product_id"])
