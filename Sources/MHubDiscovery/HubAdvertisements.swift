@@ -11,8 +11,8 @@ struct HubAdvertisements {
 
     private var hub: HubIdentity { configuration.hub }
 
-    /// `T=4` when the Matter port takes TCP (`dns_sd.advertise_tcp`); the spec-default MRP intervals leave
-    /// `SII`, `SAI` and `SAT` out, as CHIP does (reference A.1).
+    /// `T=4` when the Matter ports take TCP (`dns_sd.advertise_tcp`; the hub's node's and each device's on the
+    /// network); the spec-default MRP intervals leave `SII`, `SAI` and `SAT` out, as CHIP does (reference A.1).
     private var common: MatterCommonTXT {
         MatterCommonTXT(tcp: configuration.dnsSD.advertiseTCP ? [.server] : [])
     }
@@ -74,7 +74,7 @@ struct HubAdvertisements {
         return try CommissionableNodeAdvertisement(
             instanceIdentifier: instanceIdentifier, port: port, discriminator: device.discriminator,
             commissioningMode: device.enhanced ? .enhanced : .basic, vendorID: vendorID, productID: productID,
-            deviceType: device.deviceType, deviceName: Self.deviceName(device.name), common: Self.deviceCommon
+            deviceType: device.deviceType, deviceName: Self.deviceName(device.name), common: common
         ).service()
     }
 
@@ -84,14 +84,9 @@ struct HubAdvertisements {
     {
         try OperationalAdvertisement(
             compressedFabricID: identity.compressedFabricID, nodeID: identity.nodeID, port: port,
-            common: Self.deviceCommon
+            common: common
         ).service()
     }
-
-    /// A device's node serves UDP only, so its records carry no `T` (CHIP writes `T` only with TCP enabled,
-    /// `Advertiser_ImplMinimalMdns.cpp` `AddCommonTxtEntries`; reference A.1), and it uses the spec-default MRP
-    /// intervals, for which `SII`, `SAI` and `SAT` are left out as on the hub's records.
-    static let deviceCommon = MatterCommonTXT(tcp: [])
 
     /// `name` cut to at most 32 bytes of UTF-8 on a character boundary; `nil` when empty.
     static func deviceName(_ name: String) -> String? {

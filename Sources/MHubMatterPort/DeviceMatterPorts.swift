@@ -11,7 +11,7 @@ import MatterDataModel
 import MatterNode
 
 /// The simulated devices' own Matter nodes on the network (docs/matter.md, "Devices on the network"): one
-/// `MatterPort` each, on UDP alone, started for the devices on the network at start and for each one the hub adds
+/// `MatterPort` each, on UDP and TCP on one port, started for the devices on the network at start and for each one the hub adds
 /// (`DeviceNodeOutput.started`), stopped when it is removed. Each device's identity (DAC, CD, PASE verifier) and
 /// fabric table come from the store, made the first time (`DeviceMatterCredentials`); its port is the one it had, if
 /// free, or the first free one from `matter.device_port_base`.
@@ -161,7 +161,7 @@ package final class DeviceMatterPorts {
                 configuration: MatterNodeConfiguration(
                     layout: .device, basicInformation: MatterNodeConfiguration.basicInformation(of: data),
                     attestation: identity.attestation,
-                    paseTimeoutMilliseconds: UInt64(configuration.paseTimeoutSeconds) * 1000, servesTCP: false),
+                    paseTimeoutMilliseconds: UInt64(configuration.paseTimeoutSeconds) * 1000),
                 fabrics: fabrics, startedAt: MatterPort.now(), using: &random)
             let port = try MatterPort(
                 role: .device(id), node: node, sockets: sockets, service: service, queue: queue, poller: poller,
@@ -183,14 +183,14 @@ package final class DeviceMatterPorts {
     /// free port from the configured base that no other device's node has, or with base 0 an ephemeral one.
     private func bind(preferring stored: UInt16?, for id: SimulatedDeviceID) throws -> MatterSockets.Bound {
         let taken = Set(ports.filter { $0.key != id }.map(\.value.port))
-        if let stored, !taken.contains(stored), let bound = try? MatterSockets.bindUDP(port: stored) {
+        if let stored, !taken.contains(stored), let bound = try? MatterSockets.bind(port: stored) {
             return bound
         }
         let base = configuration.devicePortBase
-        guard base != 0 else { return try MatterSockets.bindUDP(port: 0) }
+        guard base != 0 else { return try MatterSockets.bind(port: 0) }
         let last = min(Int(UInt16.max), Int(base) + max(configuration.maximumNetworkDevices, 1) * 2 - 1)
         for candidate in Int(base)...last where !taken.contains(UInt16(candidate)) {
-            if let bound = try? MatterSockets.bindUDP(port: UInt16(candidate)) { return bound }
+            if let bound = try? MatterSockets.bind(port: UInt16(candidate)) { return bound }
         }
         throw DevicePortError(
             description: "no free UDP port from \(base) to \(last) (matter.device_port_base; 0 for ephemeral ports)")
@@ -206,11 +206,10 @@ package final class DeviceMatterPorts {
                 return try MatterCommissionee(
                     discriminator: discriminator, verifier: identity.spake2pVerifier(),
                     iterations: identity.iterations, salt: identity.salt,
-                    establishmentTimeoutMilliseconds: port.paseTimeoutMilliseconds, isEnhanced: false,
-                    servingTCP: false)
+                    establishmentTimeoutMilliseconds: port.paseTimeoutMilliseconds, isEnhanced: false)
             case .administrator(let window):
                 return try MatterCommissionee(
-                    window: window, establishmentTimeoutMilliseconds: port.paseTimeoutMilliseconds, servingTCP: false)
+                    window: window, establishmentTimeoutMilliseconds: port.paseTimeoutMilliseconds)
             }
         } catch {
             logger.error("matter device \(id): cannot serve its window: \(error)")

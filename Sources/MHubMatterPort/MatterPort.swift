@@ -12,8 +12,8 @@ import MatterInteraction
 import MatterMessage
 import MatterNode
 
-/// A Matter port: a `MatterNode` served on the daemon's queue. The hub's own node (the bridge) on UDP and TCP on one
-/// port (5540 by default), or a simulated device's own node on the network on UDP alone (`MatterPortRole`).
+/// A Matter port: a `MatterNode` served on the daemon's queue, on UDP and TCP on one port: the hub's own node (the
+/// bridge, 5540 by default), or a simulated device's own node on the network (`MatterPortRole`).
 ///
 /// It owns the sockets, the timer and the TCP connections, and feeds a `MatterNode` (the node as a value)
 /// with messages, time and randomness, then carries out what it returns: datagrams and frames, the fabric table's
@@ -27,10 +27,14 @@ import MatterNode
 ///
 /// - Important: Confined to the daemon's queue (asserted); descriptors are closed only in cancel handlers.
 package final class MatterPort {
-    /// TCP connections served at once; more are accepted and closed at once.
-    static let maximumConnections = 16
-    /// TCP connections served at once from one host.
-    static let maximumConnectionsPerHost = 4
+    /// TCP connections the hub's node serves at once; more are accepted and closed at once. A device's node on the
+    /// network serves fewer (`maximumConnections`), so fifty devices cannot take the daemon's descriptors.
+    static let maximumHubConnections = 16
+    static let maximumDeviceConnections = 4
+    /// TCP connections served at once from one host (a device's node: 2).
+    var maximumConnectionsPerHost: Int { role == .hub ? 4 : 2 }
+    /// TCP connections served at once.
+    var maximumConnections: Int { role == .hub ? Self.maximumHubConnections : Self.maximumDeviceConnections }
     /// A TCP connection with no message for this long is closed.
     static let connectionIdleMilliseconds: UInt64 = 120_000
     /// Datagrams handled per wake-up, so a flood cannot hold the queue from the control clients.
@@ -269,10 +273,10 @@ package final class MatterPort {
         connection.start()
         let host = connection.peer.host
         let refusal: String? =
-            if connections.count >= Self.maximumConnections {
-                "more than \(Self.maximumConnections) matter TCP connections"
-            } else if connections.values.count(where: { $0.peer.host == host }) >= Self.maximumConnectionsPerHost {
-                "more than \(Self.maximumConnectionsPerHost) matter TCP connections from \(host)"
+            if connections.count >= maximumConnections {
+                "more than \(maximumConnections) matter TCP connections"
+            } else if connections.values.count(where: { $0.peer.host == host }) >= maximumConnectionsPerHost {
+                "more than \(maximumConnectionsPerHost) matter TCP connections from \(host)"
             } else {
                 nil
             }

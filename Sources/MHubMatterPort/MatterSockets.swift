@@ -14,12 +14,6 @@ package enum MatterSockets {
         var port: UInt16
     }
 
-    /// Binds UDP alone (a device's node on the network serves no TCP); port 0 lets the kernel pick.
-    static func bindUDP(port: UInt16) throws(SystemError) -> Bound {
-        let udp = try Sockets.bindEveryAddress(type: Int32(SOCK_DGRAM.rawValue), port: port)
-        return Bound(udp: udp.fd.rawValue, tcp: nil, port: udp.port)
-    }
-
     /// Binds UDP, then TCP on the same port; with port 0 the kernel picks UDP's and TCP follows, retried if
     /// that port is taken for TCP.
     static func bind(port: UInt16) throws(SystemError) -> Bound {

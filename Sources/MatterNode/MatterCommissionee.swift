@@ -28,32 +28,23 @@ public struct MatterCommissionee: Hashable, Sendable {
     public let isEnhanced: Bool
     public let administrator: Administrator?
 
-    /// What the hub announces in PBKDFParamResponse (responderSessionParameters, Matter reference C.1): CHIP's default
+    /// What the hub announces in PBKDFParamResponse (responderSessionParams, Matter reference C.1): CHIP's default
     /// MRP intervals, Matter 1.4's revisions, one path per invoke, TCP server support and its largest message.
-    public static let sessionParameters = sessionParameters(servingTCP: true)
-
-    /// The session parameters of a node that serves TCP or not: a node on UDP alone leaves SupportedTransports and
-    /// MaxTCPMessageSize out (Matter Core Specification 4.12.8: absent, the node supports neither TCP role).
-    public static func sessionParameters(servingTCP: Bool) -> SessionParameters {
-        SessionParameters(
-            idleInterval: 500, activeInterval: 300, activeThreshold: 4000, dataModelRevision: 18,
-            interactionModelRevision: 12, specificationVersion: 0x0104_0000, maxPathsPerInvoke: 1,
-            supportedTransports: servingTCP ? 0x04 : nil,
-            maxTCPMessageSize: servingTCP ? UInt32(MatterTCPFraming.maximumMessageLength) : nil)
-    }
+    public static let sessionParameters = SessionParameters(
+        idleInterval: 500, activeInterval: 300, activeThreshold: 4000, dataModelRevision: 18,
+        interactionModelRevision: 12, specificationVersion: 0x0104_0000, maxPathsPerInvoke: 1,
+        supportedTransports: 0x04, maxTCPMessageSize: UInt32(MatterTCPFraming.maximumMessageLength))
 
     /// A window with a verifier as given (salt and iterations checked against Matter's limits).
     public init(
         discriminator: UInt16, verifier: Spake2pVerifier, iterations: UInt32, salt: [UInt8],
-        establishmentTimeoutMilliseconds: UInt64, isEnhanced: Bool = true, administrator: Administrator? = nil,
-        servingTCP: Bool = true
+        establishmentTimeoutMilliseconds: UInt64, isEnhanced: Bool = true, administrator: Administrator? = nil
     ) throws(CryptoError) {
         self.discriminator = discriminator
         self.isEnhanced = isEnhanced
         self.administrator = administrator
         responder = try PASEResponderConfiguration(
-            verifier: verifier, iterations: iterations, salt: salt,
-            sessionParameters: Self.sessionParameters(servingTCP: servingTCP),
+            verifier: verifier, iterations: iterations, salt: salt, sessionParameters: Self.sessionParameters,
             establishmentTimeoutMilliseconds: establishmentTimeoutMilliseconds)
     }
 
@@ -61,13 +52,12 @@ public struct MatterCommissionee: Hashable, Sendable {
     /// done once per window).
     public init(
         discriminator: UInt16, passcode: UInt32, iterations: UInt32, salt: [UInt8],
-        establishmentTimeoutMilliseconds: UInt64, isEnhanced: Bool = false, administrator: Administrator? = nil,
-        servingTCP: Bool = true
+        establishmentTimeoutMilliseconds: UInt64, isEnhanced: Bool = false, administrator: Administrator? = nil
     ) throws(CryptoError) {
         let keys = try Spake2pPasscodeKeys(passcode: passcode, salt: salt, iterations: iterations)
         try self.init(
             discriminator: discriminator, verifier: try keys.verifier(), iterations: iterations, salt: salt,
             establishmentTimeoutMilliseconds: establishmentTimeoutMilliseconds, isEnhanced: isEnhanced,
-            administrator: administrator, servingTCP: servingTCP)
+            administrator: administrator)
     }
 }

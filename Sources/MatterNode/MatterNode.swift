@@ -66,7 +66,7 @@ public struct MatterNode {
         layout = configuration.layout
         sessionLayer = MatterSessionLayer(
             paseTimeoutMilliseconds: configuration.paseTimeoutMilliseconds, limits: configuration.limits,
-            servingTCP: configuration.servesTCP, using: &generator)
+            using: &generator)
         bridgedVersionBase = UInt32(truncatingIfNeeded: generator.next())
         rootEndpoint = MatterRootEndpoint(
             basicInformation: configuration.basicInformation, attestation: configuration.attestation,

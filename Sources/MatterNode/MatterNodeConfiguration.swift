@@ -15,21 +15,16 @@ public struct MatterNodeConfiguration: Sendable {
     /// `kPASESessionEstablishmentTimeout`, 60 s).
     public var paseTimeoutMilliseconds: UInt64
     public var limits: MatterSessionLimits
-    /// Whether its owner serves TCP beside UDP: the session parameters it announces say so (a device's node on the
-    /// network serves UDP alone).
-    public var servesTCP: Bool
 
     public init(
         layout: MatterNodeLayout = .bridge, basicInformation: ClusterTemplate, attestation: AttestationIdentity,
-        paseTimeoutMilliseconds: UInt64 = 60_000, limits: MatterSessionLimits = MatterSessionLimits(),
-        servesTCP: Bool = true
+        paseTimeoutMilliseconds: UInt64 = 60_000, limits: MatterSessionLimits = MatterSessionLimits()
     ) {
         self.layout = layout
         self.basicInformation = basicInformation
         self.attestation = attestation
         self.paseTimeoutMilliseconds = paseTimeoutMilliseconds
         self.limits = limits
-        self.servesTCP = servesTCP
     }
 
     /// The Basic Information of a device's own node (`MatterNodeLayout.device`): the device's, its endpoint 0's

@@ -50,7 +50,7 @@ extension AdvertisingPeerTests {
         try PeerCheck.seenByBothPeers([
             ExpectedService(
                 "_matterc._udp", name, port: port,
-                txt: ["VP=\(vendor)+\(product)", "DT=256", "DN=Porch", "D=\(discriminator)", "CM=1"],
+                txt: ["VP=\(vendor)+\(product)", "DT=256", "DN=Porch", "T=4", "D=\(discriminator)", "CM=1"],
                 subtypes: ["_V\(vendor)", "_T256", "_S\(discriminator >> 8)", "_L\(discriminator)", "_CM"])
         ])
         _ = try hub.call("remove_simulated_device", ["simulated_device_id": id])

@@ -280,7 +280,7 @@ struct ChipDevicePeerTests {
             let nodes = found.result?["nodes"]?.arrayValueForTest ?? []
             #expect(nodes.first?["port"] == .integer(light.port), "\(found.json)")
             #expect(nodes.first?["commissioningMode"] == 1, "\(found.json)")
-            #expect(nodes.first?["supportsTcpServer"] == false, "its port is UDP only: \(found.json)")
+            #expect(nodes.first?["supportsTcpServer"] == true, "its port takes TCP too: \(found.json)")
             // And its own passcode opens PASE there again.
             let reopened = try first.run(
                 "pase-read", [pair.hubAddressFromController, String(Self.lightPasscode), "51"],

@@ -70,6 +70,20 @@ import Testing
         return device["matter_node"] ?? .null
     }
 
+    /// mhubd with an on-off light on the network that the Swift commissioner (fabric `fabricID`, the light as node
+    /// `nodeID`) commissioned over UDP, and the transport it used.
+    static func commissionedLight(discriminator: Int64, fabricID: UInt64, nodeID: UInt64, seed: UInt64) throws
+        -> (DaemonHarness, NetworkDevice, MatterSocketTransport, MatterTestCommissioner)
+    {
+        let daemon = try Self.daemon()
+        let light = try Self.add("on-off-light", discriminator: discriminator, passcode: Self.lightPasscode, to: daemon)
+        var transport = try Self.transport(light)
+        var commissioner = try MatterTestCommissioner(
+            passcode: Self.lightPasscode, fabricID: fabricID, hubNodeID: nodeID, seed: seed)
+        #expect(try commissioner.commission(over: &transport) == 1)
+        return (daemon, light, transport, commissioner)
+    }
+
     static func transport(_ device: NetworkDevice) throws -> MatterSocketTransport {
         MatterSocketTransport(try MatterSocketClient(.udp, port: device.port))
     }
@@ -138,6 +152,12 @@ import Testing
             [AttributePathIB(endpoint: 0, cluster: 0x2A, attribute: 1)], over: &transport)
         #expect(Self.value(updatePossible) == .bool(true))
 
+        // Its port takes TCP too: CASE and a read over a TCP connection to it.
+        var tcp = MatterSocketTransport(try MatterSocketClient(.tcp, port: light.port))
+        try commissioner.establishCASE(over: &tcp)
+        let overTCP = try commissioner.read([AttributePathIB(endpoint: 1, cluster: 6, attribute: 0)], over: &tcp)
+        #expect(Self.value(overTCP) == .bool(false))
+
         // The socket shows its fabric and its closed window; the other device is still commissionable.
         let info = try Self.matterNode(of: light.id, daemon)
         #expect(info["commissioning_window_open"] == false)
@@ -167,12 +187,8 @@ import Testing
     }
 
     @Test func aFactoryResetMakesItCommissionableAgainForAnotherController() throws {
-        let daemon = try Self.daemon()
-        let light = try Self.add("on-off-light", discriminator: 2005, passcode: Self.lightPasscode, to: daemon)
-        var transport = try Self.transport(light)
-        var first = try MatterTestCommissioner(
-            passcode: Self.lightPasscode, fabricID: 0xFAB4, hubNodeID: 0x7171, seed: 601)
-        #expect(try first.commission(over: &transport) == 1)
+        var (daemon, light, _, first) = try Self.commissionedLight(
+            discriminator: 2005, fabricID: 0xFAB4, nodeID: 0x7171, seed: 601)
         _ = try daemon.connect(.unix).call("reset_simulated_device", ["simulated_device_id": .integer(light.id)])
         let reset = try Self.matterNode(of: light.id, daemon) { $0["commissioning_window_open"] == true }
         #expect(reset["commissioning_window_open"] == true, "its window opens again")
@@ -188,12 +204,8 @@ import Testing
     }
 
     @Test func mhubsOwnCommissioningPutsMhubsFabricBesideTheControllers() throws {
-        let daemon = try Self.daemon()
-        let light = try Self.add("on-off-light", discriminator: 2006, passcode: Self.lightPasscode, to: daemon)
-        var transport = try Self.transport(light)
-        var controller = try MatterTestCommissioner(
-            passcode: Self.lightPasscode, fabricID: 0xFAB6, hubNodeID: 0x8181, seed: 701)
-        #expect(try controller.commission(over: &transport) == 1)
+        var (daemon, light, _, controller) = try Self.commissionedLight(
+            discriminator: 2006, fabricID: 0xFAB6, nodeID: 0x8181, seed: 701)
         let hub = try daemon.connect(.unix)
         let manual = try #require(
             try hub.call("get_simulated_devices", [:]).arrayValueForTest.first {
@@ -231,12 +243,8 @@ import Testing
     }
 
     @Test func faultsActOnTheWire() throws {
-        let daemon = try Self.daemon()
-        let light = try Self.add("on-off-light", discriminator: 2007, passcode: Self.lightPasscode, to: daemon)
-        var transport = try Self.transport(light)
-        var controller = try MatterTestCommissioner(
-            passcode: Self.lightPasscode, fabricID: 0xFAB7, hubNodeID: 0x9191, seed: 801)
-        #expect(try controller.commission(over: &transport) == 1)
+        var (daemon, light, transport, controller) = try Self.commissionedLight(
+            discriminator: 2007, fabricID: 0xFAB7, nodeID: 0x9191, seed: 801)
         let hub = try daemon.connect(.unix)
         let onOff = [AttributePathIB(endpoint: 1, cluster: 6, attribute: 0)]
         // Unreachable: no answer at all.
@@ -258,12 +266,8 @@ import Testing
     }
 
     @Test func aKill9KeepsItsPortIdentityAndFabric() throws {
-        let daemon = try Self.daemon()
-        let light = try Self.add("on-off-light", discriminator: 2004, passcode: Self.lightPasscode, to: daemon)
-        var transport = try Self.transport(light)
-        var commissioner = try MatterTestCommissioner(
-            passcode: Self.lightPasscode, fabricID: 0xFAB3, hubNodeID: 0x6161, seed: 501)
-        #expect(try commissioner.commission(over: &transport) == 1)
+        var (daemon, light, transport, commissioner) = try Self.commissionedLight(
+            discriminator: 2004, fabricID: 0xFAB3, nodeID: 0x6161, seed: 501)
         let dac = try commissioner.read(
             [AttributePathIB(endpoint: 0, cluster: 0x28, attribute: 0x12)], over: &transport)
 

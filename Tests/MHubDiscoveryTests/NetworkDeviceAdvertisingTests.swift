@@ -26,8 +26,8 @@ import Testing
         #expect(record.port == 5541)
         #expect(record.instanceName.count == 16 && record.instanceName == record.instanceName.uppercased())
         #expect(record.instanceName != plan.service(.commissioner)?.instanceName)
-        // UDP only: no T; the spec-default MRP intervals: no SII, SAI, SAT (reference A.1).
-        #expect(record.txtText == ["VP=65521+32769", "DT=256", "DN=Porch", "D=2222", "CM=1"])
+        // T=4 as the hub's (its port takes TCP too); the spec-default MRP intervals: no SII, SAI, SAT (reference A.1).
+        #expect(record.txtText == ["VP=65521+32769", "DT=256", "DN=Porch", "T=4", "D=2222", "CM=1"])
         #expect(record.subtypes == ["_V65521", "_T256", "_S8", "_L2222", "_CM"])
         #expect(record.collisionPolicy == .alternativeName)
         // The hub's own records are those it has without the device.
@@ -47,7 +47,7 @@ import Testing
         #expect(record.type == "_matter._tcp")
         #expect(record.instanceName == "1122334455667788-000000000000ABCD")
         #expect(record.port == 5541)
-        #expect(record.txt == [])
+        #expect(record.txtText == ["T=4"])
         #expect(record.subtypes == ["_I1122334455667788"])
         #expect(record.collisionPolicy == .keepName)
         #expect(Array(plan.entries.prefix(hubOnly.entries.count)) == hubOnly.entries)
@@ -112,7 +112,7 @@ import Testing
             .service(.deviceCommissionable(4))
         #expect(record?.txtValue("DN") == Array(String(repeating: "é", count: 16).utf8))
         // No vendor: no VP, no _V; no device type: no DT, no _T.
-        #expect(record?.txtText.filter { !$0.hasPrefix("DN=") } == ["D=100", "CM=1"])
+        #expect(record?.txtText.filter { !$0.hasPrefix("DN=") } == ["T=4", "D=100", "CM=1"])
         #expect(record?.subtypes == ["_S0", "_L100", "_CM"])
     }
 

@@ -33,7 +33,7 @@ extension Hub {
     }
 
     /// `discover`: the commissionable simulated devices, as OHF `CommissionableNodeData`, found where the hub
-    /// is: its host name and addresses, the hub's Matter port or, for a device on the network, its own (UDP only);
+    /// is: its host name and addresses, the hub's Matter port or, for a device on the network, its own;
     /// the DNS-SD instance name of a device on the network's `_matterc._udp` record while it is advertised, else
     /// `null` (docs/dns-sd.md, "Devices on the network").
     func discover(_: Discover) -> [CommissionableNode] {
@@ -47,7 +47,7 @@ extension Hub {
                     vendorID: Int64(device.vendorID), productID: Int64(device.productID), commissioningMode: 1,
                     deviceType: Int64(device.layout?.deviceTypeID ?? 0), deviceName: device.name,
                     pairingInstruction: "", pairingHint: 33, mrpRetryIntervalIdle: 5000, mrpRetryIntervalActive: 300,
-                    supportsTCP: !device.onNetwork, addresses: run.network.addresses.map { $0.text(scoped: true) })
+                    supportsTCP: true, addresses: run.network.addresses.map { $0.text(scoped: true) })
             }
     }
 

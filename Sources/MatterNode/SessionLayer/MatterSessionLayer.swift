@@ -50,14 +50,12 @@ struct MatterSessionLayer {
 
     /// No sessions, no exchanges, no window; the CASE responder answers for no fabric until it is told them.
     init(
-        paseTimeoutMilliseconds: UInt64, limits: MatterSessionLimits, servingTCP: Bool,
-        using generator: inout some RandomNumberGenerator
+        paseTimeoutMilliseconds: UInt64, limits: MatterSessionLimits, using generator: inout some RandomNumberGenerator
     ) {
         self.paseTimeoutMilliseconds = paseTimeoutMilliseconds
         self.limits = limits
         caseResponder = CASEResponder(
-            configuration: CASEResponderConfiguration(
-                sessionParameters: MatterCommissionee.sessionParameters(servingTCP: servingTCP)),
+            configuration: CASEResponderConfiguration(sessionParameters: MatterCommissionee.sessionParameters),
             fabrics: [])
         resumptions = CASEResumptionStore(capacity: limits.resumptionRecords)
         unsecuredCounter = MessageCounter(kind: .unencrypted, using: &generator)

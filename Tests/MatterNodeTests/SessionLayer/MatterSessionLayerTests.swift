@@ -10,9 +10,7 @@ import Testing
 @Suite struct MatterSessionLayerTests {
     static func layer() -> MatterSessionLayer {
         var random = SeededGenerator(seed: 12)
-        return MatterSessionLayer(
-            paseTimeoutMilliseconds: 60_000, limits: MatterSessionLimits(), servingTCP: true,
-            using: &random)
+        return MatterSessionLayer(paseTimeoutMilliseconds: 60_000, limits: MatterSessionLimits(), using: &random)
     }
 
     static func initiator(_ number: Int) -> MatterUnsecuredPeer {
