@@ -174,7 +174,11 @@ public final class Daemon: @unchecked Sendable {
                 poller: poller, receiveBuffer: receiveBuffer, logger: logger)
             let devices = DeviceMatterPorts(
                 configuration: configuration.matter, service: service, store: store, queue: queue, poller: poller,
-                receiveBuffer: receiveBuffer, logger: logger)
+                receiveBuffer: receiveBuffer,
+                reservedPorts: [
+                    matterPort?.port ?? 0, configuration.udc.port, configuration.control.tcpPort,
+                    configuration.thread.port,
+                ], logger: logger)
             devices.start()
             devicePorts = devices
         }

@@ -25,6 +25,8 @@ package final class DeviceMatterPorts {
     private let poller: ReadPoller
     private let receiveBuffer: MatterReceiveBuffer
     private let logger: Logger
+    /// The daemon's other ports (the hub's Matter port, UDC, the control socket's TCP port): no device takes one.
+    private let reservedPorts: Set<UInt16>
     private var ports: [SimulatedDeviceID: MatterPort] = [:]
     /// Each running device's PASE verifier, salt and iterations, for its windows.
     private var identities: [SimulatedDeviceID: DeviceMatterIdentity] = [:]
@@ -32,8 +34,9 @@ package final class DeviceMatterPorts {
 
     package init(
         configuration: MatterConfiguration, service: any HubAccess, store: HubStore, queue: DispatchQueue,
-        poller: ReadPoller, receiveBuffer: MatterReceiveBuffer, logger: Logger
+        poller: ReadPoller, receiveBuffer: MatterReceiveBuffer, reservedPorts: Set<UInt16>, logger: Logger
     ) {
+        self.reservedPorts = reservedPorts.subtracting([0])
         self.configuration = configuration
         self.service = service
         self.store = store
@@ -182,7 +185,7 @@ package final class DeviceMatterPorts {
     /// The device's UDP socket: on the port it had if that is free (controllers find it there again), else the first
     /// free port from the configured base that no other device's node has, or with base 0 an ephemeral one.
     private func bind(preferring stored: UInt16?, for id: SimulatedDeviceID) throws -> MatterSockets.Bound {
-        let taken = Set(ports.filter { $0.key != id }.map(\.value.port))
+        let taken = Set(ports.filter { $0.key != id }.map(\.value.port)).union(reservedPorts)
         if let stored, !taken.contains(stored), let bound = try? MatterSockets.bind(port: stored) {
             return bound
         }

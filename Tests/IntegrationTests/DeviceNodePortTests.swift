@@ -265,6 +265,31 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
+    @Test func aDeviceTakesNoPortOfTheDaemonsOwn() throws {
+        // The control socket's TCP port where the devices' range starts (as UDC's 5550 and OHF's 5580 lie in the
+        // default range from 5541), and a device declared on the network: its node starts before the control
+        // socket listens, and must leave that port to it.
+        let base = UInt16.random(in: 40_000...48_000)
+        let daemon = try DaemonHarness(configuration: [
+            "matter": ["port": 0, "device_port_base": .integer(Int64(base))],
+            "control": ["tcp_port": .integer(Int64(base))],
+            "simulated_devices": [
+                [
+                    "template": "on-off-light", "discriminator": 2008, "passcode": .integer(Int64(Self.lightPasscode)),
+                    "network": "ethernet", "on_network": true,
+                ]
+            ],
+        ])
+        try daemon.start()
+        let node = try Self.matterNode(of: 1, daemon) { $0["port"] != .null }
+        guard case .integer(let port)? = node["port"] else {
+            Issue.record("the declared device's node does not listen: \(node)\n\(daemon.log)")
+            return
+        }
+        #expect(port > Int64(base), "port \(port), base \(base)")
+        #expect(daemon.stop() == 0)
+    }
+
     @Test func aKill9KeepsItsPortIdentityAndFabric() throws {
         var (daemon, light, transport, commissioner) = try Self.commissionedLight(
             discriminator: 2004, fabricID: 0xFAB3, nodeID: 0x6161, seed: 501)
