@@ -29,11 +29,13 @@ extension AdvertisingFacts {
         /// commissioner finds the node over `_matter._tcp` for CASE before CommissioningComplete
         /// (`DnssdServer::AdvertiseOperational` runs at AddNOC; matter-commissionee.md §7). A fabric the fail-safe
         /// rolls back leaves the node's report, and so the records.
+        /// Made after every input the hub takes, so it walks only the devices whose nodes reported, not every
+        /// simulated device.
         static func all(of hub: borrowing Hub) -> [NetworkDevice] {
             let unreachable = hub.faults.unreachableDevices
-            return hub.networkDeviceSpecs.compactMap { spec in
-                guard !unreachable.contains(spec.deviceID), let node = hub.run.deviceNodes[spec.deviceID],
-                    let port = node.port, let device = hub.state.simulatedDevices[spec.deviceID]
+            return hub.run.deviceNodes.keys.sorted().compactMap { id in
+                guard !unreachable.contains(id), let node = hub.run.deviceNodes[id], let port = node.port,
+                    let device = hub.state.simulatedDevices[id], let spec = hub.networkDeviceSpec(of: id)
                 else { return nil }
                 let commissionable = node.window.map { window in
                     let (discriminator, enhanced) =

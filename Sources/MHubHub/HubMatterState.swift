@@ -34,3 +34,19 @@ public struct HubMatterState: Hashable, Sendable {
 
     public init() {}
 }
+
+extension HubMatterState {
+    /// Keeps what a device node's report says of its fabrics, sessions and fail-safe (the hub's own node's reports
+    /// go through `Hub+MatterNode`, which also makes their events).
+    mutating func take(_ report: MatterReport, now: Timestamp) {
+        switch report {
+        case .sessionOpened(let summary): sessions[summary.localSessionID] = Session(summary: summary, openedAt: now)
+        case .sessionEnded(let localSessionID, _): sessions[localSessionID] = nil
+        case .fabricsChanged(let summaries): fabrics = summaries
+        case .failSafeExpired: failSafeExpiredAt = now
+        case .commissioningAttemptsExhausted, .commissioningCompleted, .administratorOpenedWindow,
+            .administratorRevokedWindow, .fabricRemovalDone, .bridgedRequest:
+            break
+        }
+    }
+}

@@ -56,9 +56,6 @@ package final class DeviceMatterPorts {
         for spec in service.current.networkDeviceSpecs { start(spec) }
     }
 
-    /// The UDP ports the devices' nodes serve on, by device.
-    package var boundPorts: [SimulatedDeviceID: UInt16] { ports.mapValues(\.port) }
-
     /// Stops every device's node.
     package func stop() {
         for port in ports.values { port.stop() }
@@ -90,7 +87,7 @@ package final class DeviceMatterPorts {
     private func restart(
         _ id: SimulatedDeviceID, reason: String, _ change: (FabricTable) throws -> FabricTable
     ) {
-        guard let spec = service.current.networkDeviceSpecs.first(where: { $0.deviceID == id }) else { return }
+        guard let spec = service.current.networkDeviceSpec(of: id) else { return }
         ports.removeValue(forKey: id)?.stop()
         do {
             try store.saveFabricTable(change(try store.loadFabricTable(device: id)), device: id)

@@ -31,9 +31,15 @@ extension Hub {
 
     /// What each device on the network's node is made from, in ID order: the daemon starts them at start.
     public var networkDeviceSpecs: [DeviceNodeSpec] {
-        state.simulatedDevices.values.filter(\.onNetwork).sorted { $0.id < $1.id }.compactMap { device in
-            device.networkNodeID.flatMap { state.nodes[$0] }.map { nodeSpec(of: device, data: $0.data) }
-        }
+        state.simulatedDevices.values.filter(\.onNetwork).map(\.id).sorted().compactMap(networkDeviceSpec(of:))
+    }
+
+    /// What device `id`'s own node is made from, if it is on the network.
+    public func networkDeviceSpec(of id: SimulatedDeviceID) -> DeviceNodeSpec? {
+        guard let device = state.simulatedDevices[id], device.onNetwork,
+            let node = device.networkNodeID.flatMap({ state.nodes[$0] })
+        else { return nil }
+        return nodeSpec(of: device, data: node.data)
     }
 
     /// Refuses a device on the network that the daemon cannot serve: Matter off, too many, or a discriminator
@@ -349,20 +355,5 @@ extension Hub {
         return DeviceMatterNodeInfo(
             nodeID: UInt64(nodeID), port: facts.port, commissioningWindowOpen: facts.window != nil, problem: problem,
             fabrics: facts.matter.fabrics.map(Self.fabricInfo), sessions: Int64(facts.matter.sessions.count))
-    }
-}
-
-extension HubMatterState {
-    /// Keeps what a node's report says of its fabrics, sessions and fail-safe.
-    mutating func take(_ report: MatterReport, now: Timestamp) {
-        switch report {
-        case .sessionOpened(let summary): sessions[summary.localSessionID] = Session(summary: summary, openedAt: now)
-        case .sessionEnded(let localSessionID, _): sessions[localSessionID] = nil
-        case .fabricsChanged(let summaries): fabrics = summaries
-        case .failSafeExpired: failSafeExpiredAt = now
-        case .commissioningAttemptsExhausted, .commissioningCompleted, .administratorOpenedWindow,
-            .administratorRevokedWindow, .fabricRemovalDone, .bridgedRequest:
-            break
-        }
     }
 }

@@ -4,27 +4,31 @@ import MatterDataModel
 /// with the device's own numbers, device types and clusters, its Descriptor among them. Endpoint 0 is the node's own
 /// Root Node (`MatterRootEndpoint`), not the device's.
 ///
-/// `NodeData` is a copy-on-write value: the view holds the device's data without copying it.
+/// `NodeData` is a copy-on-write value: the view holds the device's data without copying it. What reads ask of every
+/// path (the endpoint numbers, endpoint 0's extension) is worked out once when the view is made, for the call it
+/// lives in.
 public struct DeviceEndpoints: NodeEndpoints {
-    public var data: NodeData
-
-    public init(_ data: NodeData) {
-        self.data = data
-    }
-
-    public var endpointIDs: [EndpointID] { data.endpoints.keys.filter { $0 != 0 }.sorted() }
-
+    public let data: NodeData
+    public let endpointIDs: [EndpointID]
     /// The device's endpoint 0 but the Root Node's device type and the clusters the node's Root Node keeps itself
     /// (its fabrics, sessions, access control, commissioning: `MatterRootEndpoint.clusterIDs` but Basic
     /// Information): what else the device has there, served live from its data. Basic Information is the device's,
     /// so a rename or a firmware update on the socket is what a controller reads.
-    public var rootExtension: NodeEndpoint? {
-        guard let root = data.endpoints[0] else { return nil }
-        // Its Descriptor stays, for its ClientList (an OTA Requestor's OTA Provider client); the node makes the rest.
-        let own = Set(MatterRootEndpoint.clusterIDs).subtracting([
-            ClusterDefinition.basicInformation.id, ClusterDefinition.descriptor.id,
-        ])
-        let clusters = root.clusters.filter { !own.contains($0.key) }
+    public let rootExtension: NodeEndpoint?
+
+    public init(_ data: NodeData) {
+        self.data = data
+        endpointIDs = data.endpoints.keys.filter { $0 != 0 }.sorted()
+        rootExtension = data.endpoints[0].flatMap(Self.extension(of:))
+    }
+
+    /// Its Descriptor stays, for its ClientList (an OTA Requestor's OTA Provider client); the node makes the rest.
+    private static let nodesOwn = Set(MatterRootEndpoint.clusterIDs).subtracting([
+        ClusterDefinition.basicInformation.id, ClusterDefinition.descriptor.id,
+    ])
+
+    private static func `extension`(of root: EndpointData) -> NodeEndpoint? {
+        let clusters = root.clusters.filter { !nodesOwn.contains($0.key) }
         let types = root.deviceTypes.filter { $0.id != DeviceTypeRef.rootNode.id }
         guard !clusters.isEmpty || !types.isEmpty else { return nil }
         return NodeEndpoint(deviceTypes: types, clusters: clusters, device: nil)
