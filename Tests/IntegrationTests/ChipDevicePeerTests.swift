@@ -342,7 +342,8 @@ struct ChipDevicePeerTests {
     /// closes it, the socket says why, and then its own passcode is refused too.
     @Test func twentyWrongPasscodesFromTheControllerCloseTheDevicesWindow() throws {
         try NetworkNamespacePair.with { pair in
-            let daemon = try DaemonHarness(in: pair, configuration: Self.configuration)
+            let daemon = try DaemonHarness(
+                in: pair, configuration: Self.configuration.merging(["matter": ["pase_timeout_s": 2]]) { $1 })
             try daemon.start()
             defer { daemon.stop() }
             let light = try Self.add("on-off-light", discriminator: 2104, passcode: Self.lightPasscode, to: daemon)
@@ -353,13 +354,31 @@ struct ChipDevicePeerTests {
                 "pase-attempts", [pair.hubAddressFromController, "20202021", "20"], extraOptions: port)
             #expect(wrong.ok, "\(wrong.json)")
             #expect(wrong.result?["failed"] == 20, "\(wrong.json)")
-            let confirmationsFailed = wrong.log.components(separatedBy: "Failed to verify peer's MAC").count - 1
-            #expect(confirmationsFailed == 20, "\(wrong.log.suffix(3000))")
-            var node = try Self.listing(of: light.id, daemon)["matter_node"]
-            for _ in 0..<40 where node?["commissioning_window_open"] != false {
-                usleep(50_000)
-                node = try Self.listing(of: light.id, daemon)["matter_node"]
+            func failedConfirmations(_ log: String) -> Int {
+                log.components(separatedBy: "Failed to verify peer's MAC").count - 1
             }
+            var confirmationsFailed = failedConfirmations(wrong.log)
+            func windowState() throws -> JSONValue? {
+                var node = try Self.listing(of: light.id, daemon)["matter_node"]
+                for _ in 0..<40 where node?["commissioning_window_open"] != false {
+                    usleep(50_000)
+                    node = try Self.listing(of: light.id, daemon)["matter_node"]
+                }
+                return node
+            }
+            var node = try windowState()
+            // Now and then the controller gives up an attempt half-way (its pairing delegate's "Incorrect state"):
+            // the device counts it failed without a failed key confirmation in the controller's log, or, when it
+            // left the device's one PASE slot held until its PASE timeout (2 s here), fewer than 20 reached the
+            // device. The device's count is what closes the window: one more attempt at a time until it does.
+            for _ in 0..<5 where node?["commissioning_window_open"] != false {
+                sleep(3)
+                let more = try controller.run(
+                    "pase-attempts", [pair.hubAddressFromController, "20202021", "1"], extraOptions: port)
+                confirmationsFailed += failedConfirmations(more.log)
+                node = try windowState()
+            }
+            #expect((19...20).contains(confirmationsFailed), "\(wrong.log.suffix(3000))")
             #expect(node?["commissioning_window_open"] == false, "\(node ?? .null)\n\(daemon.log.suffix(3000))")
             #expect(node?["problem"] == "its commissioning window closed after too many wrong passcodes")
 
