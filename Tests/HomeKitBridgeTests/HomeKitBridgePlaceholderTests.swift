@@ -1,0 +1,3 @@
+import Testing
+
+// Replaced by the mapping's tests.
