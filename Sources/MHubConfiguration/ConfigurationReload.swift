@@ -72,6 +72,8 @@ public struct ConfigurationReload: Equatable, Sendable {
         Field("udc", \.udc, reloadable: false),
         Field("dns_sd", \.dnsSD, reloadable: true),
         Field("thread", \.thread, reloadable: true),
+        // The port is bound and the bridge's identity made once.
+        Field("homekit", \.homeKit, reloadable: false),
     ]
 
     /// One key: how to tell whether it changed, and how to put its running value back.

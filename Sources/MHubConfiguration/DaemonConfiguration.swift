@@ -19,6 +19,7 @@ public struct DaemonConfiguration: Equatable, Sendable {
     public var udc = UDCConfiguration()
     public var dnsSD = DNSSDConfiguration()
     public var thread = ThreadConfiguration()
+    public var homeKit = HomeKitConfiguration()
 
     public init() {}
 
@@ -66,7 +67,7 @@ public struct DaemonConfiguration: Equatable, Sendable {
         return configuration
     }
 
-    /// `matter`, `udc`, `dns_sd` and `thread`: what the hub advertises and serves for discovery.
+    /// `matter`, `udc`, `dns_sd`, `thread` and `homekit`: what the hub advertises and serves for discovery.
     private static func decodeDiscoverySections(
         _ root: inout ConfigurationObject, into configuration: inout DaemonConfiguration
     ) throws(ConfigurationError) {
@@ -82,6 +83,9 @@ public struct DaemonConfiguration: Equatable, Sendable {
         var thread = try root.object("thread")
         configuration.thread = try ThreadConfiguration.decode(&thread)
         try thread.rejectUnknownKeys()
+        var homeKit = try root.object("homekit")
+        configuration.homeKit = try HomeKitConfiguration.decode(&homeKit)
+        try homeKit.rejectUnknownKeys()
     }
 
     private static func decodeSimulatedDevices(_ value: JSONValue?) throws(ConfigurationError)
@@ -139,6 +143,7 @@ public struct DaemonConfiguration: Equatable, Sendable {
             "udc": udc.json,
             "dns_sd": dnsSD.json,
             "thread": thread.json,
+            "homekit": homeKit.json,
         ]
     }
 }

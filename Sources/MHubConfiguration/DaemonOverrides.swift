@@ -90,6 +90,7 @@ public struct DaemonOverrides: Equatable, Sendable {
             configuration.matter.port = 0
             configuration.matter.devicePortBase = 0
             configuration.udc.port = 0
+            configuration.homeKit.port = 0
             configuration.dnsSD.enabled = false
             configuration.storageSync = .normal
             if let ephemeralDirectory {

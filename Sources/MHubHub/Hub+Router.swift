@@ -93,7 +93,7 @@ extension Hub {
         case .serverInfo, .diagnostics, .getNodes, .getNode, .getDevices, .getStructures, .getSession,
             .getSimulatedDevices, .getFaults, .getTemplates, .getStatus, .getNotifications, .getCommissioningWindow,
             .getAdvertising, .getFabrics, .getAttestation, .getUDCRequests, .pingNode, .getNodeIPAddresses, .discover,
-            .getPermissions, .getClock, .getScenario, .exportScenario, .getVendorNames, .checkNodeUpdate:
+            .getPermissions, .getClock, .getScenario, .exportScenario, .getVendorNames, .checkNodeUpdate, .getHomeKit:
             // The queries (`HubCommand.isQuery`), which `handle` sends straight to `answer`; a scenario's steps come here.
             return try answer(query: command, &args, client: client, now: now)
         }
@@ -173,6 +173,9 @@ extension Hub {
         case .getAdvertising: return JSONText(getAdvertising(try read(&args)))
         case .getFabrics: return JSONText(getFabrics(try read(&args)))
         case .getAttestation: return JSONText(try getAttestation(read(&args)))
+        case .getHomeKit:
+            let _: GetHomeKit = try read(&args)
+            return JSONText(homeKitStatus(revealingSecrets: client.scope == .admin))
         case .getUDCRequests: return JSONText(getUDCRequests(try read(&args)))
         case .pingNode: return JSONText(try pingNode(read(&args)))
         case .getNodeIPAddresses: return JSONText(try nodeAddresses(read(&args)))

@@ -149,6 +149,8 @@ public enum HubOutput: Hashable, Sendable {
     case bridgedAnswer(requestID: UInt64, BridgedAnswer)
     /// For a simulated device's own Matter node (a device on the network).
     case deviceNode(SimulatedDeviceID, DeviceNodeOutput)
+    /// The answer to the HomeKit port's request (`HomeKitReport.request`), once the device applied it.
+    case homeKitAnswer(requestID: UInt64, BridgedAnswer)
     /// `follow_input_journal`: the daemon sends this connection the input journal's lines so far, then each new one
     /// (`input_journaled`).
     case inputJournalFollowed(connectionID: UInt64)

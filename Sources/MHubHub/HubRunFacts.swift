@@ -20,6 +20,8 @@ public struct HubRunFacts: Hashable, Sendable {
     public internal(set) var matter = HubMatterState()
     /// The simulated devices' own Matter nodes, as their ports report them (devices on the network).
     public internal(set) var deviceNodes: [SimulatedDeviceID: DeviceNodeFacts] = [:]
+    /// The HomeKit face as its port reports it.
+    public internal(set) var homeKit: HomeKitFacts?
     /// This run of the daemon: its process, sockets, ports, state directory. The hub writes `serverInfoText` again
     /// when it changes (`Hub.instanceKnown(_:)`).
     public internal(set) var instance: HubInstance?

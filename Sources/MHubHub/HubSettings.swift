@@ -17,6 +17,8 @@ public struct HubSettings: Sendable {
     public var devicesOnNetwork: Bool
     /// How many devices may be on the network at once (`matter.max_network_devices`).
     public var maximumNetworkDevices: Int
+    /// Whether the daemon serves the home as a HomeKit bridge (`homekit.enabled`).
+    public var homeKitEnabled: Bool
 
     public init(_ configuration: DaemonConfiguration) {
         hubName = configuration.hub.name
@@ -29,5 +31,6 @@ public struct HubSettings: Sendable {
         matterEnabled = configuration.matter.enabled
         devicesOnNetwork = configuration.matter.devicesOnNetwork
         maximumNetworkDevices = configuration.matter.maximumNetworkDevices
+        homeKitEnabled = configuration.homeKit.enabled
     }
 }

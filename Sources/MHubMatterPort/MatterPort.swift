@@ -179,8 +179,8 @@ package final class MatterPort {
         case .inputJournalFollowed:
             // The hub service sends the journal's lines.
             break
-        case .deviceNode:
-            // The devices' own nodes (`DeviceMatterPorts`).
+        case .deviceNode, .homeKitAnswer:
+            // The devices' own nodes (`DeviceMatterPorts`); the HomeKit port.
             break
         }
     }

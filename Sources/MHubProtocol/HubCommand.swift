@@ -43,6 +43,7 @@ public enum HubCommand: String, CaseIterable, Hashable, Sendable {
     case getFabrics = "get_fabrics"
     case removeFabric = "remove_fabric"
     case getAttestation = "get_attestation"
+    case getHomeKit = "get_homekit"
     case getDevices = "get_devices"
     case updateDevice = "update_device"
     case getStructures = "get_structures"
@@ -104,7 +105,7 @@ public enum HubCommand: String, CaseIterable, Hashable, Sendable {
             .getRooms, .getSession, .getSimulatedDevices, .getFaults, .getTemplates, .readAttribute, .pingNode,
             .interviewNode, .discover, .getNodeIPAddresses, .getAdvertising, .getUDCRequests, .getFabrics,
             .getAttestation, .getCommissioningWindow, .enableNotification, .getNotifications, .getClock, .getScenario,
-            .exportScenario, .getVendorNames, .checkNodeUpdate:
+            .exportScenario, .getVendorNames, .checkNodeUpdate, .getHomeKit:
             .read
         case .writeAttribute, .deviceCommand, .setAttribute, .pressButton, .createRoom, .renameRoom, .deleteRoom,
             .updateDevice,
@@ -131,7 +132,7 @@ public enum HubCommand: String, CaseIterable, Hashable, Sendable {
         case .serverInfo, .diagnostics, .getNodes, .getNode, .getDevices, .getStructures, .getSession,
             .getSimulatedDevices, .getFaults, .getTemplates, .getStatus, .getNotifications, .getCommissioningWindow,
             .getAdvertising, .getFabrics, .getAttestation, .getUDCRequests, .pingNode, .getNodeIPAddresses, .discover,
-            .getPermissions, .getClock, .getScenario, .exportScenario, .getVendorNames, .checkNodeUpdate:
+            .getPermissions, .getClock, .getScenario, .exportScenario, .getVendorNames, .checkNodeUpdate, .getHomeKit:
             true
         case .startListening, .commissionWithCode, .commissionOnNetwork, .deviceCommand, .readAttribute,
             .writeAttribute, .removeNode, .interviewNode, .importTestNode, .openCommissioningWindow,
@@ -161,7 +162,8 @@ public enum HubCommand: String, CaseIterable, Hashable, Sendable {
             .updateNode, .setACLEntry, .setNodeBinding:
             true
         case .openCommissioningWindow, .getStatus, .getCommissioningWindow, .closeCommissioningWindow,
-            .getAdvertising, .getUDCRequests, .getFabrics, .removeFabric, .getAttestation, .getDevices, .updateDevice,
+            .getAdvertising, .getUDCRequests, .getFabrics, .removeFabric, .getAttestation, .getHomeKit, .getDevices,
+            .updateDevice,
             .getStructures, .createStructure, .renameStructure, .deleteStructure, .moveDevice, .getRooms, .createRoom,
             .renameRoom, .deleteRoom,
             .getSession, .prepareCommissioning, .configureDevice, .completeCommissioning, .cancelCommissioning,

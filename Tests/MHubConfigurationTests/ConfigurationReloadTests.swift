@@ -49,7 +49,7 @@ import Testing
     @Test func everyConfigurationKeyIsClassified() {
         // A key added to DaemonConfiguration must be added to the reload table, as applied or not.
         // Whole sections that reload (or not) as one unit stand for every key under them.
-        let sections: Set<String> = ["simulated_devices", "matter", "udc", "dns_sd", "thread"]
+        let sections: Set<String> = ["simulated_devices", "matter", "udc", "dns_sd", "thread", "homekit"]
         func leaves(_ value: JSONValue, _ path: String) -> [String] {
             guard case .object(let members) = value, !sections.contains(path) else { return [path] }
             return members.keys.sorted().flatMap { leaves(members[$0]!, path.isEmpty ? $0 : "\(path).\($0)") }

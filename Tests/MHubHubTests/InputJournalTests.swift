@@ -111,6 +111,16 @@ import Testing
         + [
             .deviceNode(3, .listening(port: 5541)), .deviceNode(3, .failed(reason: "no port free")),
             .deviceNode(4, .matter(.commissioningAttemptsExhausted)),
+            .homeKit(
+                .serving(
+                    HomeKitFacts(
+                        port: 51826, deviceID: "AA:BB:CC:DD:EE:01", setupCode: "031-45-154", setupID: "MHUB",
+                        setupURI: "X-HM://0023ISYWYMHUB", configurationNumber: 3, accessories: 2, omittedDevices: 1,
+                        pairings: [HomeKitPairingSummary(identifier: "ctrl-1", admin: true)]))),
+            .homeKit(
+                .request(
+                    BridgedRequest(
+                        id: 7, endpoint: 2, operation: .invoke(cluster: 6, command: 1, fields: [:])))),
         ]
 
     /// The names of the cases `inputs` and `reports` hold: no `default`, so a new case fails to compile here until it
@@ -142,11 +152,14 @@ import Testing
         case .deviceNode(_, .listening): "deviceNode.listening"
         case .deviceNode(_, .failed): "deviceNode.failed"
         case .deviceNode(_, .matter): "deviceNode.matter"
+        case .homeKit(.serving): "homeKit.serving"
+        case .homeKit(.request): "homeKit.request"
         }
     }
 
     @Test func theSamplesHoldEveryCase() {
-        #expect(Set(Self.inputs.map(Self.caseName)).count == 9 + 10 + 3)
+        let expected = 9 + 10 + 3 + 2
+        #expect(Set(Self.inputs.map(Self.caseName)).count == expected)
     }
 
     @Test(arguments: inputs)

@@ -28,7 +28,7 @@ import Testing
                 "get_simulated_devices", "get_faults", "get_templates", "get_status", "get_notifications",
                 "get_commissioning_window", "get_advertising", "get_fabrics", "get_attestation", "get_udc_requests",
                 "ping_node", "get_node_ip_addresses", "discover", "get_permissions", "get_clock", "get_scenario",
-                "export_scenario", "get_vendor_names", "check_node_update",
+                "export_scenario", "get_vendor_names", "check_node_update", "get_homekit",
             ])
         for command in [HubCommand.startListening, .readAttribute, .getRooms, .enableNotification, .interviewNode] {
             #expect(!command.isQuery, "\(command)")

@@ -8,20 +8,23 @@ import MatterNode
 /// unreachable device with Failure); a slow device answers after its latency, applied then; a silent one never
 /// answers (`BridgedAnswer.noAnswer` after the interaction timeout). The answer is an output, after the commit.
 extension Hub {
-    /// A bridged device's command or write from the hub's Matter node.
-    public mutating func bridgedRequest(_ request: BridgedRequest, now: Timestamp) -> HubOutcome {
+    /// A bridged device's command or write from the hub's Matter node, or from the HomeKit face, which serves the
+    /// same bridged endpoints (`source`: whose answer output carries the answer).
+    public mutating func bridgedRequest(
+        _ request: BridgedRequest, from source: MatterNodeKey = .hub, now: Timestamp
+    ) -> HubOutcome {
         var outcome = HubOutcome()
         guard let target = bridge.target(of: request.endpoint), let node = state.nodes[target.node] else {
             outcome.outputs.append(
-                .bridgedAnswer(requestID: request.id, .status(InteractionStatus.unsupportedEndpoint.rawValue)))
+                source.answer(request.id, .status(InteractionStatus.unsupportedEndpoint.rawValue)))
             return outcome
         }
         if case .write(ClusterDefinition.bridgedDeviceBasicInformation.id, 0x0005, let value) = request.operation {
-            outcome.outputs.append(.bridgedAnswer(requestID: request.id, rename(node, to: value, &outcome)))
+            outcome.outputs.append(source.answer(request.id, rename(node, to: value, &outcome)))
             return outcome
         }
-        if let answer = run(request, on: node, endpoint: target.endpoint, from: .hub, now: now, &outcome) {
-            outcome.outputs.append(.bridgedAnswer(requestID: request.id, answer))
+        if let answer = run(request, on: node, endpoint: target.endpoint, from: source, now: now, &outcome) {
+            outcome.outputs.append(source.answer(request.id, answer))
         }
         return outcome
     }

@@ -19,6 +19,9 @@ extension HubInput: CustomStringConvertible {
         case .deviceNode(let id, .listening(let port)): "simulated device \(id)'s node listens on port \(port)"
         case .deviceNode(let id, .failed(let reason)): "simulated device \(id)'s node failed: \(reason)"
         case .deviceNode(let id, .matter(let report)): "simulated device \(id)'s node: \(report)"
+        case .homeKit(.serving(let facts)):
+            "homekit serves on port \(facts.port) with \(facts.pairings.count) pairings, c# \(facts.configurationNumber)"
+        case .homeKit(.request(let request)): "homekit request \(request.id) to endpoint \(request.endpoint)"
         }
     }
 }

@@ -35,6 +35,8 @@ public enum HubInput: Equatable, Sendable {
     case matter(MatterReport)
     /// A simulated device's own Matter node reports (a device on the network).
     case deviceNode(SimulatedDeviceID, DeviceNodeReport)
+    /// The HomeKit port's reports (docs/homekit.md).
+    case homeKit(HomeKitReport)
 }
 
 /// What the hub's Matter node reports to the hub (docs/matter.md).
@@ -71,6 +73,7 @@ extension Hub {
         case .udcRequestReceived(let request): udcRequestReceived(request, now: now)
         case .matter(let report): handle(report, now: now)
         case .deviceNode(let id, let report): deviceNodeReported(report, device: id, now: now)
+        case .homeKit(let report): homeKitReported(report, now: now)
         }
     }
 
@@ -87,7 +90,7 @@ extension Hub {
         case .failSafeExpired: matterFailSafeExpired(now: now)
         case .fabricRemovalDone(let requestID, let succeeded):
             matterFabricRemovalDone(requestID: requestID, succeeded: succeeded, now: now)
-        case .bridgedRequest(let request): bridgedRequest(request, now: now)
+        case .bridgedRequest(let request): bridgedRequest(request, from: .hub, now: now)
         }
     }
 }

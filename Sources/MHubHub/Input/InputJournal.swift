@@ -80,6 +80,8 @@ public enum InputJournal {
                 answers.append(
                     "device \(id) answer \(requestID) " + JSONWriter.compact(InputJournalValues.encode(answer)))
             case .deviceNode: break
+            case .homeKitAnswer(let requestID, let answer):
+                answers.append("homekit answer \(requestID) " + JSONWriter.compact(InputJournalValues.encode(answer)))
             case .windowChanged, .removeFabric, .bridgeChanged, .inputJournalFollowed: break
             }
         }

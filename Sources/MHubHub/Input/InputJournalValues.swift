@@ -59,6 +59,22 @@ enum InputJournalValues {
             case .matter(let report): members["matter"] = encode(report)
             }
             return ["device_node": .object(members)]
+        case .homeKit(.request(let request)): return ["homekit": ["request": encode(MatterReport.bridgedRequest(request))]]
+        case .homeKit(.serving(let facts)):
+            return [
+                "homekit": [
+                    "serving": [
+                        "port": .integer(Int64(facts.port)), "device_id": .string(facts.deviceID),
+                        "setup_code": .string(facts.setupCode), "setup_id": .string(facts.setupID),
+                        "setup_uri": .string(facts.setupURI),
+                        "configuration_number": .integer(Int64(facts.configurationNumber)),
+                        "accessories": .integer(Int64(facts.accessories)),
+                        "omitted_devices": .integer(Int64(facts.omittedDevices)),
+                        "pairings": .array(
+                            facts.pairings.map { ["identifier": .string($0.identifier), "admin": .bool($0.admin)] }),
+                    ]
+                ]
+            ]
         }
     }
 
@@ -301,6 +317,30 @@ enum InputJournalValues {
             let report = try decodeMatter(
                 try object.requiredRaw("matter"), at: object.path("matter"), context: object.context)
             return (.deviceNode(id, .matter(report)), nil)
+        case "homekit":
+            var object = try wrapper.requiredObject(name)
+            if object.raw("request") != nil {
+                let report = try decodeMatter(
+                    try object.requiredRaw("request"), at: object.path("request"), context: object.context)
+                guard case .bridgedRequest(let request) = report else {
+                    throw object.failure("request", isNot: "a bridged request")
+                }
+                return (.homeKit(.request(request)), nil)
+            }
+            var serving = try object.requiredObject("serving")
+            let pairings = try serving.requiredArray("pairings").map { (element) throws(JournalFieldError) in
+                var pairing = try serving.element(element, what: "a pairing")
+                return HomeKitPairingSummary(
+                    identifier: try pairing.requiredString("identifier"), admin: try pairing.requiredBool("admin"))
+            }
+            let facts = HomeKitFacts(
+                port: try serving.requiredInteger("port", as: UInt16.self),
+                deviceID: try serving.requiredString("device_id"), setupCode: try serving.requiredString("setup_code"),
+                setupID: try serving.requiredString("setup_id"), setupURI: try serving.requiredString("setup_uri"),
+                configurationNumber: try serving.requiredInteger("configuration_number", as: UInt32.self),
+                accessories: try serving.requiredInteger("accessories", as: Int.self),
+                omittedDevices: try serving.requiredInteger("omitted_devices", as: Int.self), pairings: pairings)
+            return (.homeKit(.serving(facts)), nil)
         default: throw wrapper.failure(nil, "unknown input \"\(name)\"")
         }
     }
