@@ -4,7 +4,8 @@ public enum CryptoError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidLength(what: String, expected: String, actual: Int)
     /// A parameter outside the range the algorithm or Matter allows.
     case invalidParameter(String)
-    /// AES-CCM decryption found a tag that does not match: the data or the header was altered, or the key is wrong.
+    /// A check of something only the right key or secret can make failed: an AEAD tag (AES-CCM,
+    /// ChaCha20-Poly1305) that does not match because the data or header was altered or the key is wrong.
     case authenticationFailed
     /// Bytes that are not the uncompressed encoding of a point on P-256.
     case invalidPoint
@@ -24,7 +25,7 @@ public enum CryptoError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidParameter(let reason):
             reason
         case .authenticationFailed:
-            "the AES-CCM tag does not match: the message was altered or the key is wrong"
+            "the tag does not match: the message was altered or the key is wrong"
         case .invalidPoint:
             "the bytes are not an uncompressed point on the P-256 curve"
         case .pointAtInfinity:
