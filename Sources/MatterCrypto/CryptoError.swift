@@ -13,6 +13,9 @@ public enum CryptoError: Error, Hashable, Sendable, CustomStringConvertible {
     case pointAtInfinity
     /// A scalar that is not below the order of P-256.
     case invalidScalar
+    /// A peer's public key that cannot be used: an X25519 key whose shared secret would be all zeros (a
+    /// low-order point, RFC 7748 §6.1).
+    case invalidPublicKey
     /// An ECDSA signature whose encoding is malformed (not strict DER, or an integer wider than 32 bytes).
     case invalidSignatureEncoding(String)
     /// libcrypto reported a failure in the named function (out of memory or an internal error).
@@ -32,6 +35,8 @@ public enum CryptoError: Error, Hashable, Sendable, CustomStringConvertible {
             "the result is the point at infinity"
         case .invalidScalar:
             "the scalar is not below the order of P-256"
+        case .invalidPublicKey:
+            "the peer's public key is unusable (of low order)"
         case .invalidSignatureEncoding(let reason):
             "the ECDSA signature is malformed: \(reason)"
         case .libraryFailure(let function):
