@@ -12,20 +12,9 @@ public enum HKDFSHA256 {
     public static func deriveKey(
         inputKeyMaterial: [UInt8], salt: [UInt8], info: [UInt8], outputByteCount: Int
     ) throws(CryptoError) -> [UInt8] {
-        guard (0...maximumOutputByteCount).contains(outputByteCount) else {
-            throw .invalidParameter("HKDF-SHA256 output must be at most \(maximumOutputByteCount) bytes")
-        }
-        let extractSalt = salt.isEmpty ? [UInt8](repeating: 0, count: HMACSHA256.byteCount) : salt
-        let pseudorandomKey = HMACSHA256.authenticationCode(key: extractSalt, message: inputKeyMaterial)
-        var output: [UInt8] = []
-        output.reserveCapacity(outputByteCount + HMACSHA256.byteCount)
-        var block: [UInt8] = []
-        var counter: UInt8 = 1
-        while output.count < outputByteCount {
-            block = HMACSHA256.authenticationCode(key: pseudorandomKey, message: block + info + [counter])
-            output += block
-            counter &+= 1
-        }
-        return Array(output.prefix(outputByteCount))
+        try HKDF.deriveKey(
+            inputKeyMaterial: inputKeyMaterial, salt: salt, info: info, outputByteCount: outputByteCount,
+            hashByteCount: HMACSHA256.byteCount, name: "HKDF-SHA256",
+            authenticationCode: HMACSHA256.authenticationCode(key:message:))
     }
 }
