@@ -39,9 +39,10 @@ Commands ({"command": NAME, ...}; "aid.iid" strings name characteristics):
                                                  -> {"ok": true} or {"ok": false, "error", "message"}
   identify {alias} | {host, port, device_id}     Paired: writes Identify (0x14); unpaired: POST /identify.
                                                  -> {"identified": bool}
-  reconnect {alias}                              Drops alias's connection and pairing object, makes a new one from
-                                                 the pairing data, connects and subscribes again to what alias was
-                                                 subscribed to (for an accessory that restarted).
+  reconnect {alias, host?, port?}                Drops alias's connection and pairing object, makes a new one from
+                                                 the pairing data (with the accessory's new host or port, as mDNS
+                                                 would tell aiohomekit), connects and subscribes again to what alias
+                                                 was subscribed to (for an accessory that restarted).
                                                  -> {"connected": true, "subscriptions": N}
   close                                          Closes every connection and answers {"closed": true}; then exits.
 """
@@ -278,12 +279,20 @@ class HapController:
             await discovery.close()
         return {"identified": True}
 
-    async def reconnect(self, alias):
+    async def reconnect(self, alias, host=None, port=None):
         old = self.pairing(alias)
         subscriptions = set(old.subscriptions)
         await old.shutdown()
-        pairing = IpPairing(self.controller, dict(old.pairing_data))
+        data = dict(old.pairing_data)
+        # A new address or port is what aiohomekit would learn from the accessory's next mDNS record; here the test
+        # says it (an accessory on port 0 gets a new one when it restarts).
+        if host is not None:
+            data.update(AccessoryIP=host, AccessoryIPs=[host])
+        if port is not None:
+            data.update(AccessoryPort=int(port))
+        pairing = IpPairing(self.controller, data)
         self.adopt(alias, pairing)
+        self.save()
         await pairing.list_accessories_and_characteristics()
         if subscriptions:
             await pairing.subscribe(subscriptions)
