@@ -141,8 +141,12 @@ class HapController:
 
     async def pair(self, host, port, device_id, code, alias):
         discovery = IpDiscovery(self.controller, description(host, int(port), device_id))
-        finish = await discovery.async_start_pairing(alias)  # M1, M2
-        pairing = await finish(code)  # M3 to M6, on the same connection, which it then closes
+        try:
+            finish = await discovery.async_start_pairing(alias)  # M1, M2
+            pairing = await finish(code)  # M3 to M6, on the same connection, which it then closes
+        except BaseException:
+            await discovery.close()  # a refused attempt leaves its connection open otherwise
+            raise
         self.adopt(alias, pairing)
         self.save()
         return {"pairing": {key: value for key, value in pairing.pairing_data.items() if "LTSK" not in key}}
@@ -207,11 +211,11 @@ class HapController:
     async def take_events(self, alias, wait_s=0, min_count=0):
         self.pairing(alias)
         deadline = time.monotonic() + float(wait_s)
-        while len(self.events[alias]) < int(min_count):
+        while True:
+            self.arrived.clear()  # before counting, so that an event after the count still wakes the wait
             left = deadline - time.monotonic()
-            if left <= 0:
+            if len(self.events[alias]) >= int(min_count) or left <= 0:
                 break
-            self.arrived.clear()
             try:
                 await asyncio.wait_for(self.arrived.wait(), left)
             except asyncio.TimeoutError:
