@@ -88,6 +88,13 @@ struct HomeKitPeerTests {
         try ChipBridgePeerTests.mhubctl(daemon, ["device", "read", String(node), path])
     }
 
+    /// The aids of an `accessories` answer, in order (HAP sets no order on them).
+    static func aids(_ accessories: JSONValue) -> [Int64] {
+        accessories["accessories"]?.arrayValueForTest.compactMap {
+            if case .integer(let aid)? = $0["aid"] { aid } else { nil }
+        }.sorted() ?? []
+    }
+
     /// The services of accessory `aid` in an `accessories` answer.
     static func services(_ accessories: JSONValue, aid: Int64) -> [JSONValue] {
         let accessory = accessories["accessories"]?.arrayValueForTest.first { $0["aid"] == .integer(aid) }
@@ -189,8 +196,7 @@ struct HomeKitPeerTests {
         defer { controller.stop() }
         try Self.pair(controller, daemon)
         let accessories = try controller.call("accessories", ["alias": .string(Self.alias)])
-        let aids = accessories["accessories"]?.arrayValueForTest.compactMap { $0["aid"] }
-        #expect(aids == [1, .integer(Self.lampAID), .integer(Self.doorAID)], "\(accessories)")
+        #expect(Self.aids(accessories) == [1, Self.lampAID, Self.doorAID], "\(accessories)")
 
         for (aid, name) in [(Int64(1), "mhub test"), (Self.lampAID, "Lamp"), (Self.doorAID, "Door")] {
             let services = Self.services(accessories, aid: aid)
@@ -424,8 +430,7 @@ struct HomeKitPeerTests {
         #expect(listing.status == 0, "\(listing.errors)")
         let accessories: JSONValue = ["accessories": try JSONParser().parse(listing.output)]
         #expect(
-            accessories["accessories"]?.arrayValueForTest.compactMap { $0["aid"] }
-                == [1, .integer(Self.lampAID), .integer(Self.doorAID)], "\(listing.output)")
+            Self.aids(accessories) == [1, Self.lampAID, Self.doorAID], "\(listing.output)")
         let on = try Self.id(accessories, aid: Self.lampAID, service: Self.lightbulb, Self.on)
         let compact = try cli.run(["accessories", "-a", Self.alias, "-o", "compact"])
         #expect(compact.output.contains("  \(on): False () >\(Self.on)< [pr,pw,ev]"), "\(compact.output)")
