@@ -15,6 +15,8 @@
 #                               Both need Python >= 3.12 (the newest found, as for ha; MHUB_OHF_CLIENT_BASE_PYTHON
 #                               names one); without one each says so on stderr and exits 69. Both install a
 #                               `matter_server` package, hence one environment each.
+#        peers-venv.sh hap      .build/hap-venv: aiohomekit 4.0.1, Home Assistant's HomeKit controller library, with
+#                               its dependencies pinned (MHUB_HAP_PYTHON); Debian's Python 3.11
 # Separate environments because python-matter-server 7.0.1 pins home-assistant-chip-clusters 2024.11.4, while the
 # controller needs the clusters package of its own version, and Home Assistant needs a newer Python.
 set -euo pipefail
@@ -146,8 +148,36 @@ pms8)
     )
     use_ohf_client_python pms8 "python-matter-server 8.1.2"
     ;;
+hap)
+    venv=.build/hap-venv
+    local_package=""
+    # aiohomekit's own requirements are lower bounds (zeroconf, cryptography, orjson, aiocoap, bleak, ...): each is
+    # pinned here at what 4.0.1 resolved to on Python 3.11, so the environment installs the same way every time.
+    requirements=(
+        "aiohomekit==4.0.1"   # the HomeKit controller Home Assistant's homekit_controller uses (HAP over IP)
+        "aiocoap==0.4.17"
+        "aiohappyeyeballs==2.7.1"
+        "aiooui==0.1.11"
+        "async_interrupt==1.2.2"
+        "bleak==3.1.0"
+        "bleak-retry-connector==4.7.1"
+        "bluetooth-adapters==2.4.0"
+        "cffi==2.1.1"
+        "chacha20poly1305==0.0.3"
+        "chacha20poly1305-reuseable==0.13.2"
+        "cryptography==51.0.1"
+        "dbus-fast==5.2.0"
+        "ifaddr==0.2.0"
+        "orjson==3.13.0"
+        "pycparser==3.12"
+        "typing_extensions==4.16.0"
+        "uart-devices==0.1.1"
+        "usb-devices==0.5.1"
+        "zeroconf==0.154.0"
+    )
+    ;;
 *)
-    echo "usage: $0 [chip|ha|mpc|pms8]" >&2
+    echo "usage: $0 [chip|ha|mpc|pms8|hap]" >&2
     exit 64
     ;;
 esac

@@ -35,6 +35,11 @@ export MHUB_OHF_SERVER_PYTHON
 # skipped, with the reason, elsewhere.
 MHUB_HA_PYTHON=$(scripts/peers-venv.sh ha) || MHUB_HA_PYTHON=""
 export MHUB_HA_PYTHON
+# aiohomekit 4.0.1, Home Assistant's HomeKit controller library, in an environment of its own (its lower bounds on
+# zeroconf, cryptography and orjson would move the other peers' pins). HomeKitPeerTests pairs with mhubd's HomeKit
+# face with it (Peers/hap_controller.py) and runs its CLI against the pairing file.
+MHUB_HAP_PYTHON=$(scripts/peers-venv.sh hap)
+export MHUB_HAP_PYTHON
 
 echo "== swift format lint" >&2
 swift format lint --strict --recursive Package.swift Plugins Sources Tests fuzz bench/Sources Examples
