@@ -39,7 +39,7 @@ let package = Package(
         // conformance language they are written in.
         .target(name: "MatterSpecification"),
         // The HomeKit Accessory Protocol over IP, accessory side (docs/homekit.md), and mhub's home as its accessories.
-        .target(name: "HomeKitAccessory"),
+        .target(name: "HomeKitAccessory", dependencies: ["MHubJSON", "MatterCrypto"]),
         .target(name: "HomeKitBridge"),
         .target(name: "MHubWebSocket", dependencies: ["MHubJSON"]),
         .target(name: "MHubCommandLine"),
@@ -152,7 +152,7 @@ let package = Package(
             name: "MHubStore",
             dependencies: [
                 "MHubConfiguration", "MHubJSON", "MHubHub", "MHubProtocol", "MatterDataModel", "MatterNode",
-                "MatterCredentials",
+                "MatterCredentials", "HomeKitAccessory",
                 "CSQLite",
             ]
         ),
@@ -162,8 +162,8 @@ let package = Package(
             name: "MHubDaemon",
             dependencies: [
                 "MHubConfiguration", "MHubJSON", "MHubProtocol", "MHubHub", "MHubStore", "MHubPOSIX", "MHubEventLoop",
-                "MHubControlServer", "MHubMatterPort", "MHubDNSSD", "MHubAvahi", "MHubDiscovery", "MHubDaemonRules",
-                "MatterNode", "MatterUDC",
+                "MHubControlServer", "MHubMatterPort", "MHubDNSSD", "MHubAvahi", "MHubDiscovery",
+                "MHubDaemonRules", "MatterNode", "MatterUDC",
             ]
         ),
         .target(
@@ -266,7 +266,7 @@ let package = Package(
             dependencies: [
                 "MHubStore", "MHubConfiguration", "MHubJSON", "MHubHub", "MHubProtocol", "MatterDataModel",
                 "MatterNode",
-                "MatterCredentials",
+                "MatterCredentials", "HomeKitAccessory",
                 "MHubTestSupport", "MHubDaemonRules",
             ]
         ),

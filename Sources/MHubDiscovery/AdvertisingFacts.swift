@@ -1,3 +1,4 @@
+import MHubDNSSD
 import MHubHub
 import MatterDataModel
 
@@ -27,6 +28,8 @@ public struct AdvertisingFacts: Hashable, Sendable {
     public var networkDevices: [NetworkDevice]
     /// The Thread network a client set (`set_thread_dataset`): `_meshcop._udp` names it instead of the configured one.
     public var threadNetwork: ThreadNetwork?
+    /// The HomeKit face, once its port serves: `_hap._tcp`.
+    public var homeKit: HAPAdvertisement?
 
     /// What `_meshcop._udp` says of the Thread network a dataset describes.
     public struct ThreadNetwork: Hashable, Sendable {
@@ -66,5 +69,11 @@ public struct AdvertisingFacts: Hashable, Sendable {
             )
         }
         networkDevices = NetworkDevice.all(of: hub)
+        homeKit = hub.run.homeKit.map {
+            HAPAdvertisement(
+                name: $0.name + " " + String($0.deviceID.filter { $0 != ":" }.suffix(6)), port: $0.port,
+                deviceID: $0.deviceID, configurationNumber: HAPAdvertisement.advertised($0.configurationNumber),
+                paired: $0.paired, model: "mhub", setupHash: $0.setupHash)
+        }
     }
 }

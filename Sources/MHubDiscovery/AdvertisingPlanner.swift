@@ -57,6 +57,9 @@ public struct AdvertisingPlanner: Sendable {
         if configuration.thread.enabled {
             plan.add(.borderAgent) { () throws(DNSSDError) in try builder.borderAgent(network: facts.threadNetwork) }
         }
+        if let homeKit = facts.homeKit {
+            plan.add(.homeKit) { () throws(DNSSDError) in try homeKit.service() }
+        }
         for device in facts.networkDevices {
             if let commissionable = device.commissionable {
                 let identifier = deviceIdentifiers[device.id] ?? 0

@@ -15,6 +15,8 @@ public enum AdvertisingRole: Hashable, Sendable {
     case deviceCommissionable(SimulatedDeviceID)
     /// `_matter._tcp` for a simulated device on the network on one fabric its own node joined, by fabric index.
     case deviceOperational(SimulatedDeviceID, fabricIndex: UInt8)
+    /// `_hap._tcp`: the hub as a HomeKit bridge (docs/homekit.md).
+    case homeKit
 
     /// The role's name in `get_advertising`.
     public var name: String {
@@ -25,6 +27,7 @@ public enum AdvertisingRole: Hashable, Sendable {
         case .borderAgent: "border_agent"
         case .deviceCommissionable: "device_commissionable"
         case .deviceOperational: "device_operational"
+        case .homeKit: "homekit"
         }
     }
 }

@@ -17,7 +17,7 @@ public final class HubStore {
     /// `PRAGMA application_id`: "mhub" in ASCII.
     public static let applicationID: Int32 = 0x6D68_7562
     /// The schema this version writes; older files are migrated forward step by step.
-    public static let schemaVersion: Int32 = 7
+    public static let schemaVersion: Int32 = 8
 
     /// The connection; replaced by a new one when a rollback fails (`apply(_:)`).
     private(set) var database: SQLiteDatabase {
@@ -194,6 +194,16 @@ public final class HubStore {
         """
         CREATE TABLE hub_fabric_authority (id INTEGER PRIMARY KEY CHECK (id = 1), fabric_id INTEGER NOT NULL,
             root_private_key BLOB NOT NULL, root_certificate BLOB NOT NULL, ipk_epoch_key BLOB NOT NULL);
+        """,
+        // 8: the HomeKit face (`HubStore+HomeKit.swift`): the accessory's identity (Device ID, Ed25519 seed, setup code
+        // and ID), `c#` and the database it was set for, failed Pair Setups, and the controllers paired with it.
+        """
+        CREATE TABLE homekit_accessory (id INTEGER PRIMARY KEY CHECK (id = 1), device_id TEXT NOT NULL,
+            signing_seed BLOB NOT NULL, setup_code TEXT NOT NULL, setup_id TEXT NOT NULL,
+            configuration_number INTEGER NOT NULL, database_fingerprint BLOB NOT NULL,
+            failed_setup_attempts INTEGER NOT NULL);
+        CREATE TABLE homekit_pairings (identifier BLOB PRIMARY KEY, public_key BLOB NOT NULL, admin INTEGER NOT NULL,
+            position INTEGER NOT NULL);
         """,
     ]
 

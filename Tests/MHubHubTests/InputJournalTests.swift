@@ -114,8 +114,8 @@ import Testing
             .homeKit(
                 .serving(
                     HomeKitFacts(
-                        port: 51826, deviceID: "AA:BB:CC:DD:EE:01", setupCode: "031-45-154", setupID: "MHUB",
-                        setupURI: "X-HM://0023ISYWYMHUB", configurationNumber: 3, accessories: 2, omittedDevices: 1,
+                        name: "mhub", port: 51826, deviceID: "AA:BB:CC:DD:EE:01", setupCode: "031-45-154",
+                        setupID: "MHUB", setupURI: "X-HM://0023ISYWYMHUB", setupHash: "FSgV5w==", configurationNumber: 3, accessories: 2, omittedDevices: 1,
                         pairings: [HomeKitPairingSummary(identifier: "ctrl-1", admin: true)]))),
             .homeKit(
                 .request(

@@ -197,7 +197,7 @@ extension HubStoreDeviceMatterTests {
         #expect(!(try columns(of: "simulated_devices").contains("on_network")))
 
         let store = try HubStore(path: path)
-        #expect(try store.database.userVersion == 7 && HubStore.schemaVersion == 7)
+        #expect(try store.database.userVersion == HubStore.schemaVersion)
         let state = try #require(try store.load())
         #expect(state.fabric == FabricIdentity(fabricID: 7, compressedFabricID: 9))
         #expect(state.simulatedDevices[4]?.passcode == 20_202_021 && state.simulatedDevices[4]?.nodeID == 2)

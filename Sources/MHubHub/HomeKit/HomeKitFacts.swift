@@ -3,6 +3,8 @@ import MatterNode
 /// The hub's HomeKit face as its port reports it (`HubInput.homeKit(.serving)`): none of it is the hub's to decide,
 /// so it is kept like the other facts of this run (`HubRunFacts`), for `get_homekit` and the dashboard.
 public struct HomeKitFacts: Hashable, Sendable {
+    /// The bridge's name (`homekit.name` or the hub's).
+    public var name: String
     public var port: UInt16
     /// `XX:XX:XX:XX:XX:XX`.
     public var deviceID: String
@@ -10,6 +12,8 @@ public struct HomeKitFacts: Hashable, Sendable {
     public var setupID: String
     /// `X-HM://…`.
     public var setupURI: String
+    /// `_hap._tcp`'s `sh`.
+    public var setupHash: String
     /// `c#`.
     public var configurationNumber: UInt32
     public var accessories: Int
@@ -17,9 +21,12 @@ public struct HomeKitFacts: Hashable, Sendable {
     public var pairings: [HomeKitPairingSummary]
 
     public init(
-        port: UInt16, deviceID: String, setupCode: String, setupID: String, setupURI: String,
-        configurationNumber: UInt32, accessories: Int, omittedDevices: Int, pairings: [HomeKitPairingSummary]
+        name: String, port: UInt16, deviceID: String, setupCode: String, setupID: String, setupURI: String,
+        setupHash: String, configurationNumber: UInt32, accessories: Int, omittedDevices: Int,
+        pairings: [HomeKitPairingSummary]
     ) {
+        self.name = name
+        self.setupHash = setupHash
         self.port = port
         self.deviceID = deviceID
         self.setupCode = setupCode

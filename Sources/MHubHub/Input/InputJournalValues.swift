@@ -64,6 +64,7 @@ enum InputJournalValues {
             return [
                 "homekit": [
                     "serving": [
+                        "name": .string(facts.name), "setup_hash": .string(facts.setupHash),
                         "port": .integer(Int64(facts.port)), "device_id": .string(facts.deviceID),
                         "setup_code": .string(facts.setupCode), "setup_id": .string(facts.setupID),
                         "setup_uri": .string(facts.setupURI),
@@ -334,9 +335,10 @@ enum InputJournalValues {
                     identifier: try pairing.requiredString("identifier"), admin: try pairing.requiredBool("admin"))
             }
             let facts = HomeKitFacts(
-                port: try serving.requiredInteger("port", as: UInt16.self),
+                name: try serving.requiredString("name"), port: try serving.requiredInteger("port", as: UInt16.self),
                 deviceID: try serving.requiredString("device_id"), setupCode: try serving.requiredString("setup_code"),
                 setupID: try serving.requiredString("setup_id"), setupURI: try serving.requiredString("setup_uri"),
+                setupHash: try serving.requiredString("setup_hash"),
                 configurationNumber: try serving.requiredInteger("configuration_number", as: UInt32.self),
                 accessories: try serving.requiredInteger("accessories", as: Int.self),
                 omittedDevices: try serving.requiredInteger("omitted_devices", as: Int.self), pairings: pairings)
