@@ -1,4 +1,4 @@
-/// The AEAD that protects a secured session's frames: ChaCha20-Poly1305 (RFC 8439) in HAP (R14 §6.5.2).
+/// The AEAD that protects a secured session's frames: ChaCha20-Poly1305 (RFC 8439; hap-reference.md §6).
 ///
 /// A protocol so that the frame codec stays pure and this target needs no crypto library: the daemon passes
 /// `MatterCrypto`'s ChaCha20-Poly1305, and tests a fake. The shapes are `MatterCrypto.ChaCha20Poly1305`'s.
@@ -9,7 +9,7 @@ public protocol HAPAEAD: Sendable {
     func open(_ sealed: [UInt8], key: [UInt8], nonce: [UInt8], additionalData: [UInt8]) throws -> [UInt8]
 }
 
-/// What both directions of the frame codec share (HAP R14 §6.5.2; hap-reference.md §6).
+/// What both directions of the frame codec share (hap-reference.md §6; ADK `HAP/HAPIPSecurityProtocol.h`).
 public enum HAPFrame {
     /// The most plaintext one frame carries (ADK `kHAPIPSecurityProtocol_MaxFrameBytes`).
     public static let maximumLength = 1024

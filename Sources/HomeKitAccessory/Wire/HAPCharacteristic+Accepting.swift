@@ -2,7 +2,7 @@ public import MHubJSON
 
 extension HAPCharacteristic {
     /// The value a controller's write carries, checked against this characteristic's format and limits and made
-    /// the value it will hold; `.invalidValue` (-70410) when it does not fit (HAP R14 §6.7.2, Table 6-5;
+    /// the value it will hold; `.invalidValue` (-70410) when it does not fit (HAP R14 Table 6-5;
     /// hap-reference.md §7 "Accepting values").
     ///
     /// - bool: `true`/`false`, or `0`/`1` (iOS writes `"value":1` to On; the ADK takes an unsigned integer up to 1).

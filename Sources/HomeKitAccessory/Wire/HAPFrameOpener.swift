@@ -1,4 +1,4 @@
-/// Opens one direction of a secured session (HAP R14 §6.5.2): `append(_:)` the bytes as they arrive, then call
+/// Opens one direction of a secured session (hap-reference.md §6; ADK `HAP/HAPIPSecurityProtocol.c`): `append(_:)` the bytes as they arrive, then call
 /// `next()` until it returns nil; each call yields one frame's plaintext once the whole frame is there.
 ///
 /// A frame announcing more than 1024 bytes, or one whose tag does not verify, ends the session: that error, and

@@ -1,4 +1,4 @@
-/// Seals one direction of a secured session (HAP R14 §6.5.2): each message split into frames of at most 1024
+/// Seals one direction of a secured session (hap-reference.md §6; ADK `HAP/HAPIPSecurityProtocol.c`): each message split into frames of at most 1024
 /// plaintext bytes, each written `length(LE16) ‖ ciphertext ‖ tag(16)` with the two length bytes as additional
 /// data and the nonce `00000000 ‖ LE64(counter)`; the counter starts at 0 and counts frames.
 ///

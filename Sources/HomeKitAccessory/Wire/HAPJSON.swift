@@ -26,7 +26,7 @@ public struct HAPCharacteristicResult: Hashable, Sendable {
     }
 }
 
-/// HAP's JSON bodies as the accessory writes them (HAP R14 §6.6, §6.7; hap-reference.md §7): compact, strictly
+/// HAP's JSON bodies as the accessory writes them (HAP R14 §6.6; hap-reference.md §7): compact, strictly
 /// valid, members in the order the reference's examples have them, no `null` but for `HAPValue.null`.
 public enum HAPJSON {
     /// `GET /accessories`: `{"accessories":[{"aid":1,"services":[…]}]}`.

@@ -33,7 +33,7 @@ public struct HAPRequest: Hashable, Sendable {
         query.first { $0.name == name }?.value
     }
 
-    /// The characteristics of `GET /characteristics?id=A.I,A.I,…` in the order listed (HAP R14 §6.7.4).
+    /// The characteristics of `GET /characteristics?id=A.I,A.I,…` in the order listed (hap-reference.md §7).
     ///
     /// Fails when `id` is missing or empty, or an entry is not two decimal numbers joined by a dot.
     public func characteristicIDs() throws(HAPWireError) -> [HAPCharacteristicID] {

@@ -31,7 +31,7 @@ public struct HAPResponse: Hashable, Sendable {
     /// `204 No Content`: a write that asked for nothing back, an identify.
     public static let noContent = HAPResponse(status: 204)
 
-    /// The phrase for the statuses HAP servers send (R14 §6.7; the ADK's `HAPIPAccessoryServer.c`), and "Status"
+    /// The phrase for the statuses HAP servers send (the ADK's `HAP/HAPIPAccessoryServer.c`), and "Status"
     /// for any other.
     public static func reasonPhrase(for status: Int) -> String {
         switch status {

@@ -1,4 +1,4 @@
-/// The item types of HAP's pairing TLV8 bodies (HAP R14 Table 5-6; ADK `HAP/HAPPairing.h`).
+/// The item types of HAP's pairing TLV8 bodies (HAP R14 Table 5-17 "TLV Values", as ADK `HAP/HAPPairing.h` cites it).
 public enum HAPTLVType: UInt8, Hashable, Sendable, CaseIterable {
     case method = 0x00
     case identifier = 0x01
@@ -14,7 +14,7 @@ public enum HAPTLVType: UInt8, Hashable, Sendable, CaseIterable {
     case signature = 0x0A
     /// 0 = user, 1 = admin; one byte.
     case permissions = 0x0B
-    /// Obsolete since R14, listed so that a log can name them.
+    /// Obsolete since R7, listed so that a log can name them.
     case fragmentData = 0x0C
     case fragmentLast = 0x0D
     case sessionID = 0x0E
@@ -24,7 +24,7 @@ public enum HAPTLVType: UInt8, Hashable, Sendable, CaseIterable {
     case separator = 0xFF
 }
 
-/// The pairing methods a controller names in its first message (HAP R14 Table 5-4).
+/// The pairing methods a controller names in its first message (HAP R14 Table 5-14, as ADK `HAP/HAPPairing.h` cites it).
 public enum HAPPairingMethod: UInt8, Hashable, Sendable, CaseIterable {
     case pairSetup = 0
     case pairSetupWithAuth = 1
@@ -35,12 +35,12 @@ public enum HAPPairingMethod: UInt8, Hashable, Sendable, CaseIterable {
     case pairResume = 6
 }
 
-/// The errors a pairing reply carries in its Error item (HAP R14 Table 5-5).
+/// The errors a pairing reply carries in its Error item (HAP R14 Table 5-16, as ADK `HAP/HAPPairing.h` cites it).
 public enum HAPPairingError: UInt8, Hashable, Sendable, CaseIterable {
     case unknown = 1
     /// A wrong setup code, a bad signature, an unknown controller.
     case authentication = 2
-    /// Too many attempts: wait RetryDelay seconds (not sent over IP, see hap-reference.md §3).
+    /// Too many attempts: wait RetryDelay seconds (obsolete since R3; never sent, see hap-reference.md §3).
     case backoff = 3
     /// No free pairing slot.
     case maxPeers = 4

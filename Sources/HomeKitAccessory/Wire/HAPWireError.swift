@@ -16,7 +16,7 @@ public enum HAPWireError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidContentLength(String)
     /// A body longer than the parser's limit, refused before it is buffered.
     case bodyTooLarge(length: Int, limit: Int)
-    /// An encrypted frame announcing more than 1024 plaintext bytes (HAP R14 §6.5.2).
+    /// An encrypted frame announcing more than 1024 plaintext bytes (ADK `kHAPIPSecurityProtocol_MaxFrameBytes`).
     case frameTooLong(length: Int)
     /// An encrypted frame whose tag did not verify: the connection must close, there is no resynchronising.
     case frameAuthenticationFailed(counter: UInt64)

@@ -1,6 +1,6 @@
 public import MHubJSON
 
-/// One element of a `PUT /characteristics` body (HAP R14 §6.7.2): a write (`value`), a subscription change
+/// One element of a `PUT /characteristics` body (hap-reference.md §7): a write (`value`), a subscription change
 /// (`ev`), or both, and whether the write wants its value back (`r`, a write response).
 public struct HAPWriteRequest: Hashable, Sendable {
     public var id: HAPCharacteristicID

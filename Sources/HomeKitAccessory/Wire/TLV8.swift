@@ -1,4 +1,4 @@
-/// A TLV8 body as HAP's pairing endpoints and `tlv8` characteristics carry it (HAP R14 §14.1): an ordered list of
+/// A TLV8 body as HAP's pairing endpoints and `tlv8` characteristics carry it (hap-reference.md §3): an ordered list of
 /// items, each a one-byte type and a value of any length.
 ///
 /// On the wire an item is `type(1) length(1) value(length)`; a value longer than 255 bytes goes as consecutive
@@ -58,8 +58,8 @@ public struct TLV8: Hashable, Sendable {
 
     /// Reads TLV8 bytes, joining consecutive fragments of one type into one item.
     ///
-    /// A separator is never joined with a neighbour; its length should be 0 (R14 §14.1), and any bytes it carries
-    /// are dropped. A truncated item (a type with no length, or fewer value bytes than its length) fails the whole
+    /// A separator is never joined with a neighbour; it is zero-length (ADK `HAP/HAPPairing.h`), and any bytes it
+    /// carries are dropped. A truncated item (a type with no length, or fewer value bytes than its length) fails the whole
     /// body: pairing messages are read whole, never in part. The items hold no more bytes than `bytes`.
     public static func decode(_ bytes: [UInt8]) throws(HAPWireError) -> TLV8 {
         var items: [Item] = []
