@@ -28,7 +28,7 @@ struct HAPRequestParserTests {
 
     @Test func pipelinedRequestsInOneAppendAreReadInOrder() throws {
         let requests = try Self.parse([Self.stream[...]])
-        #expect(requests.count == 3)
+        try #require(requests.count == 3)
         #expect(requests[0].method == "PUT")
         #expect(requests[0].path == "/characteristics")
         #expect(requests[0].header("content-type") == "application/hap+json")

@@ -75,7 +75,7 @@ struct TLV8Tests {
         let decoded = try TLV8.decode(expected)
         #expect(decoded == reply)
         let entries = decoded.entries
-        #expect(entries.count == 2)
+        try #require(entries.count == 2)
         #expect(entries[0].byte(.state) == 2)
         #expect(entries[0].first(.identifier) == first)
         #expect(entries[0].byte(.permissions) == 1)

@@ -1,4 +1,4 @@
-public import MHubJSON
+internal import MHubJSON
 
 /// A characteristic's value at its address: an event's entry, or a read's.
 public struct HAPCharacteristicValue: Hashable, Sendable {
