@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "MatterCrypto", targets: ["MatterCrypto"]),
         .library(name: "MatterCredentials", targets: ["MatterCredentials"]),
         .library(name: "MatterUDC", targets: ["MatterUDC"]),
+        .library(name: "HomeKitAccessory", targets: ["HomeKitAccessory"]),
         // Throw-away hubs for other projects' test suites (docs/testing.md).
         .library(name: "MHubTesting", targets: ["MHubTesting"]),
     ],
@@ -39,7 +40,7 @@ let package = Package(
         // conformance language they are written in.
         .target(name: "MatterSpecification"),
         // The HomeKit Accessory Protocol over IP, accessory side (docs/homekit.md), and mhub's home as its accessories.
-        .target(name: "HomeKitAccessory", dependencies: ["MHubJSON", "MatterCrypto"]),
+        .target(name: "HomeKitAccessory", dependencies: ["MHubJSON", "MHubWebSocket", "MatterCrypto"]),
         .target(name: "HomeKitBridge"),
         .target(name: "MHubWebSocket", dependencies: ["MHubJSON"]),
         .target(name: "MHubCommandLine"),
@@ -304,7 +305,7 @@ let package = Package(
         .testTarget(name: "MHubCommandLineTests", dependencies: ["MHubCommandLine"]),
         // docs/architecture.md's table against this file and the sources' imports.
         .testTarget(name: "PackageShapeTests"),
-        .testTarget(name: "HomeKitAccessoryTests", dependencies: ["HomeKitAccessory"]),
+        .testTarget(name: "HomeKitAccessoryTests", dependencies: ["HomeKitAccessory", "MHubJSON"]),
         .testTarget(name: "HomeKitBridgeTests", dependencies: ["HomeKitBridge"]),
         .testTarget(name: "MHubConfigurationTests", dependencies: ["MHubConfiguration", "MHubJSON", "MHubProtocol"]),
         .testTarget(name: "MHubJSONTests", dependencies: ["MHubJSON", "MHubTestSupport"]),

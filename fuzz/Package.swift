@@ -22,6 +22,8 @@ let fuzzTargets: [(name: String, products: [String])] = [
     ("certificate", ["MatterCredentials"]),
     ("udc-declaration", ["MatterUDC"]),
     ("line-splitter", ["MHubConfiguration"]),
+    ("hap-tlv8", ["HomeKitAccessory"]),
+    ("hap-http", ["HomeKitAccessory"]),
 ]
 
 let package = Package(

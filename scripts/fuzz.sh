@@ -6,7 +6,7 @@
 #   SECONDS_PER_TARGET  default 300; CI (scripts/test.sh) runs 20.
 #   TARGET              default all: onboarding control-request websocket-frames http-head matter-message tlv
 #                       pase-responder case-responder read-request write-request invoke-request
-#                       subscribe-request udc-declaration line-splitter certificate
+#                       subscribe-request udc-declaration line-splitter certificate hap-tlv8 hap-http
 #   --update-corpus     afterwards, merge the inputs that add coverage into fuzz/corpus/TARGET (to commit).
 # Environment: FUZZ_BUILD_JOBS (swift build -j), FUZZ_TIMEOUT (seconds per input, default 10),
 # FUZZ_RSS_LIMIT_MB (default 2048).
@@ -17,7 +17,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 all_targets=(onboarding control-request websocket-frames http-head matter-message tlv pase-responder case-responder
-    read-request write-request invoke-request subscribe-request udc-declaration line-splitter certificate)
+    read-request write-request invoke-request subscribe-request udc-declaration line-splitter certificate hap-tlv8
+    hap-http)
 update_corpus=no
 seconds=300
 targets=()
