@@ -76,11 +76,11 @@ extension CharacteristicRole {
             let on = Self.thermostatIsOn(reading) ? [] : [invoke(MatterCluster.onOff, 0x01)]
             return on + [write(MatterCluster.thermostat, 0x001C, mode)]
         case .targetTemperature:
-            return [Self.setpointWrite(number, attribute: Self.targetSetpoint(reading), reading)]
+            return Self.setpointWrites(number, attribute: Self.targetSetpoint(reading), reading)
         case .heatingThreshold:
-            return [Self.setpointWrite(number, attribute: 0x0012, reading)]
+            return Self.setpointWrites(number, attribute: 0x0012, reading)
         case .coolingThreshold:
-            return [Self.setpointWrite(number, attribute: 0x0011, reading)]
+            return Self.setpointWrites(number, attribute: 0x0011, reading)
         case .temperatureDisplayUnits:
             // The units are the Home app's to show: mhub's thermostats have no Thermostat User Interface
             // Configuration, so there is nothing to change on the device.
@@ -123,15 +123,40 @@ extension CharacteristicRole {
         }
     }
 
-    /// A setpoint's write in hundredths of a degree, kept within the thermostat's limits for it.
-    static func setpointWrite(_ celsius: Double, attribute: AttributeID, _ reading: EndpointReading)
-        -> BridgedRequest.Operation
+    /// A setpoint's writes in hundredths of a degree, kept within the thermostat's limits for it and, on a thermostat
+    /// with both setpoints, the dead band (MinSetpointDeadBand, tenths of a degree) away from the other, which mhub's
+    /// thermostat enforces (Application Cluster Specification 4.3.9; `Hub+AttributeChecks`): when the other setpoint is
+    /// in the way it moves first, as far as its own limits let it, so a target chosen in the Home app is taken.
+    static func setpointWrites(_ celsius: Double, attribute: AttributeID, _ reading: EndpointReading)
+        -> [BridgedRequest.Operation]
     {
+        let thermostat = MatterCluster.thermostat
+        func limit(_ attribute: AttributeID, _ fallback: Int64) -> Int64 {
+            reading.integer(thermostat, attribute) ?? fallback
+        }
+        func write(_ attribute: AttributeID, _ value: Int64) -> BridgedRequest.Operation {
+            .write(cluster: thermostat, attribute: attribute, value: .signed(value))
+        }
         let heating = attribute == 0x0012
-        let low = reading.integer(MatterCluster.thermostat, heating ? 0x0015 : 0x0017) ?? (heating ? 700 : 1600)
-        let high = reading.integer(MatterCluster.thermostat, heating ? 0x0016 : 0x0018) ?? (heating ? 3000 : 3200)
-        let hundredths = min(max(HomeKitConversions.hundredths(celsius: celsius), low), high)
-        return .write(cluster: MatterCluster.thermostat, attribute: attribute, value: .signed(hundredths))
+        let other: AttributeID = heating ? 0x0011 : 0x0012
+        var value = HomeKitConversions.hundredths(celsius: celsius)
+        value =
+            heating
+            ? min(max(value, limit(0x0015, 700)), limit(0x0016, 3000))
+            : min(max(value, limit(0x0017, 1600)), limit(0x0018, 3200))
+        guard let current = reading.integer(thermostat, other) else { return [write(attribute, value)] }
+        let band = limit(0x0019, 20) * 10
+        if heating, value > current - band {
+            let moved = min(value + band, limit(0x0018, 3200))
+            value = min(value, moved - band)
+            return (moved != current ? [write(other, moved)] : []) + [write(attribute, value)]
+        }
+        if !heating, value < current + band {
+            let moved = max(value - band, limit(0x0015, 700))
+            value = max(value, moved + band)
+            return (moved != current ? [write(other, moved)] : []) + [write(attribute, value)]
+        }
+        return [write(attribute, value)]
     }
 
     /// A written value as a number: HAP's bool writes may come as 0 and 1, and a float as an integer

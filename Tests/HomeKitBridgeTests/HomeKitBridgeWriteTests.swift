@@ -70,14 +70,31 @@ struct HomeKitBridgeWriteTests {
         #expect(operations(.int(1), 2, 0x102, in: home) == [write(2, 0x0201, 0x001C, .unsigned(4))])
         #expect(operations(.int(2), 2, 0x102, in: home) == [write(2, 0x0201, 0x001C, .unsigned(3))])
         #expect(operations(.int(0), 2, 0x102, in: home) == [write(2, 0x0201, 0x001C, .unsigned(0))])
-        // In auto the target is the heating setpoint; in cool the cooling one; each kept within its limits.
+        // In auto the target is the heating setpoint; in cool the cooling one; each kept within its limits and the
+        // dead band (2 °C) from the other, which moves first when it is in the way.
         #expect(operations(.float(22.5), 2, 0x104, in: home) == [write(2, 0x0201, 0x0012, .signed(2250))])
-        #expect(operations(.float(31), 2, 0x104, in: home) == [write(2, 0x0201, 0x0012, .signed(3000))])
+        #expect(operations(.float(24), 2, 0x104, in: home) == [write(2, 0x0201, 0x0012, .signed(2400))])
+        #expect(
+            operations(.float(25), 2, 0x104, in: home) == [
+                write(2, 0x0201, 0x0011, .signed(2700)), write(2, 0x0201, 0x0012, .signed(2500)),
+            ])
+        #expect(
+            operations(.float(31), 2, 0x104, in: home) == [
+                write(2, 0x0201, 0x0011, .signed(3200)), write(2, 0x0201, 0x0012, .signed(3000)),
+            ])
         home.set(2, 0x0201, 0x001C, .unsigned(3))
         #expect(operations(.float(24), 2, 0x104, in: home) == [write(2, 0x0201, 0x0011, .signed(2400))])
-        #expect(operations(.float(10), 2, 0x104, in: home) == [write(2, 0x0201, 0x0011, .signed(1600))])
+        #expect(
+            operations(.float(10), 2, 0x104, in: home) == [
+                write(2, 0x0201, 0x0012, .signed(1400)), write(2, 0x0201, 0x0011, .signed(1600)),
+            ])
         #expect(operations(.float(19.5), 2, 0x106, in: home) == [write(2, 0x0201, 0x0012, .signed(1950))])
         #expect(operations(.float(27), 2, 0x107, in: home) == [write(2, 0x0201, 0x0011, .signed(2700))])
+        // A heating-only thermostat has no dead band to keep.
+        #expect(
+            operations(.float(30), 3, 0x204, in: TestHome.with("heat-pump", at: 3)) == [
+                write(4, 0x0201, 0x0012, .signed(3000))
+            ])
         #expect(operations(.int(1), 2, 0x105, in: home) == [])
 
         var conditioner = TestHome.with("room-air-conditioner")

@@ -54,10 +54,10 @@ struct TestHome: NodeEndpoints {
             hardwareVersion: 1, hardwareVersionString: "1", softwareVersion: 2, softwareVersionString: "2.1.0")
     }
 
-    /// A home of one device of `template` at endpoint 2.
-    static func with(_ template: String, count: Int = 1, reachable: Bool = true) -> TestHome {
+    /// A home of one device of `template` at endpoint `first` (2 unless told).
+    static func with(_ template: String, at first: EndpointID = 2, count: Int = 1, reachable: Bool = true) -> TestHome {
         var home = TestHome()
-        home.add(template, at: 2, reachable: reachable, count: count)
+        home.add(template, at: first, reachable: reachable, count: count)
         return home
     }
 
