@@ -63,7 +63,8 @@ struct BridgedDevice {
         return best.map { ($0.endpoint, $0.kind) }
     }
 
-    /// The characteristics of one endpoint's service with their iids, roles and (for filling in) the endpoint.
+    /// The characteristics of `kind`'s service on `endpoint`: each iid with its role, the service's Name (from the
+    /// device's `name`) and ServiceLabelIndex among them where the device has them.
     func characteristics(of kind: ServiceKind, on endpoint: Endpoint, name: String) -> [(UInt64, CharacteristicRole)] {
         let start = endpoint.base + kind.block
         var result: [(UInt64, CharacteristicRole)] = []
@@ -108,42 +109,60 @@ extension BridgedDevice {
     /// `parts`, and the endpoints after it that carry none (the other outlets of a power strip, whose Descriptor
     /// lists no parts), are its other endpoints.
     static func all(in view: some NodeEndpoints) -> [BridgedDevice] {
+        let ids = view.endpointIDs
         var devices: [BridgedDevice] = []
-        var claimed: Set<EndpointID> = []
-        var pending: [(EndpointID, NodeEndpoint)] = []
-        for number in view.endpointIDs {
-            guard let endpoint = view.endpoint(number) else { continue }
-            pending.append((number, endpoint))
-        }
         var index = 0
-        while index < pending.count {
-            let (number, endpoint) = pending[index]
-            index += 1
-            guard let info = endpoint.device, !claimed.contains(number) else { continue }
-            var members: [(EndpointID, NodeEndpoint)] = [(number, endpoint)]
-            claimed.insert(number)
-            for part in endpoint.parts where part > number && !claimed.contains(part) {
-                if let data = view.endpoint(part), data.device == nil {
-                    members.append((part, data))
-                    claimed.insert(part)
-                }
-            }
-            while index < pending.count, pending[index].1.device == nil {
-                if !claimed.contains(pending[index].0), pending[index].0 > number {
-                    members.append(pending[index])
-                    claimed.insert(pending[index].0)
-                }
+        while index < ids.count {
+            if let (device, next) = device(startingAt: index, of: ids, in: view) {
+                devices.append(device)
+                index = next
+            } else {
                 index += 1
             }
-            members.sort { $0.0 < $1.0 }
-            let endpoints = members.map { member, data in
-                let reading = EndpointReading(endpoint: data)
-                return Endpoint(
-                    number: member, position: UInt64(member - number) + 1, reading: reading,
-                    services: ServiceKind.services(of: reading))
-            }
-            devices.append(BridgedDevice(first: number, info: info, endpoints: endpoints))
         }
         return devices
+    }
+
+    /// The device whose first endpoint is `first`, if that endpoint starts one, without looking at the others.
+    static func device(at first: EndpointID, in view: some NodeEndpoints) -> BridgedDevice? {
+        let ids = view.endpointIDs
+        let index = firstIndex(notBelow: first, in: ids)
+        guard index < ids.count, ids[index] == first else { return nil }
+        return device(startingAt: index, of: ids, in: view)?.device
+    }
+
+    /// The device that starts at `ids[index]`, and the index after the endpoints that follow it as its own.
+    private static func device(startingAt index: Int, of ids: [EndpointID], in view: some NodeEndpoints) -> (
+        device: BridgedDevice, next: Int
+    )? {
+        let first = ids[index]
+        guard let endpoint = view.endpoint(first), let info = endpoint.device else { return nil }
+        var members: [EndpointID: NodeEndpoint] = [first: endpoint]
+        for part in endpoint.parts where part > first && members[part] == nil {
+            if let data = view.endpoint(part), data.device == nil { members[part] = data }
+        }
+        var next = index + 1
+        while next < ids.count, let data = view.endpoint(ids[next]), data.device == nil {
+            members[ids[next]] = data
+            next += 1
+        }
+        let endpoints = members.keys.sorted().map { number in
+            let reading = EndpointReading(endpoint: members[number]!)
+            return Endpoint(
+                number: number, position: UInt64(number - first) + 1, reading: reading,
+                services: ServiceKind.services(of: reading))
+        }
+        return (BridgedDevice(first: first, info: info, endpoints: endpoints), next)
+    }
+
+    /// The first index of `ids` (ascending) whose number is not below `endpoint`.
+    static func firstIndex(notBelow endpoint: EndpointID, in ids: [EndpointID]) -> Int {
+        var low = 0
+        var high = ids.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ids[middle] < endpoint { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }

@@ -105,10 +105,11 @@ public struct HomeKitBridge: Sendable {
         case .endpoints(let added, let removed):
             return ([:], !added.isEmpty || !removed.isEmpty)
         case .attributes(let paths):
-            let owners = endpointOwners(in: view)
+            var owners: [EndpointID: (BridgedDevice, BridgedDevice.Endpoint)?] = [:]
             var values: [HAPCharacteristicID: HAPValue] = [:]
             for path in paths {
-                guard let (device, endpoint) = owners[path.endpoint] else { continue }
+                if owners[path.endpoint] == nil { owners[path.endpoint] = owner(of: path.endpoint, in: view) }
+                guard let (device, endpoint) = owners[path.endpoint] ?? nil else { continue }
                 for kind in endpoint.services {
                     for (iid, role) in device.characteristics(of: kind, on: endpoint, name: device.info.nodeLabel)
                     where role.sources.contains(where: { $0 == (path.cluster, path.attribute) }) {
@@ -122,7 +123,7 @@ public struct HomeKitBridge: Sendable {
             return (values, false)
         case .event(let record):
             guard record.cluster == MatterCluster.genericSwitch,
-                let (device, endpoint) = endpointOwners(in: view)[record.endpoint],
+                let (device, endpoint) = owner(of: record.endpoint, in: view),
                 endpoint.services.contains(.statelessSwitch)
             else { return ([:], false) }
             var fields: [UInt32: Int64] = [:]
@@ -174,18 +175,31 @@ extension HomeKitBridge {
         return (limited, shown.count - limited.count, supported.count - shown.count)
     }
 
-    /// The shown device whose aid is `aid`.
+    /// The shown device whose aid is `aid`. With fewer endpoints than the limit before it, it is shown if HomeKit has
+    /// a service for it, so only its own endpoints are read; otherwise the devices before it are counted.
     func device(_ aid: UInt64, in view: some NodeEndpoints) -> BridgedDevice? {
-        shown(in: view).devices.first { $0.aid == aid }
+        guard let first = EndpointID(exactly: aid) else { return nil }
+        if BridgedDevice.firstIndex(notBelow: first, in: view.endpointIDs) < Self.maximumBridgedAccessories {
+            return BridgedDevice.device(at: first, in: view).flatMap { $0.isSupported ? $0 : nil }
+        }
+        return shown(in: view).devices.first { $0.aid == aid }
     }
 
-    /// Each endpoint of a shown device, with its device.
-    func endpointOwners(in view: some NodeEndpoints) -> [EndpointID: (BridgedDevice, BridgedDevice.Endpoint)] {
-        var owners: [EndpointID: (BridgedDevice, BridgedDevice.Endpoint)] = [:]
-        for device in shown(in: view).devices {
-            for endpoint in device.endpoints { owners[endpoint.number] = (device, endpoint) }
+    /// The shown device that `endpoint` is part of, and that endpoint: the device starts at the nearest endpoint at
+    /// or before it that carries a `BridgedDeviceInfo` (or, for a part listed out of order, wherever the whole view
+    /// says).
+    func owner(of endpoint: EndpointID, in view: some NodeEndpoints) -> (BridgedDevice, BridgedDevice.Endpoint)? {
+        let ids = view.endpointIDs
+        var index = BridgedDevice.firstIndex(notBelow: endpoint, in: ids)
+        guard index < ids.count, ids[index] == endpoint else { return nil }
+        while index > 0, view.endpoint(ids[index])?.device == nil { index -= 1 }
+        if let device = device(UInt64(ids[index]), in: view), let found = device.endpoint(endpoint) {
+            return (device, found)
         }
-        return owners
+        for device in shown(in: view).devices {
+            if let found = device.endpoint(endpoint) { return (device, found) }
+        }
+        return nil
     }
 
     /// A shown device as its accessory, values filled in.

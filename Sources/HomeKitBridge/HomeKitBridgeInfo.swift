@@ -1,6 +1,3 @@
-import MatterDataModel
-import MatterNode
-
 /// Who the bridge itself (aid 1) says it is in its Accessory Information.
 public struct HomeKitBridgeInfo: Hashable, Sendable {
     /// The bridge's name in the Home app (sanitised as every name is: `HomeKitNames`).
@@ -20,16 +17,5 @@ public struct HomeKitBridgeInfo: Hashable, Sendable {
         self.model = model
         self.serialNumber = serialNumber
         self.firmwareRevision = firmwareRevision
-    }
-}
-
-/// One Matter change a HomeKit write becomes: the endpoint as the view numbers it, and the command or write.
-public struct HomeKitOperation: Hashable, Sendable {
-    public var endpoint: EndpointID
-    public var operation: BridgedRequest.Operation
-
-    public init(endpoint: EndpointID, operation: BridgedRequest.Operation) {
-        self.endpoint = endpoint
-        self.operation = operation
     }
 }

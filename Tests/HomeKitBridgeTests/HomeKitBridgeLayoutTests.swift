@@ -163,6 +163,22 @@ struct HomeKitBridgeLayoutTests {
         #expect((try? bridge.characteristic(HAPCharacteristicID(aid: 151, iid: 0x101), in: home).get()) != nil)
     }
 
+    @Test func theLimitCountsDevicesNotEndpoints() {
+        var home = TestHome()
+        for index in 0..<100 { home.add("on-off-plug-in-unit", at: EndpointID(2 + 2 * index), count: 2) }
+        #expect(bridge.accessories(in: home).count == 101)
+        #expect(bridge.omitted(in: home) == (0, 0))
+        // The last strip has 198 endpoints before it: it is found by counting the devices.
+        #expect(read(200, 0x201, in: home) == .bool(false))
+        home.set(201, 0x0006, 0x0000, .bool(true))
+        let change = bridge.changes(.attributes([AttributePath(endpoint: 201, cluster: 6, attribute: 0)]), in: home)
+        #expect(
+            change.values == [
+                HAPCharacteristicID(aid: 200, iid: 0x201): .bool(true),
+                HAPCharacteristicID(aid: 200, iid: 0x202): .bool(true),
+            ])
+    }
+
     @Test func namesAreWhatTheHomeAppTakes() {
         let names: [(String, String)] = [
             ("Kitchen light", "Kitchen light"),
