@@ -31,7 +31,7 @@ struct BridgedDevice {
     var info: BridgedDeviceInfo
     var endpoints: [Endpoint]
 
-    /// The ServiceLabel service's iid, and its namespace characteristic's.
+    /// Where the ServiceLabel service is in the first endpoint's 0x100 (its namespace characteristic right after).
     static let serviceLabelBlock: UInt64 = 0xF0
 
     /// Whether HomeKit can show the device: a service of its own, not only a battery or a filter.
@@ -51,7 +51,7 @@ struct BridgedDevice {
         endpoints.filter { !$0.services.isEmpty }.count > 1
     }
 
-    /// The device's primary service: (endpoint position, kind).
+    /// The device's primary service: its endpoint's number and its kind.
     var primary: (EndpointID, ServiceKind)? {
         var best: (rank: Int, endpoint: EndpointID, kind: ServiceKind)?
         for endpoint in endpoints {
