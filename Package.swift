@@ -41,7 +41,9 @@ let package = Package(
         .target(name: "MatterSpecification"),
         // The HomeKit Accessory Protocol over IP, accessory side (docs/homekit.md), and mhub's home as its accessories.
         .target(name: "HomeKitAccessory", dependencies: ["MHubJSON", "MHubWebSocket", "MatterCrypto"]),
-        .target(name: "HomeKitBridge"),
+        .target(
+            name: "HomeKitBridge",
+            dependencies: ["HomeKitAccessory", "MatterDataModel", "MatterInteraction", "MatterNode"]),
         .target(name: "MHubWebSocket", dependencies: ["MHubJSON"]),
         .target(name: "MHubCommandLine"),
         // JSON values, the strict parser and the writer, with the one Base64 and the one hexadecimal codec.
@@ -306,7 +308,9 @@ let package = Package(
         // docs/architecture.md's table against this file and the sources' imports.
         .testTarget(name: "PackageShapeTests"),
         .testTarget(name: "HomeKitAccessoryTests", dependencies: ["HomeKitAccessory", "MHubJSON"]),
-        .testTarget(name: "HomeKitBridgeTests", dependencies: ["HomeKitBridge"]),
+        .testTarget(
+            name: "HomeKitBridgeTests",
+            dependencies: ["HomeKitBridge", "HomeKitAccessory", "MatterDataModel", "MatterInteraction", "MatterNode"]),
         .testTarget(name: "MHubConfigurationTests", dependencies: ["MHubConfiguration", "MHubJSON", "MHubProtocol"]),
         .testTarget(name: "MHubJSONTests", dependencies: ["MHubJSON", "MHubTestSupport"]),
         .testTarget(name: "MHubProtocolTests", dependencies: ["MHubProtocol", "MHubJSON"], exclude: ["Fixtures"]),

@@ -1,3 +1,0 @@
-import Testing
-
-// Replaced by the mapping's tests.
