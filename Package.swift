@@ -165,8 +165,16 @@ let package = Package(
             name: "MHubDaemon",
             dependencies: [
                 "MHubConfiguration", "MHubJSON", "MHubProtocol", "MHubHub", "MHubStore", "MHubPOSIX", "MHubEventLoop",
-                "MHubControlServer", "MHubMatterPort", "MHubDNSSD", "MHubAvahi", "MHubDiscovery",
+                "MHubControlServer", "MHubMatterPort", "MHubHomeKitPort", "MHubDNSSD", "MHubAvahi", "MHubDiscovery",
                 "MHubDaemonRules", "MatterNode", "MatterUDC",
+            ]
+        ),
+        // The HomeKit face's port: HAP over IP on TCP, the accessory server run on the daemon's queue.
+        .target(
+            name: "MHubHomeKitPort",
+            dependencies: [
+                "HomeKitAccessory", "HomeKitBridge", "MHubConfiguration", "MHubEventLoop", "MHubHub", "MHubPOSIX",
+                "MHubProtocol", "MHubStore", "MatterCrypto", "MatterNode",
             ]
         ),
         .target(

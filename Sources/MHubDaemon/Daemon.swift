@@ -3,6 +3,7 @@ import Foundation
 import MHubConfiguration
 import MHubControlServer
 import MHubEventLoop
+import MHubHomeKitPort
 import MHubHub
 import MHubJSON
 import MHubMatterPort
@@ -57,6 +58,7 @@ public final class Daemon: @unchecked Sendable {
     var discovery: DiscoveryServices?
     /// The hub's Matter port: UDP and TCP, PASE, Basic Information reads (docs/matter.md).
     var matterPort: MatterPort?
+    var homeKitPort: HomeKitPort?
     /// The simulated devices' own Matter nodes on the network.
     var devicePorts: DeviceMatterPorts?
     /// Reads of the sockets that carry messages (control, Matter UDP and TCP), on a thread of its own.
@@ -182,6 +184,11 @@ public final class Daemon: @unchecked Sendable {
             devices.start()
             devicePorts = devices
         }
+        if configuration.homeKit.enabled {
+            homeKitPort = try HomeKitPort.start(
+                configuration: configuration, service: service, store: store, queue: queue, poller: poller,
+                logger: logger)
+        }
         discovery = try DiscoveryServices(
             configuration: configuration, matterPort: matterPort?.port ?? configuration.matter.port, queue: queue,
             poller: poller, logger: logger)
@@ -202,7 +209,8 @@ public final class Daemon: @unchecked Sendable {
         service.submit(.instanceKnown(instance))
         logger.notice("mhubd ready (\(service.statusSummary))")
         if !readyAnnouncement.isEmpty {
-            try readyAnnouncement.announce(ReadyAnnouncement.text(instance, adminToken: adminToken?.token))
+            try readyAnnouncement.announce(
+                ReadyAnnouncement.text(instance, adminToken: adminToken?.token, homeKitPort: homeKitPort?.port))
         }
         notifyReady()
     }
@@ -265,6 +273,7 @@ public final class Daemon: @unchecked Sendable {
         gate?.stop()
         matterPort?.stop()
         devicePorts?.stop()
+        homeKitPort?.stop()
         service?.shutdown()
         if let ephemeralDirectory {
             ephemeralDirectory.remove()

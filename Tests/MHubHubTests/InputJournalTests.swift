@@ -115,7 +115,8 @@ import Testing
                 .serving(
                     HomeKitFacts(
                         name: "mhub", port: 51826, deviceID: "AA:BB:CC:DD:EE:01", setupCode: "031-45-154",
-                        setupID: "MHUB", setupURI: "X-HM://0023ISYWYMHUB", setupHash: "FSgV5w==", configurationNumber: 3, accessories: 2, omittedDevices: 1,
+                        setupID: "MHUB", setupURI: "X-HM://0023ISYWYMHUB", setupHash: "FSgV5w==",
+                        configurationNumber: 3, accessories: 2, omittedDevices: 1,
                         pairings: [HomeKitPairingSummary(identifier: "ctrl-1", admin: true)]))),
             .homeKit(
                 .request(

@@ -18,8 +18,10 @@ struct HubStoreHomeKitTests {
         var record = HAPAccessoryRecord(
             identity: Self.identity,
             pairings: [
-                HAPPairing(identifier: Array("B-second".utf8), publicKey: Array(repeating: 2, count: 32), isAdmin: true),
-                HAPPairing(identifier: Array("a-first".utf8), publicKey: Array(repeating: 1, count: 32), isAdmin: false),
+                HAPPairing(
+                    identifier: Array("B-second".utf8), publicKey: Array(repeating: 2, count: 32), isAdmin: true),
+                HAPPairing(
+                    identifier: Array("a-first".utf8), publicKey: Array(repeating: 1, count: 32), isAdmin: false),
             ], configurationNumber: 70_000, databaseFingerprint: [1, 2, 3], failedSetupAttempts: 4)
         try store.saveHomeKit(record)
         #expect(try HubStore(path: path).loadHomeKit() == record)

@@ -111,3 +111,10 @@ public struct TLV8: Hashable, Sendable {
         return output
     }
 }
+
+extension TLV8 {
+    /// Items in order, from (type, value) pairs; a `.separator` pair stands for a separator.
+    public init(_ pairs: [(HAPTLVType, [UInt8])]) {
+        self.init(pairs.map { Item(type: $0.0.rawValue, value: $0.0 == .separator ? [] : $0.1) })
+    }
+}

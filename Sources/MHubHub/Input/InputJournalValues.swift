@@ -59,7 +59,8 @@ enum InputJournalValues {
             case .matter(let report): members["matter"] = encode(report)
             }
             return ["device_node": .object(members)]
-        case .homeKit(.request(let request)): return ["homekit": ["request": encode(MatterReport.bridgedRequest(request))]]
+        case .homeKit(.request(let request)):
+            return ["homekit": ["request": encode(MatterReport.bridgedRequest(request))]]
         case .homeKit(.serving(let facts)):
             return [
                 "homekit": [
