@@ -33,29 +33,28 @@ public struct HomeKitBridge: Sendable {
         return (shown.overLimit, shown.unsupported)
     }
 
-    /// One characteristic with its value now: `.resourceDoesNotExist` for an unknown aid/iid, `.writeOnly` for one
-    /// that cannot be read (Identify, HoldPosition), `.unableToCommunicate` when the device is unreachable
-    /// (`BridgedDeviceInfo.reachable` false).
+    /// One characteristic with its value now (its last value when the device is unreachable), readable or not:
+    /// `.resourceDoesNotExist` for an unknown aid/iid. Whether it may be read (`pr`) and whether its device answers
+    /// (`isReachable`) are the accessory server's to check, so a subscription holds across an unreachable spell.
     public func characteristic(_ id: HAPCharacteristicID, in view: some NodeEndpoints) -> Result<
         HAPCharacteristic, HAPStatus
     > {
-        let found: (HAPCharacteristic, reachable: Bool)
         if id.aid == Self.bridgeAID {
             guard
                 let characteristic = HAPAccessory(
                     aid: Self.bridgeAID, services: AccessoryInformation.bridgeServices(info)
                 ).characteristic(id.iid)
             else { return .failure(.resourceDoesNotExist) }
-            found = (characteristic, true)
-        } else {
-            guard let device = self.device(id.aid, in: view),
-                let characteristic = accessory(device).characteristic(id.iid)
-            else { return .failure(.resourceDoesNotExist) }
-            found = (characteristic, device.info.reachable)
+            return .success(characteristic)
         }
-        guard found.0.permissions.contains(.pairedRead) else { return .failure(.writeOnly) }
-        guard found.reachable else { return .failure(.unableToCommunicate) }
-        return .success(found.0)
+        guard let device = self.device(id.aid, in: view), let characteristic = accessory(device).characteristic(id.iid)
+        else { return .failure(.resourceDoesNotExist) }
+        return .success(characteristic)
+    }
+
+    /// Whether the accessory's device answers now (`BridgedDeviceInfo.reachable`); the bridge always does.
+    public func isReachable(_ aid: UInt64, in view: some NodeEndpoints) -> Bool {
+        aid == Self.bridgeAID || self.device(aid, in: view)?.info.reachable ?? false
     }
 
     /// What writing `value` (already checked against the characteristic's format and range) means for the device:

@@ -32,7 +32,7 @@ enum HubWindowCommands {
             CommandSpec(
                 "pairing-code", summary: "the onboarding payload and QR code of the hub's open commissioning window",
                 options: connection + [OptionSpec("no-qr", help: "do not draw the QR code")]),
-        ] + HubDiscoveryCommands.specs + HubMatterCommands.specs + HubNetworkCommands.specs)
+        ] + HubDiscoveryCommands.specs + HubMatterCommands.specs + HubHomeKitCommands.specs + HubNetworkCommands.specs)
 
     static func run(_ command: ParsedCommand, console: any Console) throws -> Int32? {
         guard command.path.first == "hub" else { return nil }
@@ -65,6 +65,7 @@ enum HubWindowCommands {
             }
         default:
             if let status = try HubMatterCommands.run(command, hub: hub, console: console) { return status }
+            if let status = try HubHomeKitCommands.run(command, hub: hub, console: console) { return status }
             if let status = try HubNetworkCommands.run(command, hub: hub, console: console) { return status }
             return try HubDiscoveryCommands.run(command, hub: hub, console: console)
         }

@@ -150,6 +150,8 @@ package final class HomeKitPort {
             bridge.characteristic(id, in: view)
         }
 
+        func isReachable(_ aid: UInt64) -> Bool { bridge.isReachable(aid, in: view) }
+
         func save(_ record: HAPAccessoryRecord) -> Bool {
             do {
                 try store.saveHomeKit(record)

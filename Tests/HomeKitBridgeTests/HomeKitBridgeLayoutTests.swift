@@ -206,3 +206,9 @@ extension Result {
         if case .failure(let error) = self { error } else { nil }
     }
 }
+
+extension Result {
+    var success: Success? {
+        if case .success(let value) = self { value } else { nil }
+    }
+}

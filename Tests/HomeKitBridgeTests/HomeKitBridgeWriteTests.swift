@@ -164,9 +164,12 @@ struct HomeKitBridgeWriteTests {
         #expect(readStatus(2, 0x101) == nil)
         #expect(readStatus(9, 0x101) == .resourceDoesNotExist)
         #expect(readStatus(2, 0x1FF) == .resourceDoesNotExist)
-        #expect(readStatus(2, 2) == .writeOnly)
+        #expect(readStatus(2, 2) == nil)
+        #expect(
+            bridge.characteristic(HAPCharacteristicID(aid: 2, iid: 2), in: home).success?.permissions == .pairedWrite)
         #expect(readStatus(1, 9) == nil)
-        #expect(readStatus(2, 0x101, in: away) == .unableToCommunicate)
+        #expect(readStatus(2, 0x101, in: away) == nil)
+        #expect(!bridge.isReachable(2, in: away) && bridge.isReachable(2, in: home) && bridge.isReachable(1, in: away))
         #expect(readStatus(9, 0x101, in: away) == .resourceDoesNotExist)
     }
 }

@@ -99,7 +99,9 @@ struct HAPCommandLine {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
         process.arguments =
             [
-                String(seconds), "/usr/bin/env", "PYTHONUNBUFFERED=1", try HAPPeer.requirePython().path, "-m",
+                // -k: watch does not always end on SIGTERM (aiohomekit's reconnect loop); SIGKILL 3 s later.
+                "-k", "3", String(seconds), "/usr/bin/env", "PYTHONUNBUFFERED=1", try HAPPeer.requirePython().path,
+                "-m",
                 "aiohomekit", "-f", pairingFile.path, "watch", "-a", alias,
             ] + ids.flatMap { ["-c", $0] }
         process.standardOutput = try FileHandle(forWritingTo: output)

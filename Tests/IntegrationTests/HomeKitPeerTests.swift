@@ -373,8 +373,8 @@ struct HomeKitPeerTests {
         #expect(
             try controller.call("remove_pairing", ["alias": .string(Self.alias), "pairing_id": .string(second)])
                 == ["removed": true])
-        let removedVerify = try controller.call("verify", ["alias": "second"])
-        #expect(removedVerify["ok"] == false, "\(removedVerify)")
+        let removedVerify = try controller.answer("verify", ["alias": "second"])
+        #expect(removedVerify["ok"] != true, "\(removedVerify)")
         #expect(removedVerify["error"] == "AuthenticationError", "\(removedVerify)")
         #expect(try controller.call("verify", ["alias": .string(Self.alias)]) == ["ok": true])
         let remaining = try controller.call("list_pairings", ["alias": .string(Self.alias)])["pairings"]
@@ -451,7 +451,9 @@ struct HomeKitPeerTests {
         while !watch.text.contains("\"value\": true"), Date() < deadline { usleep(50_000) }
         _ = try ChipBridgePeerTests.mhubctl(daemon, ["device", "set", "1", "1/6/0", "false", "--as-physical"])
         let watched = watch.finish()
-        #expect(watched.status == 124, "\(watched.text)")
+        // timeout(1)'s 124, or SIGKILL's 9 three seconds on when SIGTERM was ignored (a child of the test runner may
+        // inherit SIGTERM ignored).
+        #expect([124, 9].contains(watched.status), "\(watched.text)")
         let printed = HAPCommandLine.printedObjects(watched.text)
         #expect(printed.contains([on: ["value": true]]), "\(watched.text)")
         #expect(printed.contains([on: ["value": false]]), "\(watched.text)")

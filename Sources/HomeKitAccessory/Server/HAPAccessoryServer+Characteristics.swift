@@ -16,6 +16,9 @@ extension HAPAccessoryServer {
                 guard characteristic.permissions.contains(.pairedRead) else {
                     return HAPCharacteristicResult(id: characteristicID, status: .writeOnly)
                 }
+                guard context.isReachable(characteristicID.aid) else {
+                    return HAPCharacteristicResult(id: characteristicID, status: .unableToCommunicate)
+                }
                 return HAPCharacteristicResult(id: characteristicID, value: characteristic.value ?? .null)
             }
         }
@@ -59,6 +62,8 @@ extension HAPAccessoryServer {
             if let value = write.value, element.status == nil {
                 if !characteristic.permissions.contains(.pairedWrite) {
                     element.status = .readOnly
+                } else if !context.isReachable(characteristicID.aid) {
+                    element.status = .unableToCommunicate
                 } else if characteristic.permissions.contains(.timedWrite) && timedWriteValid != true
                     || timedWriteValid == false
                 {

@@ -5,8 +5,10 @@ public protocol HAPServerContext {
     var now: UInt64 { get }
     /// Every accessory, values filled in (`GET /accessories`).
     func accessories() -> [HAPAccessory]
-    /// One characteristic with its value now, or why not (unknown aid or iid, the device unreachable).
+    /// One characteristic with its value now, readable or not, or why not (an unknown aid or iid).
     func characteristic(_ id: HAPCharacteristicID) -> Result<HAPCharacteristic, HAPStatus>
+    /// Whether the accessory's device answers now: reads and writes of one that does not are -70402.
+    func isReachable(_ aid: UInt64) -> Bool
     /// Saves the record whole, durably; false when it could not (the answer that needed it is then an error).
     func save(_ record: HAPAccessoryRecord) -> Bool
 }
