@@ -315,7 +315,7 @@ let package = Package(
         .testTarget(name: "MHubCommandLineTests", dependencies: ["MHubCommandLine"]),
         // docs/architecture.md's table against this file and the sources' imports.
         .testTarget(name: "PackageShapeTests"),
-        .testTarget(name: "HomeKitAccessoryTests", dependencies: ["HomeKitAccessory", "MHubJSON"]),
+        .testTarget(name: "HomeKitAccessoryTests", dependencies: ["HomeKitAccessory", "MHubJSON", "MatterCrypto"]),
         .testTarget(
             name: "HomeKitBridgeTests",
             dependencies: ["HomeKitBridge", "HomeKitAccessory", "MatterDataModel", "MatterInteraction", "MatterNode"]),
