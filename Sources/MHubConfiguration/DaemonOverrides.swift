@@ -12,6 +12,7 @@ public struct DaemonOverrides: Equatable, Sendable {
     public var tcpPort: UInt16?
     public var matterPort: UInt16?
     public var udcPort: UInt16?
+    public var homeKitPort: UInt16?
     /// `--dns-sd` (true) or `--no-dns-sd` (false).
     public var dnsSD: Bool?
     public var logLevel: LogLevel?
@@ -48,6 +49,7 @@ public struct DaemonOverrides: Equatable, Sendable {
         overrides.tcpPort = try port(values, "port")
         overrides.matterPort = try port(values, "matter-port")
         overrides.udcPort = try port(values, "udc-port")
+        overrides.homeKitPort = try port(values, "homekit-port")
         if let clock = values["clock"] {
             guard clock == "real" || clock == "virtual" else {
                 throw ConfigurationError(key: "--clock", reason: "must be real or virtual, not \"\(clock)\"")
@@ -104,6 +106,7 @@ public struct DaemonOverrides: Equatable, Sendable {
         if let tcpPort { configuration.control.tcpPort = tcpPort }
         if let matterPort { configuration.matter.port = matterPort }
         if let udcPort { configuration.udc.port = udcPort }
+        if let homeKitPort { configuration.homeKit.port = homeKitPort }
         if let dnsSD { configuration.dnsSD.enabled = dnsSD }
         if let logLevel { configuration.logLevel = logLevel }
         return configuration

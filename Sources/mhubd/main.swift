@@ -29,6 +29,7 @@ let spec = CommandSpec(
         OptionSpec("port", value: "PORT", help: "the WebSocket listener's port, 0 for any (control.tcp_port)"),
         OptionSpec("matter-port", value: "PORT", help: "the Matter UDP and TCP port, 0 for any (matter.port)"),
         OptionSpec("udc-port", value: "PORT", help: "the UDC port, 0 for any (udc.port)"),
+        OptionSpec("homekit-port", value: "PORT", help: "the HomeKit (HAP) TCP port, 0 for any (homekit.port)"),
         OptionSpec("dns-sd", help: "publish DNS-SD records (dns_sd.enabled), also with --ephemeral"),
         OptionSpec("no-dns-sd", help: "publish no DNS-SD records"),
         OptionSpec("log-level", value: "LEVEL", help: "debug, info, notice, warning or error (log_level)"),

@@ -65,6 +65,7 @@ final class DaemonHarness: @unchecked Sendable {
             "udc": ["port": 0],
             "dns_sd": ["enabled": false],
             "matter": ["port": 0],
+            "homekit": ["port": 0],
             // On Ethernet, so that commissioning them needs no network credentials (the tests of network_setup set
             // their own).
             "simulated_devices": [

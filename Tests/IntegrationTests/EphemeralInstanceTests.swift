@@ -107,7 +107,7 @@ import Testing
                 Executables.mhubd,
                 [
                     "--state-dir", hub.ready.stateDirectory, "--socket", files.appendingPathComponent("s.sock").path,
-                    "--port", "0", "--matter-port", "0", "--udc-port", "0", "--no-dns-sd",
+                    "--port", "0", "--matter-port", "0", "--udc-port", "0", "--homekit-port", "0", "--no-dns-sd",
                 ])
             #expect(second.status == 1)
             #expect(second.errors.contains("in use by another mhubd (pid \(hub.ready.processID))"), "\(second.errors)")

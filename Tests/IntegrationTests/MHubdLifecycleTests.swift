@@ -22,7 +22,7 @@ import Testing
                 control["unix_socket"] ?? .string(directory.appendingPathComponent("mhubd.sock").path)
             control["tcp_port"] = control["tcp_port"] ?? 0
             members["control"] = .object(control)
-            // Tests run daemons side by side: a free UDC port each, and no DNS-SD records.
+            // Tests run daemons side by side: a free UDC and HomeKit port each, and no DNS-SD records.
             members["udc"] = ["port": 0]
             var dnsSD: [String: JSONValue] = [:]
             if case .object(let given)? = members["dns_sd"] { dnsSD = given }
@@ -32,6 +32,10 @@ import Testing
             if case .object(let given)? = members["matter"] { matter = given }
             matter["port"] = matter["port"] ?? 0
             members["matter"] = .object(matter)
+            var homeKit: [String: JSONValue] = [:]
+            if case .object(let given)? = members["homekit"] { homeKit = given }
+            homeKit["port"] = homeKit["port"] ?? 0
+            members["homekit"] = .object(homeKit)
             text = JSONWriter.pretty(.object(members))
         }
         let url = directory.appendingPathComponent("mhubd.json")

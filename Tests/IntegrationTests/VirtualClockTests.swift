@@ -138,7 +138,7 @@ import Testing
                 [
                     "--state-dir", directory.appendingPathComponent("state").path, "--socket",
                     directory.appendingPathComponent("s.sock").path, "--port", "0", "--matter-port", "0", "--udc-port",
-                    "0", "--no-dns-sd", "--ready-file", ready,
+                    "0", "--homekit-port", "0", "--no-dns-sd", "--ready-file", ready,
                 ] + extra
             process.standardError = FileHandle.nullDevice
             process.standardOutput = FileHandle.nullDevice

@@ -52,6 +52,7 @@ extension ServerSetup {
             ],
             "matter": ["port": .integer(Int64(matterPort))],
             "udc": ["port": 0],
+            "homekit": ["port": 0],
             "dns_sd": ["enabled": false],
             "simulated_devices": [],
             "commissioning": ["timing_profile": "instant"],
