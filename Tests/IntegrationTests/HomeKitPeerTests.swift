@@ -190,12 +190,9 @@ struct HomeKitPeerTests {
     /// at iid 1 (Identify, and Name the device's name), the light's Lightbulb with On, the sensor's Contact Sensor;
     /// iids unique within an accessory, and a value on every readable characteristic.
     @Test func theAccessoriesAreTheBridgeAndEveryDeviceOfTheHome() throws {
-        let daemon = try Self.startHub()
-        defer { daemon.stop() }
-        let controller = try Self.controller(daemon)
-        defer { controller.stop() }
-        try Self.pair(controller, daemon)
-        let accessories = try controller.call("accessories", ["alias": .string(Self.alias)])
+        let paired = try PairedHub()
+        defer { paired.stop() }
+        let (daemon, controller, accessories) = (paired.daemon, paired.controller, paired.accessories)
         #expect(Self.aids(accessories) == [1, Self.lampAID, Self.doorAID], "\(accessories)")
 
         for (aid, name) in [(Int64(1), "mhub test"), (Self.lampAID, "Lamp"), (Self.doorAID, "Door")] {
@@ -235,12 +232,9 @@ struct HomeKitPeerTests {
     /// A write of On reaches the device (`mhubctl device read` shows OnOff true) and reads back; the writer hears no
     /// event of its own write.
     @Test func aLightSwitchedOnInHomeKitIsOnInTheHome() throws {
-        let daemon = try Self.startHub()
-        defer { daemon.stop() }
-        let controller = try Self.controller(daemon)
-        defer { controller.stop() }
-        try Self.pair(controller, daemon)
-        let accessories = try controller.call("accessories", ["alias": .string(Self.alias)])
+        let paired = try PairedHub()
+        defer { paired.stop() }
+        let (daemon, controller, accessories) = (paired.daemon, paired.controller, paired.accessories)
         let on = try Self.id(accessories, aid: Self.lampAID, service: Self.lightbulb, Self.on)
         #expect(try Self.read(daemon, node: 1, "1/6/0").contains("false"))
         _ = try controller.call("subscribe", ["alias": .string(Self.alias), "ids": [.string(on)]])
@@ -259,12 +253,9 @@ struct HomeKitPeerTests {
     /// Subscribed, the controller hears a change made at the device (`--as-physical`) and one made on the control
     /// socket (`device_command`), as EVENT messages; none when it subscribes.
     @Test func eventsComeForAPhysicalChangeAndForAControlSocketChange() throws {
-        let daemon = try Self.startHub()
-        defer { daemon.stop() }
-        let controller = try Self.controller(daemon)
-        defer { controller.stop() }
-        try Self.pair(controller, daemon)
-        let accessories = try controller.call("accessories", ["alias": .string(Self.alias)])
+        let paired = try PairedHub()
+        defer { paired.stop() }
+        let (daemon, controller, accessories) = (paired.daemon, paired.controller, paired.accessories)
         let on = try Self.id(accessories, aid: Self.lampAID, service: Self.lightbulb, Self.on)
         let contact = try Self.id(
             accessories, aid: Self.doorAID, service: Self.contactSensor, Self.contactSensorState)
@@ -296,12 +287,9 @@ struct HomeKitPeerTests {
     /// The hub commissioned over Matter by the Swift commissioner (UDP), which toggles the Lamp at its bridged
     /// endpoint 2: the HomeKit controller hears On at aid 2, the same device under the same number.
     @Test func aChangeOverMatterComesAsAnEvent() throws {
-        let daemon = try Self.startHub()
-        defer { daemon.stop() }
-        let controller = try Self.controller(daemon)
-        defer { controller.stop() }
-        try Self.pair(controller, daemon)
-        let accessories = try controller.call("accessories", ["alias": .string(Self.alias)])
+        let paired = try PairedHub()
+        defer { paired.stop() }
+        let (daemon, controller, accessories) = (paired.daemon, paired.controller, paired.accessories)
         let on = try Self.id(accessories, aid: Self.lampAID, service: Self.lightbulb, Self.on)
         _ = try controller.call("subscribe", ["alias": .string(Self.alias), "ids": [.string(on)]])
 
@@ -322,12 +310,9 @@ struct HomeKitPeerTests {
     /// A write to a read-only characteristic is answered -70404 and one to an iid the accessory does not have
     /// -70409, in a 207 (aiohomekit refuses the latter on its own side, so that write goes out unchecked).
     @Test func writesToReadOnlyAndUnknownCharacteristicsGetTheirStatuses() throws {
-        let daemon = try Self.startHub()
-        defer { daemon.stop() }
-        let controller = try Self.controller(daemon)
-        defer { controller.stop() }
-        try Self.pair(controller, daemon)
-        let accessories = try controller.call("accessories", ["alias": .string(Self.alias)])
+        let paired = try PairedHub()
+        defer { paired.stop() }
+        let (daemon, controller, accessories) = (paired.daemon, paired.controller, paired.accessories)
         let name = try Self.id(accessories, aid: Self.lampAID, service: Self.accessoryInformation, Self.name)
         let readOnly = try controller.call(
             "put", ["alias": .string(Self.alias), "writes": [[.integer(Self.lampAID), .integer(Self.iid(name)), "X"]]])
@@ -478,4 +463,35 @@ struct HomeKitPeerTests {
 extension JSONValue {
     /// The string, or nil when it is not one.
     fileprivate var stringForTest: String? { if case .string(let text) = self { text } else { nil } }
+}
+
+/// A hub with its devices commissioned, a controller paired with it, and the accessories it listed: how most of the
+/// suite's tests start.
+struct PairedHub {
+    let daemon: DaemonHarness
+    let controller: HAPController
+    let accessories: JSONValue
+
+    init() throws {
+        daemon = try HomeKitPeerTests.startHub()
+        do {
+            controller = try HomeKitPeerTests.controller(daemon)
+        } catch {
+            daemon.stop()
+            throw error
+        }
+        do {
+            try HomeKitPeerTests.pair(controller, daemon)
+            accessories = try controller.call("accessories", ["alias": .string(HomeKitPeerTests.alias)])
+        } catch {
+            controller.stop()
+            daemon.stop()
+            throw error
+        }
+    }
+
+    func stop() {
+        controller.stop()
+        daemon.stop()
+    }
 }
