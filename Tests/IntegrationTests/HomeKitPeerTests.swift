@@ -327,6 +327,22 @@ struct HomeKitPeerTests {
         let unknownAccessory = try controller.call(
             "put", ["alias": .string(Self.alias), "writes": [[999, 9, true]], "unchecked": true])
         #expect(unknownAccessory["statuses"]?["999.9"]?["status"] == -70409, "\(unknownAccessory)")
+
+        // The lamp unreachable (a fault): its reads and writes are -70402, HAP's "unable to communicate".
+        let on = try Self.id(accessories, aid: Self.lampAID, service: Self.lightbulb, Self.on)
+        let hub = try daemon.connect(.unix)
+        defer { hub.close() }
+        _ = try hub.call("set_fault", ["fault": "device_unreachable", "simulated_device_id": 1])
+        let unreachableRead = try controller.call("get", ["alias": .string(Self.alias), "ids": [.string(on)]])
+        #expect(unreachableRead["values"]?[on]?["status"] == -70402, "\(unreachableRead)")
+        let unreachableWrite = try controller.call(
+            "put", ["alias": .string(Self.alias), "writes": [[.integer(Self.lampAID), .integer(Self.iid(on)), true]]])
+        #expect(unreachableWrite["statuses"]?[on]?["status"] == -70402, "\(unreachableWrite)")
+        _ = try hub.call("clear_faults")
+        #expect(
+            try controller.call("get", ["alias": .string(Self.alias), "ids": [.string(on)]])["values"]?[on] == [
+                "value": false
+            ])
     }
 
     /// A second controller's pairing added through the admin's session can Pair Verify; once removed, its Pair
