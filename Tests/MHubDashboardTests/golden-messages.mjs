@@ -51,6 +51,7 @@ assert.equal(hiddenSetupCodeLine(withoutCode, false), "Its setup code and QR cod
 // Off, and not listening yet.
 assert.deepEqual(homeKitFacts({ enabled: false }), [["HomeKit", "off (homekit.enabled is false)", "homekit-enabled"]]);
 assert.equal(showsSetupCode({ enabled: false }), false);
+assert.deepEqual(pairingLines({ enabled: false }), []);
 assert.equal(homeKitFacts({ ...model.homekit, port: 0 })[0][1], "starting: its port does not listen yet");
 
 // A node's later life: one of its attributes changes, then it is removed (applied after the rest).

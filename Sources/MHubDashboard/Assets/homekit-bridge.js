@@ -20,7 +20,7 @@ export function homeKitFacts(homekit) {
 
 /** Each paired controller, one line: "8F6E1C52-… (admin)" or "iPad-guest (user)". */
 export function pairingLines(homekit) {
-  return homekit.pairings.map((pairing) => `${pairing.identifier} (${pairing.admin ? "admin" : "user"})`);
+  return (homekit.pairings ?? []).map((pairing) => `${pairing.identifier} (${pairing.admin ? "admin" : "user"})`);
 }
 
 /** Whether the setup code and its QR code show: while nobody paired, and only when the hub gave them, which it

@@ -79,13 +79,15 @@ def screenshot(driver, name, full_page=True):
 
 def image_screenshot(driver, selector, name):
     """Saves the image `selector` matches, once it has loaded, as ARTIFACTS/name.png; the page may redraw it
-    meanwhile, so a stale element is looked up again."""
+    meanwhile, so a stale element is looked up again. The image is scrolled to the middle of the window first: one
+    low on the page (the HomeKit panel's) was otherwise cut at the window's bottom edge, and did not decode."""
     path = os.path.join(ARTIFACTS, f"{name}.png")
     for _ in range(50):
         try:
             image = wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, selector), what=selector)[0]
             wait_for(lambda: driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth", image),
                      what=f"{selector} to load")
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", image)
             image.screenshot(path)
             return path
         except StaleElementReferenceException:
