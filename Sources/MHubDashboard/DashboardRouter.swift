@@ -8,7 +8,7 @@ import MHubWebSocket
 public struct DashboardRouter: Sendable {
     /// Where the control protocol is served.
     public static let webSocketPath = "/ws"
-    /// Where a QR code is drawn: `/qr.svg?payload=MT:…`, the payload percent-encoded.
+    /// Where a QR code is drawn: `/qr.svg?payload=MT:…` or `X-HM://…`, the payload percent-encoded.
     public static let qrCodePath = "/qr.svg"
     /// The longest payload drawn; onboarding payloads are far shorter.
     public static let maximumPayloadLength = 512
@@ -80,23 +80,38 @@ public struct DashboardRouter: Sendable {
             return .error(
                 400, "Bad Request",
                 "draws one onboarding payload: /qr.svg?payload=MT:… (Base38 characters, at most "
-                    + "\(Self.maximumPayloadLength))")
+                    + "\(Self.maximumPayloadLength)) or a HomeKit setup URI, X-HM:// and 13 of 0-9 and A-Z")
         }
         return DashboardResponse(
             status: 200, reason: "OK", contentType: "image/svg+xml", body: Array(svg.utf8), sendsBody: !head,
             fields: [("Cache-Control", "no-store")])
     }
 
-    /// Whether `payload` looks like an onboarding payload: `MT:` and Base38 characters, several payloads joined by
-    /// `*` (Matter Core Specification §5.1.3.1); the router draws nothing else.
+    /// Whether `payload` is an onboarding payload the router draws, and nothing else: a Matter one (`MT:` and
+    /// Base38 characters, several payloads joined by `*`, Matter Core Specification §5.1.3.1) or a HomeKit setup URI.
     static func isDrawable(_ payload: String) -> Bool {
+        isMatterPayload(payload) || isHomeKitSetupURI(payload)
+    }
+
+    private static func isMatterPayload(_ payload: String) -> Bool {
         let characters = payload.utf8.dropFirst(3)
         return payload.hasPrefix("MT:") && !characters.isEmpty && payload.utf8.count <= maximumPayloadLength
             && characters.allSatisfy { byte in
-                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                    || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                isDigitOrCapital(byte)
                     || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "*")
             }
+    }
+
+    /// A HomeKit setup URI, the HomeKit bridge's pairing code (docs/homekit.md): `X-HM://`, nine base-36 digits of
+    /// the setup payload and the four characters of the setup ID, all of 0-9 and A-Z (ADK
+    /// `HAPAccessorySetupGetSetupPayload`; /work/shared/docs/hap-reference.md, "Setup code, setup ID, setup URI").
+    private static func isHomeKitSetupURI(_ payload: String) -> Bool {
+        let characters = payload.utf8.dropFirst(7)
+        return payload.hasPrefix("X-HM://") && characters.count == 13 && characters.allSatisfy(isDigitOrCapital)
+    }
+
+    private static func isDigitOrCapital(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
     }
 }
 

@@ -38,6 +38,7 @@ public enum HubEventName: String, CaseIterable, Hashable, Sendable {
     case matterSessionClosed = "matter_session_closed"
     case scenarioUpdated = "scenario_updated"
     case inputJournaled = "input_journaled"
+    case homeKitUpdated = "homekit_updated"
 
     /// Whether the OHF Matter Server has this event: listeners that asked for OHF events only (`start_listening`'s
     /// default) get these and no other.
@@ -51,7 +52,7 @@ public enum HubEventName: String, CaseIterable, Hashable, Sendable {
             .simulatedDeviceUpdated,
             .faultsUpdated,
             .hubReset, .commissioningWindowUpdated, .udcRequestReceived, .fabricAdded, .fabricUpdated, .fabricRemoved,
-            .matterSessionOpened, .matterSessionClosed, .scenarioUpdated, .inputJournaled:
+            .matterSessionOpened, .matterSessionClosed, .scenarioUpdated, .inputJournaled, .homeKitUpdated:
             false
         }
     }

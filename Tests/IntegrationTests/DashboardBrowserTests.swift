@@ -148,6 +148,22 @@ struct DashboardBrowserTests {
         #expect(window["open"] == true)
         #expect(report["window_qr_decoded"] == window["setup_qr_code"])
         #expect(report["window_qr_shown"] == window["setup_qr_code"])
+        // The HomeKit panel: the bridge's port and Device ID for any scope; its setup code and the QR code of its
+        // setup URI, decoded from a screenshot, only with admin and while no controller has paired.
+        let homekit = try hub.call("get_homekit")
+        #expect(homekit["setup_code"] == .string(DashboardBrowser.homeKitSetupCode))
+        if case .integer(let port)? = homekit["port"] {
+            #expect(report["homekit_port_shown"]?.text == "TCP \(port)")
+        } else {
+            Issue.record("the HomeKit face does not listen: \(homekit)")
+        }
+        #expect(report["homekit_device_id_shown"] == homekit["device_id"])
+        #expect(report["homekit_paired_shown"] == "no")
+        #expect(report["homekit_without_admin"]?.text?.contains("admin scope") == true)
+        #expect(report["homekit_qr_without_admin"] == 0)
+        #expect(report["homekit_setup_code_shown"] == .string(DashboardBrowser.homeKitSetupCode))
+        #expect(report["homekit_setup_uri_shown"] == homekit["setup_uri"])
+        #expect(report["homekit_qr_decoded"] == homekit["setup_uri"])
         // The device added on the network from the form: its own node's port on its card, and its QR code.
         let desk = sims.list?.first { $0["name"] == "Desk node" }
         if case .integer(let port)? = desk?["matter_node"]?["port"] {
@@ -303,9 +319,12 @@ enum DashboardBrowser {
         ("air-quality-sensor", "Air monitor", "Living room"),
     ]
 
+    /// The HomeKit bridge's configured setup code (`homekit.setup_code`), which the page shows an administrator.
+    static let homeKitSetupCode = "031-45-154"
+
     /// A hub for the page: a lamp, a dimmable lamp and a lock to commission first, a door sensor and a thermometer
-    /// to leave waiting, `moreKinds`, and the realistic timing profile, so that the page shows a commissioning step
-    /// by step.
+    /// to leave waiting, `moreKinds`, the realistic timing profile, so that the page shows a commissioning step by
+    /// step, and its HomeKit bridge on a free port with a known setup code.
     static func daemon() throws -> DaemonHarness {
         let first: [JSONValue] = [
             ["template": "on-off-light", "name": "Lamp", "discriminator": 1234, "passcode": 20_202_021],
@@ -323,6 +342,7 @@ enum DashboardBrowser {
         return try DaemonHarness(configuration: [
             "commissioning": ["timing_profile": "realistic"], "simulated_devices": .array(first + more),
             "matter": ["port": 0, "device_port_base": 0],
+            "homekit": ["enabled": true, "port": 0, "setup_code": .string(homeKitSetupCode)],
         ])
     }
 }

@@ -130,10 +130,22 @@ private let router = DashboardRouter(
         #expect(String(decoding: body, as: UTF8.self) == "<svg>MT:-24J0Q1212-10648G00</svg>\n")
     }
 
+    /// The HomeKit bridge's setup URI, as the dashboard's HomeKit panel asks for it (reference's worked example).
+    @Test func aHomeKitSetupURIIsDrawn() throws {
+        let (head, body) = try parsed(try response(request("/qr.svg?payload=X-HM%3A%2F%2F0023ISYWYMHUB")))
+        #expect(head.status == 200)
+        #expect(head.header("Cache-Control") == "no-store")
+        #expect(String(decoding: body, as: UTF8.self) == "<svg>X-HM://0023ISYWYMHUB</svg>\n")
+    }
+
     @Test(arguments: [
         "/qr.svg", "/qr.svg?payload=", "/qr.svg?payload=hello", "/qr.svg?payload=MT:", "/qr.svg?payload=MT:ab",
         "/qr.svg?payload=MT:AB&payload=MT:CD", "/qr.svg?payload=MT%3AAB%2", "/qr.svg?payload=MT:<script>",
         "/qr.svg?payload=MT:" + String(repeating: "A", count: 600),
+        // A setup URI is X-HM:// and exactly 13 of 0-9 and A-Z: shorter, longer, lower case, a path, a scheme alone.
+        "/qr.svg?payload=X-HM://0023ISYWYMHU", "/qr.svg?payload=X-HM://0023ISYWYMHUBB",
+        "/qr.svg?payload=X-HM://0023isywymhub", "/qr.svg?payload=X-HM://0023ISYWY/HUB", "/qr.svg?payload=X-HM://",
+        "/qr.svg?payload=x-hm://0023ISYWYMHUB",
     ])
     func onlyOneOnboardingPayloadIsDrawn(target: String) throws {
         #expect(try parsed(try response(request(target))).head.status == 400)

@@ -16,6 +16,6 @@ import Testing
                 ])
         else { return }
         #expect(status == 0, "golden-messages.mjs failed:\n\(text)")
-        #expect(text.contains("golden messages: 21 read"))
+        #expect(text.contains("golden messages: 23 read"))
     }
 }

@@ -1,7 +1,8 @@
 // The dashboard's model reads the golden messages Swift writes from the protocol's own types
 // (Tests/MHubProtocolTests/Fixtures/golden-messages.jsonl): replies set its lists as dashboard.js sets them, events
 // change it as the page's socket hands them over; devices on the network read as the nearby panel shows them
-// (network-node.js). Run by GoldenMessagesScriptTests: node golden-messages.mjs ASSETS FILE
+// (network-node.js), and the HomeKit bridge as its panel does (homekit-bridge.js). Run by GoldenMessagesScriptTests:
+// node golden-messages.mjs ASSETS FILE
 import { readFileSync } from "node:fs";
 import assert from "node:assert/strict";
 
@@ -30,6 +31,29 @@ assert.deepEqual(model.devicesIn(1, 1).map((d) => d.name), ["Lamp"]);
 assert.equal(model.attribute(5, "1/6/0"), true);
 assert.equal(model.simulated[0].qr_code, "MT:-24J0AFN00KA0648G00");
 
+// The HomeKit bridge as an admin reads it before anyone paired (reply 11, get_homekit): its setup code and QR code.
+const { hiddenSetupCodeLine, homeKitFacts, pairingLines, showsSetupCode } = await import(`${assets}/homekit-bridge.js`);
+model.homekit = replies.get("11").result;
+const factsOf = (homekit) => Object.fromEntries(homeKitFacts(homekit).map(([term, value]) => [term, value]));
+assert.deepEqual(factsOf(model.homekit), {
+  "Port": "TCP 51826", "Device ID": "AA:BB:CC:DD:EE:01", "Setup ID": "MHUB", "Paired": "no",
+  "Accessories": "2 served, 1 left out", "Configuration (c#)": "1",
+});
+assert.equal(showsSetupCode(model.homekit), true);
+assert.equal(model.homekit.setup_code, "031-45-154");
+assert.equal(model.homekit.setup_uri, "X-HM://0023ISYWYMHUB");
+assert.equal(hiddenSetupCodeLine(model.homekit, true), null);
+assert.deepEqual(pairingLines(model.homekit), []);
+// Another scope reads it without the code: the panel says why nothing shows.
+const withoutCode = { ...model.homekit, setup_code: "", setup_uri: "" };
+assert.equal(showsSetupCode(withoutCode), false);
+assert.equal(hiddenSetupCodeLine(withoutCode, false), "Its setup code and QR code show with the admin scope.");
+// Off, and not listening yet.
+assert.deepEqual(homeKitFacts({ enabled: false }), [["HomeKit", "off (homekit.enabled is false)", "homekit-enabled"]]);
+assert.equal(showsSetupCode({ enabled: false }), false);
+assert.deepEqual(pairingLines({ enabled: false }), []);
+assert.equal(homeKitFacts({ ...model.homekit, port: 0 })[0][1], "starting: its port does not listen yet");
+
 // A node's later life: one of its attributes changes, then it is removed (applied after the rest).
 const later = new Set(["attribute_updated", "node_removed"]);
 const refetch = {};
@@ -46,6 +70,16 @@ assert.equal(model.nodes.get(5).available, false);
 assert.deepEqual(model.simulated.map((d) => d.simulated_device_id), [3]);
 assert.deepEqual(refetch.room_removed, ["devices"]);
 assert.deepEqual(refetch.simulated_device_added, ["status"]);
+// A controller paired (homekit_updated): the model keeps the facts the event carries, fetches get_homekit again
+// (the event never carries a setup code), and the panel shows the controllers and no code.
+assert.deepEqual(refetch.homekit_updated, ["homekit"]);
+assert.equal(model.homekit.paired, true);
+assert.equal(showsSetupCode(model.homekit), false);
+assert.equal(factsOf(model.homekit).Paired, "yes, with 2 controllers");
+assert.equal(factsOf(model.homekit)["Configuration (c#)"], "2");
+assert.deepEqual(pairingLines(model.homekit), ["8F6E1C52-0D3A-4C8B-9E21-5A7B3C9D0E14 (admin)", "iPad-guest (user)"]);
+assert.equal(hiddenSetupCodeLine(model.homekit, true),
+  "Paired: a new controller is added from the Home app of an admin controller.");
 
 for (const message of messages.filter((m) => later.has(m.event))) {
   if (message.event === "attribute_updated") {

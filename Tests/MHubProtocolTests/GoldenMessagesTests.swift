@@ -60,6 +60,19 @@ import Testing
     static let pressed = ButtonPressed(
         nodeID: 6, endpointID: 1, presses: 1, long: true, holdMilliseconds: 2000, releaseAt: 1_767_225_602_000)
 
+    /// `get_homekit` as an administrator reads it before any controller pairs: the setup code and the URI its QR code
+    /// carries. `homekit_updated` once a controller paired: without them, as every listener hears it.
+    static let homeKitUnpaired = HomeKitStatus(
+        enabled: true, port: 51826, deviceID: "AA:BB:CC:DD:EE:01", setupCode: "031-45-154", setupID: "MHUB",
+        setupURI: "X-HM://0023ISYWYMHUB", paired: false, configurationNumber: 1, accessories: 2, omittedDevices: 1)
+    static let homeKitPaired = HomeKitStatus(
+        enabled: true, port: 51826, deviceID: "AA:BB:CC:DD:EE:01", setupID: "MHUB", paired: true,
+        configurationNumber: 2, accessories: 2, omittedDevices: 1,
+        pairings: [
+            HomeKitPairingInfo(identifier: "8F6E1C52-0D3A-4C8B-9E21-5A7B3C9D0E14", admin: true),
+            HomeKitPairingInfo(identifier: "iPad-guest", admin: false),
+        ])
+
     /// The golden messages, in the order a dashboard could meet them.
     static var messages: [[UInt8]] {
         let home = Structure(id: 1, name: "Home")
@@ -94,6 +107,7 @@ import Testing
                 ]),
             reply("9", pressed),
             reply("10", [onNetwork(5, onAFabric: false), onNetwork(6, onAFabric: true)]),
+            reply("11", homeKitUnpaired),
             event(.structureUpdated, cabin),
             event(.roomUpdated, hall),
             event(.deviceUpdated, moved),
@@ -105,6 +119,7 @@ import Testing
             event(.homeSynced, HomeSynced(structures: [home], rooms: [hall], devices: [moved], nodes: [off])),
             event(.attributeUpdated, AttributeChange(nodeID: 5, attributePath: "1/8/0", value: 200)),
             event(.nodeRemoved, NodeRemoved(nodeID: 5)),
+            event(.homeKitUpdated, homeKitPaired),
         ]
     }
 
@@ -133,6 +148,7 @@ import Testing
                 == Self.onNetwork(6, onAFabric: true))
         #expect(try HubStatus(json: JSONText(Self.status).value).advertising == Self.status.advertising)
         #expect(try ButtonPressed(json: JSONText(Self.pressed).value) == Self.pressed)
+        #expect(try HomeKitStatus(json: JSONText(Self.homeKitPaired).value) == Self.homeKitPaired)
         #expect(throws: ProtocolViolation("a device has no node_id")) {
             try HomeDevice(json: ["name": "Lamp"])
         }

@@ -17,7 +17,7 @@ def golden() -> list[dict]:
 def test_replies_carry_their_results_and_the_error_its_code_name_and_details():
     messages = [read_message(message) for message in golden()]
     replies = [message for message in messages if isinstance(message, Reply)]
-    assert [reply.message_id for reply in replies] == ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"]
+    assert [reply.message_id for reply in replies] == ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11"]
     assert replies[0].result == [{"name": "Home", "structure_id": 1}]
     assert replies[1].result == [{"name": "Kitchen", "room_id": 1, "structure_id": 1}]
     assert replies[2].result[0]["device_ids"] == ["5:1"]
@@ -42,6 +42,7 @@ def test_replies_carry_their_results_and_the_error_its_code_name_and_details():
     on_network = replies[9].result
     assert [device["matter_node"]["port"] for device in on_network] == [5541, 5542]
     assert on_network[1]["matter_node"]["fabrics"][0]["label"] == "Kitchen hub"
+    assert replies[10].result["setup_uri"] == "X-HM://0023ISYWYMHUB"
 
 
 def test_events_carry_their_names_and_data():
@@ -58,6 +59,7 @@ def test_events_carry_their_names_and_data():
         "home_synced",
         "attribute_updated",
         "node_removed",
+        "homekit_updated",
     ]
     assert events[2].data["room"] == "Hall"
     assert events[3].data["available"] is False
@@ -65,3 +67,4 @@ def test_events_carry_their_names_and_data():
     assert events[8].data["devices"][0]["node_id"] == 5
     assert events[9].data == [5, "1/8/0", 200]
     assert events[10].data == 5
+    assert [pairing["admin"] for pairing in events[11].data["pairings"]] == [True, False]

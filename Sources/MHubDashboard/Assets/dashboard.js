@@ -4,7 +4,9 @@
 import { HubConnection } from "./hub-connection.js";
 import { HomeModel } from "./home-model.js";
 import { deviceCard, homeView } from "./home-view.js";
-import { faultsView, fabricsView, logView, nearbyView, sessionView, statusView, windowView } from "./panels-view.js";
+import {
+  faultsView, fabricsView, homeKitView, logView, nearbyView, sessionView, statusView, windowView,
+} from "./panels-view.js";
 import { h, replaceKeepingFocus } from "./dom.js";
 
 /** Where the admin token is kept: this tab's session storage, gone when the tab closes. */
@@ -93,13 +95,14 @@ const PANELS_OF_EVENT = {
   simulated_device_updated: ["nearby"],
   session_updated: ["session", "nearby"], commissioning_progress: ["session"],
   faults_updated: ["faults", "status"], commissioning_window_updated: ["window", "status"],
+  homekit_updated: ["homekit"],
 };
 
 /** The panels that show what a refresh fetched. */
 const PANELS_OF_LIST = {
   status: ["status"], templates: ["nearby"], structures: ["home"], devices: ["home"],
   simulated: ["nearby", "faults"], session: ["session", "nearby"], faults: ["faults", "status"],
-  window: ["window"], fabrics: ["fabrics"],
+  window: ["window"], fabrics: ["fabrics"], homekit: ["homekit"],
 };
 
 function onEvent(name, data) {
@@ -135,7 +138,8 @@ async function load() {
     throw error;
   });
   model.setNodes(await hub.call("start_listening", { events: "all" }));
-  await refresh(["templates", "structures", "devices", "simulated", "session", "faults", "window", "fabrics", "status"]);
+  await refresh(["templates", "structures", "devices", "simulated", "session", "faults", "window", "fabrics", "homekit",
+    "status"]);
   render([...Object.keys(PANELS)]);
 }
 
@@ -160,6 +164,7 @@ async function refresh(what) {
       case "faults": model.faults = await hub.call("get_faults"); break;
       case "window": model.window = await hub.call("get_commissioning_window"); break;
       case "fabrics": model.fabrics = await hub.call("get_fabrics"); break;
+      case "homekit": model.homekit = await hub.call("get_homekit"); break;
       default: break;
     }
   });
@@ -304,6 +309,7 @@ const PANELS = {
   status: () => replaceKeepingFocus($("status-body"), statusView(model)),
   window: () => replaceKeepingFocus($("window-body"), windowView(model, actions)),
   fabrics: () => replaceKeepingFocus($("fabrics-body"), fabricsView(model)),
+  homekit: () => replaceKeepingFocus($("homekit-body"), homeKitView(model)),
   home: () => replaceKeepingFocus($("home-body"), homeView(model, actions, messages)),
   session: () => replaceKeepingFocus($("session-body"), sessionView(model, actions, outcome)),
   nearby: () => {

@@ -32,6 +32,8 @@ export class HomeModel {
     this.faults = null;
     this.window = null;
     this.fabrics = null;
+    /** get_homekit: the HomeKit bridge (its setup code only with admin). */
+    this.homekit = null;
     this.events = [];
   }
 
@@ -80,7 +82,7 @@ export class HomeModel {
 
   /**
    * Applies one event; returns the names of the lists to fetch again because the event does not carry them
-   * ("devices", "simulated", "status", "window", "fabrics", "everything").
+   * ("devices", "simulated", "status", "window", "fabrics", "homekit", "everything").
    */
   apply(name, data) {
     this.events.unshift({ at: new Date(), name, data });
@@ -140,6 +142,10 @@ export class HomeModel {
       case "commissioning_window_updated":
         this.window = data;
         return ["window", "status"];
+      case "homekit_updated":
+        // Without the setup code and URI: an admin's page asks get_homekit for them again.
+        this.homekit = data;
+        return ["homekit"];
       case "fabric_added":
       case "fabric_updated":
       case "fabric_removed":

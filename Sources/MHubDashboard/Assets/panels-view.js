@@ -1,9 +1,10 @@
-// The hub's status, its window and fabrics, the commissioning session, the nearby devices, the faults and the
-// event log.
+// The hub's status, its window and fabrics, its HomeKit bridge, the commissioning session, the nearby devices, the
+// faults and the event log.
 
 import { STEPS } from "./home-model.js";
 import { clock, h } from "./dom.js";
 import { closedWindowLine, fabricLines, networkLine, showsCodes } from "./network-node.js";
+import { hiddenSetupCodeLine, homeKitFacts, pairingLines, showsSetupCode } from "./homekit-bridge.js";
 
 const qrImage = (payload, what) =>
   h("img", {
@@ -73,6 +74,28 @@ export function windowView(model, actions) {
       ? h("button", { type: "button", dataset: { key: "window-open" }, onclick: actions.openWindow },
         "Open the hub's window")
       : h("p", { class: "hint" }, "Opening it needs the admin scope."));
+  }
+  return parts;
+}
+
+/** The HomeKit bridge: its facts, the controllers paired, and while unpaired, for an admin, the setup code with the
+ * QR code of its setup URI, drawn by the hub as the window's is, for the Home app to scan. */
+export function homeKitView(model) {
+  const homekit = model.homekit;
+  if (!homekit) return [h("p", { class: "hint" }, "Unknown.")];
+  const parts = [definitions(homeKitFacts(homekit))];
+  if (showsSetupCode(homekit)) {
+    parts.push(h("figure", { class: "code-card" }, qrImage(homekit.setup_uri, "the HomeKit bridge"),
+      h("figcaption", {}, "Setup code ", h("code", { dataset: { fact: "homekit-setup-code" } }, homekit.setup_code),
+        h("br"), h("code", { class: "payload", dataset: { fact: "homekit-setup-uri" } }, homekit.setup_uri),
+        h("br"), "Scan it with the Home app: Add Accessory.")));
+  }
+  const hidden = hiddenSetupCodeLine(homekit, model.admin);
+  if (hidden) parts.push(h("p", { class: "hint", dataset: { fact: "homekit-hidden" } }, hidden));
+  const lines = pairingLines(homekit);
+  if (lines.length > 0) {
+    parts.push(h("ul", { class: "pairings", dataset: { fact: "homekit-pairings" } },
+      lines.map((line) => h("li", {}, line))));
   }
   return parts;
 }
@@ -254,6 +277,8 @@ function describe(name, data) {
     case "simulated_device_added": return `“${data.name}”`;
     case "faults_updated": return faultSummary(data);
     case "commissioning_window_updated": return data.open ? "open" : `closed (${data.close_reason ?? ""})`;
+    case "homekit_updated":
+      return `${data.paired ? `paired (${data.pairings.length})` : "unpaired"}, c# ${data.configuration_number}`;
     default: {
       const text = data === null || data === undefined ? "" : JSON.stringify(data);
       return text.length > 120 ? `${text.slice(0, 117)}…` : text;

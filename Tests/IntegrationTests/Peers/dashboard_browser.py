@@ -79,13 +79,15 @@ def screenshot(driver, name, full_page=True):
 
 def image_screenshot(driver, selector, name):
     """Saves the image `selector` matches, once it has loaded, as ARTIFACTS/name.png; the page may redraw it
-    meanwhile, so a stale element is looked up again."""
+    meanwhile, so a stale element is looked up again. The image is scrolled to the middle of the window first: one
+    low on the page (the HomeKit panel's) was otherwise cut at the window's bottom edge, and did not decode."""
     path = os.path.join(ARTIFACTS, f"{name}.png")
     for _ in range(50):
         try:
             image = wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, selector), what=selector)[0]
             wait_for(lambda: driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth", image),
                      what=f"{selector} to load")
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", image)
             image.screenshot(path)
             return path
         except StaleElementReferenceException:
@@ -326,6 +328,13 @@ def main(driver):
 
     # Without admin, the page cannot switch faults or open the hub's window: it says so.
     report["faults_without_admin"] = text_of(driver, "#faults-body .hint")
+    # The HomeKit bridge without admin: where it listens and its Device ID, no setup code and no QR code, and why.
+    report["homekit_port_shown"] = wait_for(
+        lambda: text_of(driver, '[data-fact="homekit-port"]'), what="the HomeKit panel")
+    report["homekit_device_id_shown"] = text_of(driver, '[data-fact="homekit-device-id"]')
+    report["homekit_paired_shown"] = text_of(driver, '[data-fact="homekit-paired"]')
+    report["homekit_without_admin"] = text_of(driver, '[data-fact="homekit-hidden"]')
+    report["homekit_qr_without_admin"] = len(driver.find_elements(By.CSS_SELECTOR, "#homekit-body img.qr"))
     report["console_errors_before_admin"] = severe_console_entries(driver)
 
     # Admin: the token typed into the page, sent as a WebSocket subprotocol element, kept in sessionStorage.
@@ -353,6 +362,12 @@ def main(driver):
     driver.find_element(By.CSS_SELECTOR, '[data-key="window-open"]').click()
     report["window_qr_decoded"] = decode_qr(image_screenshot(driver, "#window-body img.qr", "window-qr"))
     report["window_qr_shown"] = text_of(driver, "#window-body code.payload")
+
+    # With admin, the unpaired bridge's setup code and the QR code of its setup URI, which decodes to that URI.
+    report["homekit_setup_code_shown"] = wait_for(
+        lambda: text_of(driver, '[data-fact="homekit-setup-code"]'), what="the HomeKit setup code")
+    report["homekit_setup_uri_shown"] = text_of(driver, '[data-fact="homekit-setup-uri"]')
+    report["homekit_qr_decoded"] = decode_qr(image_screenshot(driver, "#homekit-body img.qr", "homekit-qr"))
 
     # A device added on the network from the form: its card says where its own node listens, with its QR code.
     driver.find_element(By.ID, "add-name").send_keys("Desk node")
