@@ -41,10 +41,17 @@ final class HAPController {
     let pairingFile: URL
     private let process: LineProcess
 
-    init(pairingFile: URL) throws {
+    /// Starts the script; with `launcher` (`NetworkNamespacePair.launcher(in:)`, `ip netns exec mh-ctl`) it runs
+    /// through that program, inside the namespace, so that its mDNS and connections stay on the test network.
+    init(pairingFile: URL, launcher: (program: URL, arguments: [String])? = nil) throws {
         self.pairingFile = pairingFile
-        process = try LineProcess(
-            try HAPPeer.requirePython(), [HAPPeer.controllerScript.path, pairingFile.path, "--log", "WARNING"])
+        let python = try HAPPeer.requirePython()
+        let script = [HAPPeer.controllerScript.path, pairingFile.path, "--log", "WARNING"]
+        if let launcher {
+            process = try LineProcess(launcher.program, launcher.arguments + [python.path] + script)
+        } else {
+            process = try LineProcess(python, script)
+        }
     }
 
     /// The script's answer to `command`, an error answer (`{"error", "message"}`) included.

@@ -1,5 +1,5 @@
 """A HomeKit controller for mhub's peer tests: aiohomekit 4.0.1 (Home Assistant's homekit_controller library) driving
-a HAP/IP accessory at a known address, without mDNS.
+a HAP/IP accessory at a known address, without mDNS, or one it finds by mDNS (`pair_discovered`).
 
 Usage: hap_controller.py PAIRING_FILE [--log LEVEL]
 Reads one JSON command a line on stdin and writes one JSON answer a line on stdout, until `close` or the end of
@@ -11,6 +11,16 @@ Commands ({"command": NAME, ...}; "aid.iid" strings name characteristics):
   pair {host, port, device_id, code, alias}      Pair Setup with the setup code, on a HomeKitService built by hand
                                                  (aiohomekit/zeroconf.py) as mDNS would give it; then keeps the
                                                  pairing under alias. -> {"pairing": pairing data without the LTSK}
+  pair_discovered {device_id, code, alias, timeout_s?}
+                                                 As Home Assistant pairs: browses _hap._tcp with python-zeroconf
+                                                 (AsyncZeroconf on every interface, IPv4), waits up to timeout_s
+                                                 (default 30) for aiohomekit to find device_id among the records,
+                                                 then Pair Setup at the address and port the record gave; keeps the
+                                                 pairing under alias. -> {"pairing": as pair, "discovered": {name, id,
+                                                 address, addresses, port, config_num, state_num, status_flags,
+                                                 feature_flags, category, protocol_version, model}}, the record as
+                                                 aiohomekit read it (aiohomekit/zeroconf.py; link-local addresses
+                                                 are not in it)
   accessories {alias}                            GET /accessories. -> {"accessories": [{aid, services: [{iid, type,
                                                  characteristics: [{iid, type, perms, format, value?, ...}]}]}]}
                                                  with types as aiohomekit normalises them (full UUIDs)
@@ -65,7 +75,8 @@ from aiohomekit.model import Categories
 from aiohomekit.model.feature_flags import FeatureFlags
 from aiohomekit.model.status_flags import StatusFlags
 from aiohomekit.protocol.statuscodes import to_status_code
-from aiohomekit.zeroconf import HomeKitService
+from aiohomekit.zeroconf import HAP_TYPE_TCP, HomeKitService, ZeroconfServiceListener
+from zeroconf.asyncio import AsyncServiceBrowser, AsyncZeroconf
 
 # How long a fresh connection's Pair Verify may take before `verify` reports the last error aiohomekit saw (it
 # retries other failures with a back-off, so a timeout is what a refused verify that is not an Authentication error
@@ -107,6 +118,9 @@ class HapController:
         self.pairing_file = pairing_file
         # zeroconf_instance=None: never started (async_start), so nothing browses or touches multicast.
         self.controller = IpController(char_cache=CharacteristicCacheMemory(), zeroconf_instance=None)
+        # pair_discovered's controller: an IpController on a started AsyncZeroconf with a _hap._tcp browser, made
+        # at the first pair_discovered (the other commands never touch multicast).
+        self.discovering = None  # (AsyncZeroconf, AsyncServiceBrowser, IpController)
         self.pairings = {}  # alias -> IpPairing
         self.events = {}  # alias -> [{"aid", "iid", "value"}], what the accessory sent since the last `events`
         self.arrived = asyncio.Event()
@@ -150,6 +164,50 @@ class HapController:
         self.adopt(alias, pairing)
         self.save()
         return {"pairing": {key: value for key, value in pairing.pairing_data.items() if "LTSK" not in key}}
+
+    async def discovering_controller(self):
+        """The controller that finds accessories by mDNS, started once.
+
+        As aiohomekit's CLI (`aiohomekit/__main__.py`) and Home Assistant's zeroconf integration do: the browser for
+        _hap._tcp is registered on the AsyncZeroconf before the controller starts, since ZeroconfController.async_start
+        looks for that browser and listens to it rather than making its own.
+        """
+        if self.discovering is None:
+            zeroconf = AsyncZeroconf()
+            browser = AsyncServiceBrowser(zeroconf.zeroconf, [HAP_TYPE_TCP], listener=ZeroconfServiceListener())
+            controller = IpController(char_cache=CharacteristicCacheMemory(), zeroconf_instance=zeroconf)
+            await controller.async_start()
+            self.discovering = (zeroconf, browser, controller)
+        return self.discovering[2]
+
+    async def pair_discovered(self, device_id, code, alias, timeout_s=30):
+        controller = await self.discovering_controller()
+        discovery = await controller.async_find(device_id, timeout=float(timeout_s))
+        found = discovery.description
+        discovered = {
+            "name": found.name,
+            "id": found.id,
+            "address": found.address,
+            "addresses": list(found.addresses),
+            "port": found.port,
+            "config_num": found.config_num,
+            "state_num": found.state_num,
+            "status_flags": int(found.status_flags),
+            "feature_flags": int(found.feature_flags),
+            "category": int(found.category),
+            "protocol_version": found.protocol_version,
+            "model": found.model,
+        }
+        try:
+            finish = await discovery.async_start_pairing(alias)  # M1, M2, at the record's address and port
+            pairing = await finish(code)  # M3 to M6
+        except BaseException:
+            await discovery.close()
+            raise
+        self.adopt(alias, pairing)
+        self.save()
+        pairing_data = {key: value for key, value in pairing.pairing_data.items() if "LTSK" not in key}
+        return {"pairing": pairing_data, "discovered": discovered}
 
     async def accessories(self, alias):
         accessories = await self.pairing(alias).list_accessories_and_characteristics()
@@ -306,12 +364,19 @@ class HapController:
         for pairing in self.pairings.values():
             await pairing.shutdown()
         self.save()
+        if self.discovering is not None:
+            zeroconf, browser, controller = self.discovering
+            self.discovering = None
+            await controller.async_stop()
+            await browser.async_cancel()
+            await zeroconf.async_close()
         return {"closed": True}
 
     async def run(self, command):
         name = command.pop("command")
         handler = {
             "pair": self.pair,
+            "pair_discovered": self.pair_discovered,
             "accessories": self.accessories,
             "get": self.get,
             "put": self.put,
