@@ -204,13 +204,13 @@ public final class Daemon: @unchecked Sendable {
         try startListeners(service: service)
         let instance = HubInstance(
             processID: getpid(), unixSocketPath: unixSocketPath, webSocketURL: webSocketURL,
-            matterPort: matterPort?.port, udcPort: discovery?.udcPort, stateDirectory: stateDirectory,
+            matterPort: matterPort?.port, udcPort: discovery?.udcPort, homeKitPort: homeKitPort?.port,
+            stateDirectory: stateDirectory,
             isEphemeral: ephemeralDirectory != nil, clock: hub.run.clock)
         service.submit(.instanceKnown(instance))
         logger.notice("mhubd ready (\(service.statusSummary))")
         if !readyAnnouncement.isEmpty {
-            try readyAnnouncement.announce(
-                ReadyAnnouncement.text(instance, adminToken: adminToken?.token, homeKitPort: homeKitPort?.port))
+            try readyAnnouncement.announce(ReadyAnnouncement.text(instance, adminToken: adminToken?.token))
         }
         notifyReady()
     }

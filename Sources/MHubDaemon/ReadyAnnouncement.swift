@@ -15,10 +15,9 @@ struct ReadyAnnouncement {
 
     var isEmpty: Bool { file == nil && descriptor == nil }
 
-    static func text(_ instance: HubInstance, adminToken: String?, homeKitPort: UInt16? = nil) -> String {
+    static func text(_ instance: HubInstance, adminToken: String?) -> String {
         guard case .object(var members) = instance.json else { return "{}" }
         members["token"] = adminToken.map { .string($0) } ?? .null
-        members["homekit_port"] = homeKitPort.map { .integer(Int64($0)) } ?? .null
         return JSONWriter.compact(.object(members)) + "\n"
     }
 

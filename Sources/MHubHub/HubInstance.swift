@@ -12,6 +12,8 @@ public struct HubInstance: Hashable, Sendable {
     public var webSocketURL: String?
     public var matterPort: UInt16?
     public var udcPort: UInt16?
+    /// The HomeKit (HAP) TCP port, when `homekit.enabled`.
+    public var homeKitPort: UInt16?
     public var stateDirectory: String
     /// Made for this run by `--ephemeral` and removed when it stops.
     public var isEphemeral: Bool
@@ -20,8 +22,9 @@ public struct HubInstance: Hashable, Sendable {
 
     public init(
         processID: Int32, unixSocketPath: String?, webSocketURL: String?, matterPort: UInt16?, udcPort: UInt16?,
-        stateDirectory: String, isEphemeral: Bool, clock: HubClockKind
+        homeKitPort: UInt16? = nil, stateDirectory: String, isEphemeral: Bool, clock: HubClockKind
     ) {
+        self.homeKitPort = homeKitPort
         self.processID = processID
         self.unixSocketPath = unixSocketPath
         self.webSocketURL = webSocketURL
@@ -37,6 +40,7 @@ public struct HubInstance: Hashable, Sendable {
         InstanceInfo(
             processID: Int64(processID), unixSocket: unixSocketPath, webSocketURL: webSocketURL,
             matterPort: matterPort.map { Int64($0) }, udcPort: udcPort.map { Int64($0) },
+            homeKitPort: homeKitPort.map { Int64($0) },
             stateDirectory: stateDirectory,
             ephemeral: isEphemeral, clock: clock.rawValue, version: MHubVersion.string)
     }

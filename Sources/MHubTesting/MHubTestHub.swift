@@ -41,6 +41,8 @@ public final class MHubTestHub: @unchecked Sendable {
         public var webSocketPort: UInt16?
         public var matterPort: UInt16?
         public var udcPort: UInt16?
+        /// The HomeKit (HAP) port, when the hub serves HomeKit.
+        public var homeKitPort: UInt16?
         public var stateDirectory: String
         /// The hub's admin token, for WebSocket clients that need admin.
         public var token: String?
@@ -207,6 +209,7 @@ public final class MHubTestHub: @unchecked Sendable {
         return Ready(
             processID: Int32(truncatingIfNeeded: pid), unixSocketPath: string("unix_socket"), webSocketURL: url,
             webSocketPort: webSocketPort, matterPort: port("matter_port"), udcPort: port("udc_port"),
+            homeKitPort: port("homekit_port"),
             stateDirectory: state, token: string("token"), json: json)
     }
 }

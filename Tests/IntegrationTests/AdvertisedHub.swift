@@ -28,6 +28,9 @@ final class AdvertisedHub {
             "hub": ["name": .string("mhub it \(suffix)"), "discriminator": .integer(Int64(discriminator))],
             "dns_sd": ["enabled": true, "interfaces": ["lo"]],
             "thread": .object(threadKeys),
+            // These tests are about the Matter and Thread records; the HomeKit bridge's `_hap._tcp` is
+            // HomeKitDiscoveryPeerTests'.
+            "homekit": ["enabled": false],
         ])
         // `_meshcop._udp` names the configured network until a client sets a dataset (a test that wants one sets it).
         daemon.presetNetworks = false

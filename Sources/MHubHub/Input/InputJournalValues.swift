@@ -114,6 +114,7 @@ enum InputJournalValues {
             "websocket_url": instance.webSocketURL.map { .string($0) } ?? .null,
             "matter_port": optional(instance.matterPort),
             "udc_port": optional(instance.udcPort),
+            "homekit_port": optional(instance.homeKitPort),
             "state_directory": .string(instance.stateDirectory),
             "ephemeral": .bool(instance.isEphemeral),
             "clock": .string(instance.clock.rawValue),
@@ -283,6 +284,7 @@ enum InputJournalValues {
                 unixSocketPath: try object.string("unix_socket"), webSocketURL: try object.string("websocket_url"),
                 matterPort: try object.integer("matter_port", as: UInt16.self),
                 udcPort: try object.integer("udc_port", as: UInt16.self),
+                homeKitPort: try object.integer("homekit_port", as: UInt16.self),
                 stateDirectory: try object.requiredString("state_directory"),
                 isEphemeral: try object.requiredBool("ephemeral"),
                 clock: try object.named("clock", "clock", HubClockKind.init(rawValue:)))

@@ -10,6 +10,8 @@ public struct InstanceInfo: ProtocolValue {
     public var webSocketURL: String?
     public var matterPort: Int64?
     public var udcPort: Int64?
+    /// The HomeKit (HAP) TCP port, when `homekit.enabled`.
+    public var homeKitPort: Int64?
     public var stateDirectory: String
     public var ephemeral: Bool
     /// `real` or `virtual`.
@@ -18,8 +20,9 @@ public struct InstanceInfo: ProtocolValue {
 
     public init(
         processID: Int64, unixSocket: String?, webSocketURL: String?, matterPort: Int64?, udcPort: Int64?,
-        stateDirectory: String, ephemeral: Bool, clock: String, version: String
+        homeKitPort: Int64? = nil, stateDirectory: String, ephemeral: Bool, clock: String, version: String
     ) {
+        self.homeKitPort = homeKitPort
         self.processID = processID
         self.unixSocket = unixSocket
         self.webSocketURL = webSocketURL
@@ -41,6 +44,7 @@ extension InstanceInfo {
         webSocketURL = try object.string("websocket_url")
         matterPort = try object.integer("matter_port")
         udcPort = try object.integer("udc_port")
+        homeKitPort = try object.integer("homekit_port")
         stateDirectory = try object.string("state_directory") ?? ""
         ephemeral = try object.bool("ephemeral") ?? false
         clock = try object.string("clock") ?? ""
@@ -51,6 +55,7 @@ extension InstanceInfo {
         json.beginObject()
         json.member("clock", clock)
         json.member("ephemeral", ephemeral)
+        json.member("homekit_port", homeKitPort)
         json.member("matter_port", matterPort)
         json.member("pid", processID)
         json.member("state_directory", stateDirectory)
