@@ -210,6 +210,7 @@ let package = Package(
             dependencies: [
                 "CLinux", "MHubClient", "MHubConfiguration", "MHubJSON", "MHubPOSIX", "MHubWebSocket", "MatterCrypto",
                 "MatterSecureChannel", "MatterTestSupport", "MatterDataModel", "MatterInteraction", "MatterMessage",
+                "HomeKitAccessory",
             ],
             path: "bench/Sources/mhub-bench"
         ),

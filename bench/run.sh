@@ -6,7 +6,7 @@
 # latest.json (see docs/benchmarks.md). Needs root for the reference and the commissioning (mount and network
 # namespaces). Takes about 15 minutes on 2 cores; --quick makes every measurement smaller (a few minutes, noisier).
 # Usage: bench/run.sh [--quick] [--no-reference] [--work DIR] [--output DIR] [--before MHUBD]
-#        [--only burst|case|commissioning|instances|timeline|bridge|home|requests|sessions|fanout|devices]
+#        [--only burst|case|commissioning|instances|timeline|bridge|home|requests|sessions|fanout|devices|homekit]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,6 +28,8 @@ swift build -c release --product mhub-bench >&2
 if [ ${#reference[@]} -gt 0 ]; then
     echo "== the reference's environment" >&2
     scripts/ohf-server-venv.sh >/dev/null
+    # The HomeKit figures' reference: HAP-python 5.0.0.
+    reference+=(--hap-python "$(scripts/hap-python-venv.sh)" --hap-reference "$PWD/bench/hap-reference.py")
 fi
 echo "== mhub-bench run" >&2
 exec .build/release/mhub-bench run --mhubd "$PWD/.build/release/mhubd" --output "$PWD/bench/results" \

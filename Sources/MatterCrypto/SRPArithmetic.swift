@@ -62,6 +62,15 @@ final class SRPArithmetic {
         return result
     }
 
+    /// `a` − `b` mod N, in [0, N).
+    func difference(_ a: BigNumberHandle, _ b: BigNumberHandle) throws(CryptoError) -> BigNumberHandle {
+        let result = try Self.empty()
+        guard BN_mod_sub(result.pointer, a.pointer, b.pointer, modulus.pointer, context) == 1 else {
+            throw .libraryFailure("BN_mod_sub")
+        }
+        return result
+    }
+
     /// `a` mod N, in [0, N).
     func reduced(_ a: BigNumberHandle) throws(CryptoError) -> BigNumberHandle {
         let result = try Self.empty()

@@ -18,6 +18,8 @@ struct BenchRun {
     var mixedMemoryRow: Int { mixedStartupRow + 1 }
     /// The first of the devices on the network's rows (`networkDevices()`, `NetworkDeviceRow`), after the mixed home's.
     let networkDevicesRow: Int
+    /// The first of the HomeKit face's rows (`homeKit()`, `HomeKitRow`), after the devices on the network's.
+    let homeKitRow: Int
 
     /// The places in `report.figures` of the rows the later measurements fill.
     enum Row {
@@ -110,6 +112,8 @@ struct BenchRun {
         report.figures += Self.networkDeviceFigures(
             devices: options.networkDevices, commissionings: options.networkCommissionings,
             idleSeconds: options.idleSeconds)
+        homeKitRow = report.figures.count
+        report.figures += Self.homeKitFigures
     }
 
     /// The figures in the report's order: the mixed home's start-up and memory right after the lights' (rows 1 and

@@ -9,17 +9,23 @@ struct Options {
     var work = "/tmp/mhub-bench"
     var output = "bench/results"
     var quick = false
-    /// `--only burst|case|commissioning|instances|timeline|bridge|home|requests|sessions|fanout|devices`: only those
+    /// `--only burst|case|commissioning|instances|timeline|bridge|home|requests|sessions|fanout|devices|homekit`: only those
     /// figures (the mutating burst or CASE for the floor and mhubd; end-to-end commissioning by real controllers; the
     /// many-instances figures; the virtual clock's timeline; the bridge's reads and reports, for the floor and mhubd;
     /// the large home's start-up, memory and writes beside the 1-device home's writes, and the start-up and memory of
     /// a large home of mixed kinds; the request round trips and rates; the full commissioning sessions; an attribute
-    /// change to 100 and 1,000 listeners; the devices on the network's idle cost, commissioning and reads).
+    /// change to 100 and 1,000 listeners; the devices on the network's idle cost, commissioning and reads; the
+    /// HomeKit face's Pair Verify handshakes and characteristic writes).
     var only: String?
     /// bench/commission-time.sh (root): the end-to-end commissioning figures; without it they stay empty.
     var commissioningScript: String?
     /// mhubctl, for the commissioning script (the hub's window and PAA).
     var mhubctl = ".build/release/mhubctl"
+    /// `--hap-python PYTHON`: a Python with HAP-python 5.0.0, which runs `hapReference` as the HomeKit figures'
+    /// reference; without it their reference column stays empty.
+    var hapPython: String?
+    /// The reference HAP accessory HAP-python runs (`--hap-reference`).
+    var hapReference = "bench/hap-reference.py"
 
     var roundTrips: Int { quick ? 1_000 : 5_000 }
     var pipelinedRequests: Int { quick ? 4_000 : 20_000 }
@@ -54,11 +60,15 @@ struct Options {
     let networkCommissionings = 10
     /// How long both idle mhubd are left alone while their CPU time is counted.
     var idleSeconds: Double { quick ? 5 : 10 }
+    /// Pair Verify handshakes per server and concurrency, and characteristic writes per path (`homekit()`).
+    var homeKitHandshakes: Int { quick ? 100 : 1_000 }
+    var homeKitWrites: Int { quick ? 300 : 2_000 }
 
     static let usage = """
         usage: mhub-bench run [--mhubd PATH] [--before PATH] [--reference scripts/ohf-server.sh]
                               [--commissioning bench/commission-time.sh] [--mhubctl PATH] [--work DIR] [--output DIR] [--quick]
-                              [--only burst|case|commissioning|instances|timeline|bridge|home|requests|sessions|fanout|devices]
+                              [--hap-python PYTHON] [--hap-reference bench/hap-reference.py]
+                              [--only burst|case|commissioning|instances|timeline|bridge|home|requests|sessions|fanout|devices|homekit]
                mhub-bench floor --port PORT --unix PATH [--ready-file PATH]
         """
 
@@ -76,12 +86,14 @@ struct Options {
             case "--reference": referenceScript = value
             case "--commissioning": commissioningScript = value
             case "--mhubctl": mhubctl = value
+            case "--hap-python": hapPython = value
+            case "--hap-reference": hapReference = value
             case "--work": work = value
             case "--output": output = value
             case "--only":
                 let selections = [
                     "burst", "case", "commissioning", "instances", "timeline", "bridge", "home", "requests", "sessions",
-                    "fanout", "devices",
+                    "fanout", "devices", "homekit",
                 ]
                 guard selections.contains(value) else {
                     throw BenchFailure(

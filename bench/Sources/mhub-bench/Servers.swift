@@ -34,10 +34,11 @@ struct ServerSetup {
 
 extension ServerSetup {
     /// mhubd with its state in `directory` (kept between starts), DNS-SD off, everything on loopback; with
-    /// `devicePortBase` 0 every device on the network gets an ephemeral port.
+    /// `devicePortBase` 0 every device on the network gets an ephemeral port; with `homeKit` its HomeKit face on that
+    /// port with that setup code.
     static func mhubd(
         binary: String, directory: String, matterPort: UInt16, storageSync: String? = nil,
-        devicePortBase: UInt16? = nil
+        devicePortBase: UInt16? = nil, homeKit: (port: UInt16, setupCode: String)? = nil
     ) throws -> ServerSetup {
         let port = try freePort()
         var configuration: [String: JSONValue] = [
@@ -59,6 +60,11 @@ extension ServerSetup {
         ]
         if let storageSync {
             configuration["storage_sync"] = .string(storageSync)
+        }
+        if let homeKit {
+            configuration["homekit"] = [
+                "port": .integer(Int64(homeKit.port)), "setup_code": .string(homeKit.setupCode),
+            ]
         }
         if let devicePortBase {
             configuration["matter"] = [
