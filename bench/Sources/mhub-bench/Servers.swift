@@ -36,6 +36,20 @@ extension ServerSetup {
     /// mhubd with its state in `directory` (kept between starts), DNS-SD off, everything on loopback; with
     /// `devicePortBase` 0 every device on the network gets an ephemeral port; with `homeKit` its HomeKit face on that
     /// port with that setup code.
+    /// Whether `binary` has the HomeKit face (`--homekit-port` in its help).
+    static func knowsHomeKit(_ binary: String) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["--help"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        guard (try? process.run()) != nil else { return false }
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: output, as: UTF8.self).contains("--homekit-port")
+    }
+
     static func mhubd(
         binary: String, directory: String, matterPort: UInt16, storageSync: String? = nil,
         devicePortBase: UInt16? = nil, homeKit: (port: UInt16, setupCode: String)? = nil
@@ -53,7 +67,6 @@ extension ServerSetup {
             ],
             "matter": ["port": .integer(Int64(matterPort))],
             "udc": ["port": 0],
-            "homekit": ["port": 0],
             "dns_sd": ["enabled": false],
             "simulated_devices": [],
             "commissioning": ["timing_profile": "instant"],
@@ -61,6 +74,9 @@ extension ServerSetup {
         if let storageSync {
             configuration["storage_sync"] = .string(storageSync)
         }
+        // A free HAP port, since two mhubd may run at once; a build from before the HomeKit face (`--before`) knows
+        // no `homekit` key and would refuse the file.
+        if knowsHomeKit(binary) { configuration["homekit"] = ["port": 0] }
         if let homeKit {
             configuration["homekit"] = [
                 "port": .integer(Int64(homeKit.port)), "setup_code": .string(homeKit.setupCode),
