@@ -82,6 +82,29 @@ struct HAPAccessoryServerTests {
                 + #"{"aid":2,"iid":9,"status":-70402},{"aid":7,"iid":1,"status":-70409}]}"#)
     }
 
+    @Test func aReadsFlagsAskForMetadataPermissionsTypeAndTheSubscription() throws {
+        let harness = try HAPServerHarness()
+        try harness.verify(on: 1)
+        let subscribe = Array(#"{"characteristics":[{"aid":2,"iid":10,"ev":true}]}"#.utf8)
+        let subscribed = try harness.messages(
+            try harness.send(HAPServerHarness.request("PUT", "/characteristics", body: subscribe), on: 1), on: 1)
+        #expect(subscribed.map(\.startLine) == ["HTTP/1.1 204 No Content"])
+        let replies = try harness.messages(
+            try harness.send(
+                HAPServerHarness.request("GET", "/characteristics?id=2.10,2.9&meta=1&perms=1&type=1&ev=1"), on: 1),
+            on: 1)
+        #expect(replies.last?.startLine == "HTTP/1.1 200 OK")
+        #expect(
+            replies.last?.bodyText
+                == #"{"characteristics":[{"aid":2,"iid":10,"value":50,"type":"8","perms":["pr","pw","ev"],"#
+                + #""format":"int","unit":"percentage","minValue":0,"maxValue":100,"minStep":1,"ev":true},"#
+                + #"{"aid":2,"iid":9,"value":false,"type":"25","perms":["pr","pw","ev"],"format":"bool","ev":false}]}"#)
+        // Without flags, the values alone.
+        let plain = try harness.messages(
+            try harness.send(HAPServerHarness.request("GET", "/characteristics?id=2.10"), on: 1), on: 1)
+        #expect(plain.first?.bodyText == #"{"characteristics":[{"aid":2,"iid":10,"value":50}]}"#)
+    }
+
     @Test func writesWaitForTheOwnerThenAnswer204Or207() throws {
         let harness = try HAPServerHarness()
         try harness.verify(on: 1)

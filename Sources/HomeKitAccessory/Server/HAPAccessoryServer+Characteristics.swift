@@ -1,14 +1,15 @@
 /// The characteristics on a secured session (HAP R14 §6.7; reference section 7): reads, writes and subscriptions,
 /// timed writes, and events.
 extension HAPAccessoryServer {
-    /// `GET /characteristics?id=A.I,…`: 200 when every read succeeds, else 207 with a status on every entry. (The
-    /// `meta`, `perms`, `type` and `ev` flags iOS may add are read as absent: the values alone come back.)
+    /// `GET /characteristics?id=A.I,…`: 200 when every read succeeds, else 207 with a status on every entry; with
+    /// the `meta`, `perms`, `type` and `ev` flags iOS may add, what they ask for of each.
     mutating func readCharacteristics(
         _ request: HAPRequest, on id: UInt64, context: some HAPServerContext
     ) -> [HAPServerAction] {
         guard let ids = try? request.characteristicIDs(), !ids.isEmpty else {
             return respond(.json(status: 400, HAPJSON.statusBody(.invalidValue)), on: id)
         }
+        let subscriptions = connections[id]?.subscriptions ?? []
         let results = ids.map { characteristicID -> HAPCharacteristicResult in
             switch context.characteristic(characteristicID) {
             case .failure(let status): return HAPCharacteristicResult(id: characteristicID, status: status)
@@ -19,10 +20,17 @@ extension HAPAccessoryServer {
                 guard context.isReachable(characteristicID.aid) else {
                     return HAPCharacteristicResult(id: characteristicID, status: .unableToCommunicate)
                 }
-                return HAPCharacteristicResult(id: characteristicID, value: characteristic.value ?? .null)
+                return HAPCharacteristicResult(
+                    id: characteristicID, value: characteristic.value ?? .null, characteristic: characteristic,
+                    subscribed: subscriptions.contains(characteristicID))
             }
         }
-        return respond(HAPJSON.readReply(results), on: id)
+        var options: HAPReadOptions = []
+        for (flag, option) in [("meta", HAPReadOptions.meta), ("perms", .perms), ("type", .type), ("ev", .events)]
+        where request.queryFlag(flag) {
+            options.insert(option)
+        }
+        return respond(HAPJSON.readReply(results, options: options), on: id)
     }
 
     /// `PUT /characteristics`: subscriptions now; values checked (permission, format, range, a timed write's

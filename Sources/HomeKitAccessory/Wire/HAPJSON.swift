@@ -18,12 +18,36 @@ public struct HAPCharacteristicResult: Hashable, Sendable {
     public var status: HAPStatus
     /// Written only when `status` is success.
     public var value: HAPValue?
+    /// The characteristic read, for what a read's `meta`, `perms` and `type` flags ask of it.
+    public var characteristic: HAPCharacteristic?
+    /// Whether the reading connection is subscribed to it, for the `ev` flag.
+    public var subscribed = false
 
-    public init(id: HAPCharacteristicID, status: HAPStatus = .success, value: HAPValue? = nil) {
+    public init(
+        id: HAPCharacteristicID, status: HAPStatus = .success, value: HAPValue? = nil,
+        characteristic: HAPCharacteristic? = nil, subscribed: Bool = false
+    ) {
         self.id = id
         self.status = status
         self.value = value
+        self.characteristic = characteristic
+        self.subscribed = subscribed
     }
+}
+
+/// What a `GET /characteristics` asks for beside the values: `meta=1` (format, unit, limits), `perms=1`, `type=1`,
+/// `ev=1` (whether this connection is subscribed) (HAP R14 §6.7.4; ADK `HAPIPAccessoryProtocol.c`).
+public struct HAPReadOptions: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+
+    public init(rawValue: UInt8) {
+        self.rawValue = rawValue
+    }
+
+    public static let meta = HAPReadOptions(rawValue: 1 << 0)
+    public static let perms = HAPReadOptions(rawValue: 1 << 1)
+    public static let type = HAPReadOptions(rawValue: 1 << 2)
+    public static let events = HAPReadOptions(rawValue: 1 << 3)
 }
 
 /// HAP's JSON bodies as the accessory writes them (HAP R14 §6.6; hap-reference.md §7): compact, strictly
@@ -56,9 +80,11 @@ public enum HAPJSON {
     /// The reply to `GET /characteristics`: 200 with `{"characteristics":[{"aid","iid","value"}]}` when every
     /// read succeeded, else 207 with a `status` on every entry (0 on successes, brutella/hap#31) and `value` only
     /// on successes (HAP-python `hap_handler.py` `handle_get_characteristics`).
-    public static func readReply(_ results: [HAPCharacteristicResult]) -> HAPResponse {
+    /// With `options`, each successful entry also carries what they ask for of its characteristic.
+    public static func readReply(_ results: [HAPCharacteristicResult], options: HAPReadOptions = []) -> HAPResponse {
         let allSucceeded = results.allSatisfy { $0.status == .success }
-        return .json(status: allSucceeded ? 200 : 207, characteristics(results, withStatus: !allSucceeded))
+        return .json(
+            status: allSucceeded ? 200 : 207, characteristics(results, withStatus: !allSucceeded, options: options))
     }
 
     /// The reply to `PUT /characteristics`: `204 No Content` when every entry succeeded and none returns a value,
@@ -83,7 +109,9 @@ public enum HAPJSON {
         return json.bytes()
     }
 
-    private static func characteristics(_ results: [HAPCharacteristicResult], withStatus: Bool) -> [UInt8] {
+    private static func characteristics(
+        _ results: [HAPCharacteristicResult], withStatus: Bool, options: HAPReadOptions = []
+    ) -> [UInt8] {
         var json = JSONTextWriter(capacity: 64 + 48 * results.count)
         json.beginObject()
         json.key("characteristics")
@@ -95,6 +123,15 @@ public enum HAPJSON {
             if result.status == .success, let value = result.value {
                 json.key("value")
                 write(value, to: &json)
+            }
+            if result.status == .success, let characteristic = result.characteristic {
+                if options.contains(.type) { json.member("type", characteristic.type.text) }
+                if options.contains(.perms) { json.member("perms", characteristic.permissions.names) }
+                if options.contains(.meta) {
+                    json.member("format", characteristic.format.rawValue)
+                    writeMetadata(characteristic, to: &json)
+                }
+                if options.contains(.events) { json.member("ev", result.subscribed) }
             }
             if withStatus { json.member("status", Int64(result.status.rawValue)) }
             json.endObject()
@@ -128,6 +165,12 @@ public enum HAPJSON {
             json.key("value")
             write(value, to: &json)
         }
+        writeMetadata(characteristic, to: &json)
+        json.endObject()
+    }
+
+    /// A characteristic's unit, limits, longest string and valid values, where set.
+    private static func writeMetadata(_ characteristic: HAPCharacteristic, to json: inout JSONTextWriter) {
         if let unit = characteristic.unit { json.member("unit", unit) }
         let integral = characteristic.format.isInteger
         if let minimum = characteristic.minValue { writeLimit("minValue", minimum, integral: integral, to: &json) }
@@ -135,7 +178,6 @@ public enum HAPJSON {
         if let step = characteristic.minStep { writeLimit("minStep", step, integral: integral, to: &json) }
         if let maxLength = characteristic.maxLength { json.member("maxLen", Int64(maxLength)) }
         if let valid = characteristic.validValues { json.member("valid-values", valid) }
-        json.endObject()
     }
 
     /// A limit: an integer for an integer format when it is whole, else the double as given.
