@@ -29,8 +29,14 @@ public struct HomeKitBridge: Sendable {
 
     /// How many devices were left out for the limit, and how many because HomeKit has no service for them.
     public func omitted(in view: some NodeEndpoints) -> (overLimit: Int, unsupported: Int) {
+        let census = census(in: view)
+        return (census.overLimit, census.unsupported)
+    }
+
+    /// How many devices are shown as accessories and how many were left out, without building the accessories.
+    public func census(in view: some NodeEndpoints) -> (shown: Int, overLimit: Int, unsupported: Int) {
         let shown = shown(in: view)
-        return (shown.overLimit, shown.unsupported)
+        return (shown.devices.count, shown.overLimit, shown.unsupported)
     }
 
     /// One characteristic with its value now (its last value when the device is unreachable), readable or not:

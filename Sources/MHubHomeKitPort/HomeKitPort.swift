@@ -187,30 +187,29 @@ package final class HomeKitPort {
     /// What the hub shows of this face: `get_homekit`, the dashboard and `_hap._tcp`'s TXT record.
     private func reportFacts() {
         let record = server.record
-        let view = service.bridgeView
-        let omitted = bridge.omitted(in: view)
+        let census = bridge.census(in: service.bridgeView)
         let facts = HomeKitFacts(
             name: name, port: port, deviceID: record.identity.deviceID, setupCode: record.identity.setupCode,
             setupID: record.identity.setupID,
             setupURI: HAPSetupPayload.uri(setupCode: record.identity.setupCode, setupID: record.identity.setupID),
             setupHash: HAPSetupPayload.setupHash(setupID: record.identity.setupID, deviceID: record.identity.deviceID),
             configurationNumber: record.configurationNumber,
-            accessories: bridge.accessories(in: view).count - 1,
-            omittedDevices: omitted.overLimit + omitted.unsupported,
+            accessories: census.shown, omittedDevices: census.overLimit + census.unsupported,
             pairings: record.pairings.map { HomeKitPairingSummary(identifier: $0.identifierText, admin: $0.isAdmin) })
         service.submit(.homeKit(.serving(facts)))
     }
 
     /// `c#` goes up when the database without values is not the one it was set for.
     private func databaseMayHaveChanged() {
-        let fingerprint = SHA512.hash(Array(bridge.databaseFingerprint(in: service.bridgeView).utf8))
+        let view = service.bridgeView
+        let fingerprint = SHA512.hash(Array(bridge.databaseFingerprint(in: view).utf8))
         let before = server.record.configurationNumber
         guard server.databaseChanged(fingerprint: fingerprint, context: context) else { return }
         if server.record.configurationNumber != before {
             logger.info("homekit: the accessories changed: configuration number \(server.record.configurationNumber)")
             reportFacts()
         }
-        let omitted = bridge.omitted(in: service.bridgeView)
+        let omitted = bridge.omitted(in: view)
         if omitted.overLimit > 0 {
             logger.warning(
                 "homekit: \(omitted.overLimit) device(s) left out: a HomeKit bridge shows at most "
@@ -249,9 +248,7 @@ package final class HomeKitPort {
     private func closed(_ connection: HomeKitConnection, reason: String) {
         guard connections.removeValue(forKey: connection.id) != nil else { return }
         server.closed(connection.id)
-        for (ticket, batch) in batches where batch.connection == connection.id {
-            batches[ticket] = nil
-        }
+        batches = batches.filter { $0.value.connection != connection.id }
         logger.debug("homekit: \(connection.peer) disconnected: \(reason)")
     }
 

@@ -88,7 +88,7 @@ final class HAPServerHarness {
 
     /// Sends bytes on a connection (opened if new) and returns the actions.
     func receive(_ bytes: [UInt8], on connection: UInt64) -> [HAPServerAction] {
-        if server.connectionCount == 0 || !opened.contains(connection) {
+        if !opened.contains(connection) {
             server.opened(connection)
             opened.insert(connection)
         }

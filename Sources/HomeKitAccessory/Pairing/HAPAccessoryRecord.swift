@@ -63,7 +63,12 @@ public struct HAPPairing: Hashable, Sendable {
     }
 
     /// The identifier as text, for logs and the control socket.
-    public var identifierText: String { String(decoding: identifier, as: UTF8.self) }
+    public var identifierText: String { Self.text(identifier) }
+
+    /// An identifier's bytes as text.
+    static func text(_ identifier: [UInt8]) -> String {
+        String(decoding: identifier, as: UTF8.self)
+    }
 }
 
 /// Everything the accessory keeps across restarts (reference section 12): what the store saves, whole, before any

@@ -170,9 +170,4 @@ extension HAPAccessoryServer {
         }
         return actions
     }
-
-    /// The connections subscribed to any of `ids` (for tests and the log).
-    public func subscribers(of ids: Set<HAPCharacteristicID>) -> [UInt64] {
-        connections.keys.sorted().filter { !(connections[$0]?.subscriptions.isDisjoint(with: ids) ?? true) }
-    }
 }

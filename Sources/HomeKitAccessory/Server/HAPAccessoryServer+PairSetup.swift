@@ -137,10 +137,3 @@ extension HAPAccessoryServer {
         [0, 0, 0, 0] + Array(name.utf8)
     }
 }
-
-extension HAPPairing {
-    /// An identifier as text for a log line.
-    static func text(_ identifier: [UInt8]) -> String {
-        String(decoding: identifier, as: UTF8.self)
-    }
-}

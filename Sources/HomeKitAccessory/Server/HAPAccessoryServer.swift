@@ -32,9 +32,6 @@ public struct HAPAccessoryServer {
     /// The accessory's long-term public key.
     public var publicKey: [UInt8] { signingKey.publicKey }
 
-    /// Connections open now.
-    public var connectionCount: Int { connections.count }
-
     public mutating func opened(_ connection: UInt64) {
         connections[connection] = HAPConnection(id: connection)
     }
