@@ -7,7 +7,7 @@
 /// meet it; the Door Lock device type disallows Groups. IdentifyType follows the device: light output, an
 /// actuator, a visible indicator, a beep or a display.
 public enum DeviceTemplates {
-    public static let all: [DeviceTemplate] = original + catalogue
+    public static let all: [DeviceTemplate] = original + catalogue + partTwo
 
     /// The ten templates of mhub's first round.
     static let original: [DeviceTemplate] = [
@@ -181,7 +181,7 @@ public enum DeviceTemplates {
 
     /// A controller: its Identify server, the client clusters it commands bound lights with (Identify's among them),
     /// and a Binding to say which (`set_node_binding`), on a battery.
-    private static func controller(
+    static func controller(
         key: String, title: String, type: DeviceTypeRef, product: String, clients: [ClusterID]
     ) -> DeviceTemplate {
         DeviceTemplate(
@@ -232,6 +232,10 @@ public enum DeviceTemplates {
     /// place (and its node's endpoints) in the order above.
     static let composed: [DeviceTemplate] = [heatPump]
 
+    /// The templates of the catalogue's part 2 (issue 37): appliances, the robotic vacuum, energy and media devices,
+    /// after every earlier one so that none of those moves.
+    static let partTwo: [DeviceTemplate] = laundryAndDish + kitchen + robotic + energy + media
+
     /// An air-to-water heat pump (Device Library 14.5): on endpoint 1 the Heat Pump with the utility device types its
     /// composition asks for on the same endpoint (14.5.5: Power Source, Electrical Sensor, Device Energy Management)
     /// and their clusters, the Thermostat client the device type offers; its parts a heating-only room thermostat
@@ -260,7 +264,7 @@ public enum DeviceTemplates {
         ])
 
     /// A battery detector whose Boolean State is true while it detects (water, freezing, rain); it starts dry.
-    private static func detector(key: String, title: String, type: DeviceTypeRef, product: String) -> DeviceTemplate {
+    static func detector(key: String, title: String, type: DeviceTypeRef, product: String) -> DeviceTemplate {
         DeviceTemplate(
             key: key, title: title, deviceType: type, productName: "mhub \(product) Sensor", category: "Alarms",
             clusters: [
@@ -276,7 +280,9 @@ public enum DeviceTemplates {
     public static func productID(of template: DeviceTemplate) -> UInt16 {
         if let index = original.firstIndex(where: { $0.key == template.key }) { return UInt16(0x8001 + index) }
         // A second template of one device type (the latching generic switch) adds 0x1000.
-        let earlier = catalogue.prefix { $0.key != template.key }.count { $0.deviceType.id == template.deviceType.id }
+        let earlier = (catalogue + partTwo).prefix { $0.key != template.key }.count {
+            $0.deviceType.id == template.deviceType.id
+        }
         return UInt16(truncatingIfNeeded: 0x8000 | template.deviceType.id) &+ UInt16(0x1000 * earlier)
     }
 
@@ -292,7 +298,7 @@ public enum DeviceTemplates {
 }
 
 /// Identify's IdentifyTypeEnum (CHIP SDK `data_model/1.4/clusters/Identify.xml`).
-private enum IdentifyType: UInt64 {
+enum IdentifyType: UInt64 {
     case lightOutput = 1
     case visibleIndicator = 2
     case audibleBeep = 3
@@ -301,7 +307,7 @@ private enum IdentifyType: UInt64 {
 }
 
 /// An Identify server announcing `type`.
-private func identify(_ type: IdentifyType) -> ClusterTemplate {
+func identify(_ type: IdentifyType) -> ClusterTemplate {
     ClusterTemplate(.identify, overrides: [0x0001: .unsigned(type.rawValue)])
 }
 
@@ -323,6 +329,6 @@ extension DeviceTemplate {
 }
 
 /// A Power Source for a device on batteries: `description` (BatReplacementDescription) times `quantity`.
-private func battery(_ description: String = "CR2032", quantity: UInt64 = 1) -> ClusterTemplate {
+func battery(_ description: String = "CR2032", quantity: UInt64 = 1) -> ClusterTemplate {
     ClusterTemplate(.batteryPowerSource, overrides: [0x0013: .string(description), 0x0019: .unsigned(quantity)])
 }

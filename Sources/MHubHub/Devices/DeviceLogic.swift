@@ -72,6 +72,7 @@ enum DeviceLogic {
         case 0x005C: return try smokeCoAlarm(invocation)
         case 0x0081: return try valve(invocation)
         case 0x0050: return try modeSelect(invocation)
+        case let id where modeBaseClusters.contains(id): return try modeBase(invocation)
         default:
             throw InteractionError(
                 .unsupportedCommand,

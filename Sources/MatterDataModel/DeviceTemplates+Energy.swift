@@ -1,0 +1,4 @@
+extension DeviceTemplates {
+    /// The energy devices: EVSE, water heater, device energy management, electrical sensor, solar power, battery storage (issue 37).
+    static let energy: [DeviceTemplate] = []
+}

