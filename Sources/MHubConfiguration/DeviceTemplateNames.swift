@@ -12,5 +12,8 @@ public enum DeviceTemplateNames {
         "water-leak-detector",
         "water-freeze-detector", "rain-sensor", "fan", "air-purifier", "room-air-conditioner", "water-valve", "pump",
         "heat-pump",
+        // Catalogue part 2 (issue 37), each family on its own line.
+        "door-lock-controller", "window-covering-controller", "pump-controller", "control-bridge",
+        "network-infrastructure-manager",
     ]
 }

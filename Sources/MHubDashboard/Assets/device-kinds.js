@@ -10,11 +10,14 @@ import { ALARMS } from "./kinds-alarms.js";
 import { CLOSURES } from "./kinds-closures.js";
 import { HVAC } from "./kinds-hvac.js";
 import { LIGHTING } from "./kinds-lighting.js";
+import { NETWORK } from "./kinds-network.js";
 import { SENSORS } from "./kinds-sensors.js";
 import { SWITCHES } from "./kinds-switches.js";
 import { WATER } from "./kinds-water.js";
 
-export const KINDS = { ...LIGHTING, ...SWITCHES, ...SENSORS, ...CLOSURES, ...HVAC, ...ALARMS, ...WATER };
+export const KINDS = {
+  ...LIGHTING, ...SWITCHES, ...SENSORS, ...CLOSURES, ...HVAC, ...ALARMS, ...WATER, ...NETWORK,
+};
 
 /** What a template without an entry here shows: nothing to control. */
 export const UNKNOWN_KIND = { state: () => [], controls: [] };

@@ -60,5 +60,8 @@ extension ClusterDefinition {
         ("deviceEnergyManagement", .deviceEnergyManagement),
         ("heatingThermostat", .heatingThermostat),
         ("temperatureMeasurement", .temperatureMeasurement),
+        ("wiFiNetworkManagement", .wiFiNetworkManagement),
+        ("threadBorderRouterManagement", .threadBorderRouterManagement),
+        ("threadNetworkDirectory", .threadNetworkDirectory),
     ]
 }
