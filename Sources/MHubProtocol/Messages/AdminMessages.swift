@@ -405,14 +405,18 @@ public struct DeviceTemplateInfo: ProtocolValue {
     public var title: String
     public var deviceType: Int64
     /// Where it belongs: `Lighting`, `Switches and controls`, `Sensors`, `Alarms`, `Closures`, `HVAC`, `Water`,
-    /// `Bridges`.
+    /// `Appliances`, `Energy`, `Media`, `Network infrastructure`, `Bridges`, … (docs/devices.md).
     public var category: String
+    /// The device types of a composed device's other endpoints, in endpoint order (a refrigerator's cabinets, a
+    /// heat pump's thermostat and sensor); empty for a device of one endpoint.
+    public var partDeviceTypes: [Int64]
 
-    public init(key: String, title: String, deviceType: Int64, category: String) {
+    public init(key: String, title: String, deviceType: Int64, category: String, partDeviceTypes: [Int64] = []) {
         self.key = key
         self.title = title
         self.deviceType = deviceType
         self.category = category
+        self.partDeviceTypes = partDeviceTypes
     }
 
     public static let what = "a device template"
@@ -423,6 +427,7 @@ public struct DeviceTemplateInfo: ProtocolValue {
         title = try object.string("title") ?? key
         deviceType = try object.integer("device_type") ?? 0
         category = try object.string("category") ?? ""
+        partDeviceTypes = try object.integers("part_device_types")
     }
 
     public func write(to json: inout JSONTextWriter) {
@@ -430,6 +435,7 @@ public struct DeviceTemplateInfo: ProtocolValue {
         json.member("category", category)
         json.member("device_type", deviceType)
         json.member("key", key)
+        json.member("part_device_types", partDeviceTypes)
         json.member("title", title)
         json.endObject()
     }
