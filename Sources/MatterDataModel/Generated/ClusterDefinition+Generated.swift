@@ -60,5 +60,13 @@ extension ClusterDefinition {
         ("deviceEnergyManagement", .deviceEnergyManagement),
         ("heatingThermostat", .heatingThermostat),
         ("temperatureMeasurement", .temperatureMeasurement),
+        ("operationalState", .operationalState),
+        ("laundryWasherMode", .laundryWasherMode),
+        ("laundryDryerMode", .laundryDryerMode),
+        ("dishwasherMode", .dishwasherMode),
+        ("laundryWasherControls", .laundryWasherControls),
+        ("laundryDryerControls", .laundryDryerControls),
+        ("temperatureLevelControl", .temperatureLevelControl),
+        ("dishwasherAlarm", .dishwasherAlarm),
     ]
 }
