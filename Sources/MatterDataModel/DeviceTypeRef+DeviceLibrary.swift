@@ -42,6 +42,9 @@ extension DeviceTypeRef {
     public static let airPurifier = DeviceTypeRef(id: 0x002D, revision: 2)
     public static let roomAirConditioner = DeviceTypeRef(id: 0x0072, revision: 2)
     public static let heatPump = DeviceTypeRef(id: 0x0309, revision: 1)
+    public static let laundryWasher = DeviceTypeRef(id: 0x0073, revision: 1)
+    public static let laundryDryer = DeviceTypeRef(id: 0x007C, revision: 1)
+    public static let dishwasher = DeviceTypeRef(id: 0x0075, revision: 1)
     /// Power Source (0x0011), a utility device type beside the application device type on the endpoint whose Power
     /// Source cluster describes the device's battery or mains supply.
     public static let powerSource = DeviceTypeRef(id: 0x0011, revision: 1)

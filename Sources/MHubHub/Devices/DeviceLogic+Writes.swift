@@ -12,6 +12,7 @@ extension DeviceLogic {
         effect.changes.append((path, value))
         switch path.cluster {
         case 0x0202: try FanLogic(node: node, endpoint: path.endpoint).written(value, to: path.attribute, &effect)
+        case 0x0053, 0x004A: try ApplianceSettingsLogic.checkWrite(value, at: path, in: node)
         default: break
         }
         return effect
