@@ -73,6 +73,12 @@ struct HomeAssistantPeerTests {
         "pump": ["switch", "button", "update"],
         // The heat pump's parts: its room thermostat's climate and the outdoor temperature; its own meter's sensors.
         "heat-pump": ["climate", "sensor", "button", "update"],
+        // Appliances: the operational state and current phase sensors, the Start, Pause, Resume and Stop buttons, the
+        // power switch (On/Off of these device types), the mode, temperature level (and the washer's spin speed and
+        // rinses) selects. Nothing for Laundry Dryer Controls nor Dishwasher Alarm, which HA 2025.4 does not read.
+        "laundry-washer": ["sensor", "button", "switch", "select", "update"],
+        "laundry-dryer": ["sensor", "button", "switch", "select", "update"],
+        "dishwasher": ["sensor", "button", "switch", "select", "update"],
         "bridge": ["light", "update"],
     ]
 
@@ -88,6 +94,10 @@ struct HomeAssistantPeerTests {
         // Power, voltage, current and energy imported; the room's and the outdoor temperature. Identify on each of
         // its three endpoints.
         "heat-pump": ["sensor": 6, "button": 3],
+        // Identify and the four program buttons; mode, temperature, spin speed and rinses.
+        "laundry-washer": ["sensor": 2, "button": 5, "select": 4],
+        "laundry-dryer": ["sensor": 2, "button": 5, "select": 2],
+        "dishwasher": ["sensor": 2, "button": 5, "select": 2],
     ]
 
     /// The other layouts `ha_matter.py` commissions (`LAYOUTS`): the entity domain each endpoint or bridged device
@@ -124,6 +134,9 @@ struct HomeAssistantPeerTests {
         "on-off-light button.press": [:],
         "dimmable-light number.set_value": ["1/8/17": 128],
         "on-off-light select.select_option": ["1/6/16387": 1],
+        // Quick is mode 3; Start runs its program from its first phase, the wash (Quick has no pre-wash).
+        "laundry-washer select.select_option": ["1/81/1": 3],
+        "laundry-washer button.press": ["1/96/4": 1, "1/96/1": 1],
     ]
 
     @Test func homeAssistantSetsUpEveryTemplateTogglesSeesPhysicalChangesAndInstallsAnUpdate() throws {

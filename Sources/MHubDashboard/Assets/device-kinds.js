@@ -7,6 +7,7 @@
 
 import { isNumber, physicallyAll, slider, write } from "./kind-parts.js";
 import { ALARMS } from "./kinds-alarms.js";
+import { APPLIANCES } from "./kinds-appliances.js";
 import { CLOSURES } from "./kinds-closures.js";
 import { HVAC } from "./kinds-hvac.js";
 import { LIGHTING } from "./kinds-lighting.js";
@@ -16,7 +17,7 @@ import { SWITCHES } from "./kinds-switches.js";
 import { WATER } from "./kinds-water.js";
 
 export const KINDS = {
-  ...LIGHTING, ...SWITCHES, ...SENSORS, ...CLOSURES, ...HVAC, ...ALARMS, ...WATER, ...NETWORK,
+  ...LIGHTING, ...SWITCHES, ...SENSORS, ...CLOSURES, ...HVAC, ...ALARMS, ...WATER, ...APPLIANCES, ...NETWORK,
 };
 
 /** What a template without an entry here shows: nothing to control. */
