@@ -60,5 +60,12 @@ extension ClusterDefinition {
         ("deviceEnergyManagement", .deviceEnergyManagement),
         ("heatingThermostat", .heatingThermostat),
         ("temperatureMeasurement", .temperatureMeasurement),
+        ("volumeLevelControl", .volumeLevelControl),
+        ("mediaPlayback", .mediaPlayback),
+        ("keypadInput", .keypadInput),
+        ("lowPower", .lowPower),
+        ("audioOutput", .audioOutput),
+        ("mediaInput", .mediaInput),
+        ("contentLauncher", .contentLauncher),
     ]
 }
