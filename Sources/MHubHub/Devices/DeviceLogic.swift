@@ -73,6 +73,7 @@ enum DeviceLogic {
         case 0x0081: return try valve(invocation)
         case 0x0050: return try modeSelect(invocation)
         case let id where modeBaseClusters.contains(id): return try modeBase(invocation)
+        case let id where mediaClusters.contains(id): return try media(invocation)
         default:
             throw InteractionError(
                 .unsupportedCommand,

@@ -136,6 +136,9 @@ public struct DeviceEffect: Hashable, Sendable {
     /// Transitions to stop (a Stop command, or a new value written directly).
     public var stopping: [AttributePath] = []
     public var events: [NodeEventRecord] = []
+    /// Changes the device makes later by itself, on the hub's clock (`ScheduledChange`): a player's next sample of its
+    /// position.
+    public var scheduled: [(path: AttributePath, change: ScheduledChange)] = []
     /// The device leaves the hub's fabric (Operational Credentials' RemoveFabric of it): the node is decommissioned.
     public var leavesFabric = false
 
@@ -144,7 +147,8 @@ public struct DeviceEffect: Hashable, Sendable {
     public static func == (lhs: DeviceEffect, rhs: DeviceEffect) -> Bool {
         lhs.changes.map(\.path) == rhs.changes.map(\.path) && lhs.changes.map(\.value) == rhs.changes.map(\.value)
             && lhs.transitions == rhs.transitions && lhs.stopping == rhs.stopping && lhs.events == rhs.events
-            && lhs.leavesFabric == rhs.leavesFabric
+            && lhs.leavesFabric == rhs.leavesFabric && lhs.scheduled.map(\.path) == rhs.scheduled.map(\.path)
+            && lhs.scheduled.map(\.change) == rhs.scheduled.map(\.change)
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -222,6 +222,7 @@ extension Hub {
         for transition in effect.transitions {
             devices.transitions[.init(node: nodeID, path: transition.path)] = transition
         }
+        for (path, change) in effect.scheduled { devices.scheduledChanges[.init(node: nodeID, path: path)] = change }
         let networkDevice = effect.events.isEmpty ? nil : networkDevice(of: node)
         for event in effect.events {
             let emitted = nodeEvent(event, node: nodeID, now: now)
