@@ -13,8 +13,9 @@ import { LIGHTING } from "./kinds-lighting.js";
 import { SENSORS } from "./kinds-sensors.js";
 import { SWITCHES } from "./kinds-switches.js";
 import { WATER } from "./kinds-water.js";
+import { MEDIA } from "./kinds-media.js";
 
-export const KINDS = { ...LIGHTING, ...SWITCHES, ...SENSORS, ...CLOSURES, ...HVAC, ...ALARMS, ...WATER };
+export const KINDS = { ...LIGHTING, ...SWITCHES, ...SENSORS, ...CLOSURES, ...HVAC, ...ALARMS, ...WATER, ...MEDIA };
 
 /** What a template without an entry here shows: nothing to control. */
 export const UNKNOWN_KIND = { state: () => [], controls: [] };
