@@ -36,12 +36,17 @@ struct HomeKitBridgeLayoutTests {
         "room-air-conditioner": ["3E@1", "4A@100", "B7@160"],
         // The heat pump itself (endpoint 2) has no HomeKit service; its room thermostat and outdoor sensor do.
         "heat-pump": ["3E@1", "4A@200", "8A@310"],
+        // A speaker's and a TV's On/Off as a switch: the bridge has no Television or Speaker service.
+        "speaker": ["3E@1", "49@100"],
+        "basic-video-player": ["3E@1", "49@100"],
+        "casting-video-player": ["3E@1", "49@100"],
     ]
 
     /// The templates HomeKit has no service for.
     static let unsupported: Set<String> = [
         "pressure-sensor", "flow-sensor", "water-freeze-detector", "rain-sensor", "generic-switch-latching",
         "on-off-light-switch", "dimmer-switch", "color-dimmer-switch", "on-off-sensor", "mode-select",
+        "casting-video-client", "video-remote-control",
     ]
 
     @Test func everyTemplateIsMappedOrLeftOut() {

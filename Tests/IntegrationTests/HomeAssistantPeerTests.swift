@@ -67,6 +67,14 @@ struct HomeAssistantPeerTests {
         "pump": ["switch", "button", "update"],
         // The heat pump's parts: its room thermostat's climate and the outdoor temperature; its own meter's sensors.
         "heat-pump": ["climate", "sensor", "button", "update"],
+        // Media: HA 2025.4.4 has no media player for Matter; it makes a power switch of a speaker's or a TV's On/Off
+        // (the speaker's On/Off is its mute) and a number of the speaker's OnLevel; the controllers have client
+        // clusters only (and a battery).
+        "speaker": ["switch", "number", "button", "update"],
+        "basic-video-player": ["switch", "button", "update"],
+        "casting-video-player": ["switch", "button", "update"],
+        "casting-video-client": ["button", "sensor", "update"],
+        "video-remote-control": ["button", "sensor", "update"],
         "bridge": ["light", "update"],
     ]
 
@@ -118,6 +126,8 @@ struct HomeAssistantPeerTests {
         "on-off-light button.press": [:],
         "dimmable-light number.set_value": ["1/8/17": 128],
         "on-off-light select.select_option": ["1/6/16387": 1],
+        "speaker switch.turn_off": ["1/6/0": false],
+        "casting-video-player switch.turn_off": ["1/6/0": false],
     ]
 
     @Test func homeAssistantSetsUpEveryTemplateTogglesSeesPhysicalChangesAndInstallsAnUpdate() throws {

@@ -708,6 +708,9 @@ SERVICE_CALLS = [
     ("on-off-light", "button", "press", {}, ["1/3/0"]),
     ("dimmable-light", "number:_on_level", "set_value", {"value": 128}, ["1/8/17"]),
     ("on-off-light", "select", "select_option", {"option": "on"}, ["1/6/16387"]),
+    # A speaker muted and a TV put in standby with HA's power switch (their On/Off).
+    ("speaker", "switch", "turn_off", {}, ["1/6/0"]),
+    ("casting-video-player", "switch", "turn_off", {}, ["1/6/0"]),
 ]
 
 
