@@ -170,6 +170,20 @@ import Testing
         press(&harness, 1)
         #expect(sample(harness).position == 4_000)
         #expect(value(harness, "1/1286/4") == .float(0))
+        // The film moved on by hand (its position set), then played at double speed set at the player.
+        _ = harness.send(
+            "set_attribute", ["node_id": .integer(tvNode), "attribute_path": "1/1286/3", "value": ["1": 60_000]])
+        #expect(sample(harness).position == 60_000)
+        #expect(sample(harness).updatedAt == harness.now * 1000)
+        press(&harness, 0)
+        _ = harness.send(
+            "set_attribute", ["node_id": .integer(tvNode), "attribute_path": "1/1286/4", "value": 2.0])
+        _ = harness.advance(by: 10_000)
+        #expect(sample(harness).position == 80_000)
+        // Stopped at the player: back at the start, not playing.
+        press(&harness, 2)
+        #expect(value(harness, "1/1286/0") == .unsigned(2))
+        #expect(sample(harness).position == 0)
     }
 
     @Test func theSpeakerMutesWithItsOnOffAndSetsItsVolumeWithLevelControl() {
