@@ -50,6 +50,11 @@ extension DeviceTypeRef {
     public static let laundryWasher = DeviceTypeRef(id: 0x0073, revision: 1)
     public static let laundryDryer = DeviceTypeRef(id: 0x007C, revision: 1)
     public static let dishwasher = DeviceTypeRef(id: 0x0075, revision: 1)
+    public static let speaker = DeviceTypeRef(id: 0x0022, revision: 1)
+    public static let basicVideoPlayer = DeviceTypeRef(id: 0x0028, revision: 2)
+    public static let castingVideoPlayer = DeviceTypeRef(id: 0x0023, revision: 2)
+    public static let castingVideoClient = DeviceTypeRef(id: 0x0029, revision: 2)
+    public static let videoRemoteControl = DeviceTypeRef(id: 0x002A, revision: 2)
     /// Power Source (0x0011), a utility device type beside the application device type on the endpoint whose Power
     /// Source cluster describes the device's battery or mains supply.
     public static let powerSource = DeviceTypeRef(id: 0x0011, revision: 1)

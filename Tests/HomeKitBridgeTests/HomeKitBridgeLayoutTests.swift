@@ -38,6 +38,10 @@ struct HomeKitBridgeLayoutTests {
         "heat-pump": ["3E@1", "4A@200", "8A@310"],
         // HomeKit has no washer, dryer or dishwasher: their power button (the dead-front On/Off) is a Switch.
         "laundry-washer": ["3E@1", "49@100"], "laundry-dryer": ["3E@1", "49@100"], "dishwasher": ["3E@1", "49@100"],
+        // A speaker's and a TV's On/Off as a switch: the bridge has no Television or Speaker service.
+        "speaker": ["3E@1", "49@100"],
+        "basic-video-player": ["3E@1", "49@100"],
+        "casting-video-player": ["3E@1", "49@100"],
     ]
 
     /// The templates HomeKit has no service for.
@@ -46,6 +50,7 @@ struct HomeKitBridgeLayoutTests {
         "on-off-light-switch", "dimmer-switch", "color-dimmer-switch", "on-off-sensor", "mode-select",
         "door-lock-controller", "window-covering-controller", "pump-controller", "control-bridge",
         "network-infrastructure-manager",
+        "casting-video-client", "video-remote-control",
     ]
 
     @Test func everyTemplateIsMappedOrLeftOut() {

@@ -79,6 +79,14 @@ struct HomeAssistantPeerTests {
         "laundry-washer": ["sensor", "button", "switch", "select", "update"],
         "laundry-dryer": ["sensor", "button", "switch", "select", "update"],
         "dishwasher": ["sensor", "button", "switch", "select", "update"],
+        // Media: HA 2025.4.4 has no media player for Matter; it makes a power switch of a speaker's or a TV's On/Off
+        // (the speaker's On/Off is its mute) and a number of the speaker's OnLevel; the controllers have client
+        // clusters only (and a battery).
+        "speaker": ["switch", "number", "button", "update"],
+        "basic-video-player": ["switch", "button", "update"],
+        "casting-video-player": ["switch", "button", "update"],
+        "casting-video-client": ["button", "sensor", "update"],
+        "video-remote-control": ["button", "sensor", "update"],
         "bridge": ["light", "update"],
     ]
 
@@ -137,6 +145,8 @@ struct HomeAssistantPeerTests {
         // Quick is mode 3; Start runs its program from its first phase, the wash (Quick has no pre-wash).
         "laundry-washer select.select_option": ["1/81/1": 3],
         "laundry-washer button.press": ["1/96/4": 1, "1/96/1": 1],
+        "speaker switch.turn_off": ["1/6/0": false],
+        "casting-video-player switch.turn_off": ["1/6/0": false],
     ]
 
     @Test func homeAssistantSetsUpEveryTemplateTogglesSeesPhysicalChangesAndInstallsAnUpdate() throws {

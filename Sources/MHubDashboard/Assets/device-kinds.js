@@ -15,9 +15,10 @@ import { NETWORK } from "./kinds-network.js";
 import { SENSORS } from "./kinds-sensors.js";
 import { SWITCHES } from "./kinds-switches.js";
 import { WATER } from "./kinds-water.js";
+import { MEDIA } from "./kinds-media.js";
 
 export const KINDS = {
-  ...LIGHTING, ...SWITCHES, ...SENSORS, ...CLOSURES, ...HVAC, ...ALARMS, ...WATER, ...APPLIANCES, ...NETWORK,
+  ...LIGHTING, ...SWITCHES, ...SENSORS, ...CLOSURES, ...HVAC, ...ALARMS, ...WATER, ...APPLIANCES, ...MEDIA, ...NETWORK,
 };
 
 /** What a template without an entry here shows: nothing to control. */

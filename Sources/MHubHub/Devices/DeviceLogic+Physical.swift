@@ -28,6 +28,9 @@ extension DeviceLogic {
             operationalStateSetAtDevice(value, at: path, in: node, &effect)
         case (0x005D, 0x0002):
             dishwasherAlarmSensed(value, at: path, in: node, &effect)
+        case (0x0506, 0x0000), (0x0506, 0x0003...0x0004):
+            MediaPlaybackLogic(node: node, endpoint: path.endpoint, now: now).physical(
+                value, at: path.attribute, &effect)
         default:
             break
         }

@@ -84,6 +84,7 @@ enum DeviceLogic {
         case 0x0451: return try wiFiNetworkManagement(invocation)
         case 0x0452: return try threadBorderRouterManagement(invocation)
         case 0x0453: return try threadNetworkDirectory(invocation)
+        case let id where mediaClusters.contains(id): return try media(invocation)
         default:
             throw InteractionError(
                 .unsupportedCommand,

@@ -223,6 +223,7 @@ extension Hub {
         for transition in effect.transitions {
             devices.transitions[.init(node: nodeID, path: transition.path)] = transition
         }
+        for (path, change) in effect.scheduled { devices.scheduledChanges[.init(node: nodeID, path: path)] = change }
         let events = effect.events + changePrograms(effect, on: &node, now: now, &outcome)
         let networkDevice = events.isEmpty ? nil : networkDevice(of: node)
         for event in events {

@@ -670,6 +670,44 @@ def command_table() -> dict:
             step(color.Commands.StepColorTemperature(stepMode=3, stepSize=100, transitionTime=0), 0x0007, 400),
             step(color.Commands.StopMoveStep()),
         ],
+        **media_command_table(Clusters, step),
+    }
+
+
+def media_command_table(Clusters, step) -> dict:
+    """The video players' commands (docs/devices.md, "The media devices"), after On/Off's table has left the player
+    in standby: Play wakes it; CurrentState 0 playing, 1 paused, 2 not playing; PlaybackSpeed 2 and -2 fast, 1 normal.
+    The commands without an attribute to show them (seek and skip move the position, which moves on by itself while
+    the film plays; keys, launches and Sleep) are checked by their status."""
+    playback, launcher = Clusters.MediaPlayback, Clusters.ContentLauncher
+    search = launcher.Structs.ContentSearchStruct(
+        parameterList=[launcher.Structs.ParameterStruct(type=13, value="Big Buck Bunny")])
+    return {
+        playback.id: [
+            step(playback.Commands.Play(), 0x0000, 0),
+            step(playback.Commands.Seek(position=600000)),
+            step(playback.Commands.FastForward(), 0x0004, 2.0),
+            step(playback.Commands.Rewind(), 0x0004, -2.0),
+            step(playback.Commands.SkipForward(deltaPositionMilliseconds=60000)),
+            step(playback.Commands.SkipBackward(deltaPositionMilliseconds=30000)),
+            step(playback.Commands.StartOver(), 0x0004, 1.0),  # rewinding at the start plays at normal speed
+            step(playback.Commands.Previous()),
+            step(playback.Commands.Next()),  # PlaybackResponse NotAllowed: one film, nothing next
+            step(playback.Commands.Pause(), 0x0000, 1),
+            step(playback.Commands.Stop(), 0x0000, 2),
+        ],
+        Clusters.MediaInput.id: [
+            step(Clusters.MediaInput.Commands.SelectInput(index=1), 0x0001, 1),
+            step(Clusters.MediaInput.Commands.ShowInputStatus()),
+            step(Clusters.MediaInput.Commands.HideInputStatus()),
+        ],
+        Clusters.LowPower.id: [step(Clusters.LowPower.Commands.Sleep())],  # On/Off off
+        Clusters.KeypadInput.id: [step(Clusters.KeypadInput.Commands.SendKey(keyCode=0x40))],  # Power: on again
+        launcher.id: [
+            step(launcher.Commands.LaunchContent(search=search, autoPlay=True)),
+            step(launcher.Commands.LaunchURL(contentURL="https://example.com/film.mpd")),
+        ],
+        Clusters.AudioOutput.id: [step(Clusters.AudioOutput.Commands.SelectOutput(index=1), 0x0001, 1)],
     }
 
 

@@ -711,6 +711,9 @@ SERVICE_CALLS = [
     # The washer's program chosen (Laundry Washer Mode's select, ChangeToMode), then its Start button.
     ("laundry-washer", "select:_mode", "select_option", {"option": "Quick"}, ["1/81/1"]),
     ("laundry-washer", "button:_start", "press", {}, ["1/96/4", "1/96/1"]),
+    # A speaker muted and a TV put in standby with HA's power switch (their On/Off).
+    ("speaker", "switch", "turn_off", {}, ["1/6/0"]),
+    ("casting-video-player", "switch", "turn_off", {}, ["1/6/0"]),
 ]
 
 
