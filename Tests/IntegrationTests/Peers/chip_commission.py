@@ -483,6 +483,10 @@ async def program_scenario(options, controller) -> dict:
     State attributes and its OperationCompletion event, then Start; the marker says the program runs (the test then
     moves the hub's clock); it waits up to SECONDS for OperationCompletion, and reads the event back."""
     import chip.clusters.Objects as Clusters
+    from chip.clusters.Types import Nullable
+
+    def value_of(value):  # a null attribute (CountdownTime with no program) as JSON null, not "Null"
+        return None if isinstance(value, Nullable) else plain(value)
 
     state = Clusters.OperationalState
     node, endpoint = options.node_id, options.endpoint
@@ -494,7 +498,7 @@ async def program_scenario(options, controller) -> dict:
         reportInterval=(0, 5))
 
     def changed(path, transaction):
-        updates.append({"attribute": path.AttributeType.__name__, "value": plain(transaction.GetAttribute(path))})
+        updates.append({"attribute": path.AttributeType.__name__, "value": value_of(transaction.GetAttribute(path))})
 
     def heard(event, transaction):
         events.append({"event": event.Header.EventId, "data": plain(event.Data)})
@@ -518,10 +522,10 @@ async def program_scenario(options, controller) -> dict:
         "start": plain(response.commandResponseState.errorStateID), "updates": updates, "events": events,
         "read_events": [{"event": entry.Header.EventId, "data": plain(entry.Data)} for entry in read],
         "final": {
-            "operational_state": plain(values[state.Attributes.OperationalState]),
-            "current_phase": plain(values[state.Attributes.CurrentPhase]),
-            "countdown_time": plain(values[state.Attributes.CountdownTime]),
-            "phase_list": plain(values[state.Attributes.PhaseList]),
+            "operational_state": value_of(values[state.Attributes.OperationalState]),
+            "current_phase": value_of(values[state.Attributes.CurrentPhase]),
+            "countdown_time": value_of(values[state.Attributes.CountdownTime]),
+            "phase_list": value_of(values[state.Attributes.PhaseList]),
         },
     }
 
