@@ -12,5 +12,6 @@ public enum DeviceTemplateNames {
         "water-leak-detector",
         "water-freeze-detector", "rain-sensor", "fan", "air-purifier", "room-air-conditioner", "water-valve", "pump",
         "heat-pump",
+        "evse", "water-heater", "device-energy-management", "electrical-sensor", "solar-power", "battery-storage",
     ]
 }

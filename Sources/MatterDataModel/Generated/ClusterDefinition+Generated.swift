@@ -60,5 +60,15 @@ extension ClusterDefinition {
         ("deviceEnergyManagement", .deviceEnergyManagement),
         ("heatingThermostat", .heatingThermostat),
         ("temperatureMeasurement", .temperatureMeasurement),
+        ("energyEvse", .energyEvse),
+        ("energyEvseMode", .energyEvseMode),
+        ("controllableDeviceEnergyManagement", .controllableDeviceEnergyManagement),
+        ("deviceEnergyManagementMode", .deviceEnergyManagementMode),
+        ("waterHeaterManagement", .waterHeaterManagement),
+        ("waterHeaterMode", .waterHeaterMode),
+        ("waterHeaterThermostat", .waterHeaterThermostat),
+        ("bidirectionalPowerMeasurement", .bidirectionalPowerMeasurement),
+        ("bidirectionalEnergyMeasurement", .bidirectionalEnergyMeasurement),
+        ("rechargeablePowerSource", .rechargeablePowerSource),
     ]
 }
