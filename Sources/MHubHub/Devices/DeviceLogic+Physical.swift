@@ -24,6 +24,8 @@ extension DeviceLogic {
                 value, &effect)
         case (0x005C, 0x0001...0x0003), (0x005C, 0x0006...0x0007):
             SmokeAlarmLogic(node: node, endpoint: path.endpoint).sensed(value, at: path.attribute, &effect)
+        case (0x0099, 0x0000), (0x0099, 0x0002):
+            EvseLogic(data: node.data, endpoint: path.endpoint).physical(value, at: path.attribute, &effect)
         default:
             break
         }

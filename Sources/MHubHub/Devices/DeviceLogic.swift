@@ -15,6 +15,8 @@ enum DeviceLogic {
         var command: CommandDefinition
         var fields: [String: AttributeValue]
         var now: Timestamp
+        /// The device transitions under way (a power adjustment's end), for commands that end one early.
+        var transitions: [DeviceRuntime.TransitionKey: AttributeTransition] = [:]
         /// Tenths of a second, the unit of Matter transition times.
         static let tenth: Int64 = 100
 
@@ -72,6 +74,9 @@ enum DeviceLogic {
         case 0x005C: return try smokeCoAlarm(invocation)
         case 0x0081: return try valve(invocation)
         case 0x0050: return try modeSelect(invocation)
+        case 0x0099: return try energyEvse(invocation)
+        case 0x0098: return try deviceEnergyManagement(invocation)
+        case 0x0094: return try waterHeaterManagement(invocation)
         case let id where modeBaseClusters.contains(id): return try modeBase(invocation)
         default:
             throw InteractionError(

@@ -98,7 +98,8 @@ extension Hub {
             let fields = try Self.commandFields(payload, command: command)
             (effect, response) = try DeviceLogic.invoke(
                 DeviceLogic.Invocation(
-                    node: node, endpoint: endpoint, cluster: cluster, command: command, fields: fields, now: now))
+                    node: node, endpoint: endpoint, cluster: cluster, command: command, fields: fields, now: now,
+                    transitions: devices.transitions))
         } catch {
             throw error.hubError
         }
@@ -278,6 +279,9 @@ extension Hub {
         }
         // A heat pump's power follows its thermostat.
         for (following, followingValue) in HeatPumpLogic.following(path, in: node.data) {
+            set(following, followingValue, on: &node, &outcome)
+        }
+        for (following, followingValue) in EnergyDeviceLogic.following(path, in: node.data) {
             set(following, followingValue, on: &node, &outcome)
         }
     }
