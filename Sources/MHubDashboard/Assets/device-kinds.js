@@ -8,13 +8,14 @@
 import { isNumber, physicallyAll, slider, write } from "./kind-parts.js";
 import { ALARMS } from "./kinds-alarms.js";
 import { CLOSURES } from "./kinds-closures.js";
+import { ENERGY } from "./kinds-energy.js";
 import { HVAC } from "./kinds-hvac.js";
 import { LIGHTING } from "./kinds-lighting.js";
 import { SENSORS } from "./kinds-sensors.js";
 import { SWITCHES } from "./kinds-switches.js";
 import { WATER } from "./kinds-water.js";
 
-export const KINDS = { ...LIGHTING, ...SWITCHES, ...SENSORS, ...CLOSURES, ...HVAC, ...ALARMS, ...WATER };
+export const KINDS = { ...LIGHTING, ...SWITCHES, ...SENSORS, ...CLOSURES, ...HVAC, ...ALARMS, ...WATER, ...ENERGY };
 
 /** What a template without an entry here shows: nothing to control. */
 export const UNKNOWN_KIND = { state: () => [], controls: [] };
