@@ -34,7 +34,8 @@ public enum ClusterCatalog {
     /// `attribute` with the range of another choice's `other` too: a value one device of the cluster may hold (a water
     /// heater's 55 °C setpoint) is one the catalog accepts; each device's own limits still hold where its cluster
     /// logic checks them (a thermostat's setpoint limits).
-    private static func widened(_ attribute: AttributeDefinition, by other: AttributeDefinition?) -> AttributeDefinition {
+    private static func widened(_ attribute: AttributeDefinition, by other: AttributeDefinition?) -> AttributeDefinition
+    {
         guard let range = attribute.range, let otherRange = other?.range else { return attribute }
         var widened = attribute
         widened.range = min(range.lowerBound, otherRange.lowerBound)...max(range.upperBound, otherRange.upperBound)

@@ -59,7 +59,9 @@ extension DeviceLogic {
             let seconds = max(0, call.now - adjusting.startAt) / 1000
             let power = call.value(0x0008, cluster: 0x0090)?.integerValue ?? 0
             effect.stopping.append(state)
-            for (path, value) in adjusting.whenDone.sorted(by: { $0.key < $1.key }) { effect.changes.append((path, value)) }
+            for (path, value) in adjusting.whenDone.sorted(by: { $0.key < $1.key }) {
+                effect.changes.append((path, value))
+            }
             effect.events.append(
                 event(
                     call, 0x01, [0: .unsigned(4), 1: .unsigned(UInt64(seconds)), 2: .signed(energy(power, seconds))],
@@ -78,7 +80,9 @@ extension DeviceLogic {
             restore[call.path(0x0005)] = withCause(capability, 0)
         }
         let adjusted =
-            call.hasCluster(0x0099) ? [call.path(0x0007, cluster: 0x0099)] : [
+            call.hasCluster(0x0099)
+            ? [call.path(0x0007, cluster: 0x0099)]
+            : [
                 call.path(0x0008, cluster: 0x0090), call.path(0x0005, cluster: 0x0090),
             ]
         for path in adjusted { restore[path] = call.node.data[path] }

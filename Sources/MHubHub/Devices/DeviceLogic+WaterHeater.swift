@@ -109,7 +109,8 @@ enum WaterHeaterLogic {
             ))
         if setpoint > coldWater {
             let percent = min(100, max(0, (water - coldWater) * 100 / (setpoint - coldWater)))
-            changes.append((AttributePath(endpoint: endpoint, cluster: 0x0094, attribute: 0x0004), .unsigned(UInt64(percent))))
+            changes.append(
+                (AttributePath(endpoint: endpoint, cluster: 0x0094, attribute: 0x0004), .unsigned(UInt64(percent))))
         }
         if value(0x0098, 0x0002)?.integerValue != 3 {
             changes += Meter.powerAndCurrent(heating ? heatingPower : standbyPower, endpoint: endpoint, in: data)

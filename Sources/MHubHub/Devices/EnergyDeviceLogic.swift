@@ -30,13 +30,16 @@ enum EnergyDeviceLogic {
             var changes = Array(Meter.powerAndCurrent(power, endpoint: path.endpoint, in: data).dropFirst())
             let chargeState = AttributePath(endpoint: path.endpoint, cluster: 0x002F, attribute: 0x001A)
             if data[chargeState] != nil {
-                let full = data[AttributePath(endpoint: path.endpoint, cluster: 0x002F, attribute: 0x000C)] == .unsigned(200)
+                let full =
+                    data[AttributePath(endpoint: path.endpoint, cluster: 0x002F, attribute: 0x000C)] == .unsigned(200)
                 // BatChargeStateEnum: 1 IsCharging, 2 IsAtFullCharge, 3 IsNotCharging.
                 changes.append((chargeState, .unsigned(power > 0 ? 1 : full ? 2 : 3)))
             }
             return changes
         case (0x009F, 0x0001):
-            return [(AttributePath(endpoint: path.endpoint, cluster: 0x0098, attribute: 0x0007), optOut(path, in: data))]
+            return [
+                (AttributePath(endpoint: path.endpoint, cluster: 0x0098, attribute: 0x0007), optOut(path, in: data))
+            ]
         default:
             return WaterHeaterLogic.following(path, in: data)
         }

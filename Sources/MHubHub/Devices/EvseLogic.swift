@@ -20,7 +20,8 @@ struct EvseLogic {
 
     /// StateEnum (9.3.5.1).
     enum State: UInt64 {
-        case notPluggedIn = 0, pluggedInNoDemand, pluggedInDemand, pluggedInCharging, pluggedInDischarging, sessionEnding,
+        case notPluggedIn = 0
+        case pluggedInNoDemand, pluggedInDemand, pluggedInCharging, pluggedInDischarging, sessionEnding,
             fault
     }
 
@@ -56,8 +57,11 @@ struct EvseLogic {
         let after: State =
             fault != 0
             ? .fault
-            : !plugged ? .notPluggedIn : car == .pluggedInNoDemand ? .pluggedInNoDemand
-            : supply == 1 ? .pluggedInCharging : .pluggedInDemand
+            : !plugged
+                ? .notPluggedIn
+                : car == .pluggedInNoDemand
+                    ? .pluggedInNoDemand
+                    : supply == 1 ? .pluggedInCharging : .pluggedInDemand
         if before == .pluggedInCharging && after != .pluggedInCharging {
             effect.events.append(
                 event(
@@ -149,7 +153,8 @@ enum Meter {
         if voltage > 0 {
             // mW × 1000 / mV is mA.
             changes.append(
-                (AttributePath(endpoint: endpoint, cluster: 0x0090, attribute: 0x0005), .signed(power * 1000 / voltage)))
+                (AttributePath(endpoint: endpoint, cluster: 0x0090, attribute: 0x0005), .signed(power * 1000 / voltage))
+            )
         }
         return changes
     }
@@ -159,7 +164,7 @@ extension EvseLogic {
     /// A car at the charger (`--as-physical`): State 0 is the car unplugged, 1 plugged in and asking for nothing, 2 (or
     /// 3) plugged in and asking for charge; the charger sets the State that follows (charging when enabled). FaultState
     /// is a fault the charger senses (9.3.6.3): SupplyState DisabledError and State Fault, with the Fault event
-    /// (9.3.10.5), a transfer under way stopped; NoError again puts SupplyState back as ChargingEnabledUntil says
+    /// (9.3.10.5, raised for a fault, not for its end), a transfer under way stopped; NoError again puts SupplyState back as ChargingEnabledUntil says
     /// (enabled unless it is 0) and shows a car still plugged in as not asking.
     func physical(_ value: AttributeValue, at attribute: AttributeID, _ effect: inout DeviceEffect) {
         let supply = integer(0x0001) ?? 0
@@ -173,11 +178,16 @@ extension EvseLogic {
         case 0x0002:
             let sensed = value.integerValue ?? 0
             guard sensed != fault else { return }
-            effect.events.append(
-                event(
-                    0x04,
-                    [0: sessionID, 1: .unsigned(state.rawValue), 2: .unsigned(UInt64(fault)), 4: .unsigned(UInt64(sensed))],
-                    names: [0: "sessionID", 1: "state", 2: "faultStatePreviousState", 4: "faultStateCurrentState"]))
+            if sensed != 0 {
+                effect.events.append(
+                    event(
+                        0x04,
+                        [
+                            0: sessionID, 1: .unsigned(state.rawValue), 2: .unsigned(UInt64(fault)),
+                            4: .unsigned(UInt64(sensed)),
+                        ],
+                        names: [0: "sessionID", 1: "state", 2: "faultStatePreviousState", 4: "faultStateCurrentState"]))
+            }
             let enabled = data[path(0x0003)] != .unsigned(0)
             let newSupply: Int64 = sensed != 0 ? 3 : enabled ? 1 : 0
             effect.changes.append((path(0x0001), .unsigned(UInt64(newSupply))))

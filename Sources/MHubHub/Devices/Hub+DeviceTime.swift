@@ -85,6 +85,11 @@ extension Hub {
         var touched: Set<NodeID> = []
         var finished: [(NodeID, [NodeEventRecord])] = []
         for (key, transition) in due {
+            if now >= transition.endAt, let since = devices.meters[key.node]?.since {
+                // What ends may change the power (a charger's enabled time): the energy so far counts at the power
+                // drawn until the end.
+                readMeter(of: key.node, now: max(since, transition.endAt), &outcome)
+            }
             guard var node = state.nodes[key.node] else {
                 devices.transitions[key] = nil
                 continue
