@@ -478,6 +478,7 @@ def command_table() -> dict:
     AcceptedCommandList has a command with no entry here is reported as missing, so add one entry per new command.
     """
     import chip.clusters.Objects as Clusters
+    from chip.clusters.Types import NullValue
 
     def step(command, attribute=None, expected=None, within=None) -> dict:
         return {"command": command, "attribute": attribute, "expected": expected, "within": within}
@@ -553,8 +554,8 @@ def command_table() -> dict:
         # mhub keeps no charging targets: SetTargets, GetTargets and ClearTargets are checked by their status.
         Clusters.EnergyEvse.id: [
             step(Clusters.EnergyEvse.Commands.Disable(), 0x0001, 0),
-            step(Clusters.EnergyEvse.Commands.EnableCharging(
-                chargingEnabledUntil=None, minimumChargeCurrent=6000, maximumChargeCurrent=16000), 0x0007, 16000),
+            step(Clusters.EnergyEvse.Commands.EnableCharging(  # null ChargingEnabledUntil: enabled with no end
+                chargingEnabledUntil=NullValue, minimumChargeCurrent=6000, maximumChargeCurrent=16000), 0x0007, 16000),
             step(Clusters.EnergyEvse.Commands.SetTargets(chargingTargetSchedules=[
                 Clusters.EnergyEvse.Structs.ChargingTargetScheduleStruct(
                     dayOfWeekForSequence=0x1F, chargingTargets=[
