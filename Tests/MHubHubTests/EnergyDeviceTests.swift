@@ -228,5 +228,15 @@ import Testing
         #expect(value(harness, "battery-storage", "1/47/26") == .unsigned(3))
         _ = harness.advance(by: 900_000)
         #expect(energy(harness, "battery-storage", "1/145/2") == 1_000_000)
+        // 1 kWh in and 1 kWh out of 10.24 kWh: 19 half percents up, and down again.
+        #expect(value(harness, "battery-storage", "1/47/12") == .unsigned(100))
+        _ = physically(&harness, "battery-storage", "1/144/8", 5_000_000)
+        _ = harness.advance(by: 1_800_000)
+        #expect(value(harness, "battery-storage", "1/47/12") == .unsigned(148))
+        // Charged in minutes until full: it stops charging and says it is full.
+        for _ in 0..<45 { _ = harness.advance(by: 60_000) }
+        #expect(value(harness, "battery-storage", "1/47/12") == .unsigned(200))
+        #expect(value(harness, "battery-storage", "1/144/8") == .signed(0))
+        #expect(value(harness, "battery-storage", "1/47/26") == .unsigned(2))
     }
 }

@@ -28,14 +28,15 @@ enum EnergyDeviceLogic {
             // battery's charge state with it (Power Source BatChargeState, Application Cluster Specification 11.7.6).
             let power = data[path]?.integerValue ?? 0
             var changes = Array(Meter.powerAndCurrent(power, endpoint: path.endpoint, in: data).dropFirst())
-            let chargeState = AttributePath(endpoint: path.endpoint, cluster: 0x002F, attribute: 0x001A)
-            if data[chargeState] != nil {
-                let full =
-                    data[AttributePath(endpoint: path.endpoint, cluster: 0x002F, attribute: 0x000C)] == .unsigned(200)
-                // BatChargeStateEnum: 1 IsCharging, 2 IsAtFullCharge, 3 IsNotCharging.
-                changes.append((chargeState, .unsigned(power > 0 ? 1 : full ? 2 : 3)))
+            if let chargeState = BatteryStorageLogic.chargeState(power: power, endpoint: path.endpoint, in: data) {
+                changes.append(chargeState)
             }
             return changes
+        case (0x002F, 0x000C):
+            // The battery's charge: full is IsAtFullCharge unless it charges.
+            let power = data[AttributePath(endpoint: path.endpoint, cluster: 0x0090, attribute: 0x0008)]?.integerValue
+            return power.flatMap { BatteryStorageLogic.chargeState(power: $0, endpoint: path.endpoint, in: data) }
+                .map { [$0] } ?? []
         case (0x009F, 0x0001):
             return [
                 (AttributePath(endpoint: path.endpoint, cluster: 0x0098, attribute: 0x0007), optOut(path, in: data))

@@ -7,7 +7,7 @@ import MatterDataModel
 /// a solar inverter's, a battery's). The energy is brought up to date before anything changes the device (so a new
 /// power counts from its change on) and every `interval`, when the meter also takes a snapshot, the
 /// CumulativeEnergyMeasured event (0x00, fields 0 EnergyImported and 1 EnergyExported). An EV charger's session
-/// follows the meter (`EvseLogic.session`).
+/// (`EvseLogic.session`) and a home battery's charge (`BatteryStorageLogic`) follow the meter.
 ///
 /// Not stored: the energy is, with the node, each time it is brought up to date; a restart starts the meter again
 /// from the stored energy, the time the daemon was down not counted (as a meter without power counts nothing).
@@ -20,6 +20,8 @@ public struct EnergyMeter: Hashable, Sendable {
     public var exportRemainder: Int64 = 0
     /// An EV charger's session time under a second not yet counted, in ms.
     public var sessionRemainder: Int64 = 0
+    /// A home battery's charge under a half percent not yet counted (`BatteryStorageLogic`).
+    public var chargeRemainder: Int64 = 0
     public var nextAt: Timestamp
 
     /// How often the meter reads and snapshots: every minute.
@@ -55,12 +57,15 @@ public struct EnergyMeter: Hashable, Sendable {
         if imported > 0, let total = Self.adding(imported, to: data[energyPath]) {
             changes.append((energyPath, total))
         }
+        var exported: Int64 = 0
         if data[exportPath] != nil {
-            let exported = Self.count(max(0, -power), for: now - since, carried: &next.exportRemainder)
+            exported = Self.count(max(0, -power), for: now - since, carried: &next.exportRemainder)
             if exported > 0, let total = Self.adding(exported, to: data[exportPath]) {
                 changes.append((exportPath, total))
             }
         }
+        changes += BatteryStorageLogic.charge(
+            in: data, endpoint: endpoint, imported: imported, exported: exported, carried: &next.chargeRemainder)
         if data.endpoints[endpoint]?.clusters[0x0099] != nil {
             changes += EvseLogic.session(
                 in: data, endpoint: endpoint, elapsed: now - since, imported: imported,
