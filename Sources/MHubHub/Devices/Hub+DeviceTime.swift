@@ -109,7 +109,8 @@ extension Hub {
                 touched.insert(key.node)
             } else {
                 var next = transition
-                next.nextReport = min(transition.endAt, now + DeviceRuntime.transitionStep)
+                next.nextReport =
+                    transition.holds ? transition.endAt : min(transition.endAt, now + DeviceRuntime.transitionStep)
                 devices.transitions[key] = next
             }
             state.nodes[key.node] = node
