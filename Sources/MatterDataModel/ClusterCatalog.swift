@@ -2,8 +2,8 @@
 ///
 /// A cluster mhub carries with different features on different devices (Color Control with colour temperature only on
 /// one light, with hue, saturation and XY on another) has one generated definition per choice; its catalog definition
-/// has them all: every attribute, command and response any of them has, the first choice's where they differ, and the
-/// first choice's revision and FeatureMap. What one
+/// has them all: every attribute, command and response any of them has, the first choice's where they differ (an
+/// attribute's range the widest any of them allows), and the first choice's revision and FeatureMap. What one
 /// endpoint has is its own AttributeList and AcceptedCommandList.
 public enum ClusterCatalog {
     /// The definitions in cluster ID order.
@@ -14,7 +14,9 @@ public enum ClusterCatalog {
                 merged[definition.id] = definition
                 continue
             }
-            known.attributes = union(known.attributes, definition.attributes, id: \.id)
+            known.attributes = union(known.attributes, definition.attributes, id: \.id).map { attribute in
+                widened(attribute, by: definition.attribute(attribute.id))
+            }
             known.commands = union(known.commands, definition.commands, id: \.id)
             known.responses = union(known.responses, definition.responses, id: \.id)
             merged[definition.id] = known
@@ -27,6 +29,17 @@ public enum ClusterCatalog {
     /// The definition of cluster `id`, if mhub has one.
     public static func definition(_ id: ClusterID) -> ClusterDefinition? {
         byID[id]
+    }
+
+    /// `attribute` with the range of another choice's `other` too: a value one device of the cluster may hold (a water
+    /// heater's 55 °C setpoint) is one the catalog accepts; each device's own limits still hold where its cluster
+    /// logic checks them (a thermostat's setpoint limits).
+    private static func widened(_ attribute: AttributeDefinition, by other: AttributeDefinition?) -> AttributeDefinition
+    {
+        guard let range = attribute.range, let otherRange = other?.range else { return attribute }
+        var widened = attribute
+        widened.range = min(range.lowerBound, otherRange.lowerBound)...max(range.upperBound, otherRange.upperBound)
+        return widened
     }
 
     /// `first`'s elements and those of `second` it lacks, in ID order.

@@ -71,3 +71,11 @@ extension DeviceTypeRef {
     public static let aggregator = DeviceTypeRef(id: 0x000E, revision: 2)
     public static let bridgedNode = DeviceTypeRef(id: 0x0013, revision: 3)
 }
+
+/// The energy device types of the catalogue's part 2 (Device Library 14), with their Matter 1.4 revisions.
+extension DeviceTypeRef {
+    public static let energyEvse = DeviceTypeRef(id: 0x050C, revision: 2)
+    public static let waterHeater = DeviceTypeRef(id: 0x050F, revision: 1)
+    public static let solarPower = DeviceTypeRef(id: 0x0017, revision: 1)
+    public static let batteryStorage = DeviceTypeRef(id: 0x0018, revision: 1)
+}

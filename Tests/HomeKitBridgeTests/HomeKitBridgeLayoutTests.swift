@@ -51,6 +51,7 @@ struct HomeKitBridgeLayoutTests {
         "door-lock-controller", "window-covering-controller", "pump-controller", "control-bridge",
         "network-infrastructure-manager",
         "casting-video-client", "video-remote-control",
+        "evse", "water-heater", "device-energy-management", "electrical-sensor", "solar-power", "battery-storage",
     ]
 
     @Test func everyTemplateIsMappedOrLeftOut() {

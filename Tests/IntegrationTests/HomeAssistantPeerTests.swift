@@ -87,6 +87,14 @@ struct HomeAssistantPeerTests {
         "casting-video-player": ["switch", "button", "update"],
         "casting-video-client": ["button", "sensor", "update"],
         "video-remote-control": ["button", "sensor", "update"],
+        // The energy devices: their meter's sensors and the mode selects HA 2025.4.4 knows (Energy EVSE Mode, Device
+        // Energy Management Mode); no EVSE, water heater or battery entities of their own in that version.
+        "evse": ["select", "sensor", "button", "update"],
+        "water-heater": ["select", "sensor", "button", "update"],
+        "device-energy-management": ["select", "sensor", "button", "update"],
+        "electrical-sensor": ["sensor", "button", "update"],
+        "solar-power": ["select", "sensor", "button", "update"],
+        "battery-storage": ["select", "sensor", "button", "update"],
         "bridge": ["light", "update"],
     ]
 
@@ -106,6 +114,13 @@ struct HomeAssistantPeerTests {
         "laundry-washer": ["sensor": 2, "button": 5, "select": 4],
         "laundry-dryer": ["sensor": 2, "button": 5, "select": 2],
         "dishwasher": ["sensor": 2, "button": 5, "select": 2],
+        // Power, voltage, current and energy imported (HA 2025.4.4 has no sensor for the energy exported); the EVSE's
+        // two modes; the battery's charge and voltage besides.
+        "evse": ["sensor": 4, "select": 2],
+        "water-heater": ["sensor": 4],
+        "electrical-sensor": ["sensor": 4],
+        "solar-power": ["sensor": 4],
+        "battery-storage": ["sensor": 6],
     ]
 
     /// The other layouts `ha_matter.py` commissions (`LAYOUTS`): the entity domain each endpoint or bridged device
@@ -139,6 +154,8 @@ struct HomeAssistantPeerTests {
         "thermostat climate.set_temperature": ["1/513/17": 2500, "1/513/18": 1900],
         "thermostat climate.set_hvac_mode": ["1/513/28": 4],
         "heat-pump climate.set_temperature": ["2/513/18": 2200, "2/513/41": 1, "1/144/8": 2_000_000],
+        // Device optimization only: the load opts out of the home's and the grid's adjustments (OptOutState 3).
+        "device-energy-management select.select_option": ["1/159/1": 1, "1/152/7": 3],
         "on-off-light button.press": [:],
         "dimmable-light number.set_value": ["1/8/17": 128],
         "on-off-light select.select_option": ["1/6/16387": 1],

@@ -9,6 +9,7 @@ import { isNumber, physicallyAll, slider, write } from "./kind-parts.js";
 import { ALARMS } from "./kinds-alarms.js";
 import { APPLIANCES } from "./kinds-appliances.js";
 import { CLOSURES } from "./kinds-closures.js";
+import { ENERGY } from "./kinds-energy.js";
 import { HVAC } from "./kinds-hvac.js";
 import { LIGHTING } from "./kinds-lighting.js";
 import { NETWORK } from "./kinds-network.js";
@@ -18,7 +19,8 @@ import { WATER } from "./kinds-water.js";
 import { MEDIA } from "./kinds-media.js";
 
 export const KINDS = {
-  ...LIGHTING, ...SWITCHES, ...SENSORS, ...CLOSURES, ...HVAC, ...ALARMS, ...WATER, ...APPLIANCES, ...MEDIA, ...NETWORK,
+  ...LIGHTING, ...SWITCHES, ...SENSORS, ...CLOSURES, ...HVAC, ...ALARMS, ...WATER, ...APPLIANCES, ...ENERGY, ...MEDIA,
+  ...NETWORK,
 };
 
 /** What a template without an entry here shows: nothing to control. */

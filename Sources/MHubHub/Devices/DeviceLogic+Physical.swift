@@ -31,6 +31,8 @@ extension DeviceLogic {
         case (0x0506, 0x0000), (0x0506, 0x0003...0x0004):
             MediaPlaybackLogic(node: node, endpoint: path.endpoint, now: now).physical(
                 value, at: path.attribute, &effect)
+        case (0x0099, 0x0000), (0x0099, 0x0002):
+            EvseLogic(data: node.data, endpoint: path.endpoint).physical(value, at: path.attribute, &effect)
         default:
             break
         }

@@ -91,7 +91,12 @@ public struct AttributeTransition: Hashable, Sendable {
         self.whenDone = whenDone
         self.remainingTime = remainingTime
         nextReport = min(endAt, startAt + DeviceRuntime.transitionStep)
+        if holds { nextReport = endAt }
     }
+
+    /// Whether the value stays as it is until the end (a timer: a smoke alarm's test, a power adjustment, a boost):
+    /// nothing to report on the way, so the transition is due only at its end.
+    var holds: Bool { from == to && remainingTime == nil }
 
     /// The value at `now`, linear between the ends.
     public func value(at now: Timestamp) -> Int64 {

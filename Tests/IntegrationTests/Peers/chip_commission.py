@@ -535,11 +535,13 @@ def command_table() -> dict:
 
     Each entry: the SDK command object (its arguments), the attribute on the device's endpoint the command must
     change, and the value it must then have (`within`: how far a number may be from it, for a value that counts
-    down). `attribute` None: the command has no effect on an attribute, only its status is checked. The order
-    matters: each command changes what the one before it left, from the templates' defaults. A cluster whose
+    down; a list: any of its values, where templates start from different ones). `attribute` None: the command has
+    no effect on an attribute, only its status is checked. The order matters: each command changes what the one
+    before it left, from the templates' defaults. A cluster whose
     AcceptedCommandList has a command with no entry here is reported as missing, so add one entry per new command.
     """
     import chip.clusters.Objects as Clusters
+    from chip.clusters.Types import NullValue
 
     def step(command, attribute=None, expected=None, within=None, status=None) -> dict:
         """`status`: the Interaction Model status the command must fail with (a refusal the specification demands
@@ -652,8 +654,40 @@ def command_table() -> dict:
             step(covering.Commands.GoToLiftPercentage(liftPercent100thsValue=5000), 0x000B, 5000),
             step(covering.Commands.StopMotion(), 0x000A, 0),
         ],
-        thermostat.id: [  # OccupiedHeatingSetpoint 20.00 °C raised by 1.0 °C
-            step(thermostat.Commands.SetpointRaiseLower(mode=0, amount=10), 0x0012, 2100),
+        thermostat.id: [  # OccupiedHeatingSetpoint 20.00 °C raised by 1.0 °C (a water heater's 55.00 °C)
+            step(thermostat.Commands.SetpointRaiseLower(mode=0, amount=10), 0x0012, [2100, 5600]),
+        ],
+        # The energy devices. EVSE: Disable and EnableCharging are timed; SupplyState 0 Disabled, 1 ChargingEnabled.
+        # mhub keeps no charging targets: SetTargets, GetTargets and ClearTargets are checked by their status.
+        Clusters.EnergyEvse.id: [
+            step(Clusters.EnergyEvse.Commands.Disable(), 0x0001, 0),
+            step(Clusters.EnergyEvse.Commands.EnableCharging(  # null ChargingEnabledUntil: enabled with no end
+                chargingEnabledUntil=NullValue, minimumChargeCurrent=6000, maximumChargeCurrent=16000), 0x0007, 16000),
+            step(Clusters.EnergyEvse.Commands.SetTargets(chargingTargetSchedules=[
+                Clusters.EnergyEvse.Structs.ChargingTargetScheduleStruct(
+                    dayOfWeekForSequence=0x1F, chargingTargets=[
+                        Clusters.EnergyEvse.Structs.ChargingTargetStruct(
+                            targetTimeMinutesPastMidnight=420, targetSoC=80)])])),
+            step(Clusters.EnergyEvse.Commands.GetTargets()),
+            step(Clusters.EnergyEvse.Commands.ClearTargets()),
+        ],
+        Clusters.EnergyEvseMode.id: [step(Clusters.EnergyEvseMode.Commands.ChangeToMode(newMode=2), 0x0001, 2)],
+        Clusters.WaterHeaterMode.id: [step(Clusters.WaterHeaterMode.Commands.ChangeToMode(newMode=2), 0x0001, 2)],
+        # Mode 2 (local and grid optimization) is where the templates start: the status is what is checked.
+        Clusters.DeviceEnergyManagementMode.id: [
+            step(Clusters.DeviceEnergyManagementMode.Commands.ChangeToMode(newMode=2), 0x0001, 2)],
+        # ESAState 3 PowerAdjustActive, then 1 Online; a power every template's PowerAdjustmentCapability allows
+        # (the solar inverter's is −5 kW to 0: a curtailment to 0 W).
+        Clusters.DeviceEnergyManagement.id: [
+            step(Clusters.DeviceEnergyManagement.Commands.PowerAdjustRequest(power=0, duration=600, cause=0),
+                 0x0002, 3),
+            step(Clusters.DeviceEnergyManagement.Commands.CancelPowerAdjustRequest(), 0x0002, 1),
+        ],
+        # BoostState 1 Active for ten minutes, then 0 Inactive.
+        Clusters.WaterHeaterManagement.id: [
+            step(Clusters.WaterHeaterManagement.Commands.Boost(
+                boostInfo=Clusters.WaterHeaterManagement.Structs.WaterHeaterBoostInfoStruct(duration=600)), 0x0005, 1),
+            step(Clusters.WaterHeaterManagement.Commands.CancelBoost(), 0x0005, 0),
         ],
         color.id: [
             # CurrentHue and CurrentSaturation (0 to 254, from 0; Move and Step stop at the ends)
