@@ -1,11 +1,13 @@
 import DNSSDPeerSupport
 import Foundation
 import MHubJSON
+import MatterSpecification
 import Testing
 
-/// Issue 34, "Done when", for every template the hub offers (`get_templates`, but the bridge): the CHIP Python
-/// controller, after commissioning the hub, reads each bridged endpoint with a wildcard read that the SDK's own
-/// cluster objects decode without a failure, and invokes every command the endpoint's clusters accept (their
+/// Issues 34 and 37, "Done when", for every template the hub offers (`get_templates`, but the bridge): the CHIP Python
+/// controller, after commissioning the hub, reads each bridged endpoint (a composed device's parts too) with a
+/// wildcard read that the SDK's own cluster objects decode without a failure and that conforms to Matter 1.4 as the
+/// conformance checker reads it, and invokes every command the endpoint's clusters accept (their
 /// AcceptedCommandList) over Matter; `mhubctl device read` then shows each command's change on the device itself
 /// (its node, endpoint 1), before the next command runs.
 ///
@@ -143,6 +145,7 @@ struct ChipTemplatesPeerTests {
             // Each template's bridged endpoint, and each part of a composed one: decoded without a failure, its
             // device type, and every accepted command of every cluster invoked.
             var labels: [String] = []
+            var conformed = 0
             for (endpoint, read) in endpoints.sorted(by: { (Int($0.key) ?? 0) < (Int($1.key) ?? 0) }) {
                 let label: String
                 if case .string(let own)? = read["node_label"] {
@@ -158,6 +161,16 @@ struct ChipTemplatesPeerTests {
                     read["decode_failures"] == [],
                     "\(label) (endpoint \(endpoint)): \(Self.text(read["decode_failures"]))")
                 #expect(read["missing_commands"] == [], "\(label): accepted commands with no entry in COMMANDS")
+                // Conformance over Matter (issue 37): the endpoint as the SDK decoded it, checked against Matter 1.4.
+                if case .object(let globals)? = read["globals"] {
+                    for composition in try NodeConformanceIntegrationTests.compositions(globals) {
+                        let findings = ConformanceChecker.check(composition, conditions: ["Matter", "Active"])
+                        #expect(findings.isEmpty, "\(label) (endpoint \(endpoint)): \(findings.map(\.description))")
+                        conformed += 1
+                    }
+                } else {
+                    Issue.record("\(label) (endpoint \(endpoint)): no globals read")
+                }
                 if let deviceType = deviceTypes[label] {
                     #expect(read["device_types"]?.arrayValueForTest.contains(.integer(deviceType)) == true, "\(label)")
                 }
@@ -178,6 +191,7 @@ struct ChipTemplatesPeerTests {
                         + "\(read["decode_failures"]?.arrayValueForTest.count ?? 0) decode failures")
             }
             #expect(labels.sorted() == templates.sorted(), "every template has its bridged endpoint")
+            #expect(conformed == endpoints.count, "every bridged endpoint checked for conformance")
         }
     }
 

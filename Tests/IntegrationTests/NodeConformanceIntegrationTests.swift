@@ -1,4 +1,5 @@
 import Foundation
+import MHubClient
 import MHubJSON
 import MatterDataModel
 import MatterSpecification
@@ -11,20 +12,30 @@ import Testing
 /// Assistant reads), conforms to Matter 1.4: each endpoint, read back from its attributes alone, is checked against
 /// its device types and each cluster's conformance (`ConformanceChecker`).
 @Suite struct NodeConformanceIntegrationTests {
+    /// Every template the hub offers (issue 37: every composed endpoint included), with the number of endpoints its
+    /// node has: the root, its device endpoint and its parts (`get_templates`' `part_device_types`).
+    static func templates(_ hub: MHubConnection) throws -> [(key: String, endpoints: Int)] {
+        try hub.call("get_templates").arrayValueForTest.compactMap { template in
+            guard case .string(let key)? = template["key"], key != "bridge" else { return nil }
+            return (key, 2 + (template["part_device_types"]?.arrayValueForTest.count ?? 0))
+        }
+    }
+
     @Test func everyNodeTheControlSocketServesConforms() throws {
-        let templates = LiveDeviceIntegrationTests.templates
-        let daemon = try DaemonHarness(configuration: [
-            "simulated_devices": .array(
-                templates.enumerated().map { index, template in
-                    [
-                        "template": .string(template), "discriminator": .integer(Int64(300 + index)),
-                        "passcode": 20_202_021,
-                    ]
-                })
-        ])
+        let daemon = try DaemonHarness(configuration: ["simulated_devices": []])
         try daemon.start()
         defer { daemon.stop() }
         let hub = try daemon.connect(.unix)
+        let templates = try Self.templates(hub)
+        #expect(templates.count >= 55)
+        for (index, template) in templates.enumerated() {
+            _ = try hub.call(
+                "add_simulated_device",
+                [
+                    "template": .string(template.key), "discriminator": .integer(Int64(300 + index)),
+                    "passcode": 20_202_021,
+                ])
+        }
         // A power strip of three outlets and a bridge of two dimmable lights beside every template.
         _ = try hub.call("add_simulated_device", ["template": "on-off-plug-in-unit", "endpoints": 3])
         _ = try hub.call(
@@ -49,8 +60,9 @@ import Testing
                 checked += 1
             }
         }
-        // 12 nodes: two endpoints each, the strip four, the bridge four (root, aggregator, two lights).
-        #expect(checked == 10 * 2 + 4 + 4)
+        // Every template's node (its root, device endpoint and parts), the strip four, the bridge four (root,
+        // aggregator, two lights).
+        #expect(checked == templates.map(\.endpoints).reduce(0, +) + 4 + 4)
     }
 
     /// The endpoints of an OHF `attributes` map ("endpoint/cluster/attribute" → value), as a controller reads them:

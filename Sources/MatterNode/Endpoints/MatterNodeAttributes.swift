@@ -117,14 +117,15 @@ struct MatterNodeAttributes: AttributeSource {
     /// A Descriptor attribute (Matter Core Specification 9.5: 0 DeviceTypeList of {0 DeviceType, 1 Revision},
     /// 1 ServerList, 2 ClientList, 3 PartsList) or one of its global attributes.
     static func descriptorValue(
-        _ attribute: AttributeID, deviceTypes: [DeviceTypeRef], serverList: [ClusterID], parts: [EndpointID]
+        _ attribute: AttributeID, deviceTypes: [DeviceTypeRef], serverList: [ClusterID], clientList: [ClusterID] = [],
+        parts: [EndpointID]
     ) -> AttributeValue? {
         switch attribute {
         case 0:
             return .list(
                 deviceTypes.map { .structure([0: .unsigned(UInt64($0.id)), 1: .unsigned(UInt64($0.revision))]) })
         case 1: return .list(serverList.map { .unsigned(UInt64($0)) })
-        case 2: return .list([])
+        case 2: return .list(clientList.map { .unsigned(UInt64($0)) })
         case 3: return .list(parts.map { .unsigned(UInt64($0)) })
         default: return GlobalAttributes.values(for: .descriptor)[attribute]
         }

@@ -17,6 +17,13 @@ extension NodeEndpoint {
         }
     }
 
+    /// Its client clusters, as its own Descriptor's ClientList has them (a light switch's On/Off): the bridge's
+    /// Descriptor keeps them, since the device type's conformance requires them (Device Library 1.4).
+    var clientList: [ClusterID] {
+        guard case .list(let clients)? = clusters[MatterNodeAttributes.descriptor]?.attributes[2] else { return [] }
+        return clients.compactMap { if case .unsigned(let id) = $0 { ClusterID(truncatingIfNeeded: id) } else { nil } }
+    }
+
     /// Its server clusters, ascending: its Descriptor's ServerList.
     func serverList(in layout: MatterNodeLayout) -> [ClusterID] {
         switch layout {
@@ -52,7 +59,8 @@ extension NodeEndpoint {
         switch (layout, cluster) {
         case (.bridge, MatterNodeAttributes.descriptor):
             MatterNodeAttributes.descriptorValue(
-                attribute, deviceTypes: deviceTypes(in: layout), serverList: serverList(in: layout), parts: parts)
+                attribute, deviceTypes: deviceTypes(in: layout), serverList: serverList(in: layout),
+                clientList: clientList, parts: parts)
         case (.bridge, MatterNodeAttributes.bridgedDeviceBasicInformation) where device != nil:
             device?.value(attribute)
         case (.bridge, _), (.device, _): clusters[cluster]?.attributes[attribute]

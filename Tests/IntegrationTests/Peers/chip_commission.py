@@ -793,6 +793,24 @@ async def templates_scenario(options, controller) -> dict:
             if isinstance(commands, list) and commands:
                 accepted[cluster_id] = list(commands)
         descriptor = clusters.get(Clusters.Descriptor, {})
+        # What the conformance checker reads, as the SDK decoded it (as the bridge scenario's `globals`): each
+        # cluster's global attributes and the Descriptor's DeviceTypeList and ClientList, "endpoint/cluster/attribute".
+        globals_read = {}
+        for cluster_id, cluster_type in decoded.items():
+            attributes = clusters.get(cluster_type, {})
+            names = {"65533": "ClusterRevision", "65532": "FeatureMap", "65531": "AttributeList",
+                     "65529": "AcceptedCommandList", "65528": "GeneratedCommandList"}
+            for number, name in names.items():
+                attribute = getattr(cluster_type.Attributes, name, None)
+                if attribute is not None and attribute in attributes:
+                    globals_read[f"{endpoint}/{cluster_id}/{number}"] = plain(attributes[attribute])
+        device_type_list = descriptor.get(Clusters.Descriptor.Attributes.DeviceTypeList)
+        if isinstance(device_type_list, list):
+            globals_read[f"{endpoint}/29/0"] = [
+                {"0": entry.deviceType, "1": entry.revision} for entry in device_type_list]
+        client_list = descriptor.get(Clusters.Descriptor.Attributes.ClientList)
+        if isinstance(client_list, list):
+            globals_read[f"{endpoint}/29/2"] = list(client_list)
         servers = descriptor.get(Clusters.Descriptor.Attributes.ServerList)
         for cluster_id in servers if isinstance(servers, list) else []:
             if cluster_id not in decoded:
@@ -843,7 +861,7 @@ async def templates_scenario(options, controller) -> dict:
             "device_types": [entry.deviceType for entry in device_types] if isinstance(device_types, list) else [],
             "clusters": sorted(decoded), "decode_failures": decode_failures,
             "accepted_commands": {str(cluster): commands for cluster, commands in accepted.items()},
-            "missing_commands": missing, "invoked": invoked,
+            "missing_commands": missing, "invoked": invoked, "globals": globals_read,
         }
     return {"endpoints": report, "steps": step_number}
 
