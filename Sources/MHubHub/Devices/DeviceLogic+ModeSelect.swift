@@ -5,11 +5,7 @@ extension DeviceLogic {
     /// CONSTRAINT_ERROR.
     static func modeSelect(_ call: Invocation) throws(InteractionError) -> (DeviceEffect, Response?) {
         guard call.command.name == "ChangeToMode", let mode = call.field("newMode") else { throw unsupported(call) }
-        guard case .list(let modes)? = call.value(0x0002),
-            modes.contains(where: {
-                if case .structure(let option) = $0 { option[1]?.integerValue == mode } else { false }
-            })
-        else {
+        guard offers(mode, in: call.value(0x0002)) else {
             throw InteractionError(.constraintError, "\(mode) is none of SupportedModes")
         }
         var effect = DeviceEffect()

@@ -23,11 +23,7 @@ extension DeviceLogic {
 
     static func modeBase(_ call: Invocation) throws(InteractionError) -> (DeviceEffect, Response?) {
         guard call.command.name == "ChangeToMode", let mode = call.field("newMode") else { throw unsupported(call) }
-        guard case .list(let modes)? = call.value(0x0000),
-            modes.contains(where: {
-                if case .structure(let option) = $0 { option[1]?.integerValue == mode } else { false }
-            })
-        else {
+        guard offers(mode, in: call.value(0x0000)) else {
             return (DeviceEffect(), modeResponse(.unsupportedMode, "\(mode) is none of SupportedModes"))
         }
         if let (status, text) = modeRefusal(call, to: mode) {
@@ -36,6 +32,13 @@ extension DeviceLogic {
         var effect = DeviceEffect()
         effect.changes.append((call.path(0x0001), .unsigned(UInt64(mode))))
         return (effect, ["status": .unsigned(ModeStatus.success.rawValue)])
+    }
+
+    /// Whether a SupportedModes list (Mode Base's and Mode Select's ModeOptionStruct both hold the mode in field 1)
+    /// offers `mode`.
+    static func offers(_ mode: Int64, in supported: AttributeValue?) -> Bool {
+        guard case .list(let modes)? = supported else { return false }
+        return modes.contains { if case .structure(let option) = $0 { option[1]?.integerValue == mode } else { false } }
     }
 
     static func modeResponse(_ status: ModeStatus, _ text: String) -> Response {
