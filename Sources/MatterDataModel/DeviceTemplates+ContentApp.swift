@@ -1,6 +1,6 @@
 extension DeviceTemplates {
     /// The catalog vendor ID of the casting video player's apps: the platform vendor's own catalog, mhub's test vendor
-    /// ID 0xFFF1 (Application Launcher's CatalogList, Application Cluster Specification 6.4.5.1).
+    /// ID 0xFFF1 (Application Launcher's CatalogList and ApplicationStruct's CatalogVendorID, Application Cluster Specification 6.4.6.1, 6.4.5.2).
     public static let appCatalogVendorID: UInt16 = 0xFFF1
 
     /// The Content Apps installed on the casting video player (Device Library 10.5): each an endpoint of its own below

@@ -18,7 +18,7 @@ extension ClusterChoices {
             defaults: ["CatalogList": .list([.unsigned(0xFFF1)]), "CurrentApp": .null],
             notes: [
                 "The Content App Platform's launcher (ApplicationPlatform): its apps are in one catalog, the platform",
-                "vendor's own (CatalogList [0xFFF1], mhub's test vendor ID; 0x0000 would be the DIAL registry, 6.4.5.1).",
+                "vendor's own (CatalogList [0xFFF1], mhub's test vendor ID; 0x0000 would be the DIAL registry: 6.4.6.1, 6.4.5.2).",
                 "CurrentApp {0 Application {0 CatalogVendorID, 1 ApplicationID}, 1 Endpoint} is the app in focus, null",
                 "while none is (`ApplicationLauncherLogic`).",
             ]),

@@ -21,7 +21,7 @@ struct ApplicationLauncherLogic {
         case activeVisibleNotFocus = 3
     }
 
-    /// Application Launcher's StatusEnum (6.4.4.1), LauncherResponse's Status.
+    /// Application Launcher's StatusEnum (6.4.5.1), LauncherResponse's Status.
     enum LaunchStatus: UInt64 {
         case success = 0
         case appNotAvailable = 1

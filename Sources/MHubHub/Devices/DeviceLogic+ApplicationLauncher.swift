@@ -5,7 +5,7 @@ import MatterDataModel
 /// ApplicationPlatform makes mandatory); on a Content App's own endpoint they have no Application field and act on
 /// that app (Device Library 10.5). Each changes the app's Application Basic Status, from which CurrentApp follows
 /// (`ApplicationLauncherLogic.following`), and answers LauncherResponse: Success, or AppNotAvailable for an app the
-/// platform does not have (6.4.4.1).
+/// platform does not have (6.4.5.1).
 extension DeviceLogic {
     static func applicationLauncher(_ call: Invocation) throws(InteractionError) -> (DeviceEffect, Response?) {
         let logic = ApplicationLauncherLogic(data: call.node.data)
