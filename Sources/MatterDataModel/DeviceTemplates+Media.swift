@@ -1,10 +1,10 @@
 extension DeviceTemplates {
     /// The media devices: speaker, basic and casting video players and the media controllers (issue 37).
     ///
-    /// Each is one endpoint, as Device Library 10 composes them. The casting video player is not a Content App
-    /// Platform (10.3: no Application Launcher, no Content App endpoints): it plays what it is told to launch itself;
-    /// the Content App device type (10.5) is an endpoint such a platform makes for each installed app, not a device of
-    /// its own, so it is no template (docs/devices.md, "The media devices").
+    /// Each is one endpoint, as Device Library 10 composes them, but for the casting video player: it is a Content App
+    /// Platform (10.3, condition ContentAppPlatform: Application Launcher with ApplicationPlatform on its endpoint) with
+    /// its installed apps as Content App endpoints below it (10.5, `contentApps`; docs/devices.md, "The media
+    /// devices").
     static let media: [DeviceTemplate] = [
         DeviceTemplate(
             key: "speaker", title: "Speaker", deviceType: .speaker, productName: "mhub Speaker", category: "Media",
@@ -19,7 +19,10 @@ extension DeviceTemplates {
         DeviceTemplate(
             key: "casting-video-player", title: "Casting Video Player", deviceType: .castingVideoPlayer,
             productName: "mhub Smart TV", category: "Media",
-            clusters: videoPlayerClusters + [ClusterTemplate(.contentLauncher)]),
+            clusters: videoPlayerClusters + [
+                ClusterTemplate(.contentLauncher), ClusterTemplate(.platformApplicationLauncher),
+            ],
+            parts: contentApps),
         mediaController(
             key: "casting-video-client", title: "Casting Video Client", type: .castingVideoClient,
             product: "mhub Casting App",

@@ -53,6 +53,7 @@ extension DeviceTypeRef {
     public static let speaker = DeviceTypeRef(id: 0x0022, revision: 1)
     public static let basicVideoPlayer = DeviceTypeRef(id: 0x0028, revision: 2)
     public static let castingVideoPlayer = DeviceTypeRef(id: 0x0023, revision: 2)
+    public static let contentApp = DeviceTypeRef(id: 0x0024, revision: 2)
     public static let castingVideoClient = DeviceTypeRef(id: 0x0029, revision: 2)
     public static let videoRemoteControl = DeviceTypeRef(id: 0x002A, revision: 2)
     /// Power Source (0x0011), a utility device type beside the application device type on the endpoint whose Power

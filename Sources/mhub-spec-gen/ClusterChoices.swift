@@ -4,7 +4,7 @@ import MatterDataModel
 /// `Sources/MatterDataModel/Generated/` from these and the specification's tables (docs/data-model.md).
 enum ClusterChoices {
     static let all: [ClusterChoice] =
-        root + application + laundryAndDish + kitchen + robotic + energy + media + network
+        root + application + laundryAndDish + kitchen + robotic + energy + media + contentApp + network
 
     /// The clusters of a node's root endpoint.
     static let root: [ClusterChoice] = [

@@ -81,7 +81,8 @@ struct HomeAssistantPeerTests {
         "dishwasher": ["sensor", "button", "switch", "select", "update"],
         // Media: HA 2025.4.4 has no media player for Matter; it makes a power switch of a speaker's or a TV's On/Off
         // (the speaker's On/Off is its mute) and a number of the speaker's OnLevel; the controllers have client
-        // clusters only (and a battery).
+        // clusters only (and a battery). The casting player's Content App endpoints (Application Basic, Application
+        // Launcher, Keypad Input, Content Launcher) match no discovery schema: nothing more than the player's.
         "speaker": ["switch", "number", "button", "update"],
         "basic-video-player": ["switch", "button", "update"],
         "casting-video-player": ["switch", "button", "update"],

@@ -60,13 +60,44 @@ const player = {
   ],
 };
 
+const CURRENT_APP = "1/1292/1";
+const FILMS = { "0": 0xfff1, "1": "mhub.films" };
+
+/** The app in focus (Application Launcher's CurrentApp {0 application, 1 endpoint}): its Application Basic's name. */
+const currentApp = (get) => {
+  const current = get(CURRENT_APP);
+  if (current === null || current === undefined) return "none";
+  const endpoint = current["1"] ?? current.endpoint;
+  return get(`${endpoint}/1293/2`) ?? `endpoint ${endpoint}`;
+};
+
+/**
+ * The casting player is a Content App Platform: the player's controls, the app in focus, and its "mhub Films" app
+ * opened (LaunchApp over the platform's launcher, or by hand: its Status set to ActiveVisibleFocus, as the TV's remote
+ * opens it) and stopped.
+ */
+const castingPlayer = {
+  state: (get) => [...player.state(get), ["App", currentApp(get)]],
+  controls: [
+    ...player.controls,
+    button({
+      key: "open-films", name: "Open mhub Films",
+      act: (physical) => (physical ? physically("2/1293/5", 1) : command(1292, "LaunchApp", { application: FILMS })),
+    }),
+    button({
+      key: "stop-films", name: "Stop mhub Films",
+      act: (physical) => (physical ? physically("2/1293/5", 0) : command(1292, "StopApp", { application: FILMS })),
+    }),
+  ],
+};
+
 /** The controllers command a bound player; nothing on them to control. */
 const controller = { state: () => [], controls: [] };
 
 export const MEDIA = {
   speaker,
   "basic-video-player": player,
-  "casting-video-player": player,
+  "casting-video-player": castingPlayer,
   "casting-video-client": controller,
   "video-remote-control": controller,
 };

@@ -7,7 +7,12 @@ extension DeviceLogic {
     static let mediaClusters: Set<ClusterID> = [0x0506, 0x0507, 0x0508, 0x0509, 0x050A, 0x050B]
 
     static func media(_ call: Invocation) throws(InteractionError) -> (DeviceEffect, Response?) {
-        let playback = MediaPlaybackLogic(node: call.node, endpoint: call.endpoint, now: call.now)
+        // A Content App (Device Library 10.5) plays on its platform's screen: its keys and launches act on the
+        // player's endpoint, and a stopped app takes no keys.
+        let apps = ApplicationLauncherLogic(data: call.node.data)
+        let isApp = call.hasCluster(ApplicationLauncherLogic.basic)
+        let player = isApp ? apps.platform ?? call.endpoint : call.endpoint
+        let playback = MediaPlaybackLogic(node: call.node, endpoint: player, now: call.now)
         switch call.cluster.id {
         case 0x0506:
             guard let (effect, status) = playback.command(call.command.name, fields: call.fields) else {
@@ -16,10 +21,19 @@ extension DeviceLogic {
             return (effect, ["status": .unsigned(status.rawValue)])
         case 0x0509:
             guard call.command.name == "SendKey" else { throw unsupported(call) }
+            if isApp && apps.status(of: call.endpoint) == .stopped {
+                return (DeviceEffect(), ["status": .unsigned(KeyStatus.invalidKeyInCurrentState.rawValue)])
+            }
             let (effect, status) = sendKey(call.field("keyCode") ?? -1, playback)
             return (effect, ["status": .unsigned(status.rawValue)])
         case 0x050A:
-            return try launch(call, playback)
+            var (effect, response) = try launch(call, playback)
+            // Launched through the app, the content plays in the app: it comes to the front with the focus (6.3.4.1).
+            if isApp && response?["status"] == .unsigned(0) {
+                let focus = ApplicationLauncherLogic.Status.activeVisibleFocus.rawValue
+                effect.changes.append((ApplicationLauncherLogic.statusPath(call.endpoint), .unsigned(focus)))
+            }
+            return (effect, response)
         case 0x0508:
             // Low Power's Sleep (1.11.4.1): the player goes into standby, its On/Off off, the film paused where it is.
             guard call.command.name == "Sleep" else { throw unsupported(call) }
@@ -116,7 +130,8 @@ extension DeviceLogic {
         default:
             throw unsupported(call)
         }
-        effect.changes.append((call.path(0x0000, cluster: 0x0006), .bool(true)))
+        effect.changes.append(
+            (AttributePath(endpoint: playback.endpoint, cluster: 0x0006, attribute: 0x0000), .bool(true)))
         playback.settle(plays ? .playing : .paused, at: 0, speed: 1, &effect)
         return (effect, ["status": .unsigned(0)])
     }

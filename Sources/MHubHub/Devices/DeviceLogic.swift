@@ -90,6 +90,7 @@ enum DeviceLogic {
         case 0x0452: return try threadBorderRouterManagement(invocation)
         case 0x0453: return try threadNetworkDirectory(invocation)
         case let id where mediaClusters.contains(id): return try media(invocation)
+        case 0x050C: return try applicationLauncher(invocation)
         default:
             throw InteractionError(
                 .unsupportedCommand,

@@ -287,6 +287,10 @@ extension Hub {
         for (following, followingValue) in EnergyDeviceLogic.following(path, in: node.data) {
             set(following, followingValue, on: &node, &outcome)
         }
+        // A Content App's Status: the platform's CurrentApp and the other apps' focus follow it.
+        for (following, followingValue) in ApplicationLauncherLogic.following(path, in: node.data) {
+            set(following, followingValue, on: &node, &outcome)
+        }
     }
 
     func nodeEvent(_ event: NodeEventRecord, node: NodeID, now: Timestamp) -> NodeEventInfo {

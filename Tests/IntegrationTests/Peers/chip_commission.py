@@ -746,6 +746,23 @@ def media_command_table(Clusters, step) -> dict:
             step(launcher.Commands.LaunchURL(contentURL="https://example.com/film.mpd")),
         ],
         Clusters.AudioOutput.id: [step(Clusters.AudioOutput.Commands.SelectOutput(index=1), 0x0001, 1)],
+        **content_app_command_table(Clusters, step),
+    }
+
+
+def content_app_command_table(Clusters, step) -> dict:
+    """Application Launcher on the casting video player (the Content App Platform: the app named by `application`)
+    and on its Content App endpoints (the app itself; the field is ignored there). What they change is the app's
+    Application Basic Status and the platform's CurrentApp, another cluster's attribute and a structure: checked by
+    status here, by MHubHubTests' ContentAppTests in full. It ends with the app stopped, as it started."""
+    launcher = Clusters.ApplicationLauncher
+    films = launcher.Structs.ApplicationStruct(catalogVendorID=0xFFF1, applicationID="mhub.films")
+    return {
+        launcher.id: [
+            step(launcher.Commands.LaunchApp(application=films)),
+            step(launcher.Commands.HideApp(application=films)),
+            step(launcher.Commands.StopApp(application=films)),
+        ],
     }
 
 
