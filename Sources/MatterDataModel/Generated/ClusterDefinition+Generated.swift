@@ -60,5 +60,12 @@ extension ClusterDefinition {
         ("deviceEnergyManagement", .deviceEnergyManagement),
         ("heatingThermostat", .heatingThermostat),
         ("temperatureMeasurement", .temperatureMeasurement),
+        ("cabinetTemperatureControl", .cabinetTemperatureControl),
+        ("cookSurfaceTemperatureControl", .cookSurfaceTemperatureControl),
+        ("refrigeratorAlarm", .refrigeratorAlarm),
+        ("refrigeratorMode", .refrigeratorMode),
+        ("freezerMode", .freezerMode),
+        ("offOnlyOnOff", .offOnlyOnOff),
+        ("extractorHoodFanControl", .extractorHoodFanControl),
     ]
 }
