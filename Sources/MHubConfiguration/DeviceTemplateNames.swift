@@ -12,5 +12,7 @@ public enum DeviceTemplateNames {
         "water-leak-detector",
         "water-freeze-detector", "rain-sensor", "fan", "air-purifier", "room-air-conditioner", "water-valve", "pump",
         "heat-pump",
+        // The kitchen appliances.
+        "refrigerator", "temperature-controlled-cabinet", "cooktop", "extractor-hood",
     ]
 }
