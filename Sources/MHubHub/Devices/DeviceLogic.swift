@@ -61,6 +61,7 @@ enum DeviceLogic {
         switch invocation.cluster.id {
         case 0x0003: return try identify(invocation)
         case 0x0004: return try groups(invocation)
+        case 0x0006 where isHob(invocation): return try hobOnOff(invocation)
         case 0x0006: return try onOff(invocation)
         case 0x0008: return try levelControl(invocation)
         case 0x0300: return try colorControl(invocation)
@@ -72,6 +73,7 @@ enum DeviceLogic {
         case 0x005C: return try smokeCoAlarm(invocation)
         case 0x0081: return try valve(invocation)
         case 0x0050: return try modeSelect(invocation)
+        case 0x0056: return try temperatureControl(invocation)
         case let id where modeBaseClusters.contains(id): return try modeBase(invocation)
         default:
             throw InteractionError(
