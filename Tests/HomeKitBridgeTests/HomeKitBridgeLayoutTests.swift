@@ -36,6 +36,12 @@ struct HomeKitBridgeLayoutTests {
         "room-air-conditioner": ["3E@1", "4A@100", "B7@160"],
         // The heat pump itself (endpoint 2) has no HomeKit service; its room thermostat and outdoor sensor do.
         "heat-pump": ["3E@1", "4A@200", "8A@310"],
+        // The kitchen: the cabinets' and the pans' temperatures (no HomeKit service for the appliance itself, nor for
+        // the hob's OffOnly power); the hood's fan (the carbon filter has no HomeKit service of its own).
+        "refrigerator": ["3E@1", "8A@210", "8A@310"],
+        "temperature-controlled-cabinet": ["3E@1", "8A@110"],
+        "cooktop": ["3E@1", "8A@210", "8A@310"],
+        "extractor-hood": ["3E@1", "B7@160"],
     ]
 
     /// The templates HomeKit has no service for.
