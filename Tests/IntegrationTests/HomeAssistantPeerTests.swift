@@ -67,6 +67,12 @@ struct HomeAssistantPeerTests {
         "pump": ["switch", "button", "update"],
         // The heat pump's parts: its room thermostat's climate and the outdoor temperature; its own meter's sensors.
         "heat-pump": ["climate", "sensor", "button", "update"],
+        // Kitchen: each cabinet's temperature sensor and mode select; the hob's power switches, its zones' level
+        // selects and pan temperatures; the hood's fan and carbon filter (condition sensor, reset button).
+        "refrigerator": ["sensor", "select", "button", "update"],
+        "temperature-controlled-cabinet": ["sensor", "button", "update"],
+        "cooktop": ["switch", "select", "sensor", "button", "update"],
+        "extractor-hood": ["fan", "sensor", "button", "update"],
         "bridge": ["light", "update"],
     ]
 
@@ -82,6 +88,10 @@ struct HomeAssistantPeerTests {
         // Power, voltage, current and energy imported; the room's and the outdoor temperature. Identify on each of
         // its three endpoints.
         "heat-pump": ["sensor": 6, "button": 3],
+        "refrigerator": ["sensor": 2, "select": 2],
+        // The cooktop's and both zones' power; each zone's level and pan temperature.
+        "cooktop": ["switch": 3, "select": 2, "sensor": 2],
+        "extractor-hood": ["button": 2],
     ]
 
     /// The other layouts `ha_matter.py` commissions (`LAYOUTS`): the entity domain each endpoint or bridged device
@@ -118,6 +128,8 @@ struct HomeAssistantPeerTests {
         "on-off-light button.press": [:],
         "dimmable-light number.set_value": ["1/8/17": 128],
         "on-off-light select.select_option": ["1/6/16387": 1],
+        // 100 % of three speeds: High, speed 3.
+        "extractor-hood fan.set_percentage": ["1/514/0": 3, "1/514/2": 100, "1/514/6": 3],
     ]
 
     @Test func homeAssistantSetsUpEveryTemplateTogglesSeesPhysicalChangesAndInstallsAnUpdate() throws {

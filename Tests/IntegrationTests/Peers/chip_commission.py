@@ -478,13 +478,21 @@ def command_table() -> dict:
     """
     import chip.clusters.Objects as Clusters
 
-    def step(command, attribute=None, expected=None, within=None) -> dict:
-        return {"command": command, "attribute": attribute, "expected": expected, "within": within}
+    def step(command, attribute=None, expected=None, within=None, fits=None) -> dict:
+        """`fits`: for a command whose value depends on the endpoint (a setpoint within that cabinet's limits), a test
+        of the cluster's decoded attributes; the step is invoked only where it holds."""
+        return {"command": command, "attribute": attribute, "expected": expected, "within": within, "fits": fits}
 
     identify, groups, on_off, level = Clusters.Identify, Clusters.Groups, Clusters.OnOff, Clusters.LevelControl
     lock, covering, thermostat, color = (
         Clusters.DoorLock, Clusters.WindowCovering, Clusters.Thermostat, Clusters.ColorControl)
     execute_if_off = {"optionsMask": 1, "optionsOverride": 1}  # plain Level Control commands act while off
+
+    def settable(attributes, target) -> bool:
+        """Whether a Temperature Control with TemperatureNumber takes `target` (MinTemperature to MaxTemperature)."""
+        low = attributes.get(Clusters.TemperatureControl.Attributes.MinTemperature)
+        high = attributes.get(Clusters.TemperatureControl.Attributes.MaxTemperature)
+        return isinstance(low, int) and isinstance(high, int) and low <= target <= high
     return {
         identify.id: [
             step(identify.Commands.Identify(identifyTime=60), 0x0000, 60, within=15),  # IdentifyTime counts down
@@ -534,6 +542,20 @@ def command_table() -> dict:
             step(Clusters.ValveConfigurationAndControl.Commands.Close(), 0x0004, 0),
         ],
         Clusters.ModeSelect.id: [step(Clusters.ModeSelect.Commands.ChangeToMode(newMode=1), 0x0003, 1)],
+        # Kitchen: each cabinet's setpoint within its own limits (fridge 1 to 8 °C, freezer −24 to −16 °C, wine cooler 5
+        # to 18 °C), a cook surface's level (Low, Medium, High); mode 1 is Rapid Cool or Rapid Freeze.
+        Clusters.TemperatureControl.id: [
+            step(Clusters.TemperatureControl.Commands.SetTemperature(targetTemperature=target), 0x0000, target,
+                 fits=lambda attributes, target=target: settable(attributes, target))
+            for target in (200, -2000, 1400)
+        ] + [
+            step(Clusters.TemperatureControl.Commands.SetTemperature(targetTemperatureLevel=2), 0x0004, 2,
+                 fits=lambda attributes: bool(attributes.get(
+                     Clusters.TemperatureControl.Attributes.SupportedTemperatureLevels))),
+        ],
+        Clusters.RefrigeratorAndTemperatureControlledCabinetMode.id: [
+            step(Clusters.RefrigeratorAndTemperatureControlledCabinetMode.Commands.ChangeToMode(newMode=1), 0x0001, 1),
+        ],
         lock.id: [  # LockState: 1 locked, 2 unlocked
             step(lock.Commands.UnlockDoor(), 0x0000, 2),
             step(lock.Commands.LockDoor(), 0x0000, 1),
@@ -635,6 +657,8 @@ async def templates_scenario(options, controller) -> dict:
                 command = entry["command"]
                 if command.command_id not in accepted[cluster_id]:
                     continue  # a command of a feature this cluster does not have
+                if entry["fits"] and not entry["fits"](clusters[decoded[cluster_id]]):
+                    continue  # a value for another endpoint of this cluster
                 step_number += 1
                 timed = bool(command.must_use_timed_invoke)
                 record = {
