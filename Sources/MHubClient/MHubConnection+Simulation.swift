@@ -66,6 +66,9 @@ extension MHubConnection {
         case slowSync(latencyMilliseconds: Int64)
         /// The device's firmware updates fail at `stage` (`querying`, `downloading` or `applying`).
         case updateFailure(simulatedDeviceID: Int64, stage: String = "downloading")
+        /// The appliance reports an error (its ErrorStateID, or its charger's FaultState; the cluster's default when
+        /// nil) until the fault is switched off.
+        case applianceError(simulatedDeviceID: Int64, errorState: Int64? = nil)
 
         /// The fault as the protocol names it.
         var request: SetFault.Fault {
@@ -79,6 +82,7 @@ extension MHubConnection {
                 .writeFailure(simulatedDeviceID: id, delayMilliseconds: delay, status: status)
             case .slowSync(let latency): .slowSync(latencyMilliseconds: latency)
             case .updateFailure(let id, let stage): .updateFailure(simulatedDeviceID: id, stage: stage)
+            case .applianceError(let id, let errorState): .applianceError(simulatedDeviceID: id, errorState: errorState)
             }
         }
     }

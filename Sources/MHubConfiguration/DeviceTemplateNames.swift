@@ -12,7 +12,9 @@ public enum DeviceTemplateNames {
         "water-leak-detector",
         "water-freeze-detector", "rain-sensor", "fan", "air-purifier", "room-air-conditioner", "water-valve", "pump",
         "heat-pump",
-        // The kitchen appliances.
+        // Catalogue part 2 (issue 37), each family on its own line.
         "refrigerator", "temperature-controlled-cabinet", "cooktop", "extractor-hood",
+        "door-lock-controller", "window-covering-controller", "pump-controller", "control-bridge",
+        "network-infrastructure-manager",
     ]
 }

@@ -84,7 +84,7 @@ enum HubAdminCommands {
                 simulatedDeviceID: try command.integer("device", as: Int64.self), step: command.value("step"),
                 mode: command.value("mode"), latencyMilliseconds: try command.integer("latency", as: Int64.self),
                 delayMilliseconds: try command.integer("delay", as: Int64.self), status: command.value("status"),
-                stage: command.value("stage"))
+                stage: command.value("stage"), errorState: try command.integer("error", as: Int64.self))
             // The options go as the user gave them, so the hub judges each (an unknown fault, a bad step).
             let faults = try HubCommands.reply(FaultsStatus.self, try call(.setFault, args))
             if json { return HubCommands.print(faults, console) }
@@ -163,6 +163,10 @@ enum HubAdminCommands {
             "device \($0): fails while \(faults.failingUpdates[$0] ?? "-")"
         }
         table.add(SetFault.FaultName.updateFailure.rawValue, updates.isEmpty ? "off" : updates.joined(separator: ", "))
+        let errors = faults.applianceErrors.keys.sorted().map {
+            "device \($0): error 0x\(String(faults.applianceErrors[$0] ?? 0, radix: 16, uppercase: true))"
+        }
+        table.add(SetFault.FaultName.applianceError.rawValue, errors.isEmpty ? "off" : errors.joined(separator: ", "))
         return table.rendered
     }
 

@@ -68,7 +68,8 @@ enum HubCommands {
             details: "Faults: hub_offline; device_unreachable --device ID; device_unresponsive --device ID; "
                 + "step_failure --step STEP [--mode fail|timeout]; slow_device --latency MS [--device ID]; "
                 + "write_failure --device ID [--delay MS] [--status NAME]; slow_sync --latency MS; "
-                + "update_failure --device ID [--stage querying|downloading|applying].",
+                + "update_failure --device ID [--stage querying|downloading|applying]; "
+                + "appliance_error --device ID [--error N].",
             subcommands: [
                 CommandSpec("list", summary: "show the faults in effect", options: connection),
                 CommandSpec(
@@ -86,13 +87,16 @@ enum HubCommands {
                         OptionSpec(
                             "stage", value: "STAGE",
                             help: "update_failure: querying, downloading (default) or applying"),
+                        OptionSpec(
+                            "error", value: "N",
+                            help: "appliance_error: the ErrorStateID or the charger's FaultState (default per cluster)"),
                     ],
                     operands: [
                         OperandSpec(
                             "FAULT",
                             help:
                                 "hub_offline, device_unreachable, device_unresponsive, step_failure, slow_device, "
-                                + "write_failure, slow_sync, update_failure")
+                                + "write_failure, slow_sync, update_failure, appliance_error")
                     ]
                 ),
                 CommandSpec("clear", summary: "switch every fault off", options: connection),

@@ -40,7 +40,8 @@ enum SimulatedDeviceReport {
         return table.rendered
     }
 
-    /// `sim templates`: by category, in the order the hub lists them (Lighting first, the bridge last).
+    /// `sim templates`: by category, in the order the hub lists them (Lighting first, the bridge last); a composed
+    /// device's DEVICE TYPE names its parts' after a `+` (`0x0070 + 0x0071 0x0071`).
     static func templates(_ templates: [DeviceTemplateInfo]) -> String {
         var table = TextTable("CATEGORY", "TEMPLATE", "TITLE", "DEVICE TYPE")
         var categories: [String] = []
@@ -49,7 +50,10 @@ enum SimulatedDeviceReport {
         }
         for category in categories {
             for template in templates where template.category == category {
-                table.add(category, template.key, template.title, hex(template.deviceType))
+                let parts = template.partDeviceTypes.map(hex).joined(separator: " ")
+                table.add(
+                    category, template.key, template.title,
+                    hex(template.deviceType) + (parts.isEmpty ? "" : " + \(parts)"))
             }
         }
         return table.rendered

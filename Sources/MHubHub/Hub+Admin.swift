@@ -82,6 +82,8 @@ extension Hub {
                 throw HubError(.invalidArguments, "latency_ms must be 0 to 600000")
             }
             faults.syncLatency = enabled ? latency : 0
+        case .applianceError(let id, let errorState):
+            try setApplianceError(id, errorState: errorState, enabled: enabled, now: now, &outcome)
         }
         outcome.events.append(HubEvent(.faultsUpdated, faultsStatus))
         return faultsStatus
@@ -93,6 +95,9 @@ extension Hub {
 
     mutating func clearFaults(_ request: ClearFaults, now: Timestamp, _ outcome: inout HubOutcome) -> FaultsStatus {
         let unreachable = faults.unreachableDevices
+        for id in faults.applianceErrors.keys.sorted() {
+            try? setApplianceError(id, errorState: nil, enabled: false, now: now, &outcome)
+        }
         faults = HubFaults()
         for id in unreachable.sorted() {
             if let nodeID = state.simulatedDevices[id]?.nodeID, let node = state.nodes[nodeID] {
@@ -124,7 +129,39 @@ extension Hub {
                 }),
             syncLatencyMilliseconds: faults.syncLatency,
             failingUpdates: Dictionary(
-                uniqueKeysWithValues: faults.failingUpdates.map { (String($0.key), $0.value.rawValue) }))
+                uniqueKeysWithValues: faults.failingUpdates.map { (String($0.key), $0.value.rawValue) }),
+            applianceErrors: Dictionary(
+                uniqueKeysWithValues: faults.applianceErrors.map { (String($0.key), Int64($0.value.error)) }))
+    }
+
+    /// `appliance_error`: the device's node reports the error (`ApplianceFault`) until it is switched off. Only a
+    /// device with a node (in the home or on the network) that has an operational state or a charger takes it.
+    mutating func setApplianceError(
+        _ id: SimulatedDeviceID, errorState: Int64?, enabled: Bool, now: Timestamp, _ outcome: inout HubOutcome
+    ) throws(HubError) {
+        guard let device = state.simulatedDevices[id] else {
+            throw HubError(.simulatedDeviceNotFound, "no simulated device \(id)")
+        }
+        guard let nodeID = device.nodeID ?? device.networkNodeID, let node = state.nodes[nodeID] else {
+            throw HubError(.invalidArguments, "simulated device \(id) has no node yet: commission it first")
+        }
+        guard ApplianceFault.applies(to: node.data) else {
+            throw HubError(
+                .invalidArguments,
+                "simulated device \(id) (\(device.template)) is no appliance: it has no operational state or charger")
+        }
+        if let errorState, !(1...255).contains(errorState) {
+            throw HubError(.invalidArguments, "error_state must be 1 to 255 (0 is NoError), not \(errorState)")
+        }
+        if let current = faults.applianceErrors.removeValue(forKey: id) {
+            apply(current.clear(on: node), to: nodeID, now: now, &outcome)
+        }
+        guard enabled else { return }
+        guard let raised = state.nodes[nodeID] else { return }
+        let error = errorState.map { UInt8($0) } ?? ApplianceFault.defaultError(in: raised.data)
+        let (effect, fault) = ApplianceFault.raise(error, on: raised)
+        apply(effect, to: nodeID, now: now, &outcome)
+        faults.applianceErrors[id] = fault
     }
 
     /// `set_permission`: grants or revokes a principal's permission on a structure.

@@ -56,6 +56,22 @@ extension Hub {
         refreshServerInfo()
         outcome.changes.append(.savePreferences(preferences))
         outcome.events.append(HubEvent(.serverInfoUpdated, run.serverInfoText))
+        refreshNetworkInfrastructure(&outcome)
+    }
+
+    /// Every Network Infrastructure Manager's attributes brought in line with the home's networks, reported and
+    /// stored as any change is.
+    mutating func refreshNetworkInfrastructure(_ outcome: inout HubOutcome) {
+        for id in state.nodes.keys.sorted() {
+            guard var node = state.nodes[id] else { continue }
+            let changes = node.data.endpoints.values.flatMap {
+                NetworkInfrastructure.attributes(state.preferences, endpoint: $0)
+            }
+            guard changes.contains(where: { node.data[$0.0] != $0.1 }) else { continue }
+            for (path, value) in changes { set(path, value, on: &node, &outcome) }
+            state.nodes[id] = node
+            outcome.changes.append(.saveNode(node))
+        }
     }
 
     /// `get_vendor_names {filter_vendors?}`: the names of the IDs asked (all when none are), from `VendorNames`; IDs

@@ -160,7 +160,8 @@ extension Hub {
             return JSONText(
                 DeviceTemplates.all.map {
                     DeviceTemplateInfo(
-                        key: $0.key, title: $0.title, deviceType: Int64($0.deviceType.id), category: $0.category)
+                        key: $0.key, title: $0.title, deviceType: Int64($0.deviceType.id), category: $0.category,
+                        partDeviceTypes: $0.parts.map { Int64($0.deviceType.id) })
                 } + [
                     DeviceTemplateInfo(
                         key: SimulatedLayout.bridgeKey, title: "Bridge (Aggregator)", deviceType: 0x000E,

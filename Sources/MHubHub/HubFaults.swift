@@ -21,6 +21,8 @@ public struct HubFaults: Hashable, Sendable {
     public var failingWrites: [SimulatedDeviceID: WriteFailure] = [:]
     /// Devices whose firmware updates fail, and at which stage (`update_failure`).
     public var failingUpdates: [SimulatedDeviceID: FirmwareUpdateRun.Stage] = [:]
+    /// Appliances reporting an error (`appliance_error`), with what clearing it restores.
+    public var applianceErrors: [SimulatedDeviceID: ApplianceFault] = [:]
     /// How long an mhub listener's first sync of the home takes (`slow_sync`); 0 is at once.
     public var syncLatency: Int64 = 0
 

@@ -8,15 +8,32 @@ public struct HubPreferences: Hashable, Sendable {
     public var wifi: WiFiCredentials?
     /// The Thread network Thread devices join at `network_setup` (`set_thread_dataset`).
     public var threadDataset: ThreadDataset?
+    /// The other Thread networks the home knows, which a Network Infrastructure Manager's Thread Network Directory
+    /// lists after the home's own (`AddNetwork`; docs/devices.md, "Network infrastructure"), at most
+    /// `threadDirectoryCapacity` with it.
+    public var threadDirectory: [ThreadDataset] = []
+
+    /// The networks a Thread Network Directory holds: its ThreadNetworkTableSize, at least twice the 5 fabrics a
+    /// device supports (Application Cluster Specification 10.4.5.3).
+    public static let threadDirectoryCapacity = 10
 
     /// The label a fabric gets when none was set, or when it was set to null or "" (as the matter.js server does:
     /// matterjs-server `docs/websockets_api.md`, "Behavioral Differences").
     public static let defaultFabricLabel = "Home"
 
-    public init(fabricLabel: String? = nil, wifi: WiFiCredentials? = nil, threadDataset: ThreadDataset? = nil) {
+    public init(
+        fabricLabel: String? = nil, wifi: WiFiCredentials? = nil, threadDataset: ThreadDataset? = nil,
+        threadDirectory: [ThreadDataset] = []
+    ) {
         self.fabricLabel = fabricLabel
         self.wifi = wifi
         self.threadDataset = threadDataset
+        self.threadDirectory = threadDirectory
+    }
+
+    /// Every Thread network the home knows: its own first (the one its devices join), then the directory's others.
+    public var threadNetworks: [ThreadDataset] {
+        (threadDataset.map { [$0] } ?? []) + threadDirectory.filter { $0.extendedPANID != threadDataset?.extendedPANID }
     }
 
     /// The label the hub's fabric has on the nodes it commissions now.

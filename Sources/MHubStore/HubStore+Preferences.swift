@@ -7,7 +7,7 @@ extension HubStore {
     func loadPreferences() throws -> HubPreferences {
         guard
             let row = try database.query(
-                "SELECT fabric_label, wifi_ssid, wifi_credentials, thread_dataset FROM preferences"
+                "SELECT fabric_label, wifi_ssid, wifi_credentials, thread_dataset, thread_directory FROM preferences"
             ).first
         else { return HubPreferences() }
         var preferences = HubPreferences(fabricLabel: row[0].stringValue)
@@ -17,7 +17,29 @@ extension HubStore {
         if case .blob(let bytes) = row[3], case .success(let dataset) = ThreadDataset.parse(bytes: bytes) {
             preferences.threadDataset = dataset
         }
+        if case .blob(let bytes) = row[4] { preferences.threadDirectory = Self.decodeDirectory(bytes) }
         return preferences
+    }
+
+    /// The home's other Thread networks as stored: each dataset as one length byte and its bytes (a dataset is at most
+    /// 254 bytes).
+    static func encode(directory: [ThreadDataset]) -> [UInt8] {
+        directory.flatMap { [UInt8($0.bytes.count)] + $0.bytes }
+    }
+
+    /// The datasets `encode(directory:)` wrote; one that no longer reads as a dataset is left out.
+    static func decodeDirectory(_ bytes: [UInt8]) -> [ThreadDataset] {
+        var datasets: [ThreadDataset] = []
+        var offset = 0
+        while offset < bytes.count {
+            let end = offset + 1 + Int(bytes[offset])
+            guard end <= bytes.count else { break }
+            if case .success(let dataset) = ThreadDataset.parse(bytes: Array(bytes[(offset + 1)..<end])) {
+                datasets.append(dataset)
+            }
+            offset = end
+        }
+        return datasets
     }
 
     /// A device's firmware as stored: `{"version", "version_string", "offer"?}`, or "" for the factory firmware with

@@ -17,7 +17,7 @@ public final class HubStore {
     /// `PRAGMA application_id`: "mhub" in ASCII.
     public static let applicationID: Int32 = 0x6D68_7562
     /// The schema this version writes; older files are migrated forward step by step.
-    public static let schemaVersion: Int32 = 8
+    public static let schemaVersion: Int32 = 9
 
     /// The connection; replaced by a new one when a rollback fails (`apply(_:)`).
     private(set) var database: SQLiteDatabase {
@@ -204,6 +204,11 @@ public final class HubStore {
             failed_setup_attempts INTEGER NOT NULL);
         CREATE TABLE homekit_pairings (identifier BLOB PRIMARY KEY, public_key BLOB NOT NULL, admin INTEGER NOT NULL,
             position INTEGER NOT NULL);
+        """,
+        // 9: the home's other Thread networks, which a Network Infrastructure Manager's directory lists
+        // (`HubPreferences.threadDirectory`): each dataset as one length byte and its bytes.
+        """
+        ALTER TABLE preferences ADD COLUMN thread_directory BLOB NOT NULL DEFAULT x'';
         """,
     ]
 
@@ -476,13 +481,14 @@ public final class HubStore {
             }
         case .savePreferences(let preferences):
             try write(
-                "INSERT OR REPLACE INTO preferences (id, fabric_label, wifi_ssid, wifi_credentials, thread_dataset) "
-                    + "VALUES (1, ?, ?, ?, ?)",
+                "INSERT OR REPLACE INTO preferences (id, fabric_label, wifi_ssid, wifi_credentials, thread_dataset, "
+                    + "thread_directory) VALUES (1, ?, ?, ?, ?, ?)",
                 [
                     preferences.fabricLabel.map { .text($0) } ?? .null,
                     preferences.wifi.map { .text($0.ssid) } ?? .null,
                     preferences.wifi.map { .text($0.credentials) } ?? .null,
                     preferences.threadDataset.map { .blob($0.bytes) } ?? .null,
+                    .blob(Self.encode(directory: preferences.threadDirectory)),
                 ])
         case .deleteAll:
             // The hub's own Matter state (attestation, fabrics) and the devices' authority stay, as the hub does.

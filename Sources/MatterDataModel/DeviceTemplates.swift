@@ -234,7 +234,7 @@ public enum DeviceTemplates {
 
     /// The templates of the catalogue's part 2 (issue 37): appliances, the robotic vacuum, energy and media devices,
     /// after every earlier one so that none of those moves.
-    static let partTwo: [DeviceTemplate] = laundryAndDish + kitchen + robotic + energy + media
+    static let partTwo: [DeviceTemplate] = laundryAndDish + kitchen + robotic + energy + media + controllers + network
 
     /// An air-to-water heat pump (Device Library 14.5): on endpoint 1 the Heat Pump with the utility device types its
     /// composition asks for on the same endpoint (14.5.5: Power Source, Electrical Sensor, Device Energy Management)

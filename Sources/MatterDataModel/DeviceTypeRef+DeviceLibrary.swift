@@ -42,6 +42,11 @@ extension DeviceTypeRef {
     public static let airPurifier = DeviceTypeRef(id: 0x002D, revision: 2)
     public static let roomAirConditioner = DeviceTypeRef(id: 0x0072, revision: 2)
     public static let heatPump = DeviceTypeRef(id: 0x0309, revision: 1)
+    public static let doorLockController = DeviceTypeRef(id: 0x000B, revision: 3)
+    public static let windowCoveringController = DeviceTypeRef(id: 0x0203, revision: 3)
+    public static let pumpController = DeviceTypeRef(id: 0x0304, revision: 4)
+    public static let controlBridge = DeviceTypeRef(id: 0x0840, revision: 3)
+    public static let networkInfrastructureManager = DeviceTypeRef(id: 0x0090, revision: 1)
     // The kitchen appliances (Device Library 13).
     public static let refrigerator = DeviceTypeRef(id: 0x0070, revision: 2)
     public static let temperatureControlledCabinet = DeviceTypeRef(id: 0x0071, revision: 3)

@@ -3,7 +3,8 @@ import MatterDataModel
 /// The server clusters mhub implements, each as a `ClusterChoice`: `mhub-spec-gen clusters` makes
 /// `Sources/MatterDataModel/Generated/` from these and the specification's tables (docs/data-model.md).
 enum ClusterChoices {
-    static let all: [ClusterChoice] = root + application + laundryAndDish + kitchen + robotic + energy + media
+    static let all: [ClusterChoice] =
+        root + application + laundryAndDish + kitchen + robotic + energy + media + network
 
     /// The clusters of a node's root endpoint.
     static let root: [ClusterChoice] = [

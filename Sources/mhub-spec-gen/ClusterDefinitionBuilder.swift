@@ -182,7 +182,7 @@ struct ClusterDefinitionBuilder {
         let resolver = DataTypeResolver(cluster: self.spec, context: "\(choice.name).\(spec.name)")
         var fields: [CommandField] = []
         // A fabric-scoped command's fabric index (254) is the accessing fabric's, not a field on the wire (Core 7.14).
-        for field in spec.fields where field.id != 254 && field.conformance != "X" {
+        for field in SpecCorrections.fields(of: spec, in: self.spec) where field.id != 254 && field.conformance != "X" {
             // Every field is known, those the features leave out as optional: a client that sends one (a PINCode
             // to a lock without PINs) is answered as the cluster answers it, not refused for its shape.
             let outcome = ConformanceOutcome.of(field.conformance, in: facts)

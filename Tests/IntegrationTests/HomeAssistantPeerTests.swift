@@ -62,6 +62,12 @@ struct HomeAssistantPeerTests {
         "dimmer-switch": ["button", "sensor", "update"],
         "color-dimmer-switch": ["button", "sensor", "update"],
         "on-off-sensor": ["button", "sensor", "update"],
+        "door-lock-controller": ["button", "sensor", "update"],
+        "window-covering-controller": ["button", "sensor", "update"],
+        "pump-controller": ["button", "sensor", "update"],
+        "control-bridge": ["button", "sensor", "update"],
+        // The home's router: Home Assistant 2025.4.4 makes nothing of its network clusters, only the update entity.
+        "network-infrastructure-manager": ["update"],
         "mode-select": ["select", "button", "update"],
         "water-valve": ["valve", "sensor", "button", "update"],
         "pump": ["switch", "button", "update"],

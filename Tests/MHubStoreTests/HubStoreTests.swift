@@ -47,6 +47,13 @@ import Testing
                     + "33445566778899aabbccddeeff030e4f70656e54687265616444656d6f010212340410445f2b5ca6f2a93a55ce570a70efeecb"
                     + "0c0402a0f7f8"
             ).get())
+        // The home's other Thread networks (a Network Infrastructure Manager's directory), in their order.
+        let home = state.preferences.threadDataset!.bytes
+        state.preferences.threadDirectory = try [[0x33, 0x33], [0x55, 0x55]].map { (pan: [UInt8]) in
+            let other = home.replacing([0x11, 0x11, 0x11, 0x11, 0x22, 0x22, 0x22, 0x22], with: pan + pan + pan + pan)
+            return try ThreadDataset.parse(bytes: other).get()
+        }
+        #expect(Set(state.preferences.threadDirectory.map(\.extendedPANID)).count == 2)
         var device = SimulatedDevice(
             id: 1, template: "contact-sensor", name: "Door", vendorID: 0xFFF1, productID: 0x8005, discriminator: 3000,
             passcode: 34_567_890, serialNumber: "MHUB-000001", nodeID: nil)

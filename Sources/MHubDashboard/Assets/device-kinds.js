@@ -11,11 +11,14 @@ import { CLOSURES } from "./kinds-closures.js";
 import { HVAC } from "./kinds-hvac.js";
 import { KITCHEN } from "./kinds-kitchen.js";
 import { LIGHTING } from "./kinds-lighting.js";
+import { NETWORK } from "./kinds-network.js";
 import { SENSORS } from "./kinds-sensors.js";
 import { SWITCHES } from "./kinds-switches.js";
 import { WATER } from "./kinds-water.js";
 
-export const KINDS = { ...LIGHTING, ...SWITCHES, ...SENSORS, ...CLOSURES, ...HVAC, ...ALARMS, ...WATER, ...KITCHEN };
+export const KINDS = {
+  ...LIGHTING, ...SWITCHES, ...SENSORS, ...CLOSURES, ...HVAC, ...ALARMS, ...WATER, ...NETWORK, ...KITCHEN,
+};
 
 /** What a template without an entry here shows: nothing to control. */
 export const UNKNOWN_KIND = { state: () => [], controls: [] };

@@ -71,6 +71,13 @@ export const SWITCHES = {
   "dimmer-switch": controller,
   "color-dimmer-switch": controller,
   "on-off-sensor": controller,
+  "door-lock-controller": { ...controller, note: "It commands the locks bound to it (its Door Lock is a client): it has "
+    + "nothing of its own to control, only its battery." },
+  "window-covering-controller": { ...controller, note: "It commands the blinds bound to it (its Window Covering is a "
+    + "client): it has nothing of its own to control, only its battery." },
+  "pump-controller": { ...controller, note: "It commands the pumps bound to it (its On/Off and Pump Configuration and "
+    + "Control are clients): it has nothing of its own to control, only its battery." },
+  "control-bridge": controller,
   "mode-select": {
     state: (get) => [[get(MODE_DESCRIPTION) || "Mode", modeLabel(get)]],
     controls: [choice({

@@ -27,6 +27,7 @@ extension Hub {
     /// the node's `ohfAttributesJSON` made before.
     mutating func addToHome(_ added: Node, attributesJSON: JSONValue? = nil, _ outcome: inout HubOutcome) -> Node {
         var node = added
+        NetworkInfrastructure.apply(state.preferences, to: &node.data)
         assignBridgedEndpoints(&node)
         bridge.insert(node)
         state.nodes[node.id] = node

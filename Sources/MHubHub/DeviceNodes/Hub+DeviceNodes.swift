@@ -67,7 +67,8 @@ extension Hub {
         let nodeID = state.counters.nextNodeID
         state.counters.nextNodeID += 1
         let layout = device.layout
-        let data = layout?.makeNode(identity: device.nodeIdentity(layout: layout)) ?? NodeData(endpoints: [])
+        var data = layout?.makeNode(identity: device.nodeIdentity(layout: layout)) ?? NodeData(endpoints: [])
+        NetworkInfrastructure.apply(state.preferences, to: &data)
         var node = Node(
             id: nodeID, structureID: Self.nearbyStructureID, roomID: nil, name: device.name,
             template: device.template, simulatedDeviceID: device.id, commissionedAt: now, data: data)

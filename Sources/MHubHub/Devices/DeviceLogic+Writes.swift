@@ -12,6 +12,12 @@ extension DeviceLogic {
         effect.changes.append((path, value))
         switch path.cluster {
         case 0x0202: try FanLogic(node: node, endpoint: path.endpoint).written(value, to: path.attribute, &effect)
+        case 0x0453 where path.attribute == 0x0000 && value != .null:
+            // PreferredExtendedPanID names a network the directory lists (Application Cluster Specification 10.4.5.1).
+            let listed = AttributePath(endpoint: path.endpoint, cluster: 0x0453, attribute: 0x0001)
+            guard case .list(let networks)? = node.data[listed],
+                networks.contains(where: { if case .structure(let fields) = $0 { fields[0] == value } else { false } })
+            else { throw InteractionError(.constraintError, "no network in ThreadNetworks has that Extended PAN ID") }
         default: break
         }
         return effect

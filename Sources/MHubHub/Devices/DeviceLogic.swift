@@ -15,6 +15,11 @@ enum DeviceLogic {
         var command: CommandDefinition
         var fields: [String: AttributeValue]
         var now: Timestamp
+        /// The home's networks, which a Network Infrastructure Manager serves (`DeviceLogic+NetworkInfrastructure`).
+        var preferences = HubPreferences()
+        /// Whether the command came over a CASE session (a controller through the hub's Matter bridge), which some
+        /// commands that hand out credentials require; the control socket's are not.
+        var overCASE = false
         /// Tenths of a second, the unit of Matter transition times.
         static let tenth: Int64 = 100
 
@@ -75,6 +80,9 @@ enum DeviceLogic {
         case 0x0050: return try modeSelect(invocation)
         case 0x0056: return try temperatureControl(invocation)
         case let id where modeBaseClusters.contains(id): return try modeBase(invocation)
+        case 0x0451: return try wiFiNetworkManagement(invocation)
+        case 0x0452: return try threadBorderRouterManagement(invocation)
+        case 0x0453: return try threadNetworkDirectory(invocation)
         default:
             throw InteractionError(
                 .unsupportedCommand,

@@ -138,13 +138,16 @@ public struct DeviceEffect: Hashable, Sendable {
     public var events: [NodeEventRecord] = []
     /// The device leaves the hub's fabric (Operational Credentials' RemoveFabric of it): the node is decommissioned.
     public var leavesFabric = false
+    /// The home's networks as the device changed them (a Network Infrastructure Manager's Thread Network Directory),
+    /// stored and announced as `set_thread_dataset` does.
+    public var preferences: HubPreferences?
 
     public init() {}
 
     public static func == (lhs: DeviceEffect, rhs: DeviceEffect) -> Bool {
         lhs.changes.map(\.path) == rhs.changes.map(\.path) && lhs.changes.map(\.value) == rhs.changes.map(\.value)
             && lhs.transitions == rhs.transitions && lhs.stopping == rhs.stopping && lhs.events == rhs.events
-            && lhs.leavesFabric == rhs.leavesFabric
+            && lhs.leavesFabric == rhs.leavesFabric && lhs.preferences == rhs.preferences
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -98,7 +98,8 @@ extension Hub {
             let fields = try Self.commandFields(payload, command: command)
             (effect, response) = try DeviceLogic.invoke(
                 DeviceLogic.Invocation(
-                    node: node, endpoint: endpoint, cluster: cluster, command: command, fields: fields, now: now))
+                    node: node, endpoint: endpoint, cluster: cluster, command: command, fields: fields, now: now,
+                    preferences: state.preferences))
         } catch {
             throw error.hubError
         }
@@ -245,6 +246,7 @@ extension Hub {
         outcome.changes.append(.saveNode(node))
         if !effect.events.isEmpty { outcome.changes.append(.saveCounters(state.counters)) }
         if effect.leavesFabric { decommission(node, &outcome) }
+        if let preferences = effect.preferences { setPreferences(preferences, &outcome) }
     }
 
     /// Sets one attribute if the node has it, with what follows from it, and reports a change.

@@ -8,6 +8,7 @@ public struct InteractionStatus: RawRepresentable, Hashable, Sendable, CustomStr
 
     public static let success = InteractionStatus(rawValue: 0x00)
     public static let failure = InteractionStatus(rawValue: 0x01)
+    public static let unsupportedAccess = InteractionStatus(rawValue: 0x7E)
     public static let unsupportedEndpoint = InteractionStatus(rawValue: 0x7F)
     public static let invalidAction = InteractionStatus(rawValue: 0x80)
     public static let unsupportedCommand = InteractionStatus(rawValue: 0x81)
@@ -21,14 +22,17 @@ public struct InteractionStatus: RawRepresentable, Hashable, Sendable, CustomStr
     public static let timeout = InteractionStatus(rawValue: 0x94)
     public static let busy = InteractionStatus(rawValue: 0x9C)
     public static let unsupportedCluster = InteractionStatus(rawValue: 0xC3)
+    public static let failsafeRequired = InteractionStatus(rawValue: 0xCA)
     public static let invalidInState = InteractionStatus(rawValue: 0xCB)
 
     static let names: [UInt8: String] = [
-        0x00: "SUCCESS", 0x01: "FAILURE", 0x7F: "UNSUPPORTED_ENDPOINT", 0x80: "INVALID_ACTION",
+        0x00: "SUCCESS", 0x01: "FAILURE", 0x7E: "UNSUPPORTED_ACCESS", 0x7F: "UNSUPPORTED_ENDPOINT",
+        0x80: "INVALID_ACTION",
         0x81: "UNSUPPORTED_COMMAND", 0x85: "INVALID_COMMAND", 0x86: "UNSUPPORTED_ATTRIBUTE",
         0x87: "CONSTRAINT_ERROR", 0x88: "UNSUPPORTED_WRITE", 0x89: "RESOURCE_EXHAUSTED", 0x8B: "NOT_FOUND",
         0x8D: "INVALID_DATA_TYPE",
-        0x94: "TIMEOUT", 0x9C: "BUSY", 0xC3: "UNSUPPORTED_CLUSTER", 0xCB: "INVALID_IN_STATE",
+        0x94: "TIMEOUT", 0x9C: "BUSY", 0xC3: "UNSUPPORTED_CLUSTER", 0xCA: "FAILSAFE_REQUIRED",
+        0xCB: "INVALID_IN_STATE",
     ]
 
     public var name: String { Self.names[rawValue] ?? "STATUS_0x\(String(rawValue, radix: 16))" }

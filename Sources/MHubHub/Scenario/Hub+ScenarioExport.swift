@@ -128,6 +128,10 @@ extension Hub {
         for (id, stage) in faults.failingUpdates.sorted(by: { $0.key < $1.key }) {
             faultList.append(["fault": "update_failure", "device": device(id), "stage": .string(stage.rawValue)])
         }
+        for (id, fault) in faults.applianceErrors.sorted(by: { $0.key < $1.key }) {
+            faultList.append(
+                ["fault": "appliance_error", "device": device(id), "error_state": .integer(Int64(fault.error))])
+        }
         return faultList
     }
 }

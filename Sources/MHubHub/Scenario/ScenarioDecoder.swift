@@ -27,7 +27,7 @@ public struct ScenarioDecoder {
     /// The faults a scenario may set (not `write_failure` and `slow_sync`, which are for a client's own tests).
     static let faultNames = [
         SetFault.FaultName.hubOffline, .deviceUnreachable, .deviceUnresponsive, .stepFailure, .slowDevice,
-        .updateFailure,
+        .updateFailure, .applianceError,
     ].map(\.rawValue)
 
     public init(document: JSONDocument, files: [String: String] = [:]) {
@@ -372,7 +372,7 @@ public struct ScenarioDecoder {
             throw object.error(nil, "needs \"fault\": one of \(Self.faultNames.joined(separator: ", "))")
         }
         let enabled = try object.bool("enabled")
-        let needsDevice = [.deviceUnreachable, .deviceUnresponsive, .updateFailure].contains(
+        let needsDevice = [.deviceUnreachable, .deviceUnresponsive, .updateFailure, .applianceError].contains(
             SetFault.FaultName(rawValue: name))
         let device = try deviceReference(&object, as: .simulatedDevice, required: needsDevice)
         let step = try object.string("step")
@@ -380,9 +380,10 @@ public struct ScenarioDecoder {
         let latency = try object.integer("latency_ms", as: Int64.self, in: 0...600_000)
         let once = try object.bool("once")
         let stage = try object.choice("stage", in: FirmwareUpdateRun.Stage.allCases.map(\.rawValue))
+        let errorState = try object.integer("error_state", as: Int64.self, in: 1...255)
         let arguments = SetFault.arguments(
             asGiven: name, enabled: enabled, step: step, mode: mode, once: once, latencyMilliseconds: latency,
-            stage: stage)
+            stage: stage, errorState: errorState)
         return Scenario.Command(
             command: .setFault, arguments: arguments, device: device,
             deviceArgument: device == nil ? nil : .simulatedDevice, structure: nil, position: object.position)

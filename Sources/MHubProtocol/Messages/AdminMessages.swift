@@ -20,6 +20,8 @@ public struct FaultsStatus: ProtocolValue {
     public var syncLatencyMilliseconds: Int64
     /// The stage at which each device's updates fail, by its ID.
     public var failingUpdates: [String: String]
+    /// The error each appliance reports (`appliance_error`), by its simulated device's ID.
+    public var applianceErrors: [String: Int64]
 
     public struct WriteFailure: ProtocolValue {
         public var delayMilliseconds: Int64
@@ -49,7 +51,8 @@ public struct FaultsStatus: ProtocolValue {
         hubOffline: Bool = false, unreachableDevices: [Int64] = [], unresponsiveDevices: [Int64] = [],
         failingSteps: [String: String] = [:], failingOnce: [String] = [], latencyMilliseconds: Int64 = 0,
         deviceLatencyMilliseconds: [String: Int64] = [:], failingWrites: [String: WriteFailure] = [:],
-        syncLatencyMilliseconds: Int64 = 0, failingUpdates: [String: String] = [:]
+        syncLatencyMilliseconds: Int64 = 0, failingUpdates: [String: String] = [:],
+        applianceErrors: [String: Int64] = [:]
     ) {
         self.hubOffline = hubOffline
         self.unreachableDevices = unreachableDevices
@@ -61,6 +64,7 @@ public struct FaultsStatus: ProtocolValue {
         self.failingWrites = failingWrites
         self.syncLatencyMilliseconds = syncLatencyMilliseconds
         self.failingUpdates = failingUpdates
+        self.applianceErrors = applianceErrors
     }
 
     public static let what = "the faults"
@@ -80,6 +84,9 @@ public struct FaultsStatus: ProtocolValue {
         failingUpdates = Self.map(object.raw("failing_updates")) {
             if case .string(let text) = $0 { text } else { nil }
         }
+        applianceErrors = Self.map(object.raw("appliance_errors")) {
+            if case .integer(let number) = $0 { number } else { nil }
+        }
     }
 
     private static func map<Value>(_ json: JSONValue?, _ read: (JSONValue) -> Value?) -> [String: Value] {
@@ -89,6 +96,7 @@ public struct FaultsStatus: ProtocolValue {
 
     public func write(to json: inout JSONTextWriter) {
         json.beginObject()
+        json.member("appliance_errors", applianceErrors)
         json.member("device_latency_ms", deviceLatencyMilliseconds)
         json.member("failing_once", failingOnce)
         json.member("failing_steps", failingSteps)
@@ -154,6 +162,9 @@ public struct SetFault: ProtocolRequest {
         case updateFailure(simulatedDeviceID: Int64, stage: String? = nil)
         /// An mhub listener's first sync comes that much later.
         case slowSync(latencyMilliseconds: Int64?)
+        /// The appliance reports an error: its operational state's ErrorStateID or its charger's FaultState
+        /// (`error_state`, the cluster's own default when not given) until the fault is switched off.
+        case applianceError(simulatedDeviceID: Int64, errorState: Int64? = nil)
 
         public var name: String { kind.rawValue }
 
@@ -167,6 +178,7 @@ public struct SetFault: ProtocolRequest {
             case .writeFailure: .writeFailure
             case .updateFailure: .updateFailure
             case .slowSync: .slowSync
+            case .applianceError: .applianceError
             }
         }
     }
@@ -181,6 +193,7 @@ public struct SetFault: ProtocolRequest {
         case writeFailure = "write_failure"
         case updateFailure = "update_failure"
         case slowSync = "slow_sync"
+        case applianceError = "appliance_error"
     }
 
     public var fault: Fault
@@ -216,11 +229,14 @@ public struct SetFault: ProtocolRequest {
             let id: Int64 = try args.requiredInteger("simulated_device_id")
             fault = .updateFailure(simulatedDeviceID: id, stage: try args.string("stage"))
         case .slowSync?: fault = .slowSync(latencyMilliseconds: try args.integer("latency_ms"))
+        case .applianceError?:
+            let id: Int64 = try args.requiredInteger("simulated_device_id")
+            fault = .applianceError(simulatedDeviceID: id, errorState: try args.integer("error_state"))
         case nil:
             throw args.failure(
                 "fault",
                 "fault must be hub_offline, device_unreachable, device_unresponsive, step_failure, slow_device, "
-                    + "write_failure, update_failure or slow_sync, not \"\(name)\"")
+                    + "write_failure, update_failure, slow_sync or appliance_error, not \"\(name)\"")
         }
     }
 
@@ -229,7 +245,7 @@ public struct SetFault: ProtocolRequest {
     public static func arguments(
         asGiven fault: String, enabled: Bool?, simulatedDeviceID: Int64? = nil, step: String? = nil,
         mode: String? = nil, once: Bool? = nil, latencyMilliseconds: Int64? = nil, delayMilliseconds: Int64? = nil,
-        status: String? = nil, stage: String? = nil
+        status: String? = nil, stage: String? = nil, errorState: Int64? = nil
     ) -> [String: JSONValue] {
         var args: [String: JSONValue] = ["fault": .string(fault)]
         if let enabled { args["enabled"] = .bool(enabled) }
@@ -241,6 +257,7 @@ public struct SetFault: ProtocolRequest {
         if let delayMilliseconds { args["delay_ms"] = .integer(delayMilliseconds) }
         if let status { args["status"] = .string(status) }
         if let stage { args["stage"] = .string(stage) }
+        if let errorState { args["error_state"] = .integer(errorState) }
         return args
     }
 
@@ -260,6 +277,8 @@ public struct SetFault: ProtocolRequest {
         case .updateFailure(let id, let stage):
             Self.arguments(asGiven: name, enabled: enabled, simulatedDeviceID: id, stage: stage)
         case .slowSync(let latency): Self.arguments(asGiven: name, enabled: enabled, latencyMilliseconds: latency)
+        case .applianceError(let id, let errorState):
+            Self.arguments(asGiven: name, enabled: enabled, simulatedDeviceID: id, errorState: errorState)
         }
     }
 }
@@ -405,14 +424,18 @@ public struct DeviceTemplateInfo: ProtocolValue {
     public var title: String
     public var deviceType: Int64
     /// Where it belongs: `Lighting`, `Switches and controls`, `Sensors`, `Alarms`, `Closures`, `HVAC`, `Water`,
-    /// `Bridges`.
+    /// `Appliances`, `Energy`, `Media`, `Network infrastructure`, `Bridges`, … (docs/devices.md).
     public var category: String
+    /// The device types of a composed device's other endpoints, in endpoint order (a refrigerator's cabinets, a
+    /// heat pump's thermostat and sensor); empty for a device of one endpoint.
+    public var partDeviceTypes: [Int64]
 
-    public init(key: String, title: String, deviceType: Int64, category: String) {
+    public init(key: String, title: String, deviceType: Int64, category: String, partDeviceTypes: [Int64] = []) {
         self.key = key
         self.title = title
         self.deviceType = deviceType
         self.category = category
+        self.partDeviceTypes = partDeviceTypes
     }
 
     public static let what = "a device template"
@@ -423,6 +446,7 @@ public struct DeviceTemplateInfo: ProtocolValue {
         title = try object.string("title") ?? key
         deviceType = try object.integer("device_type") ?? 0
         category = try object.string("category") ?? ""
+        partDeviceTypes = try object.integers("part_device_types")
     }
 
     public func write(to json: inout JSONTextWriter) {
@@ -430,6 +454,7 @@ public struct DeviceTemplateInfo: ProtocolValue {
         json.member("category", category)
         json.member("device_type", deviceType)
         json.member("key", key)
+        json.member("part_device_types", partDeviceTypes)
         json.member("title", title)
         json.endObject()
     }

@@ -67,5 +67,8 @@ extension ClusterDefinition {
         ("freezerMode", .freezerMode),
         ("offOnlyOnOff", .offOnlyOnOff),
         ("extractorHoodFanControl", .extractorHoodFanControl),
+        ("wiFiNetworkManagement", .wiFiNetworkManagement),
+        ("threadBorderRouterManagement", .threadBorderRouterManagement),
+        ("threadNetworkDirectory", .threadNetworkDirectory),
     ]
 }

@@ -467,6 +467,13 @@ async def bridge_scenario(options, controller) -> dict:
     return {"updates": updates}
 
 
+# The Thread dataset the test harness gives the hub (DaemonHarness.threadDataset), and another network like it.
+THREAD_DATASET = (
+    "0e080000000000010000000300000f35060004001fffe0020811111111222222220708fdad70bfe5aa15dd051000112233445566778899"
+    "aabbccddeeff030e4f70656e54687265616444656d6f010212340410445f2b5ca6f2a93a55ce570a70efeecb0c0402a0f7f8")
+OTHER_THREAD_DATASET = THREAD_DATASET.replace("02081111111122222222", "02083333333344444444")
+
+
 def command_table() -> dict:
     """COMMANDS: for each cluster (by ID), the commands the `templates` scenario invokes, in order.
 
@@ -478,10 +485,15 @@ def command_table() -> dict:
     """
     import chip.clusters.Objects as Clusters
 
-    def step(command, attribute=None, expected=None, within=None, fits=None) -> dict:
-        """`fits`: for a command whose value depends on the endpoint (a setpoint within that cabinet's limits), a test
-        of the cluster's decoded attributes; the step is invoked only where it holds."""
-        return {"command": command, "attribute": attribute, "expected": expected, "within": within, "fits": fits}
+    def step(command, attribute=None, expected=None, within=None, status=None, fits=None) -> dict:
+        """`status`: the Interaction Model status the command must fail with (a refusal the specification demands
+        in the state the templates start in), instead of succeeding. `fits`: for a command whose value depends on the
+        endpoint (a setpoint within that cabinet's limits), a test of the cluster's decoded attributes; the step is
+        invoked only where it holds."""
+        return {
+            "command": command, "attribute": attribute, "expected": expected, "within": within, "status": status,
+            "fits": fits,
+        }
 
     identify, groups, on_off, level = Clusters.Identify, Clusters.Groups, Clusters.OnOff, Clusters.LevelControl
     lock, covering, thermostat, color = (
@@ -542,6 +554,26 @@ def command_table() -> dict:
             step(Clusters.ValveConfigurationAndControl.Commands.Close(), 0x0004, 0),
         ],
         Clusters.ModeSelect.id: [step(Clusters.ModeSelect.Commands.ChangeToMode(newMode=1), 0x0003, 1)],
+        # The network infrastructure manager serves the hub's networks (the harness sets its Wi-Fi and Thread
+        # dataset): the passphrase and the active dataset over CASE; no pending dataset (NOT_FOUND, 0x8b); no
+        # fail-safe armed on it for SetActiveDatasetRequest (FAILSAFE_REQUIRED, 0xca).
+        Clusters.WiFiNetworkManagement.id: [step(Clusters.WiFiNetworkManagement.Commands.NetworkPassphraseRequest())],
+        Clusters.ThreadBorderRouterManagement.id: [
+            step(Clusters.ThreadBorderRouterManagement.Commands.GetActiveDatasetRequest(), 0x0003, True),
+            step(Clusters.ThreadBorderRouterManagement.Commands.GetPendingDatasetRequest(), status=0x8B),
+            step(Clusters.ThreadBorderRouterManagement.Commands.SetActiveDatasetRequest(
+                activeDataset=bytes.fromhex(THREAD_DATASET), breadcrumb=1), status=0xCA),
+        ],
+        # Another network into the directory and out again; the home's own network read back (ThreadNetworks keeps
+        # one entry at the end).
+        Clusters.ThreadNetworkDirectory.id: [
+            step(Clusters.ThreadNetworkDirectory.Commands.AddNetwork(
+                operationalDataset=bytes.fromhex(OTHER_THREAD_DATASET))),
+            step(Clusters.ThreadNetworkDirectory.Commands.GetOperationalDataset(
+                extendedPanID=bytes.fromhex("3333333344444444"))),
+            step(Clusters.ThreadNetworkDirectory.Commands.RemoveNetwork(
+                extendedPanID=bytes.fromhex("3333333344444444"))),
+        ],
         # Kitchen: each cabinet's setpoint within its own limits (fridge 1 to 8 °C, freezer −24 to −16 °C, wine cooler 5
         # to 18 °C), a cook surface's level (Low, Medium, High); mode 1 is Rapid Cool or Rapid Freeze.
         Clusters.TemperatureControl.id: [
@@ -668,12 +700,19 @@ async def templates_scenario(options, controller) -> dict:
                     "command_id": command.command_id, "timed": timed, "attribute": entry["attribute"],
                     "expected": entry["expected"], "within": entry["within"],
                 }
+                expected_status = entry.get("status")
                 try:
                     response = await controller.SendCommand(
                         node, endpoint, command, timedRequestTimeoutMs=1000 if timed else None)
-                    record.update(ok=True, status="Success", response=plain(response))
+                    if expected_status is None:
+                        record.update(ok=True, status="Success", response=plain(response))
+                    else:
+                        record.update(
+                            ok=False, status=f"Success, not status 0x{expected_status:02x}", response=plain(response))
                 except Exception as error:  # an IM status error (InteractionModelError) or the session failing
-                    record.update(ok=False, status=error_text(error), response=None)
+                    code = getattr(error, "status", None)
+                    refused_as_expected = expected_status is not None and code is not None and int(code) == expected_status
+                    record.update(ok=refused_as_expected, status=error_text(error), response=None)
                 invoked.append(record)
                 await confirm_step(options, record)
         report[str(endpoint)] = {
