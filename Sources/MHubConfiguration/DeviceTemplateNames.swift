@@ -12,7 +12,8 @@ public enum DeviceTemplateNames {
         "water-leak-detector",
         "water-freeze-detector", "rain-sensor", "fan", "air-purifier", "room-air-conditioner", "water-valve", "pump",
         "heat-pump",
-        // Catalogue part 2 (issue 37), each family on its own line.
+        // Catalogue part 2 (issue 37), each family on its own line, in `DeviceTemplates.partTwo`'s order.
+        "laundry-washer", "laundry-dryer", "dishwasher",
         "refrigerator", "temperature-controlled-cabinet", "cooktop", "extractor-hood",
         "door-lock-controller", "window-covering-controller", "pump-controller", "control-bridge",
         "network-infrastructure-manager",

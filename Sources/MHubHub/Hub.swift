@@ -55,6 +55,9 @@ public struct Hub: Sendable {
     /// A hub on `state`, its timers on `clock` (`mhubd --clock`; chosen before the first input).
     public init(state: HubState, settings: HubSettings, random: HubRandom, clock: HubClockKind = .real) {
         self.state = state
+        for (id, node) in state.nodes where Hub.settlingPrograms(node) != node {
+            self.state.nodes[id] = Hub.settlingPrograms(node)
+        }
         self.state.linkNetworkNodes()
         bridge = BridgeIndex(nodes: state.nodes)
         for (_, node) in state.nodes { devices.startMeter(of: node) }

@@ -47,6 +47,9 @@ extension DeviceTypeRef {
     public static let pumpController = DeviceTypeRef(id: 0x0304, revision: 4)
     public static let controlBridge = DeviceTypeRef(id: 0x0840, revision: 3)
     public static let networkInfrastructureManager = DeviceTypeRef(id: 0x0090, revision: 1)
+    public static let laundryWasher = DeviceTypeRef(id: 0x0073, revision: 1)
+    public static let laundryDryer = DeviceTypeRef(id: 0x007C, revision: 1)
+    public static let dishwasher = DeviceTypeRef(id: 0x0075, revision: 1)
     // The kitchen appliances (Device Library 13).
     public static let refrigerator = DeviceTypeRef(id: 0x0070, revision: 2)
     public static let temperatureControlledCabinet = DeviceTypeRef(id: 0x0071, revision: 3)

@@ -36,6 +36,8 @@ struct HomeKitBridgeLayoutTests {
         "room-air-conditioner": ["3E@1", "4A@100", "B7@160"],
         // The heat pump itself (endpoint 2) has no HomeKit service; its room thermostat and outdoor sensor do.
         "heat-pump": ["3E@1", "4A@200", "8A@310"],
+        // HomeKit has no washer, dryer or dishwasher: their power button (the dead-front On/Off) is a Switch.
+        "laundry-washer": ["3E@1", "49@100"], "laundry-dryer": ["3E@1", "49@100"], "dishwasher": ["3E@1", "49@100"],
         // The kitchen: the cabinets' and the pans' temperatures (no HomeKit service for the appliance itself, nor for
         // the hob's OffOnly power); the hood's fan (the carbon filter has no HomeKit service of its own).
         "refrigerator": ["3E@1", "8A@210", "8A@310"],

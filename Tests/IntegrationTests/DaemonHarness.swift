@@ -20,6 +20,8 @@ final class DaemonHarness: @unchecked Sendable {
     var environment: [String: String] = [:]
     /// A program that starts mhubd, and its arguments before mhubd's path (e.g. systemd-socket-activate).
     var launcher: (program: URL, arguments: [String])?
+    /// mhubd's arguments after its own (`--clock virtual`).
+    var arguments: [String] = []
     /// Whether `start` gives the hub its home's Wi-Fi and Thread networks once it is ready, so that a device of any
     /// template commissions (`network_setup`); the tests of network credentials start without them.
     var presetNetworks = true
@@ -115,10 +117,10 @@ final class DaemonHarness: @unchecked Sendable {
             process.arguments =
                 launcher.arguments + [
                     Executables.mhubd.path, "--config", configurationPath, "--ready-file", readyFilePath,
-                ]
+                ] + arguments
         } else {
             process.executableURL = Executables.mhubd
-            process.arguments = ["--config", configurationPath, "--ready-file", readyFilePath]
+            process.arguments = ["--config", configurationPath, "--ready-file", readyFilePath] + arguments
         }
         unlink(readyFilePath)
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

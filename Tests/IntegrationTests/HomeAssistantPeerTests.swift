@@ -73,6 +73,12 @@ struct HomeAssistantPeerTests {
         "pump": ["switch", "button", "update"],
         // The heat pump's parts: its room thermostat's climate and the outdoor temperature; its own meter's sensors.
         "heat-pump": ["climate", "sensor", "button", "update"],
+        // Appliances: the operational state and current phase sensors, the Start, Pause, Resume and Stop buttons, the
+        // power switch (On/Off of these device types), the mode, temperature level (and the washer's spin speed and
+        // rinses) selects. Nothing for Laundry Dryer Controls nor Dishwasher Alarm, which HA 2025.4 does not read.
+        "laundry-washer": ["sensor", "button", "switch", "select", "update"],
+        "laundry-dryer": ["sensor", "button", "switch", "select", "update"],
+        "dishwasher": ["sensor", "button", "switch", "select", "update"],
         // Kitchen: each cabinet's temperature sensor and mode select; the hob's power switches, its zones' level
         // selects and pan temperatures; the hood's fan and carbon filter (condition sensor, reset button).
         "refrigerator": ["sensor", "select", "button", "update"],
@@ -94,6 +100,10 @@ struct HomeAssistantPeerTests {
         // Power, voltage, current and energy imported; the room's and the outdoor temperature. Identify on each of
         // its three endpoints.
         "heat-pump": ["sensor": 6, "button": 3],
+        // Identify and the four program buttons; mode, temperature, spin speed and rinses.
+        "laundry-washer": ["sensor": 2, "button": 5, "select": 4],
+        "laundry-dryer": ["sensor": 2, "button": 5, "select": 2],
+        "dishwasher": ["sensor": 2, "button": 5, "select": 2],
         "refrigerator": ["sensor": 2, "select": 2],
         // The cooktop's and both zones' power; each zone's level and pan temperature.
         "cooktop": ["switch": 3, "select": 2, "sensor": 2],
@@ -134,6 +144,9 @@ struct HomeAssistantPeerTests {
         "on-off-light button.press": [:],
         "dimmable-light number.set_value": ["1/8/17": 128],
         "on-off-light select.select_option": ["1/6/16387": 1],
+        // Quick is mode 3; Start runs its program from its first phase, the wash (Quick has no pre-wash).
+        "laundry-washer select.select_option": ["1/81/1": 3],
+        "laundry-washer button.press": ["1/96/4": 1, "1/96/1": 1],
         // 100 % of three speeds: High, speed 3.
         "extractor-hood fan.set_percentage": ["1/514/0": 3, "1/514/2": 100, "1/514/6": 3],
     ]

@@ -7,6 +7,7 @@
 
 import { isNumber, physicallyAll, slider, write } from "./kind-parts.js";
 import { ALARMS } from "./kinds-alarms.js";
+import { APPLIANCES } from "./kinds-appliances.js";
 import { CLOSURES } from "./kinds-closures.js";
 import { HVAC } from "./kinds-hvac.js";
 import { KITCHEN } from "./kinds-kitchen.js";
@@ -17,7 +18,7 @@ import { SWITCHES } from "./kinds-switches.js";
 import { WATER } from "./kinds-water.js";
 
 export const KINDS = {
-  ...LIGHTING, ...SWITCHES, ...SENSORS, ...CLOSURES, ...HVAC, ...ALARMS, ...WATER, ...NETWORK, ...KITCHEN,
+  ...LIGHTING, ...SWITCHES, ...SENSORS, ...CLOSURES, ...HVAC, ...ALARMS, ...WATER, ...APPLIANCES, ...KITCHEN, ...NETWORK,
 };
 
 /** What a template without an entry here shows: nothing to control. */

@@ -4,10 +4,11 @@ import MatterDataModel
 /// "Faults on appliances").
 ///
 /// On its operational state clusters (Operational State 0x0060, RVC Operational State 0x0061, Oven Cavity
-/// Operational State 0x0048; Application Cluster Specification 1.14.5 and 7.4) OperationalState becomes Error (3) and
-/// OperationalError holds the ErrorStateID, with the OperationalError event; a cycle under way ends there. On an
-/// Energy EVSE (0x0099, 9.3) State becomes Fault (6), SupplyState DisabledError (4) and FaultState the fault, with the
-/// Fault event. Switched off, the error clears: Stopped and NoError, and the charger back in the State and
+/// Operational State 0x0048; Application Cluster Specification 1.14.5 and 7.4) it is what the machine reports of a
+/// fault of its own (`DeviceLogic.operationalStateSetAtDevice`): OperationalState Error (3), OperationalError with the
+/// ErrorStateID, the OperationalError event, a program under way held. On an Energy EVSE (0x0099, 9.3) State becomes
+/// Fault (6), SupplyState DisabledError (4) and FaultState the fault, with the Fault event. Switched off, the error
+/// clears: a held program waits Paused for Resume (else Stopped), and the charger is back in the State and
 /// SupplyState it had.
 public struct ApplianceFault: Hashable, Sendable {
     /// The ErrorStateID or FaultState reported.
@@ -46,22 +47,14 @@ public struct ApplianceFault: Hashable, Sendable {
         var fault = ApplianceFault(error: error)
         for endpoint in node.data.endpoints.keys.sorted() {
             guard let clusters = node.data.endpoints[endpoint]?.clusters else { continue }
+            // As the machine itself reports a fault (`operationalStateSetAtDevice`): Error, the program held.
             for cluster in operationalStates where clusters[cluster] != nil {
-                func path(_ attribute: AttributeID) -> AttributePath {
-                    AttributePath(endpoint: endpoint, cluster: cluster, attribute: attribute)
-                }
                 let errorState = AttributeValue.structure([
                     0: .unsigned(UInt64(error)), 2: .string("mhub appliance_error fault"),
                 ])
-                // The cycle ends where it is: its countdown and phases stop (ProgramRun's transitions).
-                effect.stopping += [path(0x0001), path(0x0002)]
-                effect.changes.append((path(0x0004), .unsigned(3)))
-                effect.changes.append((path(0x0005), errorState))
-                effect.events.append(
-                    NodeEventRecord(
-                        endpoint: endpoint, cluster: cluster, event: 0x00, priority: 2, data: [0: errorState]
-                    )
-                    .named([0: "errorState"]))
+                DeviceLogic.operationalStateSetAtDevice(
+                    errorState, at: AttributePath(endpoint: endpoint, cluster: cluster, attribute: 0x0005), in: node,
+                    &effect)
             }
             if clusters[evse] != nil {
                 func path(_ attribute: AttributeID) -> AttributePath {
@@ -86,14 +79,11 @@ public struct ApplianceFault: Hashable, Sendable {
         var effect = DeviceEffect()
         for endpoint in node.data.endpoints.keys.sorted() {
             guard let clusters = node.data.endpoints[endpoint]?.clusters else { continue }
+            // The error cleared at the machine: a held program waits Paused for Resume, else Stopped.
             for cluster in Self.operationalStates where clusters[cluster] != nil {
-                effect.changes.append(
-                    (AttributePath(endpoint: endpoint, cluster: cluster, attribute: 0x0004), .unsigned(0)))
-                effect.changes.append(
-                    (
-                        AttributePath(endpoint: endpoint, cluster: cluster, attribute: 0x0005),
-                        .structure([0: .unsigned(0)])
-                    ))
+                let path = AttributePath(endpoint: endpoint, cluster: cluster, attribute: 0x0005)
+                effect.changes.append((path, DeviceLogic.noError))
+                DeviceLogic.operationalStateSetAtDevice(DeviceLogic.noError, at: path, in: node, &effect)
             }
             if clusters[Self.evse] != nil {
                 func path(_ attribute: AttributeID) -> AttributePath {

@@ -18,6 +18,7 @@ extension DeviceLogic {
             guard case .list(let networks)? = node.data[listed],
                 networks.contains(where: { if case .structure(let fields) = $0 { fields[0] == value } else { false } })
             else { throw InteractionError(.constraintError, "no network in ThreadNetworks has that Extended PAN ID") }
+        case 0x0053, 0x004A: try ApplianceSettingsLogic.checkWrite(value, at: path, in: node)
         default: break
         }
         return effect

@@ -78,6 +78,8 @@ enum DeviceLogic {
         case 0x005C: return try smokeCoAlarm(invocation)
         case 0x0081: return try valve(invocation)
         case 0x0050: return try modeSelect(invocation)
+        case 0x0060, 0x0048: return try operationalState(invocation)
+        case 0x005D: return try dishwasherAlarm(invocation)
         case 0x0056: return try temperatureControl(invocation)
         case let id where modeBaseClusters.contains(id): return try modeBase(invocation)
         case 0x0451: return try wiFiNetworkManagement(invocation)

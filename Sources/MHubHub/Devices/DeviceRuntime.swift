@@ -17,6 +17,8 @@ public struct DeviceRuntime: Hashable, Sendable {
     public var updates: [NodeID: FirmwareUpdateRun] = [:]
     /// The energy meters of the devices that have one (a heat pump's), one per node.
     public var meters: [NodeID: EnergyMeter] = [:]
+    /// The appliances' programs under way (`Hub+Programs`), one per operational state cluster.
+    public var programs: [ProgramKey: ProgramRun] = [:]
     /// The latest node events, oldest first, for `diagnostics` (python-matter-server keeps 25:
     /// `device_controller.py` `event_history`).
     public private(set) var recentEvents: [NodeEventInfo] = []
@@ -52,7 +54,10 @@ public struct DeviceRuntime: Hashable, Sendable {
         let updateTimes = updates.values.map(\.nextAt)
         let meterTimes = meters.values.map(\.nextAt)
         let scheduledTimes = scheduledChanges.values.map(\.dueAt)
-        return (transitionTimes + pendingTimes + behaviorTimes + updateTimes + meterTimes + scheduledTimes).min()
+        let programTimes = programs.values.compactMap(\.nextAt)
+        return
+            (transitionTimes + pendingTimes + behaviorTimes + updateTimes + meterTimes + scheduledTimes + programTimes)
+            .min()
     }
 }
 
@@ -136,6 +141,8 @@ public struct DeviceEffect: Hashable, Sendable {
     /// Transitions to stop (a Stop command, or a new value written directly).
     public var stopping: [AttributePath] = []
     public var events: [NodeEventRecord] = []
+    /// What happens to the appliances' programs (Operational State's commands, a cycle started at the machine).
+    public var programs: [ProgramChange] = []
     /// The device leaves the hub's fabric (Operational Credentials' RemoveFabric of it): the node is decommissioned.
     public var leavesFabric = false
     /// The home's networks as the device changed them (a Network Infrastructure Manager's Thread Network Directory),
@@ -148,6 +155,7 @@ public struct DeviceEffect: Hashable, Sendable {
         lhs.changes.map(\.path) == rhs.changes.map(\.path) && lhs.changes.map(\.value) == rhs.changes.map(\.value)
             && lhs.transitions == rhs.transitions && lhs.stopping == rhs.stopping && lhs.events == rhs.events
             && lhs.leavesFabric == rhs.leavesFabric && lhs.preferences == rhs.preferences
+            && lhs.programs == rhs.programs
     }
 
     public func hash(into hasher: inout Hasher) {

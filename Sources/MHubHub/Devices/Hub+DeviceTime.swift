@@ -12,6 +12,7 @@ extension Hub {
         runBehaviors(now: now, &outcome)
         stepUpdates(now: now, &outcome)
         readMeters(now: now, &outcome)
+        stepPrograms(now: now, &outcome)
     }
 
     /// The energy meters due: each brought up to date, with a snapshot once it has counted.

@@ -223,8 +223,9 @@ extension Hub {
         for transition in effect.transitions {
             devices.transitions[.init(node: nodeID, path: transition.path)] = transition
         }
-        let networkDevice = effect.events.isEmpty ? nil : networkDevice(of: node)
-        for event in effect.events {
+        let events = effect.events + changePrograms(effect, on: &node, now: now, &outcome)
+        let networkDevice = events.isEmpty ? nil : networkDevice(of: node)
+        for event in events {
             let emitted = nodeEvent(event, node: nodeID, now: now)
             devices.recordRecent(emitted)
             func record(on endpoint: EndpointID) -> EventRecord {
@@ -244,7 +245,7 @@ extension Hub {
         }
         state.nodes[nodeID] = node
         outcome.changes.append(.saveNode(node))
-        if !effect.events.isEmpty { outcome.changes.append(.saveCounters(state.counters)) }
+        if !events.isEmpty { outcome.changes.append(.saveCounters(state.counters)) }
         if effect.leavesFabric { decommission(node, &outcome) }
         if let preferences = effect.preferences { setPreferences(preferences, &outcome) }
     }

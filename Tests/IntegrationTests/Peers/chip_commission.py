@@ -112,6 +112,7 @@ SCENARIO_ARGUMENTS = {
     "write": ["node_id", "endpoint"],
     "subscribe": ["node_id", "endpoint", "seconds"],
     "templates": ["node_id", "endpoints"],
+    "program": ["node_id", "endpoint", "seconds"],
 }
 SUBSCRIBED_MARKER = "@@chip_commission_subscribed"
 
@@ -395,6 +396,9 @@ async def scenario(options, controller) -> dict:
     if options.scenario == "templates":
         await operational_session(controller, options)
         return await templates_scenario(options, controller)
+    if options.scenario == "program":
+        await operational_session(controller, options)
+        return await program_scenario(options, controller)
     raise ValueError(f"unknown scenario {options.scenario}")
 
 
@@ -474,6 +478,54 @@ THREAD_DATASET = (
 OTHER_THREAD_DATASET = THREAD_DATASET.replace("02081111111122222222", "02083333333344444444")
 
 
+async def program_scenario(options, controller) -> dict:
+    """An appliance's program started over Matter and followed to its end: a subscription to the endpoint's Operational
+    State attributes and its OperationCompletion event, then Start; the marker says the program runs (the test then
+    moves the hub's clock); it waits up to SECONDS for OperationCompletion, and reads the event back."""
+    import chip.clusters.Objects as Clusters
+
+    state = Clusters.OperationalState
+    node, endpoint = options.node_id, options.endpoint
+    updates, events = [], []
+    completed = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    subscription = await controller.Read(
+        node, attributes=[(endpoint, state)], events=[(endpoint, state.Events.OperationCompletion, 1)],
+        reportInterval=(0, 5))
+
+    def changed(path, transaction):
+        updates.append({"attribute": path.AttributeType.__name__, "value": plain(transaction.GetAttribute(path))})
+
+    def heard(event, transaction):
+        events.append({"event": event.Header.EventId, "data": plain(event.Data)})
+        if event.Header.EventId == state.Events.OperationCompletion.event_id:
+            loop.call_soon_threadsafe(completed.set)
+
+    subscription.SetAttributeUpdateCallback(changed)
+    subscription.SetEventUpdateCallback(heard)
+    response = await controller.SendCommand(node, endpoint, state.Commands.Start())
+    print(SUBSCRIBED_MARKER, flush=True)
+    try:
+        await asyncio.wait_for(completed.wait(), options.seconds)
+    except asyncio.TimeoutError:
+        pass
+    await asyncio.sleep(1)
+    subscription.Shutdown()
+    read = await controller.ReadEvent(node, [(endpoint, state.Events.OperationCompletion, 0)])
+    final = await controller.ReadAttribute(node, [(endpoint, state)])
+    values = final[endpoint][state]
+    return {
+        "start": plain(response.commandResponseState.errorStateID), "updates": updates, "events": events,
+        "read_events": [{"event": entry.Header.EventId, "data": plain(entry.Data)} for entry in read],
+        "final": {
+            "operational_state": plain(values[state.Attributes.OperationalState]),
+            "current_phase": plain(values[state.Attributes.CurrentPhase]),
+            "countdown_time": plain(values[state.Attributes.CountdownTime]),
+            "phase_list": plain(values[state.Attributes.PhaseList]),
+        },
+    }
+
+
 def command_table() -> dict:
     """COMMANDS: for each cluster (by ID), the commands the `templates` scenario invokes, in order.
 
@@ -520,14 +572,15 @@ def command_table() -> dict:
             step(groups.Commands.AddGroupIfIdentifying(groupID=2, groupName="mhub")),
         ],
         # In an order each value follows whichever of these the cluster accepts: all six with Lighting, only On,
-        # Toggle and Off on a dead-front power switch (a room air conditioner's).
+        # Toggle and Off on a dead-front power switch (a room air conditioner's, an appliance's). It ends on: an
+        # appliance switched off (dead front) cannot start its program, whose commands come later (Operational State).
         on_off.id: [
-            step(on_off.Commands.On(), 0x0000, True),
-            step(on_off.Commands.Toggle(), 0x0000, False),
-            step(on_off.Commands.OnWithRecallGlobalScene(), 0x0000, True),
-            step(on_off.Commands.OffWithEffect(effectIdentifier=0, effectVariant=0), 0x0000, False),
-            step(on_off.Commands.OnWithTimedOff(onOffControl=0, onTime=0, offWaitTime=0), 0x0000, True),
             step(on_off.Commands.Off(), 0x0000, False),
+            step(on_off.Commands.Toggle(), 0x0000, True),
+            step(on_off.Commands.OffWithEffect(effectIdentifier=0, effectVariant=0), 0x0000, False),
+            step(on_off.Commands.OnWithRecallGlobalScene(), 0x0000, True),
+            step(on_off.Commands.OnWithTimedOff(onOffControl=0, onTime=0, offWaitTime=0), 0x0000, True),
+            step(on_off.Commands.On(), 0x0000, True),
         ],
         level.id: [
             step(level.Commands.MoveToLevel(level=100, transitionTime=0, **execute_if_off), 0x0000, 100),
@@ -574,8 +627,26 @@ def command_table() -> dict:
             step(Clusters.ThreadNetworkDirectory.Commands.RemoveNetwork(
                 extendedPanID=bytes.fromhex("3333333344444444"))),
         ],
-        # Kitchen: each cabinet's setpoint within its own limits (fridge 1 to 8 °C, freezer −24 to −16 °C, wine cooler 5
-        # to 18 °C), a cook surface's level (Low, Medium, High); mode 1 is Rapid Cool or Rapid Freeze.
+        # The washer's and the dryer's programs (CurrentMode; 2 is Heavy on both), the dishwasher's (1 Heavy).
+        Clusters.LaundryWasherMode.id: [
+            step(Clusters.LaundryWasherMode.Commands.ChangeToMode(newMode=2), 0x0001, 2),
+        ],
+        Clusters.DishwasherMode.id: [step(Clusters.DishwasherMode.Commands.ChangeToMode(newMode=1), 0x0001, 1)],
+        # State stays 0 (no alarm to reset); Mask: every alarm enabled.
+        Clusters.DishwasherAlarm.id: [
+            step(Clusters.DishwasherAlarm.Commands.Reset(alarms=1), 0x0002, 0),
+            step(Clusters.DishwasherAlarm.Commands.ModifyEnabledAlarms(mask=0x3F), 0x0000, 0x3F),
+        ],
+        # OperationalState: 1 Running, 2 Paused, 1 Running, 0 Stopped (each answered NoError).
+        Clusters.OperationalState.id: [
+            step(Clusters.OperationalState.Commands.Start(), 0x0004, 1),
+            step(Clusters.OperationalState.Commands.Pause(), 0x0004, 2),
+            step(Clusters.OperationalState.Commands.Resume(), 0x0004, 1),
+            step(Clusters.OperationalState.Commands.Stop(), 0x0004, 0),
+        ],
+        # Temperature Control: with TemperatureNumber a setpoint within the cabinet's own limits (fridge 1 to 8 °C,
+        # freezer −24 to −16 °C, wine cooler 5 to 18 °C); with TemperatureLevel the third level, which every list has (a
+        # cook surface's High, the washer's and dishwasher's temperatures). The cabinets' mode 1: Rapid Cool or Freeze.
         Clusters.TemperatureControl.id: [
             step(Clusters.TemperatureControl.Commands.SetTemperature(targetTemperature=target), 0x0000, target,
                  fits=lambda attributes, target=target: settable(attributes, target))

@@ -708,6 +708,9 @@ SERVICE_CALLS = [
     ("on-off-light", "button", "press", {}, ["1/3/0"]),
     ("dimmable-light", "number:_on_level", "set_value", {"value": 128}, ["1/8/17"]),
     ("on-off-light", "select", "select_option", {"option": "on"}, ["1/6/16387"]),
+    # The washer's program chosen (Laundry Washer Mode's select, ChangeToMode), then its Start button.
+    ("laundry-washer", "select:_mode", "select_option", {"option": "Quick"}, ["1/81/1"]),
+    ("laundry-washer", "button:_start", "press", {}, ["1/96/4", "1/96/1"]),
     ("extractor-hood", "fan", "set_percentage", {"percentage": 100}, ["1/514/0", "1/514/2", "1/514/6"]),
 ]
 

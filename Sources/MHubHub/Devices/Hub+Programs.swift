@@ -1,0 +1,136 @@
+import MatterDataModel
+
+/// The appliances' programs on the hub's clock (Operational State, Application Cluster Specification 1.14):
+/// CurrentPhase follows the program, CountdownTime is brought up to date when the specification lets it be reported
+/// (1.14.5.3, quality Q: when the phase or the state changes, and from or to null), not every second; the end
+/// reports OperationCompletion (1.14.7.2) and leaves the state the variant says (Stopped).
+///
+/// While a program is under way CountdownTime is its time left in seconds; with none it is null, and CurrentPhase is
+/// 0, the first phase (1.14.5.2: it is null only when PhaseList is).
+extension Hub {
+    /// Runs an effect's program changes on `node` (inside `apply`): starts, holds, releases and ends the runs, and
+    /// ends a run whose appliance was switched off (dead front: an appliance's On/Off off ends what it was doing).
+    /// The events to emit.
+    mutating func changePrograms(
+        _ effect: DeviceEffect, on node: inout Node, now: Timestamp, _ outcome: inout HubOutcome
+    ) -> [NodeEventRecord] {
+        var changes = effect.programs
+        for (path, value) in effect.changes where path.cluster == 0x0006 && path.attribute == 0 && value == .bool(false)
+        {
+            for key in devices.programs.keys where key.node == node.id && key.endpoint == path.endpoint {
+                changes.append(
+                    ProgramChange(endpoint: key.endpoint, cluster: key.cluster, control: .end(completionError: 0)))
+            }
+        }
+        var events: [NodeEventRecord] = []
+        for change in changes {
+            let key = ProgramKey(node: node.id, endpoint: change.endpoint, cluster: change.cluster)
+            func at(_ attribute: AttributeID) -> AttributePath {
+                AttributePath(endpoint: change.endpoint, cluster: change.cluster, attribute: attribute)
+            }
+            switch change.control {
+            case .start(let program):
+                var run = ProgramRun(program: program, startedAt: now)
+                run.looked(at: now)
+                devices.programs[key] = run
+                set(at(0x0001), .unsigned(UInt64(run.phase(at: now) ?? 0)), on: &node, &outcome)
+                set(at(0x0002), .unsigned(UInt64(run.countdown(at: now))), on: &node, &outcome)
+            case .hold, .release:
+                guard var run = devices.programs[key] else { continue }
+                if change.control == .hold { run.hold(at: now) } else { run.release(at: now) }
+                devices.programs[key] = run
+                set(at(0x0002), .unsigned(UInt64(run.countdown(at: now))), on: &node, &outcome)
+            case .end(let error):
+                let (endChanges, event) = Self.ended(
+                    key, devices.programs.removeValue(forKey: key), error: error, in: node, now: now)
+                for (path, value) in endChanges { set(path, value, on: &node, &outcome) }
+                events.append(event)
+            }
+        }
+        return events
+    }
+
+    /// The programs due: each reports its phase and time left, or ends.
+    mutating func stepPrograms(now: Timestamp, _ outcome: inout HubOutcome) {
+        let due = devices.programs.filter { ($0.value.nextAt ?? .max) <= now }.keys.sorted()
+        for key in due {
+            guard let node = state.nodes[key.node], var run = devices.programs[key] else {
+                devices.programs[key] = nil
+                continue
+            }
+            var effect = DeviceEffect()
+            if let phase = run.phase(at: now) {
+                run.looked(at: now)
+                devices.programs[key] = run
+                effect.changes.append((key.path(0x0001), .unsigned(UInt64(phase))))
+                effect.changes.append((key.path(0x0002), .unsigned(UInt64(run.countdown(at: now)))))
+            } else {
+                devices.programs[key] = nil
+                // It ended when its program time ran out, which may be before this tick.
+                let end = run.runningSince.map { $0 + run.program.duration - run.elapsed } ?? now
+                let (changes, event) = Self.ended(key, run, error: 0, in: node, now: min(now, end))
+                effect.changes = changes
+                effect.events.append(event)
+            }
+            apply(effect, to: key.node, now: now, &outcome)
+        }
+    }
+
+    /// A run ended at `now` (its program done, stopped, or the appliance switched off): the state after it, no time
+    /// left, the first phase, and its OperationCompletion event (1.14.7.2: CompletionErrorCode, TotalOperationalTime
+    /// from its start including pauses, PausedTime).
+    private static func ended(
+        _ key: ProgramKey, _ run: ProgramRun?, error: UInt64, in node: Node, now: Timestamp
+    ) -> ([(AttributePath, AttributeValue)], NodeEventRecord) {
+        let variant = OperationalStateVariant.byCluster[key.cluster] ?? OperationalStateVariant()
+        var changes: [(AttributePath, AttributeValue)] = [
+            (key.path(0x0004), .unsigned(UInt64(variant.stateAfterEnd))), (key.path(0x0002), .null),
+        ]
+        if case .list(let phases)? = node.data[key.path(0x0000)], !phases.isEmpty {
+            changes.append((key.path(0x0001), .unsigned(0)))
+        }
+        let times = run?.times(at: now)
+        let event = NodeEventRecord(
+            endpoint: key.endpoint, cluster: key.cluster, event: 0x01, priority: 1,
+            data: [
+                0: .unsigned(error), 1: times.map { .unsigned(UInt64($0.total)) } ?? .null,
+                2: times.map { .unsigned(UInt64($0.paused)) } ?? .null,
+            ]
+        ).named([0: "completionErrorCode", 1: "totalOperationalTime", 2: "pausedTime"])
+        return (changes, event)
+    }
+
+    /// A node as a restarted appliance shows it: the runs are not stored, so a program that was running or paused
+    /// is gone, as after a power cut on a machine that does not resume by itself: Stopped (the variant's state after
+    /// an end), CountdownTime null, the first phase. An error stays: the fault is still there.
+    static func settlingPrograms(_ node: Node) -> Node {
+        var node = node
+        for endpoint in node.data.endpoints.keys.sorted() {
+            for (cluster, variant) in OperationalStateVariant.byCluster {
+                let key = ProgramKey(node: node.id, endpoint: endpoint, cluster: cluster)
+                guard let state = node.data[key.path(0x0004)]?.integerValue, state == 1 || state == 2 else { continue }
+                node.data[key.path(0x0004)] = .unsigned(UInt64(variant.stateAfterEnd))
+                if node.data[key.path(0x0002)] != nil { node.data[key.path(0x0002)] = .null }
+                if case .list(let phases)? = node.data[key.path(0x0000)], !phases.isEmpty {
+                    node.data[key.path(0x0001)] = .unsigned(0)
+                }
+            }
+        }
+        return node
+    }
+}
+
+/// A program's place: one node's endpoint's operational state cluster.
+public struct ProgramKey: Hashable, Sendable, Comparable {
+    public var node: NodeID
+    public var endpoint: EndpointID
+    public var cluster: ClusterID
+
+    func path(_ attribute: AttributeID) -> AttributePath {
+        AttributePath(endpoint: endpoint, cluster: cluster, attribute: attribute)
+    }
+
+    public static func < (lhs: ProgramKey, rhs: ProgramKey) -> Bool {
+        (lhs.node, lhs.endpoint, lhs.cluster) < (rhs.node, rhs.endpoint, rhs.cluster)
+    }
+}
