@@ -1,6 +1,6 @@
 extension DeviceTemplates {
     /// The kitchen appliances: refrigerator and temperature-controlled cabinets, oven and cavities, cooktop and cook surfaces, microwave oven, extractor hood (issue 37).
-    static let kitchen: [DeviceTemplate] = [refrigerator, wineCooler, cooktop, extractorHood]
+    static let kitchen: [DeviceTemplate] = [refrigerator, wineCooler, cooktop, extractorHood, oven, microwaveOven]
 
     /// A fridge-freezer (Device Library 13.2): the Refrigerator on endpoint 1 with its door alarm (Refrigerator Alarm,
     /// DoorOpen), and its two compartments as Temperature Controlled Cabinets (13.4) on endpoints of their own, as its
@@ -59,6 +59,37 @@ extension DeviceTemplates {
         clusters: [
             identify(.actuator), ClusterTemplate(.extractorHoodFanControl),
             ClusterTemplate(.activatedCarbonFilterMonitoring),
+        ])
+
+    /// A built-in oven (Device Library 13.9): the Oven on endpoint 1 and its cavity as a Temperature Controlled
+    /// Cabinet that heats (13.4 under its Heater condition, a part as 13.9.5 composes it): Oven Cavity Operational
+    /// State (Start and Stop), Oven Mode, its setpoint (Temperature Control, 50 to 250 °C in steps of 5 °C) and its
+    /// thermometer (21 °C when cold, up to 300 °C). A cooking is a program on the hub's clock (Pre-heating, then an
+    /// hour of Cooking, `OperationalProgram.ovenCavity`), the cavity heating meanwhile (`ApplianceThermal`).
+    static let oven = DeviceTemplate(
+        key: "oven", title: "Oven", deviceType: .oven, productName: "mhub Oven", category: "Appliances",
+        clusters: [identify(.display)],
+        parts: [
+            PartTemplate(
+                role: "oven cavity", deviceType: .temperatureControlledCabinet,
+                clusters: [
+                    ClusterTemplate(.ovenCavityOperationalState), ClusterTemplate(.ovenMode),
+                    ClusterTemplate(.ovenTemperatureControl),
+                    ClusterTemplate(
+                        .temperatureMeasurement,
+                        overrides: [0x0000: .signed(2100), 0x0001: .signed(0), 0x0002: .signed(30000)]),
+                ])
+        ])
+
+    /// A microwave oven (Device Library 13.11): its cooking as Operational State (one phase, counted down; Pause and
+    /// Resume, as a microwave pauses when its door opens), Microwave Oven Mode (Normal, Defrost) and Microwave Oven
+    /// Control (cook time and power, SetCookingParameters and AddMoreTime).
+    static let microwaveOven = DeviceTemplate(
+        key: "microwave-oven", title: "Microwave Oven", deviceType: .microwaveOven, productName: "mhub Microwave",
+        category: "Appliances",
+        clusters: [
+            identify(.display), operationalState(["Cooking"]), ClusterTemplate(.microwaveOvenMode),
+            ClusterTemplate(.microwaveOvenControl),
         ])
 
     /// A compartment's thermometer reading `hundredths` of a degree, from −40 to 125 °C.

@@ -76,6 +76,65 @@ extension ClusterChoices {
                 "A cooker hood's blower: three speeds, FanModeSequence 0 (Off, Low, Medium, High), no Auto; it starts",
                 "off. Rocking, Wind and AirflowDirection are not allowed on an Extractor Hood (Device Library 13.10).",
             ]),
+        ClusterChoice(
+            name: "ovenCavityOperationalState", cluster: "OvenCavityOperationalState",
+            optional: ["CountdownTime", "Stop", "Start"],
+            defaults: [
+                "PhaseList": .list([.string("Pre-heating"), .string("Cooking")]), "CurrentPhase": .null,
+                "CountdownTime": .null,
+                "OperationalStateList": .list((0...3).map { .structure([0: .unsigned($0)]) }),
+                "OperationalState": .unsigned(0), "OperationalError": .structure([0: .unsigned(0)]),
+            ],
+            notes: [
+                "An oven cavity's cooking as a program (`OperationalProgram`): Pre-heating, then Cooking for the",
+                "oven's timer; Start and Stop only (a Temperature Controlled Cabinet allows no Pause or Resume, Device",
+                "Library 13.4). OperationalStateList is the base's four states: 0 Stopped, 1 Running, 2 Paused, 3 Error.",
+            ]),
+        ClusterChoice(
+            name: "ovenMode", cluster: "OvenMode",
+            defaults: [
+                "CurrentMode": .unsigned(0),
+                "SupportedModes": .list([
+                    cabinetMode("Bake", 0, tags: [0x4000]), cabinetMode("Convection", 1, tags: [0x4001]),
+                    cabinetMode("Grill", 2, tags: [0x4002]), cabinetMode("Warming", 3, tags: [0x4007]),
+                ]),
+            ],
+            notes: ["An oven's modes: Bake, Convection, Grill and Warming, each with its Oven Mode tag."]),
+        ClusterChoice(
+            name: "ovenTemperatureControl", cluster: "TemperatureControl", features: ["TN", "STEP"],
+            defaults: [
+                "TemperatureSetpoint": .signed(18000), "MinTemperature": .signed(5000),
+                "MaxTemperature": .signed(25000), "Step": .signed(500),
+            ],
+            ranges: [
+                "TemperatureSetpoint": 5000...25000, "MinTemperature": 5000...24999, "MaxTemperature": 5001...25000,
+                "Step": 1...20000,
+            ],
+            notes: ["An oven cavity's setpoint: 50 to 250 °C in steps of 5 °C, starting at 180 °C."]),
+        ClusterChoice(
+            name: "microwaveOvenMode", cluster: "MicrowaveOvenMode",
+            defaults: [
+                "CurrentMode": .unsigned(0),
+                "SupportedModes": .list([
+                    cabinetMode("Normal", 0, tags: [0x4000]), cabinetMode("Defrost", 1, tags: [0x4001]),
+                ]),
+            ],
+            notes: [
+                "Normal and Defrost. The mode has no command of its own: SetCookingParameters' CookMode sets it."
+            ]),
+        ClusterChoice(
+            name: "microwaveOvenControl", cluster: "MicrowaveOvenControl", features: ["PWRNUM", "PWRLMTS"],
+            optional: ["AddMoreTime", "WattRating"],
+            defaults: [
+                "CookTime": .unsigned(30), "MaxCookTime": .unsigned(5400), "PowerSetting": .unsigned(100),
+                "MinPower": .unsigned(10), "MaxPower": .unsigned(100), "PowerStep": .unsigned(10),
+                "WattRating": .unsigned(900),
+            ],
+            ranges: ["CookTime": 1...5400, "PowerSetting": 10...100],
+            notes: [
+                "A 900 W microwave: power as a percentage (10 to 100 % in steps of 10), cook times of 1 s to 90 min,",
+                "30 s to start with.",
+            ]),
     ]
 }
 

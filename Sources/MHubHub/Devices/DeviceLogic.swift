@@ -80,6 +80,7 @@ enum DeviceLogic {
         case 0x0050: return try modeSelect(invocation)
         case 0x0060, 0x0048: return try operationalState(invocation)
         case 0x005D: return try dishwasherAlarm(invocation)
+        case 0x005F: return try microwaveOvenControl(invocation)
         case 0x0056: return try temperatureControl(invocation)
         case let id where modeBaseClusters.contains(id): return try modeBase(invocation)
         case 0x0451: return try wiFiNetworkManagement(invocation)
