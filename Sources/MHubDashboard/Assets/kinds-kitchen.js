@@ -1,5 +1,5 @@
 // Kitchen appliances: the fridge-freezer and the wine cooler (Temperature Controlled Cabinets), the hob and its zones,
-// the cooker hood (docs/devices.md, "The kitchen appliances"). A setpoint or a zone's level is SetTemperature on the
+// the cooker hood, the oven and the microwave (docs/devices.md, "The kitchen appliances"). A setpoint or a zone's level is SetTemperature on the
 // part's endpoint, or turned at the appliance; the reading then moves towards it on the hub's clock. A hob's zone is
 // switched on only at the hob (OffOnly): a controller can only switch it off. The fridge's door is opened by a person.
 
@@ -74,6 +74,18 @@ const zone = ({ endpoint, what }) => ({
 const front = zone({ endpoint: 2, what: "Front zone" });
 const rear = zone({ endpoint: 3, what: "Rear zone" });
 
+/** OperationalStateEnum's names (Operational State 96 and Oven Cavity Operational State 72). */
+const STATES = ["stopped", "running", "paused", "error"];
+/** An operational state cluster's command on `endpoint`, or its button pressed at the appliance. */
+const programButton = ({ name, cluster, endpoint, physicalState }) => button({
+  key: `${name.toLowerCase()}-${endpoint}`, name,
+  act: (physical) => (physical ? physically(`${endpoint}/${cluster}/4`, physicalState)
+    : command(cluster, name, {}, endpoint)),
+});
+const oven = cabinet({ endpoint: 2, what: "Oven" });
+const ovenModes = (get) => (get("2/73/0") ?? []).map((option) => [option["1"] ?? option.mode, option["0"] ?? option.label]);
+const countdown = (get, path) => (isNumber(get(path)) ? `${get(path)} s left` : "—");
+
 export const KITCHEN = {
   refrigerator: {
     state: (get) => [
@@ -101,5 +113,38 @@ export const KITCHEN = {
   "extractor-hood": {
     state: (get) => [...fanState(get), carbon.state(get)],
     controls: [...fanControls, carbon.control],
+  },
+  oven: {
+    state: (get) => [
+      ["Cooking", named(STATES, get("2/72/4"))], ["Time left", countdown(get, "2/72/2")], ...oven.state(get),
+      ["Mode", ovenModes(get).find(([mode]) => mode === get("2/73/1"))?.[1] ?? unknown],
+    ],
+    controls: [
+      programButton({ name: "Start", cluster: 72, endpoint: 2, physicalState: 1 }),
+      programButton({ name: "Stop", cluster: 72, endpoint: 2, physicalState: 0 }),
+      ...oven.controls,
+      choice({
+        key: "oven-mode", name: "Mode", options: ovenModes, value: (get) => get("2/73/1") ?? 0,
+        act: (mode, physical) => (physical ? physically("2/73/1", mode)
+          : command(73, "ChangeToMode", { newMode: mode }, 2)),
+      }),
+    ],
+  },
+  "microwave-oven": {
+    state: (get) => [
+      ["Cooking", named(STATES, get("1/96/4"))], ["Time left", countdown(get, "1/96/2")],
+      ["Cook time", isNumber(get("1/95/0")) ? `${get("1/95/0")} s at ${get("1/95/2") ?? unknown}%` : unknown],
+    ],
+    controls: [
+      button({
+        key: "cook-30", name: "Cook 30 s",
+        act: () => command(95, "SetCookingParameters", { cookTime: 30, startAfterSetting: true }),
+      }),
+      button({ key: "more-30", name: "+30 s", act: () => command(95, "AddMoreTime", { timeToAdd: 30 }) }),
+      programButton({ name: "Start", cluster: 96, endpoint: 1, physicalState: 1 }),
+      programButton({ name: "Pause", cluster: 96, endpoint: 1, physicalState: 2 }),
+      programButton({ name: "Resume", cluster: 96, endpoint: 1, physicalState: 1 }),
+      programButton({ name: "Stop", cluster: 96, endpoint: 1, physicalState: 0 }),
+    ],
   },
 };

@@ -659,6 +659,18 @@ def command_table() -> dict:
         Clusters.RefrigeratorAndTemperatureControlledCabinetMode.id: [
             step(Clusters.RefrigeratorAndTemperatureControlledCabinetMode.Commands.ChangeToMode(newMode=1), 0x0001, 1),
         ],
+        # The oven's cavity: a cooking started (OperationalState 1 Running) and stopped (0); then its mode 1, Convection,
+        # which cannot change while it cooks. The microwave: 60 s at 50 % (CookTime), 30 s more.
+        Clusters.OvenCavityOperationalState.id: [
+            step(Clusters.OvenCavityOperationalState.Commands.Start(), 0x0004, 1),
+            step(Clusters.OvenCavityOperationalState.Commands.Stop(), 0x0004, 0),
+        ],
+        Clusters.OvenMode.id: [step(Clusters.OvenMode.Commands.ChangeToMode(newMode=1), 0x0001, 1)],
+        Clusters.MicrowaveOvenControl.id: [
+            step(Clusters.MicrowaveOvenControl.Commands.SetCookingParameters(cookMode=0, cookTime=60, powerSetting=50),
+                 0x0000, 60),
+            step(Clusters.MicrowaveOvenControl.Commands.AddMoreTime(timeToAdd=30), 0x0000, 90),
+        ],
         lock.id: [  # LockState: 1 locked, 2 unlocked
             step(lock.Commands.UnlockDoor(), 0x0000, 2),
             step(lock.Commands.LockDoor(), 0x0000, 1),
