@@ -85,8 +85,8 @@ struct HomeAssistantPeerTests {
         "temperature-controlled-cabinet": ["sensor", "button", "update"],
         "cooktop": ["switch", "select", "sensor", "button", "update"],
         "extractor-hood": ["fan", "sensor", "button", "update"],
-        // The oven's cavity: its operational state, phase and temperature sensors, its mode select (HA's buttons are
-        // for Operational State 0x0060 only). The microwave: the operational state sensor and the four program buttons.
+        // The oven's cavity: its operational state and temperature sensors, its mode select (HA's buttons are for
+        // Operational State 0x0060 only). The microwave: the operational state sensor and the four program buttons.
         "oven": ["sensor", "select", "button", "update"],
         "microwave-oven": ["sensor", "button", "update"],
         "bridge": ["light", "update"],
@@ -112,7 +112,7 @@ struct HomeAssistantPeerTests {
         // The cooktop's and both zones' power; each zone's level and pan temperature.
         "cooktop": ["switch": 3, "select": 2, "sensor": 2],
         "extractor-hood": ["button": 2],
-        "oven": ["sensor": 3],
+        "oven": ["sensor": 2],
         "microwave-oven": ["button": 5],
     ]
 

@@ -645,12 +645,13 @@ def command_table() -> dict:
             step(Clusters.OperationalState.Commands.Stop(), 0x0004, 0),
         ],
         # Temperature Control: with TemperatureNumber a setpoint within the cabinet's own limits (fridge 1 to 8 °C,
-        # freezer −24 to −16 °C, wine cooler 5 to 18 °C); with TemperatureLevel the third level, which every list has (a
-        # cook surface's High, the washer's and dishwasher's temperatures). The cabinets' mode 1: Rapid Cool or Freeze.
+        # freezer −24 to −16 °C, wine cooler 5 to 18 °C, oven 50 to 250 °C); with TemperatureLevel the third level,
+        # which every list has (a cook surface's High, the washer's and dishwasher's temperatures). The cabinets' mode
+        # 1: Rapid Cool or Rapid Freeze.
         Clusters.TemperatureControl.id: [
             step(Clusters.TemperatureControl.Commands.SetTemperature(targetTemperature=target), 0x0000, target,
                  fits=lambda attributes, target=target: settable(attributes, target))
-            for target in (200, -2000, 1400)
+            for target in (200, -2000, 1400, 20000)
         ] + [
             step(Clusters.TemperatureControl.Commands.SetTemperature(targetTemperatureLevel=2), 0x0004, 2,
                  fits=lambda attributes: bool(attributes.get(
