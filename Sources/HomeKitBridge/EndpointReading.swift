@@ -82,4 +82,7 @@ enum MatterDeviceType {
     static let contactSensor: UInt32 = 0x0015
     static let waterLeakDetector: UInt32 = 0x0043
     static let airPurifier: UInt32 = 0x002D
+    /// EVSE, Water Heater, Device Energy Management, Electrical Sensor, Solar Power, Battery Storage (Device Library
+    /// 14, 2.6, 2.7) as an endpoint's own device type.
+    static let energy: Set<UInt32> = [0x050C, 0x050F, 0x050D, 0x0510, 0x0017, 0x0018]
 }

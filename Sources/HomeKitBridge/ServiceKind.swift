@@ -139,6 +139,11 @@ enum ServiceKind: Hashable, Sendable, CaseIterable {
 
     /// The services HomeKit has for an endpoint, from its device types and clusters, in block order.
     static func services(of reading: EndpointReading) -> [ServiceKind] {
+        // The energy devices: HomeKit has no service for a charger, a water heater, a load controller, a meter, an
+        // inverter or a home battery (docs/homekit.md), not even for the tank thermostat or the cells' Power Source.
+        if let type = reading.endpoint.deviceTypes.first, MatterDeviceType.energy.contains(UInt32(type.id)) {
+            return []
+        }
         var kinds: [ServiceKind] = []
         if let main = mainKind(of: reading) { kinds.append(main) }
         let hasThermostat = reading.has(MatterCluster.thermostat)

@@ -134,8 +134,9 @@ extension Hub {
                 uniqueKeysWithValues: faults.applianceErrors.map { (String($0.key), Int64($0.value.error)) }))
     }
 
-    /// `appliance_error`: the device's node reports the error (`ApplianceFault`) until it is switched off. Only a
-    /// device with a node (in the home or on the network) that has an operational state or a charger takes it.
+    /// `appliance_error`: the device's node reports the error (`ApplianceFault`) as the machine reports one of its
+    /// own, until it is switched off. Only a device with a node (in the home or on the network) that has an
+    /// operational state or a charger takes it.
     mutating func setApplianceError(
         _ id: SimulatedDeviceID, errorState: Int64?, enabled: Bool, now: Timestamp, _ outcome: inout HubOutcome
     ) throws(HubError) {
@@ -145,7 +146,8 @@ extension Hub {
         guard let nodeID = device.nodeID ?? device.networkNodeID, let node = state.nodes[nodeID] else {
             throw HubError(.invalidArguments, "simulated device \(id) has no node yet: commission it first")
         }
-        guard ApplianceFault.applies(to: node.data) else {
+        let paths = ApplianceFault.paths(in: node.data)
+        guard !paths.isEmpty else {
             throw HubError(
                 .invalidArguments,
                 "simulated device \(id) (\(device.template)) is no appliance: it has no operational state or charger")
@@ -153,15 +155,12 @@ extension Hub {
         if let errorState, !(1...255).contains(errorState) {
             throw HubError(.invalidArguments, "error_state must be 1 to 255 (0 is NoError), not \(errorState)")
         }
-        if let current = faults.applianceErrors.removeValue(forKey: id) {
-            apply(current.clear(on: node), to: nodeID, now: now, &outcome)
+        let error = enabled ? errorState.map { UInt8($0) } ?? ApplianceFault.defaultError(in: node.data) : nil
+        guard faults.applianceErrors[id]?.error != error else { return }
+        for path in paths {
+            applyPhysically(ApplianceFault.reported(error, at: path), at: path, of: nodeID, now: now, &outcome)
         }
-        guard enabled else { return }
-        guard let raised = state.nodes[nodeID] else { return }
-        let error = errorState.map { UInt8($0) } ?? ApplianceFault.defaultError(in: raised.data)
-        let (effect, fault) = ApplianceFault.raise(error, on: raised)
-        apply(effect, to: nodeID, now: now, &outcome)
-        faults.applianceErrors[id] = fault
+        faults.applianceErrors[id] = error.map { ApplianceFault(error: $0) }
     }
 
     /// `set_permission`: grants or revokes a principal's permission on a structure.

@@ -2,11 +2,11 @@
 ///
 /// A cluster mhub carries with different features on different devices (Color Control with colour temperature only on
 /// one light, with hue, saturation and XY on another) has one generated definition per choice; its catalog definition
-/// has them all: every attribute, command and response any of them has, the first choice's where they differ, and the
-/// first choice's revision and FeatureMap, but a command's field is optional when any choice has it optional (Temperature
-/// Control's TargetTemperature is mandatory with TemperatureNumber, its TargetTemperatureLevel with TemperatureLevel:
-/// the cluster's logic asks for the one its endpoint's features need). What one endpoint has is its own AttributeList
-/// and AcceptedCommandList.
+/// has them all: every attribute, command and response any of them has, the first choice's where they differ (an
+/// attribute's range the widest any of them allows, a command's field optional when any choice has it optional:
+/// Temperature Control's TargetTemperature is mandatory with TemperatureNumber, its TargetTemperatureLevel with
+/// TemperatureLevel, and the cluster's logic asks for the one its endpoint's features need), and the first choice's
+/// revision and FeatureMap. What one endpoint has is its own AttributeList and AcceptedCommandList.
 public enum ClusterCatalog {
     /// The definitions in cluster ID order.
     public static let all: [ClusterDefinition] = {
@@ -16,7 +16,9 @@ public enum ClusterCatalog {
                 merged[definition.id] = definition
                 continue
             }
-            known.attributes = union(known.attributes, definition.attributes, id: \.id)
+            known.attributes = union(known.attributes, definition.attributes, id: \.id).map { attribute in
+                widened(attribute, by: definition.attribute(attribute.id))
+            }
             known.commands = union(known.commands, definition.commands, id: \.id).map { command in
                 definition.commands.first { $0.id == command.id }.map { command.optionalWhereEither($0) } ?? command
             }
@@ -31,6 +33,17 @@ public enum ClusterCatalog {
     /// The definition of cluster `id`, if mhub has one.
     public static func definition(_ id: ClusterID) -> ClusterDefinition? {
         byID[id]
+    }
+
+    /// `attribute` with the range of another choice's `other` too: a value one device of the cluster may hold (a water
+    /// heater's 55 °C setpoint) is one the catalog accepts; each device's own limits still hold where its cluster
+    /// logic checks them (a thermostat's setpoint limits).
+    private static func widened(_ attribute: AttributeDefinition, by other: AttributeDefinition?) -> AttributeDefinition
+    {
+        guard let range = attribute.range, let otherRange = other?.range else { return attribute }
+        var widened = attribute
+        widened.range = min(range.lowerBound, otherRange.lowerBound)...max(range.upperBound, otherRange.upperBound)
+        return widened
     }
 
     /// `first`'s elements and those of `second` it lacks, in ID order.

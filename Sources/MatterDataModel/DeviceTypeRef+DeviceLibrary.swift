@@ -50,6 +50,11 @@ extension DeviceTypeRef {
     public static let laundryWasher = DeviceTypeRef(id: 0x0073, revision: 1)
     public static let laundryDryer = DeviceTypeRef(id: 0x007C, revision: 1)
     public static let dishwasher = DeviceTypeRef(id: 0x0075, revision: 1)
+    public static let speaker = DeviceTypeRef(id: 0x0022, revision: 1)
+    public static let basicVideoPlayer = DeviceTypeRef(id: 0x0028, revision: 2)
+    public static let castingVideoPlayer = DeviceTypeRef(id: 0x0023, revision: 2)
+    public static let castingVideoClient = DeviceTypeRef(id: 0x0029, revision: 2)
+    public static let videoRemoteControl = DeviceTypeRef(id: 0x002A, revision: 2)
     // The kitchen appliances (Device Library 13).
     public static let refrigerator = DeviceTypeRef(id: 0x0070, revision: 2)
     public static let temperatureControlledCabinet = DeviceTypeRef(id: 0x0071, revision: 3)
@@ -73,4 +78,12 @@ extension DeviceTypeRef {
 extension DeviceTypeRef {
     public static let aggregator = DeviceTypeRef(id: 0x000E, revision: 2)
     public static let bridgedNode = DeviceTypeRef(id: 0x0013, revision: 3)
+}
+
+/// The energy device types of the catalogue's part 2 (Device Library 14), with their Matter 1.4 revisions.
+extension DeviceTypeRef {
+    public static let energyEvse = DeviceTypeRef(id: 0x050C, revision: 2)
+    public static let waterHeater = DeviceTypeRef(id: 0x050F, revision: 1)
+    public static let solarPower = DeviceTypeRef(id: 0x0017, revision: 1)
+    public static let batteryStorage = DeviceTypeRef(id: 0x0018, revision: 1)
 }

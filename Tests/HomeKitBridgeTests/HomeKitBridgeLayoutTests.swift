@@ -46,6 +46,10 @@ struct HomeKitBridgeLayoutTests {
         "extractor-hood": ["3E@1", "B7@160"],
         // The oven's cavity temperature; HomeKit has no oven or microwave service (the microwave is left out below).
         "oven": ["3E@1", "8A@210"],
+        // A speaker's and a TV's On/Off as a switch: the bridge has no Television or Speaker service.
+        "speaker": ["3E@1", "49@100"],
+        "basic-video-player": ["3E@1", "49@100"],
+        "casting-video-player": ["3E@1", "49@100"],
     ]
 
     /// The templates HomeKit has no service for.
@@ -55,6 +59,8 @@ struct HomeKitBridgeLayoutTests {
         "door-lock-controller", "window-covering-controller", "pump-controller", "control-bridge",
         "network-infrastructure-manager",
         "microwave-oven",
+        "casting-video-client", "video-remote-control",
+        "evse", "water-heater", "device-energy-management", "electrical-sensor", "solar-power", "battery-storage",
     ]
 
     @Test func everyTemplateIsMappedOrLeftOut() {

@@ -32,8 +32,10 @@ struct ChipTemplatesPeerTests {
         return try JSONParser().parse(output)[path]
     }
 
-    /// Whether `value` is `expected`, or a number at most `within` away from it.
+    /// Whether `value` is `expected`, or a number at most `within` away from it; an array of values is any of them (a
+    /// step whose templates start from different values: a room thermostat's setpoint and a water heater's).
     static func matches(_ value: JSONValue?, _ expected: JSONValue, within: JSONValue?) -> Bool {
+        if case .array(let choices) = expected { return choices.contains { matches(value, $0, within: within) } }
         guard case .integer(let number)? = value, case .integer(let target) = expected else { return value == expected }
         let tolerance: Int64 = if case .integer(let tolerance)? = within { tolerance } else { 0 }
         return abs(number - target) <= tolerance

@@ -79,6 +79,22 @@ struct HomeAssistantPeerTests {
         "laundry-washer": ["sensor", "button", "switch", "select", "update"],
         "laundry-dryer": ["sensor", "button", "switch", "select", "update"],
         "dishwasher": ["sensor", "button", "switch", "select", "update"],
+        // Media: HA 2025.4.4 has no media player for Matter; it makes a power switch of a speaker's or a TV's On/Off
+        // (the speaker's On/Off is its mute) and a number of the speaker's OnLevel; the controllers have client
+        // clusters only (and a battery).
+        "speaker": ["switch", "number", "button", "update"],
+        "basic-video-player": ["switch", "button", "update"],
+        "casting-video-player": ["switch", "button", "update"],
+        "casting-video-client": ["button", "sensor", "update"],
+        "video-remote-control": ["button", "sensor", "update"],
+        // The energy devices: their meter's sensors and the mode selects HA 2025.4.4 knows (Energy EVSE Mode, Device
+        // Energy Management Mode); no EVSE, water heater or battery entities of their own in that version.
+        "evse": ["select", "sensor", "button", "update"],
+        "water-heater": ["select", "sensor", "button", "update"],
+        "device-energy-management": ["select", "sensor", "button", "update"],
+        "electrical-sensor": ["sensor", "button", "update"],
+        "solar-power": ["select", "sensor", "button", "update"],
+        "battery-storage": ["select", "sensor", "button", "update"],
         // Kitchen: each cabinet's temperature sensor and mode select; the hob's power switches, its zones' level
         // selects and pan temperatures; the hood's fan and carbon filter (condition sensor, reset button).
         "refrigerator": ["sensor", "select", "button", "update"],
@@ -108,6 +124,13 @@ struct HomeAssistantPeerTests {
         "laundry-washer": ["sensor": 2, "button": 5, "select": 4],
         "laundry-dryer": ["sensor": 2, "button": 5, "select": 2],
         "dishwasher": ["sensor": 2, "button": 5, "select": 2],
+        // Power, voltage, current and energy imported (HA 2025.4.4 has no sensor for the energy exported); the EVSE's
+        // two modes; the battery's charge and voltage besides.
+        "evse": ["sensor": 4, "select": 2],
+        "water-heater": ["sensor": 4],
+        "electrical-sensor": ["sensor": 4],
+        "solar-power": ["sensor": 4],
+        "battery-storage": ["sensor": 6],
         "refrigerator": ["sensor": 2, "select": 2],
         // The cooktop's and both zones' power; each zone's level and pan temperature.
         "cooktop": ["switch": 3, "select": 2, "sensor": 2],
@@ -147,12 +170,16 @@ struct HomeAssistantPeerTests {
         "thermostat climate.set_temperature": ["1/513/17": 2500, "1/513/18": 1900],
         "thermostat climate.set_hvac_mode": ["1/513/28": 4],
         "heat-pump climate.set_temperature": ["2/513/18": 2200, "2/513/41": 1, "1/144/8": 2_000_000],
+        // Device optimization only: the load opts out of the home's and the grid's adjustments (OptOutState 3).
+        "device-energy-management select.select_option": ["1/159/1": 1, "1/152/7": 3],
         "on-off-light button.press": [:],
         "dimmable-light number.set_value": ["1/8/17": 128],
         "on-off-light select.select_option": ["1/6/16387": 1],
         // Quick is mode 3; Start runs its program from its first phase, the wash (Quick has no pre-wash).
         "laundry-washer select.select_option": ["1/81/1": 3],
         "laundry-washer button.press": ["1/96/4": 1, "1/96/1": 1],
+        "speaker switch.turn_off": ["1/6/0": false],
+        "casting-video-player switch.turn_off": ["1/6/0": false],
         // 100 % of three speeds: High, speed 3.
         "extractor-hood fan.set_percentage": ["1/514/0": 3, "1/514/2": 100, "1/514/6": 3],
     ]

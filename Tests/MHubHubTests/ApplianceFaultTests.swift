@@ -74,3 +74,23 @@ import Testing
         #expect(value(harness, "1/96/4") == .unsigned(0))
     }
 }
+
+/// The fault on a charger: FaultState and what follows it, as a charger sensing a fault; cleared, NoError again.
+@Suite struct ChargerFaultTests {
+    let interactions = DeviceInteractionTests()
+
+    @Test func aChargerReportsItsFaultStateUntilTheFaultIsOff() {
+        var harness = DeviceInteractionTests.homeWithEveryTemplate()
+        let charger = DeviceInteractionTests.node("evse")
+        let id = Int64(harness.hub.state.simulatedDevices.values.first { $0.nodeID == NodeID(charger) }!.id)
+        let raised = harness.send("set_fault", ["fault": "appliance_error", "simulated_device_id": .integer(id)])
+        #expect(interactions.value(harness, charger, "1/153/2") == .unsigned(7))
+        #expect(interactions.value(harness, charger, "1/153/0") == .unsigned(6))
+        #expect(interactions.value(harness, charger, "1/153/1") == .unsigned(3))
+        #expect(raised.events.contains { $0.name == "node_event" })
+        _ = harness.ok(
+            "set_fault", ["fault": "appliance_error", "simulated_device_id": .integer(id), "enabled": false])
+        #expect(interactions.value(harness, charger, "1/153/2") == .unsigned(0))
+        #expect(interactions.value(harness, charger, "1/153/0") != .unsigned(6))
+    }
+}

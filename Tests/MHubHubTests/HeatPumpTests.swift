@@ -76,7 +76,9 @@ import Testing
         let outcome = harness.advance(by: 1_800_000)
         #expect(energy(harness) == 1_015_000)
         // Each reading snapshots the total: CumulativeEnergyMeasured.
-        let snapshot = outcome.events.last { $0.name == "node_event" && $0.data["cluster_id"] == 145 }
+        let snapshot = outcome.events.last {
+            $0.name == "node_event" && $0.data["cluster_id"] == 145 && $0.data["node_id"] == .integer(pump)
+        }
         #expect(snapshot?.data["data"]?["energyImported"] == ["0": 1_015_000])
         // Back to standby for a minute: 250 mWh, counted from the change on.
         thermostat(&harness, 18, 2000)

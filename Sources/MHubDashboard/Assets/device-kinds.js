@@ -9,6 +9,7 @@ import { isNumber, physicallyAll, slider, write } from "./kind-parts.js";
 import { ALARMS } from "./kinds-alarms.js";
 import { APPLIANCES } from "./kinds-appliances.js";
 import { CLOSURES } from "./kinds-closures.js";
+import { ENERGY } from "./kinds-energy.js";
 import { HVAC } from "./kinds-hvac.js";
 import { KITCHEN } from "./kinds-kitchen.js";
 import { LIGHTING } from "./kinds-lighting.js";
@@ -16,9 +17,11 @@ import { NETWORK } from "./kinds-network.js";
 import { SENSORS } from "./kinds-sensors.js";
 import { SWITCHES } from "./kinds-switches.js";
 import { WATER } from "./kinds-water.js";
+import { MEDIA } from "./kinds-media.js";
 
 export const KINDS = {
-  ...LIGHTING, ...SWITCHES, ...SENSORS, ...CLOSURES, ...HVAC, ...ALARMS, ...WATER, ...APPLIANCES, ...KITCHEN, ...NETWORK,
+  ...LIGHTING, ...SWITCHES, ...SENSORS, ...CLOSURES, ...HVAC, ...ALARMS, ...WATER, ...APPLIANCES, ...KITCHEN, ...ENERGY, ...MEDIA,
+  ...NETWORK,
 };
 
 /** What a template without an entry here shows: nothing to control. */

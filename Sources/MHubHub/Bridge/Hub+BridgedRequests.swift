@@ -93,7 +93,7 @@ extension Hub {
             let (effect, response) = try DeviceLogic.invoke(
                 DeviceLogic.Invocation(
                     node: node, endpoint: endpoint, cluster: cluster, command: command, fields: named, now: now,
-                    preferences: state.preferences, overCASE: true))
+                    preferences: state.preferences, overCASE: true, transitions: devices.transitions))
             guard let response, let responseID = command.response, let definition = cluster.response(responseID) else {
                 return (effect, .status(InteractionStatus.success.rawValue))
             }

@@ -28,6 +28,11 @@ extension DeviceLogic {
             operationalStateSetAtDevice(value, at: path, in: node, &effect)
         case (0x005D, 0x0002):
             dishwasherAlarmSensed(value, at: path, in: node, &effect)
+        case (0x0506, 0x0000), (0x0506, 0x0003...0x0004):
+            MediaPlaybackLogic(node: node, endpoint: path.endpoint, now: now).physical(
+                value, at: path.attribute, &effect)
+        case (0x0099, 0x0000), (0x0099, 0x0002):
+            EvseLogic(data: node.data, endpoint: path.endpoint).physical(value, at: path.attribute, &effect)
         case (0x0006, 0x0000), (0x0056, 0x0000), (0x0056, 0x0004), (0x0057, 0x0002):
             kitchenPhysical(value, at: path, in: node, now: now, &effect)
         default:

@@ -20,6 +20,8 @@ enum DeviceLogic {
         /// Whether the command came over a CASE session (a controller through the hub's Matter bridge), which some
         /// commands that hand out credentials require; the control socket's are not.
         var overCASE = false
+        /// The device transitions under way (a power adjustment's end), for commands that end one early.
+        var transitions: [DeviceRuntime.TransitionKey: AttributeTransition] = [:]
         /// Tenths of a second, the unit of Matter transition times.
         static let tenth: Int64 = 100
 
@@ -82,10 +84,14 @@ enum DeviceLogic {
         case 0x005D: return try dishwasherAlarm(invocation)
         case 0x005F: return try microwaveOvenControl(invocation)
         case 0x0056: return try temperatureControl(invocation)
+        case 0x0099: return try energyEvse(invocation)
+        case 0x0098: return try deviceEnergyManagement(invocation)
+        case 0x0094: return try waterHeaterManagement(invocation)
         case let id where modeBaseClusters.contains(id): return try modeBase(invocation)
         case 0x0451: return try wiFiNetworkManagement(invocation)
         case 0x0452: return try threadBorderRouterManagement(invocation)
         case 0x0453: return try threadNetworkDirectory(invocation)
+        case let id where mediaClusters.contains(id): return try media(invocation)
         default:
             throw InteractionError(
                 .unsupportedCommand,

@@ -91,7 +91,12 @@ public struct AttributeTransition: Hashable, Sendable {
         self.whenDone = whenDone
         self.remainingTime = remainingTime
         nextReport = min(endAt, startAt + DeviceRuntime.transitionStep)
+        if holds { nextReport = endAt }
     }
+
+    /// Whether the value stays as it is until the end (a timer: a smoke alarm's test, a power adjustment, a boost):
+    /// nothing to report on the way, so the transition is due only at its end.
+    var holds: Bool { from == to && remainingTime == nil }
 
     /// The value at `now`, linear between the ends.
     public func value(at now: Timestamp) -> Int64 {
@@ -143,6 +148,9 @@ public struct DeviceEffect: Hashable, Sendable {
     public var events: [NodeEventRecord] = []
     /// What happens to the appliances' programs (Operational State's commands, a cycle started at the machine).
     public var programs: [ProgramChange] = []
+    /// Changes the device makes later by itself, on the hub's clock (`ScheduledChange`): a player's next sample of its
+    /// position.
+    public var scheduled: [(path: AttributePath, change: ScheduledChange)] = []
     /// The device leaves the hub's fabric (Operational Credentials' RemoveFabric of it): the node is decommissioned.
     public var leavesFabric = false
     /// The home's networks as the device changed them (a Network Infrastructure Manager's Thread Network Directory),
@@ -155,7 +163,8 @@ public struct DeviceEffect: Hashable, Sendable {
         lhs.changes.map(\.path) == rhs.changes.map(\.path) && lhs.changes.map(\.value) == rhs.changes.map(\.value)
             && lhs.transitions == rhs.transitions && lhs.stopping == rhs.stopping && lhs.events == rhs.events
             && lhs.leavesFabric == rhs.leavesFabric && lhs.preferences == rhs.preferences
-            && lhs.programs == rhs.programs
+            && lhs.programs == rhs.programs && lhs.scheduled.map(\.path) == rhs.scheduled.map(\.path)
+            && lhs.scheduled.map(\.change) == rhs.scheduled.map(\.change)
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -26,25 +26,25 @@ extension Hub {
             let counting = devices.meters[id]!.since != nil
             devices.meters[id]!.nextAt = now + EnergyMeter.interval
             var effect = DeviceEffect()
-            if let energy = readMeter(of: id, now: now, &outcome), counting {
-                effect.events.append(devices.meters[id]!.snapshot(energy))
+            if let data = readMeter(of: id, now: now, &outcome), counting {
+                effect.events.append(devices.meters[id]!.snapshot(data))
             }
             apply(effect, to: id, now: now, &outcome)
         }
     }
 
-    /// Brings node `id`'s energy meter up to date at `now`, if it has one: its energy as it now is (nil without a
-    /// meter).
+    /// Brings node `id`'s energy meter up to date at `now`, if it has one: the node's data as it now is (nil without
+    /// a meter).
     @discardableResult
-    mutating func readMeter(of id: NodeID, now: Timestamp, _ outcome: inout HubOutcome) -> AttributeValue? {
+    mutating func readMeter(of id: NodeID, now: Timestamp, _ outcome: inout HubOutcome) -> NodeData? {
         guard let meter = devices.meters[id], var node = state.nodes[id] else { return nil }
-        let (energy, next) = meter.reading(node.data, now: now)
+        let (changes, next) = meter.reading(node.data, now: now)
         devices.meters[id] = next
-        if let energy {
-            set(meter.energyPath, energy, on: &node, &outcome)
+        if !changes.isEmpty {
+            for (path, value) in changes { set(path, value, on: &node, &outcome) }
             state.nodes[id] = node
         }
-        return node.data[meter.energyPath]
+        return node.data
     }
 
     private mutating func answerPending(now: Timestamp, _ outcome: inout HubOutcome) {
@@ -86,6 +86,11 @@ extension Hub {
         var touched: Set<NodeID> = []
         var finished: [(NodeID, [NodeEventRecord])] = []
         for (key, transition) in due {
+            if now >= transition.endAt, let since = devices.meters[key.node]?.since {
+                // What ends may change the power (a charger's enabled time): the energy so far counts at the power
+                // drawn until the end.
+                readMeter(of: key.node, now: max(since, transition.endAt), &outcome)
+            }
             guard var node = state.nodes[key.node] else {
                 devices.transitions[key] = nil
                 continue
@@ -105,7 +110,8 @@ extension Hub {
                 touched.insert(key.node)
             } else {
                 var next = transition
-                next.nextReport = min(transition.endAt, now + DeviceRuntime.transitionStep)
+                next.nextReport =
+                    transition.holds ? transition.endAt : min(transition.endAt, now + DeviceRuntime.transitionStep)
                 devices.transitions[key] = next
             }
             state.nodes[key.node] = node

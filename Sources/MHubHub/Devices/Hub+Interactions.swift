@@ -99,7 +99,7 @@ extension Hub {
             (effect, response) = try DeviceLogic.invoke(
                 DeviceLogic.Invocation(
                     node: node, endpoint: endpoint, cluster: cluster, command: command, fields: fields, now: now,
-                    preferences: state.preferences))
+                    preferences: state.preferences, transitions: devices.transitions))
         } catch {
             throw error.hubError
         }
@@ -223,6 +223,7 @@ extension Hub {
         for transition in effect.transitions {
             devices.transitions[.init(node: nodeID, path: transition.path)] = transition
         }
+        for (path, change) in effect.scheduled { devices.scheduledChanges[.init(node: nodeID, path: path)] = change }
         let events = effect.events + changePrograms(effect, on: &node, now: now, &outcome)
         let networkDevice = events.isEmpty ? nil : networkDevice(of: node)
         for event in events {
@@ -281,6 +282,9 @@ extension Hub {
         }
         // A heat pump's power follows its thermostat.
         for (following, followingValue) in HeatPumpLogic.following(path, in: node.data) {
+            set(following, followingValue, on: &node, &outcome)
+        }
+        for (following, followingValue) in EnergyDeviceLogic.following(path, in: node.data) {
             set(following, followingValue, on: &node, &outcome)
         }
     }

@@ -42,7 +42,15 @@ struct DeviceTypeConformanceCheck {
         }
         if !endpoint.clients.isEmpty { names.insert("Client") }
         if !endpoint.servers.isEmpty { names.insert("Server") }
-        return names
+        return names.union(shownConditions)
+    }
+
+    /// The conditions the endpoint's own clusters show. Device Library 2.7.5: an energy smart appliance is a
+    /// ControllableESA when its Device Energy Management takes adjustments: one of PowerAdjustment,
+    /// StartTimeAdjustment, Pausable, ForecastAdjustment or ConstraintBasedAdjustment (FeatureMap bits 0, 3, 4, 5, 6).
+    private var shownConditions: Set<String> {
+        guard let management = endpoint.server(0x0098), management.featureMap & 0x79 != 0 else { return [] }
+        return ["ControllableESA"]
     }
 
     private mutating func check(_ requirement: SpecRequirement, of deviceType: SpecDeviceType, facts: ConformanceFacts)
@@ -67,23 +75,38 @@ struct DeviceTypeConformanceCheck {
                 return
             }
             guard let spec = MatterSpecification.cluster(id: id).map(MatterSpecification.resolved) else { return }
-            // The cluster's own names and the caller's conditions: a requirement may hold only on Matter (Fan's
-            // FanModeSequence is `Matter`, as against Zigbee).
-            let clusterFacts = ClusterConformanceCheck.facts(of: server, spec: spec, conditions: conditions)
+            // The cluster's own names, the caller's conditions and the endpoint's: a requirement may hold only on Matter
+            // (Fan's FanModeSequence is `Matter`, as against Zigbee), or only on a ControllableESA.
+            let clusterFacts = ClusterConformanceCheck.facts(
+                of: server, spec: spec, conditions: conditions.union(shownConditions))
+            // Members of a choice group (DEM's adjustment features, "ControllableESA.a+") count together.
+            var groups: [Character: (choice: ConformanceChoice, present: Int)] = [:]
             for element in requirement.children {
-                check(element, in: server, spec: spec, of: deviceType, facts: clusterFacts)
+                guard let member = check(element, in: server, spec: spec, of: deviceType, facts: clusterFacts) else {
+                    continue
+                }
+                var group = groups[member.choice.group] ?? (member.choice, 0)
+                group.present += member.present ? 1 : 0
+                groups[member.choice.group] = group
+            }
+            for (group, tally) in groups.sorted(by: { $0.key < $1.key }) where !tally.choice.admits(tally.present) {
+                report(
+                    .serverCluster(id), .choice(group: group, present: tally.present),
+                    "\(deviceType.name) requires \(tally.choice.phrase) of \(spec.name)'s elements of choice group "
+                        + "\(tally.choice); it has \(tally.present)")
             }
         case .feature, .attribute, .command, .event: return
         }
     }
 
     /// A requirement on an element of a cluster that is there: a feature, attribute, command or event the device type
-    /// makes mandatory (or disallows) beyond the cluster's own conformance.
+    /// makes mandatory (or disallows) beyond the cluster's own conformance. A member of a choice group is not reported
+    /// alone: it is returned, with whether it is there, for its group to be counted.
     private mutating func check(
         _ requirement: SpecRequirement, in server: ClusterComposition, spec: SpecCluster, of deviceType: SpecDeviceType,
         facts: ConformanceFacts
-    ) {
-        guard requirement.conformance != nil else { return }
+    ) -> (choice: ConformanceChoice, present: Bool)? {
+        guard requirement.conformance != nil else { return nil }
         let outcome = ConformanceOutcome.of(requirement.conformance, in: facts)
         let written = requirement.conformance.map { "\"\($0)\"" } ?? ""
         let present: Bool
@@ -95,26 +118,28 @@ struct DeviceTypeConformanceCheck {
                 let feature = spec.features.first(where: {
                     $0.name.uppercased() == requirement.name || $0.code == requirement.name
                 })
-            else { return }
+            else { return nil }
             present = server.featureMap & (1 << UInt32(feature.bit)) != 0
             element = .feature(cluster: server.id, code: feature.code)
         case .attribute:
-            guard let attribute = spec.attributes.first(where: { $0.name == requirement.name }) else { return }
+            guard let attribute = spec.attributes.first(where: { $0.name == requirement.name }) else { return nil }
             present = server.attributes.contains(attribute.id)
             element = .attribute(cluster: server.id, id: attribute.id)
         case .command:
             guard let command = spec.commands.first(where: { $0.name == requirement.name && $0.direction != .response })
-            else { return }
+            else { return nil }
             present = server.acceptedCommands.contains(command.id)
             element = .acceptedCommand(cluster: server.id, id: command.id)
         case .event:
             guard let event = spec.events.first(where: { $0.name == requirement.name }), let events = server.events
-            else { return }
+            else { return nil }
             present = events.contains(event.id)
             element = .event(cluster: server.id, id: event.id)
-        case .serverCluster, .clientCluster: return
+        case .serverCluster, .clientCluster: return nil
         }
         switch outcome {
+        case .mandatory(let choice?), .optional(let choice?):
+            return (choice, present)
         case .mandatory where !present:
             report(
                 element, .missing,
@@ -125,8 +150,9 @@ struct DeviceTypeConformanceCheck {
                 element, .notAllowed,
                 "\(deviceType.name) does not allow \(spec.name)'s \(requirement.element.rawValue) "
                     + "\(requirement.name) (\(written))")
-        default: return
+        default: break
         }
+        return nil
     }
 
     private mutating func report(

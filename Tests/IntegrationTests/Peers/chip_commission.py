@@ -483,6 +483,10 @@ async def program_scenario(options, controller) -> dict:
     State attributes and its OperationCompletion event, then Start; the marker says the program runs (the test then
     moves the hub's clock); it waits up to SECONDS for OperationCompletion, and reads the event back."""
     import chip.clusters.Objects as Clusters
+    from chip.clusters.Types import Nullable
+
+    def value_of(value):  # a null attribute (CountdownTime with no program) as JSON null, not "Null"
+        return None if isinstance(value, Nullable) else plain(value)
 
     state = Clusters.OperationalState
     node, endpoint = options.node_id, options.endpoint
@@ -494,7 +498,7 @@ async def program_scenario(options, controller) -> dict:
         reportInterval=(0, 5))
 
     def changed(path, transaction):
-        updates.append({"attribute": path.AttributeType.__name__, "value": plain(transaction.GetAttribute(path))})
+        updates.append({"attribute": path.AttributeType.__name__, "value": value_of(transaction.GetAttribute(path))})
 
     def heard(event, transaction):
         events.append({"event": event.Header.EventId, "data": plain(event.Data)})
@@ -518,10 +522,10 @@ async def program_scenario(options, controller) -> dict:
         "start": plain(response.commandResponseState.errorStateID), "updates": updates, "events": events,
         "read_events": [{"event": entry.Header.EventId, "data": plain(entry.Data)} for entry in read],
         "final": {
-            "operational_state": plain(values[state.Attributes.OperationalState]),
-            "current_phase": plain(values[state.Attributes.CurrentPhase]),
-            "countdown_time": plain(values[state.Attributes.CountdownTime]),
-            "phase_list": plain(values[state.Attributes.PhaseList]),
+            "operational_state": value_of(values[state.Attributes.OperationalState]),
+            "current_phase": value_of(values[state.Attributes.CurrentPhase]),
+            "countdown_time": value_of(values[state.Attributes.CountdownTime]),
+            "phase_list": value_of(values[state.Attributes.PhaseList]),
         },
     }
 
@@ -531,11 +535,13 @@ def command_table() -> dict:
 
     Each entry: the SDK command object (its arguments), the attribute on the device's endpoint the command must
     change, and the value it must then have (`within`: how far a number may be from it, for a value that counts
-    down). `attribute` None: the command has no effect on an attribute, only its status is checked. The order
-    matters: each command changes what the one before it left, from the templates' defaults. A cluster whose
+    down; a list: any of its values, where templates start from different ones). `attribute` None: the command has
+    no effect on an attribute, only its status is checked. The order matters: each command changes what the one
+    before it left, from the templates' defaults. A cluster whose
     AcceptedCommandList has a command with no entry here is reported as missing, so add one entry per new command.
     """
     import chip.clusters.Objects as Clusters
+    from chip.clusters.Types import NullValue
 
     def step(command, attribute=None, expected=None, within=None, status=None, fits=None) -> dict:
         """`status`: the Interaction Model status the command must fail with (a refusal the specification demands
@@ -683,8 +689,40 @@ def command_table() -> dict:
             step(covering.Commands.GoToLiftPercentage(liftPercent100thsValue=5000), 0x000B, 5000),
             step(covering.Commands.StopMotion(), 0x000A, 0),
         ],
-        thermostat.id: [  # OccupiedHeatingSetpoint 20.00 °C raised by 1.0 °C
-            step(thermostat.Commands.SetpointRaiseLower(mode=0, amount=10), 0x0012, 2100),
+        thermostat.id: [  # OccupiedHeatingSetpoint 20.00 °C raised by 1.0 °C (a water heater's 55.00 °C)
+            step(thermostat.Commands.SetpointRaiseLower(mode=0, amount=10), 0x0012, [2100, 5600]),
+        ],
+        # The energy devices. EVSE: Disable and EnableCharging are timed; SupplyState 0 Disabled, 1 ChargingEnabled.
+        # mhub keeps no charging targets: SetTargets, GetTargets and ClearTargets are checked by their status.
+        Clusters.EnergyEvse.id: [
+            step(Clusters.EnergyEvse.Commands.Disable(), 0x0001, 0),
+            step(Clusters.EnergyEvse.Commands.EnableCharging(  # null ChargingEnabledUntil: enabled with no end
+                chargingEnabledUntil=NullValue, minimumChargeCurrent=6000, maximumChargeCurrent=16000), 0x0007, 16000),
+            step(Clusters.EnergyEvse.Commands.SetTargets(chargingTargetSchedules=[
+                Clusters.EnergyEvse.Structs.ChargingTargetScheduleStruct(
+                    dayOfWeekForSequence=0x1F, chargingTargets=[
+                        Clusters.EnergyEvse.Structs.ChargingTargetStruct(
+                            targetTimeMinutesPastMidnight=420, targetSoC=80)])])),
+            step(Clusters.EnergyEvse.Commands.GetTargets()),
+            step(Clusters.EnergyEvse.Commands.ClearTargets()),
+        ],
+        Clusters.EnergyEvseMode.id: [step(Clusters.EnergyEvseMode.Commands.ChangeToMode(newMode=2), 0x0001, 2)],
+        Clusters.WaterHeaterMode.id: [step(Clusters.WaterHeaterMode.Commands.ChangeToMode(newMode=2), 0x0001, 2)],
+        # Mode 2 (local and grid optimization) is where the templates start: the status is what is checked.
+        Clusters.DeviceEnergyManagementMode.id: [
+            step(Clusters.DeviceEnergyManagementMode.Commands.ChangeToMode(newMode=2), 0x0001, 2)],
+        # ESAState 3 PowerAdjustActive, then 1 Online; a power every template's PowerAdjustmentCapability allows
+        # (the solar inverter's is −5 kW to 0: a curtailment to 0 W).
+        Clusters.DeviceEnergyManagement.id: [
+            step(Clusters.DeviceEnergyManagement.Commands.PowerAdjustRequest(power=0, duration=600, cause=0),
+                 0x0002, 3),
+            step(Clusters.DeviceEnergyManagement.Commands.CancelPowerAdjustRequest(), 0x0002, 1),
+        ],
+        # BoostState 1 Active for ten minutes, then 0 Inactive.
+        Clusters.WaterHeaterManagement.id: [
+            step(Clusters.WaterHeaterManagement.Commands.Boost(
+                boostInfo=Clusters.WaterHeaterManagement.Structs.WaterHeaterBoostInfoStruct(duration=600)), 0x0005, 1),
+            step(Clusters.WaterHeaterManagement.Commands.CancelBoost(), 0x0005, 0),
         ],
         color.id: [
             # CurrentHue and CurrentSaturation (0 to 254, from 0; Move and Step stop at the ends)
@@ -705,6 +743,44 @@ def command_table() -> dict:
             step(color.Commands.StepColorTemperature(stepMode=3, stepSize=100, transitionTime=0), 0x0007, 400),
             step(color.Commands.StopMoveStep()),
         ],
+        **media_command_table(Clusters, step),
+    }
+
+
+def media_command_table(Clusters, step) -> dict:
+    """The video players' commands (docs/devices.md, "The media devices"), after On/Off's table has left the player
+    in standby: Play wakes it; CurrentState 0 playing, 1 paused, 2 not playing; PlaybackSpeed 2 and -2 fast, 1 normal.
+    The commands without an attribute to show them (seek and skip move the position, which moves on by itself while
+    the film plays; keys, launches and Sleep) are checked by their status."""
+    playback, launcher = Clusters.MediaPlayback, Clusters.ContentLauncher
+    search = launcher.Structs.ContentSearchStruct(
+        parameterList=[launcher.Structs.ParameterStruct(type=13, value="Big Buck Bunny")])
+    return {
+        playback.id: [
+            step(playback.Commands.Play(), 0x0000, 0),
+            step(playback.Commands.Seek(position=600000)),
+            step(playback.Commands.FastForward(), 0x0004, 2.0),
+            step(playback.Commands.Rewind(), 0x0004, -2.0),
+            step(playback.Commands.SkipForward(deltaPositionMilliseconds=60000)),
+            step(playback.Commands.SkipBackward(deltaPositionMilliseconds=30000)),
+            step(playback.Commands.StartOver(), 0x0004, 1.0),  # rewinding at the start plays at normal speed
+            step(playback.Commands.Previous()),
+            step(playback.Commands.Next()),  # PlaybackResponse NotAllowed: one film, nothing next
+            step(playback.Commands.Pause(), 0x0000, 1),
+            step(playback.Commands.Stop(), 0x0000, 2),
+        ],
+        Clusters.MediaInput.id: [
+            step(Clusters.MediaInput.Commands.SelectInput(index=1), 0x0001, 1),
+            step(Clusters.MediaInput.Commands.ShowInputStatus()),
+            step(Clusters.MediaInput.Commands.HideInputStatus()),
+        ],
+        Clusters.LowPower.id: [step(Clusters.LowPower.Commands.Sleep())],  # On/Off off
+        Clusters.KeypadInput.id: [step(Clusters.KeypadInput.Commands.SendKey(keyCode=0x40))],  # Power: on again
+        launcher.id: [
+            step(launcher.Commands.LaunchContent(search=search, autoPlay=True)),
+            step(launcher.Commands.LaunchURL(contentURL="https://example.com/film.mpd")),
+        ],
+        Clusters.AudioOutput.id: [step(Clusters.AudioOutput.Commands.SelectOutput(index=1), 0x0001, 1)],
     }
 
 

@@ -705,12 +705,17 @@ SERVICE_CALLS = [
     ("thermostat", "climate", "set_hvac_mode", {"hvac_mode": "heat"}, ["1/513/28"]),
     # The heat pump's room thermostat (its part on endpoint 2): 22 °C in a room at 20.5 °C, so it heats at 2 kW.
     ("heat-pump", "climate", "set_temperature", {"temperature": 22}, ["2/513/18", "2/513/41", "1/144/8"]),
+    ("device-energy-management", "select:_energy_management_mode", "select_option", {"option": "Device optimization"},
+     ["1/159/1", "1/152/7"]),
     ("on-off-light", "button", "press", {}, ["1/3/0"]),
     ("dimmable-light", "number:_on_level", "set_value", {"value": 128}, ["1/8/17"]),
     ("on-off-light", "select", "select_option", {"option": "on"}, ["1/6/16387"]),
     # The washer's program chosen (Laundry Washer Mode's select, ChangeToMode), then its Start button.
     ("laundry-washer", "select:_mode", "select_option", {"option": "Quick"}, ["1/81/1"]),
     ("laundry-washer", "button:_start", "press", {}, ["1/96/4", "1/96/1"]),
+    # A speaker muted and a TV put in standby with HA's power switch (their On/Off).
+    ("speaker", "switch", "turn_off", {}, ["1/6/0"]),
+    ("casting-video-player", "switch", "turn_off", {}, ["1/6/0"]),
     ("extractor-hood", "fan", "set_percentage", {"percentage": 100}, ["1/514/0", "1/514/2", "1/514/6"]),
 ]
 
