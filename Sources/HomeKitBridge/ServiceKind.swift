@@ -186,7 +186,8 @@ enum ServiceKind: Hashable, Sendable, CaseIterable {
         }
         if r.has(MatterCluster.occupancy) { return .occupancySensor }
         if r.has(MatterCluster.illuminance) { return .lightSensor }
-        if r.has(MatterCluster.onOff), !r.has(MatterCluster.fanControl) {
+        // An OffOnly On/Off (OFFONLY, bit 2: a hob) cannot be switched on from afar, as HomeKit's On would.
+        if r.has(MatterCluster.onOff), !r.has(MatterCluster.fanControl), r.features(MatterCluster.onOff) & 0x4 == 0 {
             if MatterDeviceType.lights.contains(where: r.isDeviceType)
                 || MatterDeviceType.dimmableLoads.contains(where: r.isDeviceType)
             {

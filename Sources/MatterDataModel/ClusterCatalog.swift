@@ -3,8 +3,10 @@
 /// A cluster mhub carries with different features on different devices (Color Control with colour temperature only on
 /// one light, with hue, saturation and XY on another) has one generated definition per choice; its catalog definition
 /// has them all: every attribute, command and response any of them has, the first choice's where they differ (an
-/// attribute's range the widest any of them allows), and the first choice's revision and FeatureMap. What one
-/// endpoint has is its own AttributeList and AcceptedCommandList.
+/// attribute's range the widest any of them allows, a command's field optional when any choice has it optional:
+/// Temperature Control's TargetTemperature is mandatory with TemperatureNumber, its TargetTemperatureLevel with
+/// TemperatureLevel, and the cluster's logic asks for the one its endpoint's features need), and the first choice's
+/// revision and FeatureMap. What one endpoint has is its own AttributeList and AcceptedCommandList.
 public enum ClusterCatalog {
     /// The definitions in cluster ID order.
     public static let all: [ClusterDefinition] = {
@@ -17,7 +19,9 @@ public enum ClusterCatalog {
             known.attributes = union(known.attributes, definition.attributes, id: \.id).map { attribute in
                 widened(attribute, by: definition.attribute(attribute.id))
             }
-            known.commands = union(known.commands, definition.commands, id: \.id)
+            known.commands = union(known.commands, definition.commands, id: \.id).map { command in
+                definition.commands.first { $0.id == command.id }.map { command.optionalWhereEither($0) } ?? command
+            }
             known.responses = union(known.responses, definition.responses, id: \.id)
             merged[definition.id] = known
         }
@@ -46,5 +50,16 @@ public enum ClusterCatalog {
     private static func union<Element>(_ first: [Element], _ second: [Element], id: (Element) -> UInt32) -> [Element] {
         let known = Set(first.map(id))
         return (first + second.filter { !known.contains(id($0)) }).sorted { id($0) < id($1) }
+    }
+}
+
+extension CommandDefinition {
+    /// The command with each field optional that is optional in `other`, the same command of another choice.
+    func optionalWhereEither(_ other: CommandDefinition) -> CommandDefinition {
+        var merged = self
+        for index in merged.fields.indices where other.field(merged.fields[index].id)?.optional == true {
+            merged.fields[index].optional = true
+        }
+        return merged
     }
 }

@@ -321,10 +321,11 @@ extension DeviceTemplate {
     }
 
     /// Whether it joins Wi-Fi unless told otherwise: a light or a plug, a mains appliance that meters its power
-    /// (Electrical Power Measurement: a heat pump), or a media device but the TV remote (speakers, TVs and a phone's
+    /// (Electrical Power Measurement: a heat pump), a household appliance or a robot vacuum (washers, ovens and
+    /// robots on the market are Wi-Fi devices), or a media device but the TV remote (speakers, TVs and a phone's
     /// casting app are on Wi-Fi). The others join Thread.
     public var joinsWiFi: Bool {
-        category == "Lighting"
+        category == "Lighting" || category == "Appliances" || category == "Robotic"
             || clusters.contains { $0.definition.id == ClusterDefinition.electricalPowerMeasurement.id }
             || (category == "Media" && deviceType != .videoRemoteControl)
     }

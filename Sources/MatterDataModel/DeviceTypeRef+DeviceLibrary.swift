@@ -56,6 +56,14 @@ extension DeviceTypeRef {
     public static let contentApp = DeviceTypeRef(id: 0x0024, revision: 2)
     public static let castingVideoClient = DeviceTypeRef(id: 0x0029, revision: 2)
     public static let videoRemoteControl = DeviceTypeRef(id: 0x002A, revision: 2)
+    // The kitchen appliances (Device Library 13).
+    public static let refrigerator = DeviceTypeRef(id: 0x0070, revision: 2)
+    public static let temperatureControlledCabinet = DeviceTypeRef(id: 0x0071, revision: 3)
+    public static let cookSurface = DeviceTypeRef(id: 0x0077, revision: 1)
+    public static let cooktop = DeviceTypeRef(id: 0x0078, revision: 1)
+    public static let microwaveOven = DeviceTypeRef(id: 0x0079, revision: 1)
+    public static let extractorHood = DeviceTypeRef(id: 0x007A, revision: 1)
+    public static let oven = DeviceTypeRef(id: 0x007B, revision: 2)
     /// Power Source (0x0011), a utility device type beside the application device type on the endpoint whose Power
     /// Source cluster describes the device's battery or mains supply.
     public static let powerSource = DeviceTypeRef(id: 0x0011, revision: 1)

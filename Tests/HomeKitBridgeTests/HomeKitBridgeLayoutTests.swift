@@ -38,6 +38,14 @@ struct HomeKitBridgeLayoutTests {
         "heat-pump": ["3E@1", "4A@200", "8A@310"],
         // HomeKit has no washer, dryer or dishwasher: their power button (the dead-front On/Off) is a Switch.
         "laundry-washer": ["3E@1", "49@100"], "laundry-dryer": ["3E@1", "49@100"], "dishwasher": ["3E@1", "49@100"],
+        // The kitchen: the cabinets' and the pans' temperatures (no HomeKit service for the appliance itself, nor for
+        // the hob's OffOnly power); the hood's fan (the carbon filter has no HomeKit service of its own).
+        "refrigerator": ["3E@1", "8A@210", "8A@310"],
+        "temperature-controlled-cabinet": ["3E@1", "8A@110"],
+        "cooktop": ["3E@1", "8A@210", "8A@310"],
+        "extractor-hood": ["3E@1", "B7@160"],
+        // The oven's cavity temperature; HomeKit has no oven or microwave service (the microwave is left out below).
+        "oven": ["3E@1", "8A@210"],
         // A speaker's and a TV's On/Off as a switch: the bridge has no Television or Speaker service.
         "speaker": ["3E@1", "49@100"],
         "basic-video-player": ["3E@1", "49@100"],
@@ -50,6 +58,7 @@ struct HomeKitBridgeLayoutTests {
         "on-off-light-switch", "dimmer-switch", "color-dimmer-switch", "on-off-sensor", "mode-select",
         "door-lock-controller", "window-covering-controller", "pump-controller", "control-bridge",
         "network-infrastructure-manager",
+        "microwave-oven",
         "casting-video-client", "video-remote-control",
         "evse", "water-heater", "device-energy-management", "electrical-sensor", "solar-power", "battery-storage",
     ]

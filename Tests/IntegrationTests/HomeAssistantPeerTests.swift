@@ -96,6 +96,16 @@ struct HomeAssistantPeerTests {
         "electrical-sensor": ["sensor", "button", "update"],
         "solar-power": ["select", "sensor", "button", "update"],
         "battery-storage": ["select", "sensor", "button", "update"],
+        // Kitchen: each cabinet's temperature sensor and mode select; the hob's power switches, its zones' level
+        // selects and pan temperatures; the hood's fan and carbon filter (condition sensor, reset button).
+        "refrigerator": ["sensor", "select", "button", "update"],
+        "temperature-controlled-cabinet": ["sensor", "button", "update"],
+        "cooktop": ["switch", "select", "sensor", "button", "update"],
+        "extractor-hood": ["fan", "sensor", "button", "update"],
+        // The oven's cavity: its operational state and temperature sensors, its mode select (HA's buttons are for
+        // Operational State 0x0060 only). The microwave: the operational state sensor and the four program buttons.
+        "oven": ["sensor", "select", "button", "update"],
+        "microwave-oven": ["sensor", "button", "update"],
         "bridge": ["light", "update"],
     ]
 
@@ -122,6 +132,12 @@ struct HomeAssistantPeerTests {
         "electrical-sensor": ["sensor": 4],
         "solar-power": ["sensor": 4],
         "battery-storage": ["sensor": 6],
+        "refrigerator": ["sensor": 2, "select": 2],
+        // The cooktop's and both zones' power; each zone's level and pan temperature.
+        "cooktop": ["switch": 3, "select": 2, "sensor": 2],
+        "extractor-hood": ["button": 2],
+        "oven": ["sensor": 2],
+        "microwave-oven": ["button": 5],
     ]
 
     /// The other layouts `ha_matter.py` commissions (`LAYOUTS`): the entity domain each endpoint or bridged device
@@ -165,6 +181,8 @@ struct HomeAssistantPeerTests {
         "laundry-washer button.press": ["1/96/4": 1, "1/96/1": 1],
         "speaker switch.turn_off": ["1/6/0": false],
         "casting-video-player switch.turn_off": ["1/6/0": false],
+        // 100 % of three speeds: High, speed 3.
+        "extractor-hood fan.set_percentage": ["1/514/0": 3, "1/514/2": 100, "1/514/6": 3],
     ]
 
     @Test func homeAssistantSetsUpEveryTemplateTogglesSeesPhysicalChangesAndInstallsAnUpdate() throws {

@@ -23,9 +23,16 @@ import Testing
     /// A change `set_attribute` takes on `template`'s application endpoint `endpoint`: the first attribute of its
     /// first cluster besides Identify and Groups that is a boolean (the other value) or a whole number with a
     /// neighbour in its range (one more, or one less); nil when no cluster has one.
+    /// A composed device whose endpoint 1 has nothing to change (an oven: Identify alone) changes its first part
+    /// (endpoint 2).
     static func change(for template: DeviceTemplate, endpoint: EndpointID) -> (AttributePath, AttributeValue)? {
+        change(in: template.clusters, endpoint: endpoint)
+            ?? template.parts.first.flatMap { change(in: $0.clusters, endpoint: endpoint + 1) }
+    }
+
+    static func change(in clusters: [ClusterTemplate], endpoint: EndpointID) -> (AttributePath, AttributeValue)? {
         let skipped = [ClusterDefinition.identify.id, ClusterDefinition.groups.id]
-        for cluster in template.clusters where !skipped.contains(cluster.definition.id) {
+        for cluster in clusters where !skipped.contains(cluster.definition.id) {
             let values = cluster.makeData().attributes
             for attribute in cluster.definition.attributes {
                 let path = AttributePath(endpoint: endpoint, cluster: cluster.definition.id, attribute: attribute.id)

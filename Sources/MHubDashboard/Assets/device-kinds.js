@@ -11,6 +11,7 @@ import { APPLIANCES } from "./kinds-appliances.js";
 import { CLOSURES } from "./kinds-closures.js";
 import { ENERGY } from "./kinds-energy.js";
 import { HVAC } from "./kinds-hvac.js";
+import { KITCHEN } from "./kinds-kitchen.js";
 import { LIGHTING } from "./kinds-lighting.js";
 import { NETWORK } from "./kinds-network.js";
 import { SENSORS } from "./kinds-sensors.js";
@@ -19,7 +20,7 @@ import { WATER } from "./kinds-water.js";
 import { MEDIA } from "./kinds-media.js";
 
 export const KINDS = {
-  ...LIGHTING, ...SWITCHES, ...SENSORS, ...CLOSURES, ...HVAC, ...ALARMS, ...WATER, ...APPLIANCES, ...ENERGY, ...MEDIA,
+  ...LIGHTING, ...SWITCHES, ...SENSORS, ...CLOSURES, ...HVAC, ...ALARMS, ...WATER, ...APPLIANCES, ...KITCHEN, ...ENERGY, ...MEDIA,
   ...NETWORK,
 };
 

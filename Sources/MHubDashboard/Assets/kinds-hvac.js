@@ -35,13 +35,13 @@ const FAN_MODES = ["off", "low", "medium", "high", "on", "auto", "smart"];
 const FAN_PERCENTS = [[0, 0], [1, 33], [2, 66], [3, 100], [5, 50]];
 const speedOf = (percent, get) => Math.ceil((percent * (get(SPEED_MAX) ?? 10)) / 100);
 
-const fanState = (get) => [
+export const fanState = (get) => [
   ["Fan", named(FAN_MODES, get(FAN_MODE))],
   ["Fan speed", isNumber(get(PERCENT_CURRENT))
     ? `${get(PERCENT_CURRENT)}% (speed ${get(SPEED_CURRENT) ?? unknown} of ${get(SPEED_MAX) ?? unknown})` : unknown],
 ];
 
-const fanControls = [
+export const fanControls = [
   choice({
     key: "fan-mode", name: "Fan mode",
     options: () => FAN_PERCENTS.map(([mode]) => [mode, FAN_MODES[mode]]),
@@ -74,7 +74,7 @@ const filter = (cluster, what) => ({
   }),
 });
 const hepa = filter(113, "HEPA");
-const carbon = filter(114, "Carbon");
+export const carbon = filter(114, "Carbon");
 
 /** SystemMode: what the air conditioner does; Control Sequence 4 (cooling and heating) offers 0, 1, 3 and 4. */
 const SYSTEM_MODES = [

@@ -17,6 +17,8 @@ public struct ProgramChange: Hashable, Sendable {
         /// The operation ends before its program does (Stop, the power switched off): OperationCompletion with this
         /// CompletionErrorCode.
         case end(completionError: UInt64)
+        /// The program's last phase runs `by` milliseconds longer (a microwave's AddMoreTime).
+        case extend(by: Int64)
     }
 }
 

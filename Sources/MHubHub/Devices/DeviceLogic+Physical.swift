@@ -33,6 +33,8 @@ extension DeviceLogic {
                 value, at: path.attribute, &effect)
         case (0x0099, 0x0000), (0x0099, 0x0002):
             EvseLogic(data: node.data, endpoint: path.endpoint).physical(value, at: path.attribute, &effect)
+        case (0x0006, 0x0000), (0x0056, 0x0000), (0x0056, 0x0004), (0x0057, 0x0002):
+            kitchenPhysical(value, at: path, in: node, now: now, &effect)
         default:
             break
         }

@@ -68,6 +68,7 @@ enum DeviceLogic {
         switch invocation.cluster.id {
         case 0x0003: return try identify(invocation)
         case 0x0004: return try groups(invocation)
+        case 0x0006 where isHob(invocation): return try hobOnOff(invocation)
         case 0x0006: return try onOff(invocation)
         case 0x0008: return try levelControl(invocation)
         case 0x0300: return try colorControl(invocation)
@@ -81,6 +82,7 @@ enum DeviceLogic {
         case 0x0050: return try modeSelect(invocation)
         case 0x0060, 0x0048: return try operationalState(invocation)
         case 0x005D: return try dishwasherAlarm(invocation)
+        case 0x005F: return try microwaveOvenControl(invocation)
         case 0x0056: return try temperatureControl(invocation)
         case 0x0099: return try energyEvse(invocation)
         case 0x0098: return try deviceEnergyManagement(invocation)

@@ -40,12 +40,19 @@ extension Hub {
                 if change.control == .hold { run.hold(at: now) } else { run.release(at: now) }
                 devices.programs[key] = run
                 set(at(0x0002), .unsigned(UInt64(run.countdown(at: now))), on: &node, &outcome)
+            case .extend(let more):
+                guard var run = devices.programs[key], let last = run.program.phases.indices.last else { continue }
+                run.program.phases[last] += more
+                run.looked(at: now)
+                devices.programs[key] = run
+                set(at(0x0002), .unsigned(UInt64(run.countdown(at: now))), on: &node, &outcome)
             case .end(let error):
                 let (endChanges, event) = Self.ended(
                     key, devices.programs.removeValue(forKey: key), error: error, in: node, now: now)
                 for (path, value) in endChanges { set(path, value, on: &node, &outcome) }
                 events.append(event)
             }
+            heatCavity(change, of: node, now: now)
         }
         return events
     }
@@ -69,6 +76,9 @@ extension Hub {
                 // It ended when its program time ran out, which may be before this tick.
                 let end = run.runningSince.map { $0 + run.program.duration - run.elapsed } ?? now
                 let (changes, event) = Self.ended(key, run, error: 0, in: node, now: min(now, end))
+                heatCavity(
+                    ProgramChange(endpoint: key.endpoint, cluster: key.cluster, control: .end(completionError: 0)),
+                    of: node, now: now)
                 effect.changes = changes
                 effect.events.append(event)
             }

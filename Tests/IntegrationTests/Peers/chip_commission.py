@@ -543,15 +543,26 @@ def command_table() -> dict:
     import chip.clusters.Objects as Clusters
     from chip.clusters.Types import NullValue
 
-    def step(command, attribute=None, expected=None, within=None, status=None) -> dict:
+    def step(command, attribute=None, expected=None, within=None, status=None, fits=None) -> dict:
         """`status`: the Interaction Model status the command must fail with (a refusal the specification demands
-        in the state the templates start in), instead of succeeding."""
-        return {"command": command, "attribute": attribute, "expected": expected, "within": within, "status": status}
+        in the state the templates start in), instead of succeeding. `fits`: for a command whose value depends on the
+        endpoint (a setpoint within that cabinet's limits), a test of the cluster's decoded attributes; the step is
+        invoked only where it holds."""
+        return {
+            "command": command, "attribute": attribute, "expected": expected, "within": within, "status": status,
+            "fits": fits,
+        }
 
     identify, groups, on_off, level = Clusters.Identify, Clusters.Groups, Clusters.OnOff, Clusters.LevelControl
     lock, covering, thermostat, color = (
         Clusters.DoorLock, Clusters.WindowCovering, Clusters.Thermostat, Clusters.ColorControl)
     execute_if_off = {"optionsMask": 1, "optionsOverride": 1}  # plain Level Control commands act while off
+
+    def settable(attributes, target) -> bool:
+        """Whether a Temperature Control with TemperatureNumber takes `target` (MinTemperature to MaxTemperature)."""
+        low = attributes.get(Clusters.TemperatureControl.Attributes.MinTemperature)
+        high = attributes.get(Clusters.TemperatureControl.Attributes.MaxTemperature)
+        return isinstance(low, int) and isinstance(high, int) and low <= target <= high
     return {
         identify.id: [
             step(identify.Commands.Identify(identifyTime=60), 0x0000, 60, within=15),  # IdentifyTime counts down
@@ -627,10 +638,6 @@ def command_table() -> dict:
             step(Clusters.LaundryWasherMode.Commands.ChangeToMode(newMode=2), 0x0001, 2),
         ],
         Clusters.DishwasherMode.id: [step(Clusters.DishwasherMode.Commands.ChangeToMode(newMode=1), 0x0001, 1)],
-        # SelectedTemperatureLevel: the third level, which every appliance's list has.
-        Clusters.TemperatureControl.id: [
-            step(Clusters.TemperatureControl.Commands.SetTemperature(targetTemperatureLevel=2), 0x0004, 2),
-        ],
         # State stays 0 (no alarm to reset); Mask: every alarm enabled.
         Clusters.DishwasherAlarm.id: [
             step(Clusters.DishwasherAlarm.Commands.Reset(alarms=1), 0x0002, 0),
@@ -642,6 +649,34 @@ def command_table() -> dict:
             step(Clusters.OperationalState.Commands.Pause(), 0x0004, 2),
             step(Clusters.OperationalState.Commands.Resume(), 0x0004, 1),
             step(Clusters.OperationalState.Commands.Stop(), 0x0004, 0),
+        ],
+        # Temperature Control: with TemperatureNumber a setpoint within the cabinet's own limits (fridge 1 to 8 °C,
+        # freezer −24 to −16 °C, wine cooler 5 to 18 °C, oven 50 to 250 °C); with TemperatureLevel the third level,
+        # which every list has (a cook surface's High, the washer's and dishwasher's temperatures). The cabinets' mode
+        # 1: Rapid Cool or Rapid Freeze.
+        Clusters.TemperatureControl.id: [
+            step(Clusters.TemperatureControl.Commands.SetTemperature(targetTemperature=target), 0x0000, target,
+                 fits=lambda attributes, target=target: settable(attributes, target))
+            for target in (200, -2000, 1400, 20000)
+        ] + [
+            step(Clusters.TemperatureControl.Commands.SetTemperature(targetTemperatureLevel=2), 0x0004, 2,
+                 fits=lambda attributes: bool(attributes.get(
+                     Clusters.TemperatureControl.Attributes.SupportedTemperatureLevels))),
+        ],
+        Clusters.RefrigeratorAndTemperatureControlledCabinetMode.id: [
+            step(Clusters.RefrigeratorAndTemperatureControlledCabinetMode.Commands.ChangeToMode(newMode=1), 0x0001, 1),
+        ],
+        # The oven's cavity: a cooking started (OperationalState 1 Running) and stopped (0); then its mode 1, Convection,
+        # which cannot change while it cooks. The microwave: 60 s at 50 % (CookTime), 30 s more.
+        Clusters.OvenCavityOperationalState.id: [
+            step(Clusters.OvenCavityOperationalState.Commands.Start(), 0x0004, 1),
+            step(Clusters.OvenCavityOperationalState.Commands.Stop(), 0x0004, 0),
+        ],
+        Clusters.OvenMode.id: [step(Clusters.OvenMode.Commands.ChangeToMode(newMode=1), 0x0001, 1)],
+        Clusters.MicrowaveOvenControl.id: [
+            step(Clusters.MicrowaveOvenControl.Commands.SetCookingParameters(cookMode=0, cookTime=60, powerSetting=50),
+                 0x0000, 60),
+            step(Clusters.MicrowaveOvenControl.Commands.AddMoreTime(timeToAdd=30), 0x0000, 90),
         ],
         lock.id: [  # LockState: 1 locked, 2 unlocked
             step(lock.Commands.UnlockDoor(), 0x0000, 2),
@@ -849,6 +884,8 @@ async def templates_scenario(options, controller) -> dict:
                 command = entry["command"]
                 if command.command_id not in accepted[cluster_id]:
                     continue  # a command of a feature this cluster does not have
+                if entry["fits"] and not entry["fits"](clusters[decoded[cluster_id]]):
+                    continue  # a value for another endpoint of this cluster
                 step_number += 1
                 timed = bool(command.must_use_timed_invoke)
                 record = {

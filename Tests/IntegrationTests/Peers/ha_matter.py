@@ -716,6 +716,7 @@ SERVICE_CALLS = [
     # A speaker muted and a TV put in standby with HA's power switch (their On/Off).
     ("speaker", "switch", "turn_off", {}, ["1/6/0"]),
     ("casting-video-player", "switch", "turn_off", {}, ["1/6/0"]),
+    ("extractor-hood", "fan", "set_percentage", {"percentage": 100}, ["1/514/0", "1/514/2", "1/514/6"]),
 ]
 
 
