@@ -14,6 +14,7 @@ public enum DeviceTemplateNames {
         "heat-pump",
         // Catalogue part 2 (issue 37), each family on its own line, in `DeviceTemplates.partTwo`'s order.
         "laundry-washer", "laundry-dryer", "dishwasher",
+        "robotic-vacuum-cleaner",
         "door-lock-controller", "window-covering-controller", "pump-controller", "control-bridge",
         "network-infrastructure-manager",
     ]

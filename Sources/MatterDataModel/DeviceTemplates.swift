@@ -320,10 +320,10 @@ extension DeviceTemplate {
         }
     }
 
-    /// Whether it joins Wi-Fi unless told otherwise: a light or a plug, or a mains appliance that meters its power
-    /// (Electrical Power Measurement: a heat pump). The others join Thread.
+    /// Whether it joins Wi-Fi unless told otherwise: a light or a plug, a mains appliance that meters its power
+    /// (Electrical Power Measurement: a heat pump), or a robot (robot vacuums are on Wi-Fi). The others join Thread.
     public var joinsWiFi: Bool {
-        category == "Lighting"
+        category == "Lighting" || category == "Robotic"
             || clusters.contains { $0.definition.id == ClusterDefinition.electricalPowerMeasurement.id }
     }
 }

@@ -50,6 +50,7 @@ extension DeviceTypeRef {
     public static let laundryWasher = DeviceTypeRef(id: 0x0073, revision: 1)
     public static let laundryDryer = DeviceTypeRef(id: 0x007C, revision: 1)
     public static let dishwasher = DeviceTypeRef(id: 0x0075, revision: 1)
+    public static let roboticVacuumCleaner = DeviceTypeRef(id: 0x0074, revision: 3)
     /// Power Source (0x0011), a utility device type beside the application device type on the endpoint whose Power
     /// Source cluster describes the device's battery or mains supply.
     public static let powerSource = DeviceTypeRef(id: 0x0011, revision: 1)
