@@ -19,7 +19,8 @@ extension Hub {
         {
             for key in devices.programs.keys where key.node == node.id && key.endpoint == path.endpoint {
                 changes.append(
-                    ProgramChange(endpoint: key.endpoint, cluster: key.cluster, control: .end(completionError: 0)))
+                    ProgramChange(endpoint: key.endpoint, cluster: key.cluster, control: .end(completionError: 0))
+                )
             }
         }
         var events: [NodeEventRecord] = []
@@ -40,14 +41,36 @@ extension Hub {
                 if change.control == .hold { run.hold(at: now) } else { run.release(at: now) }
                 devices.programs[key] = run
                 set(at(0x0002), .unsigned(UInt64(run.countdown(at: now))), on: &node, &outcome)
-            case .end(let error):
-                let (endChanges, event) = Self.ended(
-                    key, devices.programs.removeValue(forKey: key), error: error, in: node, now: now)
-                for (path, value) in endChanges { set(path, value, on: &node, &outcome) }
-                events.append(event)
+            case .end(let error, let state):
+                events.append(end(key, error: error, state: state, on: &node, now: now, &outcome))
+            case .skip(let phase):
+                guard var run = devices.programs[key] else { continue }
+                run.skip(phase: phase, at: now)
+                devices.programs[key] = run
+                if let current = run.phase(at: now) {
+                    set(at(0x0001), .unsigned(UInt64(current)), on: &node, &outcome)
+                    set(at(0x0002), .unsigned(UInt64(run.countdown(at: now))), on: &node, &outcome)
+                } else {
+                    // The last phase skipped: the program is done.
+                    events.append(end(key, error: 0, state: nil, on: &node, now: now, &outcome))
+                }
             }
         }
         return events
+    }
+
+    /// Ends the run at `key` now (inside `apply`): what its end changes, and its OperationCompletion event.
+    private mutating func end(
+        _ key: ProgramKey, error: UInt64, state: Int64?, on node: inout Node, now: Timestamp,
+        _ outcome: inout HubOutcome
+    ) -> NodeEventRecord {
+        let (endEffect, event) = Self.ended(
+            key, devices.programs.removeValue(forKey: key), error: error, state: state, in: node, now: now)
+        for (path, value) in endEffect.changes { set(path, value, on: &node, &outcome) }
+        for transition in endEffect.transitions {
+            devices.transitions[.init(node: node.id, path: transition.path)] = transition
+        }
+        return event
     }
 
     /// The programs due: each reports its phase and time left, or ends.
@@ -68,23 +91,25 @@ extension Hub {
                 devices.programs[key] = nil
                 // It ended when its program time ran out, which may be before this tick.
                 let end = run.runningSince.map { $0 + run.program.duration - run.elapsed } ?? now
-                let (changes, event) = Self.ended(key, run, error: 0, in: node, now: min(now, end))
-                effect.changes = changes
+                let (ending, event) = Self.ended(key, run, error: 0, state: nil, in: node, now: min(now, end))
+                effect = ending
                 effect.events.append(event)
             }
             apply(effect, to: key.node, now: now, &outcome)
         }
     }
 
-    /// A run ended at `now` (its program done, stopped, or the appliance switched off): the state after it, no time
-    /// left, the first phase, and its OperationCompletion event (1.14.7.2: CompletionErrorCode, TotalOperationalTime
-    /// from its start including pauses, PausedTime).
+    /// A run ended at `now` (its program done, stopped, or the appliance switched off): the state after it (`state`,
+    /// else the variant's), no time left, the first phase, what the variant adds (`whenEnded`), and its
+    /// OperationCompletion event (1.14.7.2: CompletionErrorCode, TotalOperationalTime from its start including
+    /// pauses, PausedTime).
     private static func ended(
-        _ key: ProgramKey, _ run: ProgramRun?, error: UInt64, in node: Node, now: Timestamp
-    ) -> ([(AttributePath, AttributeValue)], NodeEventRecord) {
+        _ key: ProgramKey, _ run: ProgramRun?, error: UInt64, state: Int64?, in node: Node, now: Timestamp
+    ) -> (DeviceEffect, NodeEventRecord) {
         let variant = OperationalStateVariant.byCluster[key.cluster] ?? OperationalStateVariant()
-        var changes: [(AttributePath, AttributeValue)] = [
-            (key.path(0x0004), .unsigned(UInt64(variant.stateAfterEnd))), (key.path(0x0002), .null),
+        let after = state ?? variant.stateAfterEnd
+        var changes: [(path: AttributePath, value: AttributeValue)] = [
+            (key.path(0x0004), .unsigned(UInt64(after))), (key.path(0x0002), .null),
         ]
         if case .list(let phases)? = node.data[key.path(0x0000)], !phases.isEmpty {
             changes.append((key.path(0x0001), .unsigned(0)))
@@ -97,7 +122,10 @@ extension Hub {
                 2: times.map { .unsigned(UInt64($0.paused)) } ?? .null,
             ]
         ).named([0: "completionErrorCode", 1: "totalOperationalTime", 2: "pausedTime"])
-        return (changes, event)
+        var effect =
+            variant.whenEnded?(node, key.endpoint, after, run, now) ?? DeviceEffect()
+        effect.changes = changes + effect.changes
+        return (effect, event)
     }
 
     /// A node as a restarted appliance shows it: the runs are not stored, so a program that was running or paused
