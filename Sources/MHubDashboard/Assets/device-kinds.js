@@ -12,12 +12,14 @@ import { CLOSURES } from "./kinds-closures.js";
 import { HVAC } from "./kinds-hvac.js";
 import { LIGHTING } from "./kinds-lighting.js";
 import { NETWORK } from "./kinds-network.js";
+import { ROBOTIC } from "./kinds-robotic.js";
 import { SENSORS } from "./kinds-sensors.js";
 import { SWITCHES } from "./kinds-switches.js";
 import { WATER } from "./kinds-water.js";
 
 export const KINDS = {
-  ...LIGHTING, ...SWITCHES, ...SENSORS, ...CLOSURES, ...HVAC, ...ALARMS, ...WATER, ...APPLIANCES, ...NETWORK,
+  ...LIGHTING, ...SWITCHES, ...SENSORS, ...CLOSURES, ...HVAC, ...ALARMS, ...WATER, ...APPLIANCES, ...ROBOTIC,
+  ...NETWORK,
 };
 
 /** What a template without an entry here shows: nothing to control. */
