@@ -711,6 +711,11 @@ SERVICE_CALLS = [
     # The washer's program chosen (Laundry Washer Mode's select, ChangeToMode), then its Start button.
     ("laundry-washer", "select:_mode", "select_option", {"option": "Quick"}, ["1/81/1"]),
     ("laundry-washer", "button:_start", "press", {}, ["1/96/4", "1/96/1"]),
+    # The robot vacuum on its dock: its clean mode, then the vacuum entity's start, return_to_base and pause.
+    ("robotic-vacuum-cleaner", "select:_clean_mode", "select_option", {"option": "Mop"}, ["1/85/1"]),
+    ("robotic-vacuum-cleaner", "vacuum", "start", {}, ["1/97/4", "1/84/1"]),
+    ("robotic-vacuum-cleaner", "vacuum", "return_to_base", {}, ["1/97/4"]),
+    ("robotic-vacuum-cleaner", "vacuum", "pause", {}, ["1/97/4"]),
 ]
 
 
