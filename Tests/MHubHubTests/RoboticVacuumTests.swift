@@ -198,6 +198,14 @@ import Testing
         #expect(runMode(&harness, 1) == 0)
     }
 
+    @Test func aRestartedRobotIsStoppedWhereItWas() {
+        var harness = DeviceInteractionTests.homeWithEveryTemplate()
+        _ = runMode(&harness, 1)
+        let settled = Hub.settlingPrograms(harness.hub.state.nodes[NodeID(DeviceInteractionTests.node(robot))]!)
+        #expect(settled.data[AttributePath("1/97/4")!] == .unsigned(0))
+        #expect(settled.data[AttributePath("1/97/2")!] == .null)
+    }
+
     @Test func theApplianceErrorFaultMakesTheRobotStuck() {
         var harness = DeviceInteractionTests.homeWithEveryTemplate()
         _ = runMode(&harness, 1)

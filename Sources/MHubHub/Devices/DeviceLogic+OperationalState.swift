@@ -34,7 +34,8 @@ struct OperationalStateVariant: Sendable {
     var resumeCompatible: Set<Int64> = [1, 2]
     /// The state a program leaves when it ends or is stopped: Stopped (1.14.6.2).
     var stateAfterEnd: Int64 = 0
-    /// The state an error cleared leaves when no program waits: Stopped (where the machine is).
+    /// The state a machine rests in when its program is gone without an end of its own (an error cleared with no
+    /// program waiting, a restart): Stopped, where it is.
     var stateWhenCleared: Int64 = 0
     /// The derived cluster's own commands (RVC's GoHome); nil for a command of the base.
     var ownCommand:

@@ -129,15 +129,15 @@ extension Hub {
     }
 
     /// A node as a restarted appliance shows it: the runs are not stored, so a program that was running or paused
-    /// is gone, as after a power cut on a machine that does not resume by itself: Stopped (the variant's state after
-    /// an end), CountdownTime null, the first phase. An error stays: the fault is still there.
+    /// is gone, as after a power cut on a machine that does not resume by itself: Stopped where it is (the variant's
+    /// resting state), CountdownTime null, the first phase. An error stays: the fault is still there.
     static func settlingPrograms(_ node: Node) -> Node {
         var node = node
         for endpoint in node.data.endpoints.keys.sorted() {
             for (cluster, variant) in OperationalStateVariant.byCluster {
                 let key = ProgramKey(node: node.id, endpoint: endpoint, cluster: cluster)
                 guard let state = node.data[key.path(0x0004)]?.integerValue, state == 1 || state == 2 else { continue }
-                node.data[key.path(0x0004)] = .unsigned(UInt64(variant.stateAfterEnd))
+                node.data[key.path(0x0004)] = .unsigned(UInt64(variant.stateWhenCleared))
                 if node.data[key.path(0x0002)] != nil { node.data[key.path(0x0002)] = .null }
                 if case .list(let phases)? = node.data[key.path(0x0000)], !phases.isEmpty {
                     node.data[key.path(0x0001)] = .unsigned(0)
