@@ -7,15 +7,15 @@ extension DeviceTemplates {
 
     /// A robot vacuum that also mops (Device Library 12.1): RVC Run Mode (Idle, Cleaning), RVC Clean Mode (vacuum,
     /// mop, both, deep clean), RVC Operational State with Pause, Resume and GoHome, and the optional Service Area
-    /// with a flat's rooms, which it cleans one after another (its PhaseList names them); it starts docked, on a full
-    /// rechargeable battery (Power Source, with its utility device type).
+    /// with a flat's rooms, which it cleans one after another; it starts docked, on a full rechargeable battery (Power
+    /// Source, with its utility device type). No PhaseList: Home Assistant 2025.4.4 makes no vacuum of a robot with
+    /// one (its current-phase sensor takes CurrentPhase, which its vacuum needs).
     static let roboticVacuumCleaner = DeviceTemplate(
         key: "robotic-vacuum-cleaner", title: "Robotic Vacuum Cleaner", deviceType: .roboticVacuumCleaner,
         productName: "mhub Robot Vacuum", category: "Robotic",
         clusters: [
             identify(.audibleBeep), ClusterTemplate(.rvcRunMode), ClusterTemplate(.rvcCleanMode),
-            ClusterTemplate(
-                .rvcOperationalState, overrides: [0x0000: .list(rooms.map { .string($0) }), 0x0001: .unsigned(0)]),
+            ClusterTemplate(.rvcOperationalState),
             ClusterTemplate(.serviceArea, overrides: [0x0000: .list(rooms.indices.map(area))]),
             ClusterTemplate(.rechargeablePowerSource),
         ],

@@ -38,8 +38,8 @@ extension ClusterChoices {
             notes: [
                 "The robot's run: Pause, Resume and GoHome (Start and Stop are not RVC commands: a run starts with RVC",
                 "Run Mode's ChangeToMode), with CountdownTime. OperationalStateList holds the base's four states and",
-                "RVC's SeekingCharger (0x40), Charging (0x41) and Docked (0x42); it starts Docked with no error. The",
-                "template's PhaseList names its rooms: a run cleans them one after another (`OperationalProgram`).",
+                "RVC's SeekingCharger (0x40), Charging (0x41) and Docked (0x42); it starts Docked with no error. No",
+                "phases (PhaseList and CurrentPhase null): a run goes through Service Area's rooms (`OperationalProgram`).",
             ]),
         ClusterChoice(
             name: "serviceArea", cluster: "ServiceArea", features: ["PROG"], optional: ["CurrentArea", "SkipArea"],

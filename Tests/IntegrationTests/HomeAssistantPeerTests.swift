@@ -99,8 +99,8 @@ struct HomeAssistantPeerTests {
         "laundry-washer": ["sensor": 2, "button": 5, "select": 4],
         "laundry-dryer": ["sensor": 2, "button": 5, "select": 2],
         "dishwasher": ["sensor": 2, "button": 5, "select": 2],
-        // Operational state, current phase (the room) and battery; the clean mode.
-        "robotic-vacuum-cleaner": ["sensor": 3, "select": 1],
+        // Operational state and battery; the clean mode.
+        "robotic-vacuum-cleaner": ["sensor": 2, "select": 1],
     ]
 
     /// The other layouts `ha_matter.py` commissions (`LAYOUTS`): the entity domain each endpoint or bridged device

@@ -47,6 +47,12 @@ struct OperationalStateVariant: Sendable {
             @Sendable (_ node: Node, _ endpoint: EndpointID, _ state: Int64, _ run: ProgramRun?, _ now: Timestamp) ->
                 DeviceEffect
         )?
+    /// What follows the phase under way each time the engine reports it (a robot's room and its progress): none for
+    /// the base.
+    var phaseFollowers:
+        @Sendable (_ node: NodeData, _ endpoint: EndpointID, _ phase: Int) -> [(AttributePath, AttributeValue)] = {
+            _, _, _ in []
+        }
     /// Attributes moving by themselves outside a program (a robot's way home and its charging), stopped when the
     /// machine reports an error.
     var movements: @Sendable (EndpointID) -> [AttributePath] = { _ in [] }

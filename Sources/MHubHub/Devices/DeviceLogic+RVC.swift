@@ -8,7 +8,7 @@ extension OperationalStateVariant {
     static let rvc = OperationalStateVariant(
         pauseCompatible: [1, 2, RVCLogic.seekingCharger], resumeCompatible: [1, 2, RVCLogic.seekingCharger],
         stateAfterEnd: RVCLogic.seekingCharger, ownCommand: DeviceLogic.rvcOperationalState,
-        whenEnded: RVCLogic.ended, movements: RVCLogic.movements)
+        whenEnded: RVCLogic.ended, phaseFollowers: RVCLogic.inRoom, movements: RVCLogic.movements)
 }
 
 /// The robotic vacuum cleaner's commands: RVC Run Mode's ChangeToMode, which starts and stops a run (7.2), and RVC

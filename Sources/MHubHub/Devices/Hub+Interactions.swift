@@ -279,10 +279,8 @@ extension Hub {
                 AttributePath(endpoint: path.endpoint, cluster: 0x0102, attribute: 0x0008),
                 .unsigned(UInt64(hundredths / 100)), on: &node, &outcome)
         }
-        // A heat pump's power follows its thermostat; a robot's rooms follow its run (`RVCLogic`).
-        for (following, followingValue) in HeatPumpLogic.following(path, in: node.data)
-            + RVCLogic.following(path, in: node.data)
-        {
+        // A heat pump's power follows its thermostat.
+        for (following, followingValue) in HeatPumpLogic.following(path, in: node.data) {
             set(following, followingValue, on: &node, &outcome)
         }
     }

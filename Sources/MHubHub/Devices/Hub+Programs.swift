@@ -34,8 +34,9 @@ extension Hub {
                 var run = ProgramRun(program: program, startedAt: now)
                 run.looked(at: now)
                 devices.programs[key] = run
-                set(at(0x0001), .unsigned(UInt64(run.phase(at: now) ?? 0)), on: &node, &outcome)
-                set(at(0x0002), .unsigned(UInt64(run.countdown(at: now))), on: &node, &outcome)
+                for (path, value) in Self.reported(key, run, phase: run.phase(at: now) ?? 0, now: now, in: node.data) {
+                    set(path, value, on: &node, &outcome)
+                }
             case .hold, .release:
                 guard var run = devices.programs[key] else { continue }
                 if change.control == .hold { run.hold(at: now) } else { run.release(at: now) }
@@ -48,8 +49,9 @@ extension Hub {
                 run.skip(phase: phase, at: now)
                 devices.programs[key] = run
                 if let current = run.phase(at: now) {
-                    set(at(0x0001), .unsigned(UInt64(current)), on: &node, &outcome)
-                    set(at(0x0002), .unsigned(UInt64(run.countdown(at: now))), on: &node, &outcome)
+                    for (path, value) in Self.reported(key, run, phase: current, now: now, in: node.data) {
+                        set(path, value, on: &node, &outcome)
+                    }
                 } else {
                     // The last phase skipped: the program is done.
                     events.append(end(key, error: 0, state: nil, on: &node, now: now, &outcome))
@@ -85,8 +87,7 @@ extension Hub {
             if let phase = run.phase(at: now) {
                 run.looked(at: now)
                 devices.programs[key] = run
-                effect.changes.append((key.path(0x0001), .unsigned(UInt64(phase))))
-                effect.changes.append((key.path(0x0002), .unsigned(UInt64(run.countdown(at: now)))))
+                effect.changes = Self.reported(key, run, phase: phase, now: now, in: node.data).map { ($0.0, $0.1) }
             } else {
                 devices.programs[key] = nil
                 // It ended when its program time ran out, which may be before this tick.
@@ -97,6 +98,18 @@ extension Hub {
             }
             apply(effect, to: key.node, now: now, &outcome)
         }
+    }
+
+    /// What is reported of `run` at `now`, in phase `phase`: CurrentPhase (only with a PhaseList: 1.14.5.2 has it
+    /// null without one), CountdownTime, and what the variant has follow the phase.
+    private static func reported(
+        _ key: ProgramKey, _ run: ProgramRun, phase: Int, now: Timestamp, in data: NodeData
+    ) -> [(AttributePath, AttributeValue)] {
+        var changes: [(AttributePath, AttributeValue)] = []
+        if case .list? = data[key.path(0x0000)] { changes.append((key.path(0x0001), .unsigned(UInt64(phase)))) }
+        changes.append((key.path(0x0002), .unsigned(UInt64(run.countdown(at: now)))))
+        let variant = OperationalStateVariant.byCluster[key.cluster] ?? OperationalStateVariant()
+        return changes + variant.phaseFollowers(data, key.endpoint, phase)
     }
 
     /// A run ended at `now` (its program done, stopped, or the appliance switched off): the state after it (`state`,

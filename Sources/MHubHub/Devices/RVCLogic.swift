@@ -4,9 +4,10 @@ import MatterDataModel
 /// read from one endpoint: RVC Run Mode 0x0054, RVC Clean Mode 0x0055, RVC Operational State 0x0061, Service Area
 /// 0x0150 and its battery's Power Source 0x002F.
 ///
-/// A run is an `OperationalProgram` with a phase per room of SupportedAreas (the template's PhaseList names them):
-/// the selected ones last their cleaning time, the others 0, so the engine (`Hub+Programs`) goes through the selected
-/// rooms only. CurrentArea and Progress follow the run (`following`). When it ends the robot seeks its charger,
+/// A run is an `OperationalProgram` with a phase per room of SupportedAreas: the selected ones last their cleaning
+/// time, the others 0, so the engine (`Hub+Programs`) goes through the selected rooms only. CurrentArea and Progress
+/// follow its phase (`inRoom`); PhaseList and CurrentPhase stay null (Home Assistant 2025.4.4 makes its vacuum only
+/// of a robot without phases). When it ends the robot seeks its charger,
 /// charges and is docked (`goingHome`), on the hub's clock.
 struct RVCLogic {
     let node: Node
@@ -136,6 +137,7 @@ struct RVCLogic {
             changes.append((logic.path(runMode, 0x0001), .unsigned(UInt64(idle))))
         }
         let reached = ran > 0 ? run?.program.phase(after: ran - 1)?.index ?? Int.max : -1
+        changes.append((logic.path(serviceArea, 0x0003), .null))
         if let progress = finalProgress(
             logic.value(serviceArea, 0x0005), reached: reached, ids: areaIDs(node.data, endpoint: endpoint))
         {
@@ -173,32 +175,27 @@ struct RVCLogic {
         [0x001A, 0x000C].map { AttributePath(endpoint: endpoint, cluster: powerSource, attribute: $0) }
     }
 
-    /// Service Area following the run (1.17.5.4 CurrentArea, 1.17.5.6 Progress), each time the engine reports its
-    /// CountdownTime: while a run is under way CurrentArea is the room of CurrentPhase and Progress has the rooms
-    /// before it Completed, it Operating and the later ones Pending (a Skipped one stays Skipped); at the end
-    /// CurrentArea is null (Progress's last word is `ended`'s).
-    static func following(_ path: AttributePath, in data: NodeData) -> [(AttributePath, AttributeValue)] {
-        guard path.cluster == operationalState, path.attribute == 0x0002,
-            data[AttributePath(endpoint: path.endpoint, cluster: serviceArea, attribute: 0)] != nil
-        else { return [] }
-        let endpoint = path.endpoint
-        let area = AttributePath(endpoint: endpoint, cluster: serviceArea, attribute: 0x0003)
+    /// Service Area following the run in phase `phase` (1.17.5.4 CurrentArea, 1.17.5.6 Progress), each time the
+    /// engine reports it: CurrentArea is the phase's room, and Progress has the rooms before it Completed, it
+    /// Operating and the later ones Pending (a Skipped one stays Skipped). At the end `ended` has the last word.
+    @Sendable static func inRoom(_ data: NodeData, _ endpoint: EndpointID, _ phase: Int) -> [(
+        AttributePath, AttributeValue
+    )] {
+        let ids = areaIDs(data, endpoint: endpoint)
+        guard ids.indices.contains(phase) else { return [] }
         let progressPath = AttributePath(endpoint: endpoint, cluster: serviceArea, attribute: 0x0005)
         guard case .list(let progress)? = data[progressPath] else { return [] }
-        let running = data[path].map { $0 != .null } ?? false
-        let ids = areaIDs(data, endpoint: endpoint)
-        let phase = data[AttributePath(endpoint: endpoint, cluster: operationalState, attribute: 0x0001)]?
-            .integerValue.map(Int.init)
-        let current: Int64? = running ? phase.flatMap { ids.indices.contains($0) ? ids[$0] : nil } : nil
         let order = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) })
-        guard running else { return [(area, .null)] }
         let updated: [AttributeValue] = progress.map { entry in
             guard case .structure(var fields) = entry, let id = fields[0]?.integerValue, fields[1]?.integerValue != 2
             else { return entry }
-            let next: UInt64 = id == current ? 1 : (order[id] ?? 0) < (phase ?? 0) ? 3 : 0
-            fields[1] = .unsigned(next)
+            let index = order[id] ?? Int.max
+            fields[1] = .unsigned(index == phase ? 1 : index < phase ? 3 : 0)
             return .structure(fields)
         }
-        return [(area, current.map { .unsigned(UInt64($0)) } ?? .null), (progressPath, .list(updated))]
+        return [
+            (AttributePath(endpoint: endpoint, cluster: serviceArea, attribute: 0x0003), .unsigned(UInt64(ids[phase]))),
+            (progressPath, .list(updated)),
+        ]
     }
 }
