@@ -71,7 +71,7 @@ extension DeviceLogic {
         }
         switch call.command.name {
         case "GoHome":
-            // 7.4.5.1: NoError and nothing more when already seeking the charger, charging or docked;
+            // 7.4.5 (GoHome): NoError and nothing more when already seeking the charger, charging or docked;
             // CommandInvalidInState in an error (the robot cannot move); else it ends what it does and goes home.
             switch logic.state {
             case RVCLogic.seekingCharger, RVCLogic.charging, RVCLogic.docked: return answer(.noError)

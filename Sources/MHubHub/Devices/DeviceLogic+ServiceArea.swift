@@ -1,6 +1,6 @@
 import MatterDataModel
 
-/// Service Area's commands (Application Cluster Specification 1.17.6) on a robot without SelectWhileRunning: each
+/// Service Area's commands (Application Cluster Specification 1.17.7) on a robot without SelectWhileRunning: each
 /// answered with its response's Status and StatusText.
 extension DeviceLogic {
     static func serviceArea(_ call: Invocation) throws(InteractionError) -> (DeviceEffect, Response?) {
@@ -11,7 +11,7 @@ extension DeviceLogic {
         }
         switch call.command.name {
         case "SelectAreas":
-            // 1.17.6.1: duplicates count once; an area not in SupportedAreas is UnsupportedArea (1); without
+            // 1.17.7.1, 1.17.5.6.1: duplicates count once; an area not in SupportedAreas is UnsupportedArea (1); without
             // SelectWhileRunning a change while a run is under way is InvalidInMode (2); else SelectedAreas is the
             // new list (empty: every area).
             guard case .list(let asked)? = call.fields["newAreas"] else { throw invalidCommand(call) }
@@ -28,11 +28,13 @@ extension DeviceLogic {
             effect.changes.append((call.path(0x0002), .list(areas.map { .unsigned(UInt64($0)) })))
             return (effect, answer(0))
         case "SkipArea":
-            // 1.17.6.3: InvalidAreaList (1) without SupportedAreas; InvalidSkippedArea (3) for an area not
-            // supported or not in this run (not Pending or Operating in Progress); InvalidInMode (2) when no run is
-            // under way; else the area is Skipped and the run goes on to the next one (or ends).
+            // 1.17.7.3, 1.17.5.6.2: InvalidAreaList (1) while SelectedAreas is empty (a run of every room skips
+            // none: 1.17.7.1.1); InvalidSkippedArea (3) for an area not supported, and (mhub's choice, where the
+            // specification is silent) for one not left to clean in this run (not Pending or Operating in Progress);
+            // InvalidInMode (2) when no run is under way; else the area is Skipped and the run goes on to the next
+            // one (or ends: Success, the robot stops operating).
             guard let skipped = call.field("skippedArea") else { throw invalidCommand(call) }
-            if supported.isEmpty { return (DeviceEffect(), answer(1, "SupportedAreas is empty")) }
+            if call.value(0x0002) == .list([]) { return (DeviceEffect(), answer(1, "SelectedAreas is empty")) }
             guard let index = supported.firstIndex(of: skipped) else {
                 return (DeviceEffect(), answer(3, "area \(skipped) is none of SupportedAreas"))
             }

@@ -18,11 +18,11 @@ struct RVCLogic {
     static let serviceArea: ClusterID = 0x0150
     static let powerSource: ClusterID = 0x002F
 
-    /// RVC Operational State's own states (7.4.4.1).
+    /// RVC Operational State's own states (7.4.4, OperationalStateEnum).
     static let seekingCharger: Int64 = 0x40
     static let charging: Int64 = 0x41
     static let docked: Int64 = 0x42
-    /// RVC Run Mode's Idle mode tag (7.2.5.3).
+    /// RVC Run Mode's Idle mode tag (7.2.5, ModeTag).
     static let idleTag: Int64 = 0x4000
     /// Under 10 % (BatPercentRemaining in half percents) a run does not start: BatteryLow.
     static let lowBattery: Int64 = 20
@@ -66,7 +66,7 @@ struct RVCLogic {
         return areas.compactMap { if case .structure(let area) = $0 { area[0]?.integerValue } else { nil } }
     }
 
-    /// The areas a run cleans: SelectedAreas, or every supported area when none is selected (1.17.5.3).
+    /// The areas a run cleans: SelectedAreas, or every supported area when none is selected (1.17.6.3).
     static func areasToClean(_ data: NodeData, endpoint: EndpointID) -> [Int64] {
         let supported = areaIDs(data, endpoint: endpoint)
         let path = AttributePath(endpoint: endpoint, cluster: serviceArea, attribute: 0x0002)
@@ -119,9 +119,9 @@ struct RVCLogic {
     }
 
     /// What follows the end of `run` (`OperationalStateVariant.whenEnded`): RVC Run Mode back to Idle (the
-    /// operation is over, 7.2); Progress final (1.17.5.6: the rooms reached Completed, the room under way at the end
-    /// counted as done, the others Skipped); the battery down by the cleaning time; and, when the run left the robot
-    /// seeking its charger, its way home.
+    /// operation is over, 7.2); CurrentArea null; Progress final (1.17.6.6: the rooms whose cleaning was finished
+    /// Completed, the one under way and the ones not reached Skipped, as when a device ends before it is done); the
+    /// battery down by the cleaning time; and, when the run left the robot seeking its charger, its way home.
     @Sendable static func ended(
         _ node: Node, _ endpoint: EndpointID, _ state: Int64, _ run: ProgramRun?, _ now: Timestamp
     ) -> DeviceEffect {
@@ -136,27 +136,31 @@ struct RVCLogic {
         if let idle = idleMode(logic.value(runMode, 0x0000)) {
             changes.append((logic.path(runMode, 0x0001), .unsigned(UInt64(idle))))
         }
-        let reached = ran > 0 ? run?.program.phase(after: ran - 1)?.index ?? Int.max : -1
         changes.append((logic.path(serviceArea, 0x0003), .null))
-        if let progress = finalProgress(
-            logic.value(serviceArea, 0x0005), reached: reached, ids: areaIDs(node.data, endpoint: endpoint))
-        {
+        var finished: Set<Int> = []
+        var end: Int64 = 0
+        for (index, length) in (run?.program.phases ?? []).enumerated() where length > 0 {
+            end += length
+            if end <= ran { finished.insert(index) }
+        }
+        let ids = areaIDs(node.data, endpoint: endpoint)
+        if let progress = finalProgress(logic.value(serviceArea, 0x0005), finished: finished, ids: ids) {
             changes.append((logic.path(serviceArea, 0x0005), progress))
         }
         effect.changes = changes + effect.changes
         return effect
     }
 
-    /// Progress at a run's end, the rooms up to phase `reached` done: each entry not Skipped is Completed when its
-    /// room's phase is at or before it, else Skipped.
-    static func finalProgress(_ progress: AttributeValue?, reached: Int, ids: [Int64]) -> AttributeValue? {
+    /// Progress at a run's end: each entry not Skipped is Completed when its room's phase is among `finished`, else
+    /// Skipped.
+    static func finalProgress(_ progress: AttributeValue?, finished: Set<Int>, ids: [Int64]) -> AttributeValue? {
         guard case .list(let entries)? = progress else { return nil }
         return .list(
             entries.map { entry in
                 guard case .structure(var fields) = entry, let id = fields[0]?.integerValue,
                     fields[1]?.integerValue != 2
                 else { return entry }
-                fields[1] = .unsigned((ids.firstIndex(of: id) ?? Int.max) <= reached ? 3 : 2)
+                fields[1] = .unsigned(ids.firstIndex(of: id).map(finished.contains) == true ? 3 : 2)
                 return .structure(fields)
             })
     }
@@ -175,7 +179,7 @@ struct RVCLogic {
         [0x001A, 0x000C].map { AttributePath(endpoint: endpoint, cluster: powerSource, attribute: $0) }
     }
 
-    /// Service Area following the run in phase `phase` (1.17.5.4 CurrentArea, 1.17.5.6 Progress), each time the
+    /// Service Area following the run in phase `phase` (1.17.6.4 CurrentArea, 1.17.6.6 Progress), each time the
     /// engine reports it: CurrentArea is the phase's room, and Progress has the rooms before it Completed, it
     /// Operating and the later ones Pending (a Skipped one stays Skipped). At the end `ended` has the last word.
     @Sendable static func inRoom(_ data: NodeData, _ endpoint: EndpointID, _ phase: Int) -> [(
