@@ -15,6 +15,7 @@ public enum DeviceTemplateNames {
         // Catalogue part 2 (issue 37), each family on its own line, in `DeviceTemplates.partTwo`'s order.
         "laundry-washer", "laundry-dryer", "dishwasher",
         "refrigerator", "temperature-controlled-cabinet", "cooktop", "extractor-hood", "oven", "microwave-oven",
+        "robotic-vacuum-cleaner",
         "evse", "water-heater", "device-energy-management", "electrical-sensor", "solar-power", "battery-storage",
         "speaker", "basic-video-player", "casting-video-player", "casting-video-client", "video-remote-control",
         "door-lock-controller", "window-covering-controller", "pump-controller", "control-bridge",

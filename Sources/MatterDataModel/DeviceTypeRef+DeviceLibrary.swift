@@ -64,6 +64,7 @@ extension DeviceTypeRef {
     public static let microwaveOven = DeviceTypeRef(id: 0x0079, revision: 1)
     public static let extractorHood = DeviceTypeRef(id: 0x007A, revision: 1)
     public static let oven = DeviceTypeRef(id: 0x007B, revision: 2)
+    public static let roboticVacuumCleaner = DeviceTypeRef(id: 0x0074, revision: 3)
     /// Power Source (0x0011), a utility device type beside the application device type on the endpoint whose Power
     /// Source cluster describes the device's battery or mains supply.
     public static let powerSource = DeviceTypeRef(id: 0x0011, revision: 1)

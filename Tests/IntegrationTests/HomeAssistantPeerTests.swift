@@ -106,6 +106,7 @@ struct HomeAssistantPeerTests {
         // Operational State 0x0060 only). The microwave: the operational state sensor and the four program buttons.
         "oven": ["sensor", "select", "button", "update"],
         "microwave-oven": ["sensor", "button", "update"],
+        "robotic-vacuum-cleaner": ["vacuum", "sensor", "select", "button", "update"],
         "bridge": ["light", "update"],
     ]
 
@@ -138,6 +139,8 @@ struct HomeAssistantPeerTests {
         "extractor-hood": ["button": 2],
         "oven": ["sensor": 2],
         "microwave-oven": ["button": 5],
+        // Operational state and battery; the clean mode.
+        "robotic-vacuum-cleaner": ["sensor": 2, "select": 1],
     ]
 
     /// The other layouts `ha_matter.py` commissions (`LAYOUTS`): the entity domain each endpoint or bridged device
@@ -183,7 +186,20 @@ struct HomeAssistantPeerTests {
         "casting-video-player switch.turn_off": ["1/6/0": false],
         // 100 % of three speeds: High, speed 3.
         "extractor-hood fan.set_percentage": ["1/514/0": 3, "1/514/2": 100, "1/514/6": 3],
+        // The robot on its dock: the clean mode (Mop is 1); vacuum.start sends Resume, which a docked robot refuses
+        // in its response (nothing to resume: it stays Docked, 0x42, its run mode Idle); return_to_base sends GoHome,
+        // NoError on the dock; vacuum.pause sends the generic Operational State's Pause (cluster 0x0060), which the
+        // robot does not have (`serviceRefusals`).
+        "robotic-vacuum-cleaner select.select_option": ["1/85/1": 1],
+        "robotic-vacuum-cleaner vacuum.start": ["1/97/4": 0x42, "1/84/1": 0],
+        "robotic-vacuum-cleaner vacuum.return_to_base": ["1/97/4": 0x42],
+        "robotic-vacuum-cleaner vacuum.pause": ["1/97/4": 0x42],
     ]
+
+    /// Service calls Home Assistant 2025.4.4 makes that the device refuses, as the specification has it: the call
+    /// reports an error. Its `vacuum.pause` sends Operational State's Pause (0x0060) to a robot vacuum, whose cluster
+    /// is RVC Operational State (0x0061): UNSUPPORTED_CLUSTER.
+    static let serviceRefusals: Set<String> = ["robotic-vacuum-cleaner vacuum.pause"]
 
     @Test func homeAssistantSetsUpEveryTemplateTogglesSeesPhysicalChangesAndInstallsAnUpdate() throws {
         try HomeAssistantPeer.requireEnvironment()
@@ -343,7 +359,7 @@ struct HomeAssistantPeerTests {
         #expect(services.count == Self.serviceResults.count, "\(compactJSON(report["services"]))")
         for call in services {
             let key = "\(call["template"]?.haString ?? "?") \(call["service"]?.haString ?? "?")"
-            #expect(call["error"] == nil, "\(key): \(compactJSON(call))")
+            #expect((call["error"] != nil) == Self.serviceRefusals.contains(key), "\(key): \(compactJSON(call))")
             guard case .object(let expected)? = Self.serviceResults[key] else {
                 Issue.record("unexpected service call \(key)")
                 continue

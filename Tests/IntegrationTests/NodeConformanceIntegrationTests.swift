@@ -27,7 +27,7 @@ import Testing
         defer { daemon.stop() }
         let hub = try daemon.connect(.unix)
         let templates = try Self.templates(hub)
-        #expect(templates.count >= 55)
+        #expect(templates.count >= 62)
         for (index, template) in templates.enumerated() {
             _ = try hub.call(
                 "add_simulated_device",

@@ -14,13 +14,15 @@ import { HVAC } from "./kinds-hvac.js";
 import { KITCHEN } from "./kinds-kitchen.js";
 import { LIGHTING } from "./kinds-lighting.js";
 import { NETWORK } from "./kinds-network.js";
+import { ROBOTIC } from "./kinds-robotic.js";
 import { SENSORS } from "./kinds-sensors.js";
 import { SWITCHES } from "./kinds-switches.js";
 import { WATER } from "./kinds-water.js";
 import { MEDIA } from "./kinds-media.js";
 
 export const KINDS = {
-  ...LIGHTING, ...SWITCHES, ...SENSORS, ...CLOSURES, ...HVAC, ...ALARMS, ...WATER, ...APPLIANCES, ...KITCHEN, ...ENERGY, ...MEDIA,
+  ...LIGHTING, ...SWITCHES, ...SENSORS, ...CLOSURES, ...HVAC, ...ALARMS, ...WATER, ...APPLIANCES, ...KITCHEN, ...ROBOTIC,
+  ...ENERGY, ...MEDIA,
   ...NETWORK,
 };
 

@@ -51,6 +51,7 @@ extension DeviceLogic {
     /// all-clusters app refuses it, with InvalidInMode.
     static func modeRefusal(_ call: Invocation, to mode: Int64) -> (UInt64, String)? {
         guard call.cluster.id != 0x009D, call.cluster.id != 0x009E, call.cluster.id != 0x009F else { return nil }
+        if call.cluster.id == 0x0055 { return rvcCleanModeRefusal(call) }
         for cluster: ClusterID in [0x0060, 0x0048] {
             if let state = call.integer(0x0004, cluster: cluster), state == 1 || state == 2 {
                 return (ModeStatus.invalidInMode.rawValue, "the mode cannot change while a cycle runs or is paused")

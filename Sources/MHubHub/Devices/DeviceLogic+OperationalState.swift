@@ -15,10 +15,13 @@ public struct ProgramChange: Hashable, Sendable {
         /// Program time runs on (a resume).
         case release
         /// The operation ends before its program does (Stop, the power switched off): OperationCompletion with this
-        /// CompletionErrorCode.
-        case end(completionError: UInt64)
+        /// CompletionErrorCode, leaving `state` (the variant's state after an end when nil).
+        case end(completionError: UInt64, state: Int64? = nil)
         /// The program's last phase runs `by` milliseconds longer (a microwave's AddMoreTime).
         case extend(by: Int64)
+        /// A phase of the program is skipped (a robot told to skip a room): the phase under way ends now, a later
+        /// one is left out.
+        case skip(phase: Int)
     }
 }
 
@@ -33,14 +36,34 @@ struct OperationalStateVariant: Sendable {
     var resumeCompatible: Set<Int64> = [1, 2]
     /// The state a program leaves when it ends or is stopped: Stopped (1.14.6.2).
     var stateAfterEnd: Int64 = 0
+    /// The state a machine rests in when its program is gone without an end of its own (an error cleared with no
+    /// program waiting, a restart): Stopped, where it is.
+    var stateWhenCleared: Int64 = 0
     /// The derived cluster's own commands (RVC's GoHome); nil for a command of the base.
     var ownCommand:
         (@Sendable (DeviceLogic.Invocation) throws(InteractionError) -> (DeviceEffect, DeviceLogic.Response?)?)?
+    /// What else follows the end of `run` on `endpoint` of `node`, leaving `state` (a robot's rooms done or skipped,
+    /// its way back to its dock); nil when nothing does.
+    var whenEnded:
+        (
+            @Sendable (_ node: Node, _ endpoint: EndpointID, _ state: Int64, _ run: ProgramRun?, _ now: Timestamp) ->
+                DeviceEffect
+        )?
+    /// What follows the phase under way each time the engine reports it (a robot's room and its progress): none for
+    /// the base.
+    var phaseFollowers:
+        @Sendable (_ node: NodeData, _ endpoint: EndpointID, _ phase: Int) -> [(AttributePath, AttributeValue)] = {
+            _, _, _ in []
+        }
+    /// Attributes moving by themselves outside a program (a robot's way home and its charging), stopped when the
+    /// machine reports an error.
+    var movements: @Sendable (EndpointID) -> [AttributePath] = { _ in [] }
 
     /// The variants by cluster ID: the clusters `DeviceLogic.operationalState` drives.
     static let byCluster: [ClusterID: OperationalStateVariant] = [
         0x0060: OperationalStateVariant(),
         0x0048: OperationalStateVariant(),
+        0x0061: .rvc,
     ]
 }
 
@@ -156,6 +179,7 @@ extension DeviceLogic {
         func fault(_ error: AttributeValue) {
             effect.changes.append((at(0x0004), .unsigned(3)))
             effect.changes.append((at(0x0005), error))
+            effect.stopping.append(contentsOf: variant.movements(path.endpoint))
             if state == 1 { control(.hold) }
             effect.events.append(operationalErrorEvent(error, endpoint: path.endpoint, cluster: path.cluster))
         }
@@ -191,7 +215,7 @@ extension DeviceLogic {
                 fault(value)
             } else if id == 0 && state == 3 {
                 let paused = hasProgram(node, at(0x0002))
-                effect.changes.append((at(0x0004), .unsigned(paused ? 2 : UInt64(variant.stateAfterEnd))))
+                effect.changes.append((at(0x0004), .unsigned(paused ? 2 : UInt64(variant.stateWhenCleared))))
             }
         default:
             break

@@ -24,7 +24,9 @@ extension DeviceLogic {
                 value, &effect)
         case (0x005C, 0x0001...0x0003), (0x005C, 0x0006...0x0007):
             SmokeAlarmLogic(node: node, endpoint: path.endpoint).sensed(value, at: path.attribute, &effect)
-        case (0x0060, 0x0004...0x0005), (0x0048, 0x0004...0x0005):
+        case (0x0061, 0x0004) where value.integerValue == 1:
+            rvcStartButton(at: path, in: node, now: now, &effect)
+        case (0x0060, 0x0004...0x0005), (0x0048, 0x0004...0x0005), (0x0061, 0x0004...0x0005):
             operationalStateSetAtDevice(value, at: path, in: node, &effect)
         case (0x005D, 0x0002):
             dishwasherAlarmSensed(value, at: path, in: node, &effect)

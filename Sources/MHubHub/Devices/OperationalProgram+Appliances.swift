@@ -28,7 +28,7 @@ extension OperationalProgram {
     /// The programs by device type ID.
     static let book: [UInt32: @Sendable (Settings) -> OperationalProgram] = [
         0x0073: laundryWasher, 0x007C: laundryDryer, 0x0075: dishwasher,
-        0x0071: ovenCavity, 0x0079: microwaveOven,
+        0x0071: ovenCavity, 0x0079: microwaveOven, 0x0074: roboticVacuumCleaner,
     ]
 
     static let minute: Int64 = 60_000

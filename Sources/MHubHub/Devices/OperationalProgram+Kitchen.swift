@@ -32,7 +32,7 @@ extension Hub {
         switch change.control {
         case .start: thermal.cavityHeats(true, &effect)
         case .end: thermal.cavityHeats(false, &effect)
-        case .hold, .release, .extend: return
+        case .hold, .release, .extend, .skip: return
         }
         for path in effect.stopping { devices.transitions[.init(node: node.id, path: path)] = nil }
         for transition in effect.transitions {

@@ -95,6 +95,17 @@ public struct ProgramRun: Hashable, Sendable {
         nextAt = nil
     }
 
+    /// Skips phase `index` at `now`: the phase under way ends now (it lasts as long as it has run), a later one is
+    /// left out (it lasts 0); an earlier one is done already.
+    public mutating func skip(phase index: Int, at now: Timestamp) {
+        guard program.phases.indices.contains(index) else { return }
+        let time = programTime(at: now)
+        let start = program.phases[..<index].reduce(0, +)
+        guard time < start + program.phases[index] else { return }
+        program.phases[index] = max(0, time - start)
+        nextAt = deadline(after: now)
+    }
+
     /// Lets program time run again from where it was held (a resume).
     public mutating func release(at now: Timestamp) {
         guard runningSince == nil else { return }

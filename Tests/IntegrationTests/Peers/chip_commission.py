@@ -643,6 +643,23 @@ def command_table() -> dict:
             step(Clusters.DishwasherAlarm.Commands.Reset(alarms=1), 0x0002, 0),
             step(Clusters.DishwasherAlarm.Commands.ModifyEnabledAlarms(mask=0x3F), 0x0000, 0x3F),
         ],
+        # The robot vacuum: a run started (RVC Run Mode 1 Cleaning) and ended where it is (0 Idle); its clean mode
+        # changed while idle (2 Vacuum and mop); then home (OperationalState 0x40 SeekingCharger), paused on the way
+        # (2) and resumed (0x40); two rooms selected, and SkipArea answered (InvalidInMode: no run under way).
+        Clusters.RvcRunMode.id: [
+            step(Clusters.RvcRunMode.Commands.ChangeToMode(newMode=1), 0x0001, 1),
+            step(Clusters.RvcRunMode.Commands.ChangeToMode(newMode=0), 0x0001, 0),
+        ],
+        Clusters.RvcCleanMode.id: [step(Clusters.RvcCleanMode.Commands.ChangeToMode(newMode=2), 0x0001, 2)],
+        Clusters.RvcOperationalState.id: [
+            step(Clusters.RvcOperationalState.Commands.GoHome(), 0x0004, 0x40),
+            step(Clusters.RvcOperationalState.Commands.Pause(), 0x0004, 2),
+            step(Clusters.RvcOperationalState.Commands.Resume(), 0x0004, 0x40),
+        ],
+        Clusters.ServiceArea.id: [
+            step(Clusters.ServiceArea.Commands.SelectAreas(newAreas=[1, 2]), 0x0002, [1, 2]),
+            step(Clusters.ServiceArea.Commands.SkipArea(skippedArea=1)),
+        ],
         # OperationalState: 1 Running, 2 Paused, 1 Running, 0 Stopped (each answered NoError).
         Clusters.OperationalState.id: [
             step(Clusters.OperationalState.Commands.Start(), 0x0004, 1),

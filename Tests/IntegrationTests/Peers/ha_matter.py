@@ -717,6 +717,11 @@ SERVICE_CALLS = [
     ("speaker", "switch", "turn_off", {}, ["1/6/0"]),
     ("casting-video-player", "switch", "turn_off", {}, ["1/6/0"]),
     ("extractor-hood", "fan", "set_percentage", {"percentage": 100}, ["1/514/0", "1/514/2", "1/514/6"]),
+    # The robot vacuum on its dock: its clean mode, then the vacuum entity's start, return_to_base and pause.
+    ("robotic-vacuum-cleaner", "select:_clean_mode", "select_option", {"option": "Mop"}, ["1/85/1"]),
+    ("robotic-vacuum-cleaner", "vacuum", "start", {}, ["1/97/4", "1/84/1"]),
+    ("robotic-vacuum-cleaner", "vacuum", "return_to_base", {}, ["1/97/4"]),
+    ("robotic-vacuum-cleaner", "vacuum", "pause", {}, ["1/97/4"]),
 ]
 
 
