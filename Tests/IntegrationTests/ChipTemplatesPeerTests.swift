@@ -37,6 +37,8 @@ struct ChipTemplatesPeerTests {
     /// Whether `value` is `expected`, or a number at most `within` away from it; an array of values is any of them (a
     /// step whose templates start from different values: a room thermostat's setpoint and a water heater's).
     static func matches(_ value: JSONValue?, _ expected: JSONValue, within: JSONValue?) -> Bool {
+        // A list value equal to the list expected; else a list expected is the values any of which passes.
+        if value == expected { return true }
         if case .array(let choices) = expected { return choices.contains { matches(value, $0, within: within) } }
         guard case .integer(let number)? = value, case .integer(let target) = expected else { return value == expected }
         let tolerance: Int64 = if case .integer(let tolerance)? = within { tolerance } else { 0 }
