@@ -24,9 +24,9 @@ extension ClusterChoices {
             name: "energyEvseMode", cluster: "EnergyEvseMode",
             defaults: [
                 "SupportedModes": .list([
-                    modeOption("Manual", 0, tags: [0x4000]),
-                    modeOption("Time of use", 1, tags: [0x4001]),
-                    modeOption("Solar", 2, tags: [0x4002]),
+                    mode("Manual", 0, tags: [0x4000]),
+                    mode("Time of use", 1, tags: [0x4001]),
+                    mode("Solar", 2, tags: [0x4002]),
                 ]),
                 "CurrentMode": .unsigned(0),
             ],
@@ -54,9 +54,9 @@ extension ClusterChoices {
             name: "deviceEnergyManagementMode", cluster: "DeviceEnergyManagementMode",
             defaults: [
                 "SupportedModes": .list([
-                    modeOption("No optimization", 0, tags: [0x4000]),
-                    modeOption("Device optimization", 1, tags: [0x4001]),
-                    modeOption("Local and grid optimization", 2, tags: [0x4002, 0x4003]),
+                    mode("No optimization", 0, tags: [0x4000]),
+                    mode("Device optimization", 1, tags: [0x4001]),
+                    mode("Local and grid optimization", 2, tags: [0x4002, 0x4003]),
                 ]),
                 "CurrentMode": .unsigned(2),
             ],
@@ -80,9 +80,9 @@ extension ClusterChoices {
             name: "waterHeaterMode", cluster: "WaterHeaterMode",
             defaults: [
                 "SupportedModes": .list([
-                    modeOption("Off", 0, tags: [0x4000]),
-                    modeOption("Manual", 1, tags: [0x4001]),
-                    modeOption("Timed", 2, tags: [0x4002]),
+                    mode("Off", 0, tags: [0x4000]),
+                    mode("Manual", 1, tags: [0x4001]),
+                    mode("Timed", 2, tags: [0x4002]),
                 ]),
                 "CurrentMode": .unsigned(1),
             ],
@@ -158,14 +158,6 @@ extension ClusterChoices {
                 "IsNotCharging). `BatteryStorageLogic` makes BatChargeState follow the power.",
             ]),
     ]
-
-    /// A Mode Base ModeOptionStruct: {0 Label, 1 Mode, 2 ModeTags of ModeTagStruct {1 Value}} (Application Cluster
-    /// Specification 1.10.5.2).
-    static func modeOption(_ label: String, _ mode: UInt64, tags: [UInt64]) -> AttributeValue {
-        .structure([
-            0: .string(label), 1: .unsigned(mode), 2: .list(tags.map { .structure([1: .unsigned($0)]) }),
-        ])
-    }
 
     /// Device Energy Management's PowerAdjustCapabilityStruct with one PowerAdjustStruct: any power from `min` to
     /// `max` mW for 1 minute to a day, and Cause 0 NoAdjustment (Application Cluster Specification 9.2.5).

@@ -108,7 +108,8 @@ extension ClusterChoices {
             ]),
     ]
 
-    /// A Mode Base ModeOptionStruct {0 Label, 1 Mode, 2 ModeTags} with its tags (ModeTagStruct {1 Value}).
+    /// A Mode Base ModeOptionStruct {0 Label, 1 Mode, 2 ModeTags} with its tags (ModeTagStruct {1 Value}; Application
+    /// Cluster Specification 1.10.5.2), for every family's mode clusters.
     static func mode(_ label: String, _ mode: UInt64, tags: [UInt64]) -> AttributeValue {
         .structure([0: .string(label), 1: .unsigned(mode), 2: .list(tags.map { .structure([1: .unsigned($0)]) })])
     }
