@@ -41,7 +41,7 @@ enum SimulatedDeviceReport {
     }
 
     /// `sim templates`: by category, in the order the hub lists them (Lighting first, the bridge last); a composed
-    /// device's DEVICE TYPE names its parts' after a `+` (`0x0070 + 0x0071 0x0071`).
+    /// device's DEVICE TYPE names its parts' after a `+` (`0x70 + 0x71 0x71`).
     static func templates(_ templates: [DeviceTemplateInfo]) -> String {
         var table = TextTable("CATEGORY", "TEMPLATE", "TITLE", "DEVICE TYPE")
         var categories: [String] = []
