@@ -200,10 +200,23 @@ extension DashboardBrowserTests {
     static let refusedToAController: Set<String> = [
         "temperature", "humidity", "illuminance", "pressure", "flow", "pm25", "pm10", "co2", "tvoc", "air-quality",
         "speed", "battery", "contact", "leak", "freeze", "rain", "occupancy", "smoke", "co", "room", "outdoors",
+        // An energy device's power: what its meter reads.
+        "meter-power",
     ]
     /// Controls that act as someone at the device whatever the page acts as, and the one that never does.
-    static let alwaysByHand: Set<String> = ["press", "double-press", "long-press", "position"]
-    static let alwaysAsAController: Set<String> = ["self-test"]
+    static let alwaysByHand: Set<String> = [
+        "press", "double-press", "long-press", "position",
+        // A door opened or closed, a car plugged in or unplugged, a zone switched on at the hob, someone showering.
+        "open-door", "close-door", "door-open", "door-close", "plug", "full", "unplug", "zone-on-2", "zone-on-3",
+        "shower", "thread-radio",
+    ]
+    static let alwaysAsAController: Set<String> = [
+        "self-test",
+        // Commands with nothing to press at the device: a power adjustment, charging, a boost, the microwave's
+        // settings, the robot sent home or its clean mode, the player's rewind and fast forward.
+        "adjust", "cancel-adjust", "enable", "disable", "boost", "cancel-boost", "cook-30", "more-30", "dock",
+        "clean-mode", "rewind", "fast-forward",
+    ]
 
     @Test func everyControlOfEveryTemplateIsAnsweredInChromium() throws {
         let python = try DashboardBrowser.requirePython()

@@ -12,6 +12,11 @@ export const command = (cluster, name, payload = {}, endpoint = 1) => ({
 export const write = (path, value) => ({ command: "write_attribute", args: { attribute_path: path, value } });
 export const physically = (path, value) => ({ command: "set_attribute", args: { attribute_path: path, value } });
 
+/** A request that is someone at the device whatever the page acts as (a door opened, a car plugged in). */
+export const byHand = (request) => ({ ...request, physical: true });
+/** A request that is a controller's whatever the page acts as: a command with no button at the device. */
+export const asController = (request) => ({ ...request, physical: false });
+
 /** A controller writes `path` (a device refuses a reading), a person sets it: the same value either way. */
 export const writeOrSet = (path, value, physical) => (physical ? physically(path, value) : write(path, value));
 

@@ -1,7 +1,9 @@
 // Energy: the EV charger, the water heater, the load controller, the energy meter, the solar inverter and the home
 // battery (docs/devices.md, "Energy").
 
-import { button, celsius, command, fixed, isNumber, named, physically, reading, unknown } from "./kind-parts.js";
+import {
+  asController, button, byHand, celsius, command, fixed, isNumber, named, physically, reading, unknown,
+} from "./kind-parts.js";
 
 const ACTIVE_POWER = "1/144/8";
 const IMPORTED = "1/145/1";
@@ -30,7 +32,7 @@ const esaState = (get) => ["Energy management", named(["offline", "online", "fau
 
 /** The power measured, set by someone at the device (the sun out, a battery discharging); negative is given out. */
 const power = reading({
-  key: "power", name: "Power", path: ACTIVE_POWER, unit: "W", min: -10000, max: 10000, step: 100,
+  key: "meter-power", name: "Power", path: ACTIVE_POWER, unit: "W", min: -10000, max: 10000, step: 1,
   toDevice: (value) => Math.round(value * 1000), fromDevice: (value) => value / 1000, fallback: 0,
 });
 
@@ -38,13 +40,16 @@ const power = reading({
 const adjustment = [
   button({
     key: "adjust", name: "Hold at 0 W for 10 min",
-    act: () => command(152, "PowerAdjustRequest", { power: 0, duration: 600, cause: 0 }),
+    act: () => asController(command(152, "PowerAdjustRequest", { power: 0, duration: 600, cause: 0 })),
   }),
-  button({ key: "cancel-adjust", name: "Cancel the adjustment", act: () => command(152, "CancelPowerAdjustRequest") }),
+  button({
+    key: "cancel-adjust", name: "Cancel the adjustment",
+    act: () => asController(command(152, "CancelPowerAdjustRequest")),
+  }),
 ];
 
 /** What the car does: plugged in asking for charge, asking for nothing, unplugged (always someone at the charger). */
-const car = (key, name, state) => button({ key, name, act: () => physically(EVSE_STATE, state) });
+const car = (key, name, state) => button({ key, name, act: () => byHand(physically(EVSE_STATE, state)) });
 
 export const ENERGY = {
   evse: {
@@ -59,11 +64,11 @@ export const ENERGY = {
     controls: [
       button({
         key: "enable", name: "Enable charging",
-        act: () => command(153, "EnableCharging", {
+        act: () => asController(command(153, "EnableCharging", {
           chargingEnabledUntil: null, minimumChargeCurrent: 6000, maximumChargeCurrent: 32000,
-        }),
+        })),
       }),
-      button({ key: "disable", name: "Disable charging", act: () => command(153, "Disable") }),
+      button({ key: "disable", name: "Disable charging", act: () => asController(command(153, "Disable")) }),
       car("plug", "Plug the car in", 2), car("full", "Car full", 1), car("unplug", "Unplug the car", 0),
       ...adjustment,
     ],
@@ -74,9 +79,12 @@ export const ENERGY = {
       ["Boost", named(["off", "on"], get(BOOST))], ["Tank", fixed(get(TANK), 0, "% hot")], powerState(get), used(get),
     ],
     controls: [
-      button({ key: "boost", name: "Boost for 30 min", act: () => command(148, "Boost", { boostInfo: { 0: 1800 } }) }),
-      button({ key: "cancel-boost", name: "Cancel the boost", act: () => command(148, "CancelBoost") }),
-      button({ key: "shower", name: "Someone showers (water at 40 °C)", act: () => physically(WATER, 4000) }),
+      button({
+        key: "boost", name: "Boost for 30 min",
+        act: () => asController(command(148, "Boost", { boostInfo: { 0: 1800 } })),
+      }),
+      button({ key: "cancel-boost", name: "Cancel the boost", act: () => asController(command(148, "CancelBoost")) }),
+      button({ key: "shower", name: "Someone showers (water at 40 °C)", act: () => byHand(physically(WATER, 4000)) }),
       ...adjustment,
     ],
   },

@@ -3,7 +3,9 @@
 // part's endpoint, or turned at the appliance; the reading then moves towards it on the hub's clock. A hob's zone is
 // switched on only at the hob (OffOnly): a controller can only switch it off. The fridge's door is opened by a person.
 
-import { button, celsius, choice, command, isNumber, named, physically, unknown } from "./kind-parts.js";
+import {
+  asController, button, byHand, celsius, choice, command, isNumber, named, physically, unknown,
+} from "./kind-parts.js";
 import { carbon, fanControls, fanState } from "./kinds-hvac.js";
 
 const DOOR_STATE = "1/87/2";
@@ -57,7 +59,7 @@ const zone = ({ endpoint, what }) => ({
   controls: [
     button({
       key: `zone-on-${endpoint}`, name: `${what} on at the hob`,
-      act: () => physically(`${endpoint}/6/0`, true),
+      act: () => byHand(physically(`${endpoint}/6/0`, true)),
     }),
     button({
       key: `zone-off-${endpoint}`, name: `${what} off`,
@@ -93,8 +95,8 @@ export const KITCHEN = {
       ...fridge.state(get), ...freezer.state(get),
     ],
     controls: [
-      button({ key: "door-open", name: "Open the door", act: () => physically(DOOR_STATE, 1) }),
-      button({ key: "door-close", name: "Close the door", act: () => physically(DOOR_STATE, 0) }),
+      button({ key: "door-open", name: "Open the door", act: () => byHand(physically(DOOR_STATE, 1)) }),
+      button({ key: "door-close", name: "Close the door", act: () => byHand(physically(DOOR_STATE, 0)) }),
       ...fridge.controls, modeChoice({ endpoint: 2, what: "Fridge" }),
       ...freezer.controls, modeChoice({ endpoint: 3, what: "Freezer" }),
     ],
@@ -138,9 +140,9 @@ export const KITCHEN = {
     controls: [
       button({
         key: "cook-30", name: "Cook 30 s",
-        act: () => command(95, "SetCookingParameters", { cookTime: 30, startAfterSetting: true }),
+        act: () => asController(command(95, "SetCookingParameters", { cookTime: 30, startAfterSetting: true })),
       }),
-      button({ key: "more-30", name: "+30 s", act: () => command(95, "AddMoreTime", { timeToAdd: 30 }) }),
+      button({ key: "more-30", name: "+30 s", act: () => asController(command(95, "AddMoreTime", { timeToAdd: 30 })) }),
       programButton({ name: "Start", cluster: 96, endpoint: 1, physicalState: 1 }),
       programButton({ name: "Pause", cluster: 96, endpoint: 1, physicalState: 2 }),
       programButton({ name: "Resume", cluster: 96, endpoint: 1, physicalState: 1 }),

@@ -1,6 +1,8 @@
 // Media: the speaker, the TVs and the media controllers (docs/devices.md, "The media devices").
 
-import { button, command, isNumber, named, physically, power, powerState, slider } from "./kind-parts.js";
+import {
+  asController, button, command, isNumber, named, physically, power, powerState, slider,
+} from "./kind-parts.js";
 
 const ON_OFF = "1/6/0";
 const LEVEL = "1/8/0";
@@ -27,7 +29,10 @@ const position = (get) => {
 /** A Media Playback command, or, by hand, the button on the TV's own remote (CurrentState set). */
 const playback = (key, name, commandName, state) => button({
   key, name,
-  act: (physical) => (physical && state !== undefined ? physically(STATE, state) : command(1286, commandName)),
+  act: (physical) => {
+    if (state === undefined) return asController(command(1286, commandName));
+    return physical ? physically(STATE, state) : command(1286, commandName);
+  },
 });
 
 const speaker = {

@@ -1,7 +1,7 @@
 // The robotic vacuum cleaner (docs/devices.md, "The robot vacuum"): its run (RVC Operational State 97, started by
 // RVC Run Mode 84's Cleaning mode), the rooms it cleans (Service Area 336) and how it cleans (RVC Clean Mode 85).
 
-import { button, choice, command, physically } from "./kind-parts.js";
+import { asController, button, choice, command, physically } from "./kind-parts.js";
 
 const RUN_MODES = "1/84/0";
 const RUN_MODE = "1/84/1";
@@ -41,14 +41,16 @@ export const ROBOTIC = {
       // Start: RVC Run Mode's Cleaning mode, or the robot's own button (OperationalState Running set at it).
       button({ key: "start", name: "Start", act: (physical, get) => (physical ? physically(STATE, 1)
         : command(84, "ChangeToMode", { newMode: runModeTagged(get, 0x4001) })) }),
-      button({ key: "pause", name: "Pause", act: () => command(97, "Pause") }),
-      button({ key: "resume", name: "Resume", act: () => command(97, "Resume") }),
-      button({ key: "dock", name: "Dock", act: () => command(97, "GoHome") }),
+      button({ key: "pause", name: "Pause", act: (physical) => (physical ? physically(STATE, 2)
+        : command(97, "Pause")) }),
+      button({ key: "resume", name: "Resume", act: (physical) => (physical ? physically(STATE, 1)
+        : command(97, "Resume")) }),
+      button({ key: "dock", name: "Dock", act: () => asController(command(97, "GoHome")) }),
       choice({
         key: "clean-mode", name: "Cleans by",
         options: (get) => modes(get, CLEAN_MODES).map(([mode, label]) => [mode, label]),
         value: (get) => get(CLEAN_MODE) ?? 0,
-        act: (newMode) => command(85, "ChangeToMode", { newMode }),
+        act: (newMode) => asController(command(85, "ChangeToMode", { newMode })),
       }),
     ],
   },
