@@ -41,7 +41,9 @@ struct ActivatedSockets {
         environment: [String: String] = ProcessInfo.processInfo.environment, processID: Int32 = getpid()
     ) throws(Daemon.StartError) -> ActivatedSockets? {
         defer {
-            for variable in SocketActivation.variables {
+            // Only those set: changing the environment while another thread reads it (Foundation's Process.run
+            // copying it for a child) is a race, as a test process running daemons beside peers met in CI.
+            for variable in SocketActivation.variables where getenv(variable) != nil {
                 unsetenv(variable)
             }
         }
