@@ -48,7 +48,7 @@ public final class PeerProcess: Sendable {
             let data = handle.availableData
             buffers.errors.withLock { $0.append(data) }
         }
-        try process.run()
+        try process.runSerialized()
     }
 
     /// Everything printed on standard output so far.

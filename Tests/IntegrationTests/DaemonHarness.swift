@@ -1,3 +1,4 @@
+import DNSSDPeerSupport
 import Foundation
 import MHubClient
 import MHubJSON
@@ -131,7 +132,7 @@ final class DaemonHarness: @unchecked Sendable {
             logText = ""
             logComplete = false
         }
-        try process.run()
+        try process.runSerialized()
         self.process = process
         let handle = errors.fileHandleForReading
         Thread.detachNewThread { [weak self] in

@@ -1,3 +1,4 @@
+import DNSSDPeerSupport
 import Foundation
 import MHubClient
 import MHubJSON
@@ -21,7 +22,7 @@ import Testing
         process.arguments = arguments + ["--ready-file", readyFile]
         process.standardError = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        try process.runSerialized()
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline && process.isRunning {
             if let data = FileManager.default.contents(atPath: readyFile),
@@ -125,7 +126,7 @@ import Testing
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try process.runSerialized()
         defer { _ = terminate(process) }
         // End of file once mhubd closed the descriptor after the object: the read returns.
         let data = output.fileHandleForReading.readDataToEndOfFile()
@@ -150,7 +151,7 @@ import Testing
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        try process.runSerialized()
         let collected = LogCollector(errors)
         defer { _ = terminate(process) }
         let deadline = Date().addingTimeInterval(20)

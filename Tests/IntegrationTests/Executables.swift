@@ -1,3 +1,4 @@
+import DNSSDPeerSupport
 import Foundation
 
 /// Finds the built `mhubd` and `mhubctl` beside the test bundle (SwiftPM puts products and the test
@@ -46,7 +47,7 @@ func runProcess(_ executable: URL, _ arguments: [String], input: String? = nil, 
     process.standardOutput = output
     process.standardError = errors
     process.standardInput = stdin
-    try process.run()
+    try process.runSerialized()
     if let input {
         stdin.fileHandleForWriting.write(Data(input.utf8))
     }

@@ -1,3 +1,4 @@
+import DNSSDPeerSupport
 import Foundation
 import MHubJSON
 
@@ -113,7 +114,7 @@ struct HAPCommandLine {
             ] + ids.flatMap { ["-c", $0] }
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try process.runSerialized()
         return Watch(process: process, output: output)
     }
 

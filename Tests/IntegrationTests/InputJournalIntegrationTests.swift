@@ -1,3 +1,4 @@
+import DNSSDPeerSupport
 import Foundation
 import MHubClient
 import MHubJSON
@@ -30,7 +31,7 @@ import Testing
             ]
             recorder.standardOutput = FileHandle.nullDevice
             recorder.standardError = FileHandle.nullDevice
-            try recorder.run()
+            try recorder.runSerialized()
             // It follows once its own follow_input_journal is among the lines it got (they come from the start).
             let deadline = Date().addingTimeInterval(10)
             while !((try? String(contentsOfFile: copy, encoding: .utf8))?.contains("follow_input_journal") ?? false),

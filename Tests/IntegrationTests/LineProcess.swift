@@ -1,3 +1,4 @@
+import DNSSDPeerSupport
 import Foundation
 import MHubJSON
 
@@ -14,7 +15,7 @@ final class LineProcess {
         process.arguments = arguments
         process.standardInput = input
         process.standardOutput = output
-        try process.run()
+        try process.runSerialized()
     }
 
     func writeLine(_ line: String) throws {

@@ -1,3 +1,4 @@
+import DNSSDPeerSupport
 import Foundation
 import MHubJSON
 import MHubProtocol
@@ -18,8 +19,8 @@ import Testing
         generator.standardOutput = pipe
         parser.standardInput = pipe
         parser.standardOutput = parserOutput
-        try generator.run()
-        try parser.run()
+        try generator.runSerialized()
+        try parser.runSerialized()
         generator.waitUntilExit()
         parser.waitUntilExit()
         #expect(generator.terminationStatus == 0)

@@ -1,3 +1,4 @@
+import DNSSDPeerSupport
 import Foundation
 import MHubConfiguration
 import MHubJSON
@@ -51,7 +52,7 @@ import Testing
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        try process.runSerialized()
         var log = ""
         let deadline = Date().addingTimeInterval(10)
         while !log.contains("mhubd ready") && Date() < deadline && process.isRunning {
@@ -158,7 +159,7 @@ import Testing
         process.arguments = ["--check-config", "--config", config.path]
         process.environment = ProcessInfo.processInfo.environment.merging(["NOTIFY_SOCKET": listener.path]) { $1 }
         process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        try process.runSerialized()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         #expect(!FileManager.default.fileExists(atPath: state.path))

@@ -1,3 +1,4 @@
+import DNSSDPeerSupport
 import Foundation
 import MHubClient
 import MHubConfiguration
@@ -142,7 +143,7 @@ import Testing
         sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
         sqlite.arguments = [daemon.databasePath, "CREATE TABLE mine (x); PRAGMA application_id = 7;"]
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") {
-            try sqlite.run()
+            try sqlite.runSerialized()
             sqlite.waitUntilExit()
             let before = try Data(contentsOf: URL(fileURLWithPath: daemon.databasePath))
             #expect(throws: TestFailure.self) { try daemon.start() }

@@ -1,3 +1,4 @@
+import DNSSDPeerSupport
 import Foundation
 import MHubClient
 import MHubJSON
@@ -101,7 +102,7 @@ import Testing
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        try process.runSerialized()
         let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 1, "\(log)")
@@ -177,7 +178,7 @@ import Testing
             recorder.arguments = ["--socket", socket, "record", recording.path, "--count", "4", "--seconds", "60"]
             recorder.standardOutput = FileHandle.nullDevice
             recorder.standardError = FileHandle.nullDevice
-            try recorder.run()
+            try recorder.runSerialized()
             let watcher = try RawLineClient(path: socket)
             _ = watcher.readMessage()
             watcher.write(#"{"message_id":"l","command":"start_listening","args":{"events":"all"}}"# + "\n")

@@ -1,3 +1,4 @@
+import DNSSDPeerSupport
 import Foundation
 import MHubClient
 import MHubJSON
@@ -121,7 +122,7 @@ import Testing
         extensionProcess.arguments = Self.extensionArguments(daemon, payload: DaemonHarness.lampQR)
         extensionProcess.standardOutput = FileHandle.nullDevice
         extensionProcess.standardError = FileHandle.nullDevice
-        try extensionProcess.run()
+        try extensionProcess.runSerialized()
         // The app hears its session's progress without listening; the extension dies in the first step, discovery.
         // (Killed at the PASE step, a test process starved by the whole suite on 2 cores heard of it after the
         // extension had finished: discovery leaves the 7.5 s of the realistic steps for the kill to land.)

@@ -1,3 +1,4 @@
+import DNSSDPeerSupport
 import Foundation
 import MHubClient
 import MHubJSON
@@ -142,7 +143,7 @@ import Testing
                 ] + extra
             process.standardError = FileHandle.nullDevice
             process.standardOutput = FileHandle.nullDevice
-            try process.run()
+            try process.runSerialized()
             let deadline = Date().addingTimeInterval(20)
             while !FileManager.default.fileExists(atPath: ready) && Date() < deadline && process.isRunning {
                 usleep(5_000)
