@@ -29,7 +29,10 @@ def test_replies_carry_their_results_and_the_error_its_code_name_and_details():
     assert replies[6].result["advertising"]["established"] == 2
     assert replies[6].result["session"] is None
     assert replies[7].result == [
-        {"category": "Lighting", "device_type": 0x0101, "key": "dimmable-light", "title": "Dimmable light"}
+        {
+            "category": "Lighting", "device_type": 0x0101, "key": "dimmable-light", "part_device_types": [],
+            "title": "Dimmable light",
+        }
     ]
     assert replies[8].result == {
         "endpoint_id": 1,
