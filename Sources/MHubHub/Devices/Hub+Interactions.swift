@@ -281,17 +281,20 @@ extension Hub {
                 .unsigned(UInt64(hundredths / 100)), on: &node, &outcome)
         }
         // A heat pump's power follows its thermostat.
-        for (following, followingValue) in HeatPumpLogic.following(path, in: node.data) {
-            set(following, followingValue, on: &node, &outcome)
-        }
-        for (following, followingValue) in EnergyDeviceLogic.following(path, in: node.data) {
-            set(following, followingValue, on: &node, &outcome)
-        }
-        // A Content App's Status: the platform's CurrentApp and the other apps' focus follow it.
-        for (following, followingValue) in ApplicationLauncherLogic.following(path, in: node.data) {
-            set(following, followingValue, on: &node, &outcome)
+        for follow in Self.followers {
+            for (following, followingValue) in follow(path, node.data) {
+                set(following, followingValue, on: &node, &outcome)
+            }
         }
     }
+
+    /// What follows a change of one attribute in the device itself, each family's rule: a heat pump's power its
+    /// thermostat, an energy device's readings its power, a content app platform's CurrentApp and the other apps'
+    /// focus a Content App's Status.
+    static let followers: [@Sendable (AttributePath, NodeData) -> [(AttributePath, AttributeValue)]] = [
+        { HeatPumpLogic.following($0, in: $1) }, { EnergyDeviceLogic.following($0, in: $1) },
+        { ApplicationLauncherLogic.following($0, in: $1) },
+    ]
 
     func nodeEvent(_ event: NodeEventRecord, node: NodeID, now: Timestamp) -> NodeEventInfo {
         NodeEventInfo(
